@@ -1,0 +1,59 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Layers (arrows point down only):
+//   glasses -> GlassesScript -> LuaHost -> CLuaShim -> CLua
+//                            \-> WearablesSimulator -> WearablesCore -> CImageCodecs
+let package = Package(
+    name: "GlassesScript",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "glasses", targets: ["glasses"]),
+        .library(name: "LuaHost", targets: ["LuaHost"]),
+        .library(name: "WearablesCore", targets: ["WearablesCore"]),
+        .library(name: "WearablesSimulator", targets: ["WearablesSimulator"]),
+        .library(name: "GlassesScript", targets: ["GlassesScript"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    ],
+    targets: [
+        // Lua 5.4 from the system (Debian: liblua5.4-dev, Homebrew: lua).
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
+        ),
+        // C trampolines and protected helpers: the only code that may raise a Lua error.
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // Generic, safe Swift embedding of Lua. Knows nothing about glasses.
+        .target(name: "LuaHost", dependencies: ["CLua", "CLuaShim"]),
+
+        // JPEG (libjpeg-turbo), HEIC (libheif) and PNG (libpng) behind setjmp-safe C wrappers.
+        .target(
+            name: "CImageCodecs",
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("heif"), .linkedLibrary("png16")]
+        ),
+        // The DAT model: scheduler and clocks, registration, permissions, devices,
+        // selectors, sessions, camera streams, photos, and the backend protocol.
+        .target(
+            name: "WearablesCore",
+            dependencies: ["CImageCodecs", .product(name: "Collections", package: "swift-collections")]
+        ),
+        // The default backend: simulated glasses and companion app (MockDeviceKit).
+        .target(name: "WearablesSimulator", dependencies: ["WearablesCore"]),
+
+        // Lua bindings over the core: plugin registry, tasks, events, traces.
+        .target(name: "GlassesScript", dependencies: ["LuaHost", "WearablesCore", "WearablesSimulator"]),
+        .executableTarget(
+            name: "glasses",
+            dependencies: ["GlassesScript", "LuaHost", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
+        .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
+        .testTarget(name: "WearablesCoreTests", dependencies: ["WearablesCore", "WearablesSimulator"]),
+        .testTarget(name: "GlassesScriptTests", dependencies: ["GlassesScript"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,3 @@
+#ifndef CIMAGECODECS_H
+#define CIMAGECODECS_H
+#endif
