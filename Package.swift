@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LuaHost", targets: ["LuaHost"]),
         .library(name: "WearablesCore", targets: ["WearablesCore"]),
         .library(name: "WearablesSimulator", targets: ["WearablesSimulator"]),
+        .library(name: "WearablesAudio", targets: ["WearablesAudio"]),
         .library(name: "GlassesScript", targets: ["GlassesScript"]),
     ],
     dependencies: [
@@ -44,6 +45,11 @@ let package = Package(
         // The default backend: simulated glasses and companion app (MockDeviceKit).
         .target(name: "WearablesSimulator", dependencies: ["WearablesCore"]),
 
+        // Audio: AVAudioSession-style routing, WAV recorder and player, level meter.
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]),
+        .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"]), .brew(["libsoxr"])]),
+        .target(name: "WearablesAudio", dependencies: ["CSndFile", "CSoxr"]),
+
         // Lua bindings over the core: plugin registry, tasks, events, traces.
         .target(name: "GlassesScript", dependencies: ["LuaHost", "WearablesCore", "WearablesSimulator"]),
         .executableTarget(
@@ -53,6 +59,7 @@ let package = Package(
 
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "WearablesCoreTests", dependencies: ["WearablesCore", "WearablesSimulator"]),
+        .testTarget(name: "WearablesAudioTests", dependencies: ["WearablesAudio"]),
         .testTarget(name: "GlassesScriptTests", dependencies: ["GlassesScript"]),
     ],
     swiftLanguageModes: [.v6]
