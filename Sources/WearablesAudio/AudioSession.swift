@@ -1,0 +1,202 @@
+/// The phone's audio session with AVAudioSession semantics, over simulated
+/// hardware: the built-in mic, speaker and receiver, and the glasses' Bluetooth
+/// ports, which come and go with the glasses' link. Single-threaded: call it,
+/// and expect its callbacks, on the scheduler's thread.
+public final class AudioSession {
+    /// What recorders and players need to hear about; they hear it before the
+    /// public listeners, so a listener sees a recording already finalized.
+    enum ClientEvent {
+        case routeChanged(AudioRouteChange)
+        case interruption(AudioInterruption)
+        case deactivated
+    }
+
+    public private(set) var configuration = AudioSessionConfiguration()
+    public private(set) var isActive = false
+    /// A simulated phone call holds the audio hardware.
+    public private(set) var isInterrupted = false
+    public private(set) var route: AudioRoute
+    /// Simulator behaviour users report: photo capture never delivers while the
+    /// session is routed over HFP to the glasses. On by default; switch off to
+    /// model a fixed SDK.
+    public var hfpBlocksPhotoCapture = true
+    /// What the phone's own microphone hears.
+    public var builtInMicrophoneFeed: MicrophoneFeed = .silence
+
+    let clock: any AudioClock
+    private let endpoint: any GlassesAudioEndpoint
+    private let microphone: MicrophoneRenderer
+    private var hardware: AudioHardwareState
+    private var connectionObservation: (any AudioCancellable)?
+    private let routeListeners = AudioListeners<AudioRouteChange>()
+    private let interruptionListeners = AudioListeners<AudioInterruption>()
+    private let clientListeners = AudioListeners<ClientEvent>()
+
+    public init(
+        clock: any AudioClock,
+        glasses endpoint: any GlassesAudioEndpoint,
+        noise: any AudioNoiseSource,
+        hfpSampleRate: HFPSampleRate = .wideband
+    ) {
+        self.clock = clock
+        self.endpoint = endpoint
+        microphone = MicrophoneRenderer(noise: noise)
+        hardware = AudioHardwareState(
+            glassesConnected: endpoint.isAudioConnected, glassesName: endpoint.audioDeviceName, hfpSampleRate: hfpSampleRate)
+        route = AudioRouteRules.route(for: configuration, hardware: hardware)
+        connectionObservation = endpoint.observeAudioConnection { [weak self] connected in
+            self?.glassesConnectionChanged(connected)
+        }
+    }
+
+    deinit {
+        connectionObservation?.cancel()
+    }
+
+    // MARK: Configuration and activation
+
+    /// AVAudioSession `setCategory(_:mode:options:)`.
+    public func configure(_ newConfiguration: AudioSessionConfiguration) throws(AudioError) {
+        try newConfiguration.validate()
+        let categoryChanged = newConfiguration.category != configuration.category
+        configuration = newConfiguration
+        reroute(because: .categoryChange, evenIfUnchanged: categoryChanged)
+    }
+
+    public func configure(
+        category: AudioSessionCategory, mode: AudioSessionMode = .default, options: Set<AudioSessionOption> = []
+    ) throws(AudioError) {
+        try configure(AudioSessionConfiguration(category: category, mode: mode, options: options))
+    }
+
+    public func activate() throws(AudioError) {
+        guard !isInterrupted else {
+            throw AudioError(.insufficientPriority, "cannot activate the audio session during a phone call; activate again after the interruption ends")
+        }
+        isActive = true
+    }
+
+    /// Ends any recording (its file is kept) and stops any playback.
+    public func deactivate() {
+        guard isActive else { return }
+        isActive = false
+        clientListeners.emit(.deactivated)
+    }
+
+    /// AVAudioSession `overrideOutputAudioPort(.speaker)` / `(.none)`. Only
+    /// playAndRecord routes follow it, as on iOS.
+    public func overrideOutputToSpeaker(_ enabled: Bool) {
+        hardware.speakerOverride = enabled
+        reroute(because: .override)
+    }
+
+    /// Simulates the phone's microphone becoming unusable or usable again.
+    public func setBuiltInMicAvailable(_ available: Bool) {
+        hardware.builtInMicAvailable = available
+        reroute(because: available ? .newDeviceAvailable : .oldDeviceUnavailable)
+    }
+
+    // MARK: Events
+
+    public func onRouteChange(_ handler: @escaping (AudioRouteChange) -> Void) -> AudioListenerToken {
+        routeListeners.add(handler)
+    }
+
+    public func onInterruption(_ handler: @escaping (AudioInterruption) -> Void) -> AudioListenerToken {
+        interruptionListeners.add(handler)
+    }
+
+    func onClientEvent(_ handler: @escaping (ClientEvent) -> Void) -> AudioListenerToken {
+        clientListeners.add(handler)
+    }
+
+    // MARK: Interruptions
+
+    /// A phone call starts: an active session is deactivated and told `began`.
+    public func beginInterruption() {
+        guard !isInterrupted else { return }
+        isInterrupted = true
+        guard isActive else { return }
+        isActive = false
+        clientListeners.emit(.interruption(.began))
+        interruptionListeners.emit(.began)
+    }
+
+    /// The call ends: the session is told `ended` and may be activated again.
+    /// Like iOS, nothing resumes by itself.
+    public func endInterruption() {
+        guard isInterrupted else { return }
+        isInterrupted = false
+        clientListeners.emit(.interruption(.ended))
+        interruptionListeners.emit(.ended)
+    }
+
+    /// A phone call that begins now and ends `duration` seconds later.
+    @discardableResult
+    public func simulatePhoneCall(duration: Double) -> any AudioCancellable {
+        beginInterruption()
+        return clock.schedule(after: duration) { [weak self] in self?.endInterruption() }
+    }
+
+    // MARK: State the DAT model consults
+
+    /// Audio is flowing over the glasses' HFP link (input or output).
+    public var isRoutedOverHFPToGlasses: Bool { isActive && route.usesHFP }
+
+    /// The HFP route is fully set up: active, and the glasses' microphone is the
+    /// input. A stream that uses audio needs this before it starts.
+    public var isHFPConfigured: Bool { isActive && route.input?.type == .bluetoothHFP }
+
+    /// Photo capture will not deliver (the reported DAT interaction), unless switched off.
+    public var blocksPhotoCapture: Bool { hfpBlocksPhotoCapture && isRoutedOverHFPToGlasses }
+
+    /// Why `isHFPConfigured` is false, worded for an `audioStreamingError`; nil when configured.
+    public var hfpConfigurationProblem: String? {
+        if isHFPConfigured { return nil }
+        if !hardware.glassesConnected { return "no glasses are connected over Bluetooth" }
+        if !configuration.category.records || !configuration.effectiveOptions.contains(.allowBluetooth) {
+            return "the audio session is \(configuration.category.rawValue) without allowBluetooth; configure playAndRecord with allowBluetooth"
+        }
+        if hardware.speakerOverride { return "the output is overridden to the speaker; remove the override" }
+        return "the audio session is not active; call activate() before starting the stream"
+    }
+
+    // MARK: Recording and playback
+
+    /// Starts a 16 kHz, 16-bit mono WAV recording from the current input;
+    /// `duration` nil records until `stop()`.
+    public func record(to path: String, duration: Double? = nil) throws(AudioError) -> AudioRecorder {
+        try AudioRecorder(session: self, path: path, duration: duration)
+    }
+
+    /// Starts playing a sound file to the current output.
+    public func play(_ path: String) throws(AudioError) -> AudioPlayer {
+        try AudioPlayer(session: self, path: path)
+    }
+
+    /// What `port` hears for `frames` samples at `rate`.
+    func microphoneSamples(port: AudioPortType, frames: Int, rate: Double) throws(AudioError) -> [Float] {
+        let feed = port.isGlasses ? endpoint.microphoneFeed : builtInMicrophoneFeed
+        return try microphone.render(feed, frames: frames, rate: rate)
+    }
+
+    // MARK: Routing
+
+    private func glassesConnectionChanged(_ connected: Bool) {
+        guard connected != hardware.glassesConnected else { return }
+        hardware.glassesConnected = connected
+        hardware.glassesName = endpoint.audioDeviceName
+        reroute(because: connected ? .newDeviceAvailable : .oldDeviceUnavailable)
+    }
+
+    private func reroute(because reason: AudioRouteChangeReason, evenIfUnchanged: Bool = false) {
+        let previous = route
+        route = AudioRouteRules.route(for: configuration, hardware: hardware)
+        guard route != previous || evenIfUnchanged else { return }
+        let unroutable = configuration.category.records && route.inputs.isEmpty
+        let change = AudioRouteChange(
+            route: route, previousRoute: previous, reason: unroutable ? .noSuitableRouteForCategory : reason)
+        clientListeners.emit(.routeChanged(change))
+        routeListeners.emit(change)
+    }
+}

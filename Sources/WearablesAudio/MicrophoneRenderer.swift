@@ -1,0 +1,72 @@
+import Foundation
+
+/// Turns a `MicrophoneFeed` into samples at the rate of the port that hears it.
+/// Keeps the tone's phase and the file's read position between blocks, so
+/// consecutive blocks join without clicks.
+final class MicrophoneRenderer {
+    private let noise: any AudioNoiseSource
+    private var tonePhase = 0.0
+    private var fileStream: FileFeedStream?
+
+    init(noise: any AudioNoiseSource) {
+        self.noise = noise
+    }
+
+    func render(_ feed: MicrophoneFeed, frames: Int, rate: Double) throws(AudioError) -> [Float] {
+        guard frames > 0 else { return [] }
+        switch feed {
+        case .silence:
+            return [Float](repeating: 0, count: frames)
+        case .tone(let hz, let amplitude):
+            let step = 2 * Double.pi * hz / rate
+            let samples = (0..<frames).map { Float(amplitude * sin(tonePhase + Double($0) * step)) }
+            tonePhase = (tonePhase + Double(frames) * step).truncatingRemainder(dividingBy: 2 * Double.pi)
+            return samples
+        case .noise(let amplitude):
+            return (0..<frames).map { _ in Float(amplitude * noise.nextSample()) }
+        case .file(let path):
+            if fileStream?.path != path || fileStream?.rate != rate {
+                fileStream = try FileFeedStream(path: path, rate: rate)
+            }
+            guard let fileStream else { return [] }
+            return try fileStream.next(frames: frames)
+        }
+    }
+}
+
+/// A sound file played into a microphone: looped, mixed to mono, resampled to the port's rate.
+private final class FileFeedStream {
+    let path: String
+    let rate: Double
+    private let reader: SoundFileReader
+    private let resampler: SoxrResampler?
+    private var pending: [Float] = []
+
+    init(path: String, rate: Double) throws(AudioError) {
+        do {
+            reader = try SoundFileReader(path: path)
+        } catch {
+            throw AudioError(.feedUnavailable, "microphone feed: \(error.message)")
+        }
+        self.path = path
+        self.rate = rate
+        resampler = reader.sampleRate == rate ? nil : try SoxrResampler(from: reader.sampleRate, to: rate)
+    }
+
+    func next(frames: Int) throws(AudioError) -> [Float] {
+        while pending.count < frames {
+            var chunk = reader.readMono(maxFrames: 1024)
+            if chunk.isEmpty {
+                reader.rewind()
+                chunk = reader.readMono(maxFrames: 1024)
+            }
+            guard !chunk.isEmpty else {
+                throw AudioError(.feedUnavailable, "microphone feed '\(path)' stopped yielding samples")
+            }
+            pending += try resampler?.process(chunk) ?? chunk
+        }
+        let block = Array(pending[0..<frames])
+        pending.removeFirst(frames)
+        return block
+    }
+}
