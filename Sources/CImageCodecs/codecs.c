@@ -1,1 +1,258 @@
 #include "CImageCodecs.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jpeglib.h>
+#include <libheif/heif.h>
+#include <png.h>
+
+static int fail(char *err, const char *what, const char *detail) {
+    if (err) snprintf(err, CIC_ERROR_CAPACITY, "%s: %s", what, detail ? detail : "unknown error");
+    return -1;
+}
+
+static int valid_size(int width, int height) {
+    return width > 0 && height > 0 && width <= 16384 && height <= 16384;
+}
+
+void cic_free(void *buffer) { free(buffer); }
+
+/* ---- JPEG (libjpeg-turbo) ------------------------------------------------
+ * libjpeg's default error handler calls exit(); this manager records the
+ * message and longjmps back into the same C function instead. */
+
+struct cic_jpeg_error {
+    struct jpeg_error_mgr base;
+    jmp_buf jump;
+    char message[JMSG_LENGTH_MAX];
+};
+
+static void cic_jpeg_error_exit(j_common_ptr cinfo) {
+    struct cic_jpeg_error *e = (struct cic_jpeg_error *)cinfo->err;
+    e->base.format_message(cinfo, e->message);
+    longjmp(e->jump, 1);
+}
+
+static void cic_jpeg_silence(j_common_ptr cinfo) { (void)cinfo; }
+
+int cic_jpeg_encode(const uint8_t *rgb, int width, int height, int quality,
+                    uint8_t **out, size_t *out_size, char *err) {
+    if (!rgb || !out || !out_size || !valid_size(width, height))
+        return fail(err, "JPEG encode", "invalid image size");
+    struct jpeg_compress_struct cinfo;
+    struct cic_jpeg_error jerr;
+    unsigned char *volatile buffer = NULL;
+    unsigned long size = 0;
+    cinfo.err = jpeg_std_error(&jerr.base);
+    jerr.base.error_exit = cic_jpeg_error_exit;
+    jerr.base.output_message = cic_jpeg_silence;
+    if (setjmp(jerr.jump)) {
+        jpeg_destroy_compress(&cinfo);
+        free(buffer);
+        return fail(err, "JPEG encode", jerr.message);
+    }
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, (unsigned char **)&buffer, &size);
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    cinfo.input_components = 3;
+    cinfo.in_color_space = JCS_RGB;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality < 1 ? 1 : (quality > 100 ? 100 : quality), TRUE);
+    jpeg_start_compress(&cinfo, TRUE);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(rgb + (size_t)cinfo.next_scanline * (size_t)width * 3);
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    *out = buffer;
+    *out_size = size;
+    return 0;
+}
+
+int cic_jpeg_decode(const uint8_t *data, size_t size,
+                    uint8_t **rgb, int *width, int *height, char *err) {
+    if (!data || size == 0 || !rgb || !width || !height)
+        return fail(err, "JPEG decode", "empty input");
+    struct jpeg_decompress_struct cinfo;
+    struct cic_jpeg_error jerr;
+    uint8_t *volatile pixels = NULL;
+    cinfo.err = jpeg_std_error(&jerr.base);
+    jerr.base.error_exit = cic_jpeg_error_exit;
+    jerr.base.output_message = cic_jpeg_silence;
+    if (setjmp(jerr.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        free(pixels);
+        return fail(err, "JPEG decode", jerr.message);
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_read_header(&cinfo, TRUE);
+    cinfo.out_color_space = JCS_RGB;
+    jpeg_start_decompress(&cinfo);
+    if (!valid_size((int)cinfo.output_width, (int)cinfo.output_height) || cinfo.output_components != 3) {
+        jpeg_destroy_decompress(&cinfo);
+        return fail(err, "JPEG decode", "unsupported image size or layout");
+    }
+    size_t stride = (size_t)cinfo.output_width * 3;
+    pixels = malloc(stride * cinfo.output_height);
+    if (!pixels) {
+        jpeg_destroy_decompress(&cinfo);
+        return fail(err, "JPEG decode", "out of memory");
+    }
+    while (cinfo.output_scanline < cinfo.output_height) {
+        JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.output_scanline * stride);
+        jpeg_read_scanlines(&cinfo, &row, 1);
+    }
+    *width = (int)cinfo.output_width;
+    *height = (int)cinfo.output_height;
+    jpeg_finish_decompress(&cinfo);
+    jpeg_destroy_decompress(&cinfo);
+    *rgb = pixels;
+    return 0;
+}
+
+/* ---- PNG (libpng simplified API; it contains its own setjmp handling) ---- */
+
+int cic_png_encode(const uint8_t *rgb, int width, int height,
+                   uint8_t **out, size_t *out_size, char *err) {
+    if (!rgb || !out || !out_size || !valid_size(width, height))
+        return fail(err, "PNG encode", "invalid image size");
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    image.width = (png_uint_32)width;
+    image.height = (png_uint_32)height;
+    image.format = PNG_FORMAT_RGB;
+    png_alloc_size_t size = 0;
+    if (!png_image_write_to_memory(&image, NULL, &size, 0, rgb, 0, NULL))
+        return fail(err, "PNG encode", image.message);
+    uint8_t *buffer = malloc(size);
+    if (!buffer) return fail(err, "PNG encode", "out of memory");
+    if (!png_image_write_to_memory(&image, buffer, &size, 0, rgb, 0, NULL)) {
+        free(buffer);
+        return fail(err, "PNG encode", image.message);
+    }
+    *out = buffer;
+    *out_size = size;
+    return 0;
+}
+
+int cic_png_decode(const uint8_t *data, size_t size,
+                   uint8_t **rgb, int *width, int *height, char *err) {
+    if (!data || size == 0 || !rgb || !width || !height)
+        return fail(err, "PNG decode", "empty input");
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, data, size))
+        return fail(err, "PNG decode", image.message);
+    if (!valid_size((int)image.width, (int)image.height)) {
+        png_image_free(&image);
+        return fail(err, "PNG decode", "unsupported image size");
+    }
+    image.format = PNG_FORMAT_RGB;
+    uint8_t *pixels = malloc(PNG_IMAGE_SIZE(image));
+    if (!pixels) {
+        png_image_free(&image);
+        return fail(err, "PNG decode", "out of memory");
+    }
+    if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
+        free(pixels);
+        return fail(err, "PNG decode", image.message);
+    }
+    *width = (int)image.width;
+    *height = (int)image.height;
+    *rgb = pixels;
+    return 0;
+}
+
+/* ---- HEIC (libheif with its HEVC encoder) -------------------------------- */
+
+static struct heif_error cic_heif_write(struct heif_context *ctx, const void *data, size_t size, void *userdata) {
+    (void)ctx;
+    struct { uint8_t *bytes; size_t size; } *sink = userdata;
+    struct heif_error result = { heif_error_Ok, heif_suberror_Unspecified, "" };
+    sink->bytes = malloc(size ? size : 1);
+    if (!sink->bytes) {
+        result.code = heif_error_Memory_allocation_error;
+        result.message = "out of memory";
+        return result;
+    }
+    memcpy(sink->bytes, data, size);
+    sink->size = size;
+    return result;
+}
+
+int cic_heif_encode(const uint8_t *rgb, int width, int height, int quality,
+                    uint8_t **out, size_t *out_size, char *err) {
+    if (!rgb || !out || !out_size || !valid_size(width, height))
+        return fail(err, "HEIC encode", "invalid image size");
+    int rc = -1;
+    struct heif_context *ctx = heif_context_alloc();
+    struct heif_encoder *encoder = NULL;
+    struct heif_image *image = NULL;
+    struct heif_error e = heif_context_get_encoder_for_format(ctx, heif_compression_HEVC, &encoder);
+    if (e.code != heif_error_Ok) { fail(err, "HEIC encode", e.message); goto done; }
+    heif_encoder_set_lossy_quality(encoder, quality < 1 ? 1 : (quality > 100 ? 100 : quality));
+    e = heif_image_create(width, height, heif_colorspace_RGB, heif_chroma_interleaved_RGB, &image);
+    if (e.code != heif_error_Ok) { fail(err, "HEIC encode", e.message); goto done; }
+    e = heif_image_add_plane(image, heif_channel_interleaved, width, height, 8);
+    if (e.code != heif_error_Ok) { fail(err, "HEIC encode", e.message); goto done; }
+    int stride = 0;
+    uint8_t *plane = heif_image_get_plane(image, heif_channel_interleaved, &stride);
+    for (int y = 0; y < height; y++)
+        memcpy(plane + (size_t)y * (size_t)stride, rgb + (size_t)y * (size_t)width * 3, (size_t)width * 3);
+    e = heif_context_encode_image(ctx, image, encoder, NULL, NULL);
+    if (e.code != heif_error_Ok) { fail(err, "HEIC encode", e.message); goto done; }
+    struct { uint8_t *bytes; size_t size; } sink = { NULL, 0 };
+    struct heif_writer writer = { 1, cic_heif_write };
+    e = heif_context_write(ctx, &writer, &sink);
+    if (e.code != heif_error_Ok) { free(sink.bytes); fail(err, "HEIC encode", e.message); goto done; }
+    *out = sink.bytes;
+    *out_size = sink.size;
+    rc = 0;
+done:
+    if (image) heif_image_release(image);
+    if (encoder) heif_encoder_release(encoder);
+    heif_context_free(ctx);
+    return rc;
+}
+
+int cic_heif_decode(const uint8_t *data, size_t size,
+                    uint8_t **rgb, int *width, int *height, char *err) {
+    if (!data || size == 0 || !rgb || !width || !height)
+        return fail(err, "HEIC decode", "empty input");
+    int rc = -1;
+    struct heif_context *ctx = heif_context_alloc();
+    struct heif_image_handle *handle = NULL;
+    struct heif_image *image = NULL;
+    struct heif_error e = heif_context_read_from_memory_without_copy(ctx, data, size, NULL);
+    if (e.code != heif_error_Ok) { fail(err, "HEIC decode", e.message); goto done; }
+    e = heif_context_get_primary_image_handle(ctx, &handle);
+    if (e.code != heif_error_Ok) { fail(err, "HEIC decode", e.message); goto done; }
+    e = heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGB, NULL);
+    if (e.code != heif_error_Ok) { fail(err, "HEIC decode", e.message); goto done; }
+    int w = heif_image_get_width(image, heif_channel_interleaved);
+    int h = heif_image_get_height(image, heif_channel_interleaved);
+    if (!valid_size(w, h)) { fail(err, "HEIC decode", "unsupported image size"); goto done; }
+    int stride = 0;
+    const uint8_t *plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
+    uint8_t *pixels = malloc((size_t)w * (size_t)h * 3);
+    if (!pixels) { fail(err, "HEIC decode", "out of memory"); goto done; }
+    for (int y = 0; y < h; y++)
+        memcpy(pixels + (size_t)y * (size_t)w * 3, plane + (size_t)y * (size_t)stride, (size_t)w * 3);
+    *rgb = pixels;
+    *width = w;
+    *height = h;
+    rc = 0;
+done:
+    if (image) heif_image_release(image);
+    if (handle) heif_image_handle_release(handle);
+    heif_context_free(ctx);
+    return rc;
+}

@@ -1,0 +1,171 @@
+/// What every error of the model has, so bindings can show
+/// `"StreamError.deviceNotConnected: <message>"` without knowing each type.
+public protocol WearablesError: Error, Sendable, CustomStringConvertible {
+    /// The DAT error type, e.g. `"StreamError"`.
+    var domain: String { get }
+    /// The DAT case name, e.g. `"deviceNotConnected"`.
+    var code: String { get }
+    /// A sentence saying what went wrong and how to fix it.
+    var message: String { get }
+}
+
+extension WearablesError {
+    public var description: String { "\(domain).\(code): \(message)" }
+}
+
+/// A WearablesError whose cases carry no payload: the case name is the code.
+public protocol NamedWearablesError: WearablesError, NamedCase, Equatable {}
+
+extension NamedWearablesError {
+    public var domain: String { String(describing: Self.self) }
+    public var code: String { rawValue }
+    public var description: String { "\(domain).\(code): \(message)" }
+}
+
+public enum RegistrationError: String, NamedWearablesError {
+    case alreadyRegistered, configurationInvalid, metaAINotInstalled, networkUnavailable, unknown
+    public var message: String {
+        switch self {
+        case .alreadyRegistered: "this app is already registered with the Meta AI app; unregister first to register again"
+        case .configurationInvalid: "the app's DAT configuration is invalid; check the MetaAppID and callback URL scheme"
+        case .metaAINotInstalled: "the Meta AI companion app is not installed; install it and pair the glasses"
+        case .networkUnavailable: "the Meta AI app could not reach the network; retry when online"
+        case .unknown: "registration failed for an unknown reason in the Meta AI app; retry"
+        }
+    }
+}
+
+public enum UnregistrationError: String, NamedWearablesError {
+    case alreadyUnregistered, configurationInvalid, metaAINotInstalled, unknown
+    public var message: String {
+        switch self {
+        case .alreadyUnregistered: "this app is not registered; nothing to unregister"
+        case .configurationInvalid: "the app's DAT configuration is invalid; check the MetaAppID and callback URL scheme"
+        case .metaAINotInstalled: "the Meta AI companion app is not installed"
+        case .unknown: "unregistration failed for an unknown reason in the Meta AI app; retry"
+        }
+    }
+}
+
+public enum PermissionError: String, NamedWearablesError {
+    case noDevice, noDeviceWithConnection, connectionError, metaAINotInstalled, requestInProgress, requestTimeout, internalError
+    public var message: String {
+        switch self {
+        case .noDevice: "no glasses are paired with the Meta AI app; pair a device first"
+        case .noDeviceWithConnection: "no paired glasses are connected; power on and unfold the glasses"
+        case .connectionError: "the Meta AI app lost its connection to the glasses; retry"
+        case .metaAINotInstalled: "the Meta AI companion app is not installed"
+        case .requestInProgress: "a request for this permission is already waiting for an answer; wait for it"
+        case .requestTimeout: "the Meta AI app did not answer the permission request in time; retry"
+        case .internalError: "the permission request failed inside the Meta AI app; retry"
+        }
+    }
+}
+
+public enum DeviceSessionError: String, NamedWearablesError {
+    case noEligibleDevice, sessionAlreadyStopped, sessionAlreadyExists, sessionIdle, capabilityAlreadyActive,
+        capabilityNotFound, unexpectedError, thermalCritical, thermalEmergency, peakPowerShutdown, batteryCritical
+    public var message: String {
+        switch self {
+        case .noEligibleDevice: "no device matches the selector; pair, power on and unfold the glasses, or change the selector"
+        case .sessionAlreadyStopped: "the session is stopped, which is final; create a new session"
+        case .sessionAlreadyExists: "the device already has an active session; stop it before creating another"
+        case .sessionIdle: "the session has not been started; call start() first"
+        case .capabilityAlreadyActive: "the session already has a camera; stop it before adding another"
+        case .capabilityNotFound: "the session has no such capability"
+        case .unexpectedError: "the device did not start the session; if you restarted quickly, power-cycle the glasses and wait 2 s between sessions"
+        case .thermalCritical: "the glasses are critically hot and ended the session; let them cool down"
+        case .thermalEmergency: "the glasses reached an emergency temperature and ended the session"
+        case .peakPowerShutdown: "the glasses hit their peak power limit and ended the session"
+        case .batteryCritical: "the glasses' battery is critically low; charge them"
+        }
+    }
+}
+
+public enum StreamError: WearablesError, Equatable {
+    case internalError
+    case deviceNotFound(DeviceIdentifier)
+    case deviceNotConnected(DeviceIdentifier)
+    case timeout
+    case videoStreamingError
+    case audioStreamingError
+    case permissionDenied
+    case hingesClosed
+    case thermalHot
+    case batteryLow
+    case peakPowerLimit
+    case photoCaptureFailed
+
+    public var domain: String { "StreamError" }
+
+    public var code: String {
+        switch self {
+        case .internalError: "internalError"
+        case .deviceNotFound: "deviceNotFound"
+        case .deviceNotConnected: "deviceNotConnected"
+        case .timeout: "timeout"
+        case .videoStreamingError: "videoStreamingError"
+        case .audioStreamingError: "audioStreamingError"
+        case .permissionDenied: "permissionDenied"
+        case .hingesClosed: "hingesClosed"
+        case .thermalHot: "thermalHot"
+        case .batteryLow: "batteryLow"
+        case .peakPowerLimit: "peakPowerLimit"
+        case .photoCaptureFailed: "photoCaptureFailed"
+        }
+    }
+
+    /// The device a `deviceNotFound`/`deviceNotConnected` error is about.
+    public var deviceIdentifier: DeviceIdentifier? {
+        switch self {
+        case .deviceNotFound(let id), .deviceNotConnected(let id): id
+        default: nil
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .internalError: "the stream failed inside the SDK; start it again"
+        case .deviceNotFound(let id): "device \(id) is not known; check that it is paired"
+        case .deviceNotConnected(let id): "device \(id) is not connected; power it on, unfold it and keep it in range"
+        case .timeout: "the device did not answer in time; retry"
+        case .videoStreamingError: "the video stream failed; retry, at a lower resolution or frame rate if it repeats"
+        case .audioStreamingError: "the audio stream failed; check the audio route"
+        case .permissionDenied: "camera permission is not granted; request it with requestPermission(.camera)"
+        case .hingesClosed: "the glasses were folded, which disconnects them; unfold them and start a new session"
+        case .thermalHot: "the glasses are too hot to stream; let them cool down"
+        case .batteryLow: "the glasses' battery is too low to stream; charge them"
+        case .peakPowerLimit: "the glasses hit their peak power limit"
+        case .photoCaptureFailed: "the camera failed to capture the photo; try again"
+        }
+    }
+}
+
+public enum PhotoError: String, NamedWearablesError {
+    case notReady, captureFailure, sessionSetupFailed, busy, serviceUnavailable, permissionDenied,
+        deviceHealthCritical, deviceDisconnected
+    public var message: String {
+        switch self {
+        case .notReady: "the camera is not streaming; start the stream and wait for streaming before capturing"
+        case .captureFailure: "the glasses failed to capture the photo; try again"
+        case .sessionSetupFailed: "the capture session could not be set up; restart the stream"
+        case .busy: "a capture is already in flight; wait for its photo"
+        case .serviceUnavailable: "the capture service is unavailable on this device"
+        case .permissionDenied: "camera permission is not granted"
+        case .deviceHealthCritical: "the glasses are too hot or too low on battery to capture"
+        case .deviceDisconnected: "the glasses disconnected before the photo arrived"
+        }
+    }
+}
+
+/// A `StreamConfiguration` value outside what DAT accepts; the message lists the valid values.
+public struct StreamConfigurationError: WearablesError, Equatable {
+    public let field: String
+    public let value: String
+    public let validValues: [String]
+    public var domain: String { "StreamConfigurationError" }
+    public var code: String { "invalid" + field.prefix(1).uppercased() + field.dropFirst() }
+    public var message: String {
+        "\(field) \(value) is not supported; valid values: \(validValues.joined(separator: ", "))"
+    }
+}

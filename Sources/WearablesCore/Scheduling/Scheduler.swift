@@ -1,0 +1,231 @@
+import Foundation
+import HeapModule
+import Synchronization
+
+/// The single owner of time for a wearables world.
+///
+/// Everything in the model (device changes, session transitions, frames, photos,
+/// script timers) happens as an event on this scheduler, on the thread that calls
+/// `run`. That single-threaded design is what makes traces reproducible and lets a
+/// Lua binding resume coroutines without locks. Only `post` may be called from
+/// other threads.
+public final class Scheduler {
+    /// How the scheduler advances time.
+    public enum Clock: String, Sendable, CaseIterable {
+        /// Time jumps straight to the next event: an hour of streaming takes seconds.
+        case virtual
+        /// Events fire at real times (REPL, `--realtime`).
+        case wall
+    }
+
+    /// Why `run` returned.
+    public enum StopReason: String, Sendable, Equatable {
+        /// The deadline passed to `run(until:)` was reached.
+        case deadline
+        /// Nothing is scheduled and nothing can be posted: no event can ever happen again.
+        case idle
+        /// `stop()` was called.
+        case stopped
+    }
+
+    public let clock: Clock
+    /// The one random generator for everything random in this world.
+    public var random: SeededRandom
+    /// Seconds since the scheduler was created, on its clock.
+    public private(set) var now: Double = 0
+
+    private var timers = Heap<ScheduledEvent>()
+    private var nextSequence: UInt64 = 0
+    private var stopRequested = false
+    /// The thread-safe way in: hand this to other threads so they can `post`.
+    public let inbox = SchedulerInbox()
+    private let wallStart = ContinuousClock.now
+
+    /// - Parameters:
+    ///   - clock: virtual (default) or wall.
+    ///   - seed: seeds the world's random generator; the same seed gives the same run.
+    public init(clock: Clock = .virtual, seed: UInt64 = 0) {
+        self.clock = clock
+        self.random = SeededRandom(seed: seed)
+    }
+
+    /// Runs `action` `delay` seconds from now (negative delays count as zero).
+    @discardableResult
+    public func schedule(after delay: Double, _ action: @escaping () -> Void) -> TimerToken {
+        schedule(at: now + max(0, delay.isFinite ? delay : 0), action)
+    }
+
+    /// Runs `action` at run time `time` (or now, if `time` has passed).
+    /// Events at the same time run in the order they were scheduled.
+    @discardableResult
+    public func schedule(at time: Double, _ action: @escaping () -> Void) -> TimerToken {
+        let token = TimerToken()
+        let event = ScheduledEvent(time: max(now, time), sequence: nextSequence, token: token, action: action)
+        nextSequence &+= 1
+        timers.insert(event)
+        return token
+    }
+
+    /// Thread-safe: queues `action` to run on the scheduler's thread as soon as possible
+    /// and wakes a wall-clock loop that is waiting for its next timer.
+    public func post(_ action: @escaping @Sendable () -> Void) {
+        inbox.post(action)
+    }
+
+    /// Keeps a wall-clock run alive while nothing is scheduled, because input may still
+    /// be posted (a REPL reading stdin). Call `endExternalInput` when the source closes.
+    public func beginExternalInput() { inbox.changeSources(by: 1) }
+
+    /// Balances `beginExternalInput`.
+    public func endExternalInput() { inbox.changeSources(by: -1) }
+
+    /// Makes the running loop return `.stopped` after the current event. Thread-safe
+    /// when called through `post`; call directly from inside an event.
+    public func stop() { stopRequested = true }
+
+    /// Runs events until `deadline` (run time), until idle, or until `stop()`.
+    @discardableResult
+    public func run(until deadline: Double = .infinity) -> StopReason {
+        stopRequested = false
+        while true {
+            drainInbox()
+            if stopRequested { return .stopped }
+            guard let next = nextLiveEvent() else {
+                if clock == .wall, inbox.hasSources {
+                    let limit = deadline.isFinite ? deadline : nil
+                    if let limit, wallNow() >= limit { now = max(now, limit); return .deadline }
+                    inbox.wait(seconds: limit.map { $0 - wallNow() })
+                    advanceWallTime(to: nil)
+                    continue
+                }
+                if deadline.isFinite { now = max(now, deadline); return .deadline }
+                return .idle
+            }
+            if next.time > deadline {
+                if clock == .wall { waitForWall(until: deadline) ; drainInbox() }
+                now = max(now, deadline)
+                return stopRequested ? .stopped : .deadline
+            }
+            if clock == .wall, next.time > wallNow() {
+                waitForWall(until: next.time)
+                continue
+            }
+            _ = timers.popMin()
+            now = max(now, next.time)
+            next.token.markFired()
+            next.action()
+        }
+    }
+
+    /// Runs until nothing can happen any more (or `stop()`).
+    @discardableResult
+    public func runUntilIdle() -> StopReason { run(until: .infinity) }
+
+    /// Runs for `duration` seconds of run time.
+    @discardableResult
+    public func run(for duration: Double) -> StopReason { run(until: now + max(0, duration)) }
+
+    /// Number of live timers (cancelled ones excluded once they reach the front).
+    public var hasPendingEvents: Bool { nextLiveEvent() != nil }
+
+    private func nextLiveEvent() -> ScheduledEvent? {
+        while let first = timers.min {
+            if first.token.isCancelled { _ = timers.popMin(); continue }
+            return first
+        }
+        return nil
+    }
+
+    private func drainInbox() {
+        let actions = inbox.takeAll()
+        guard !actions.isEmpty else { return }
+        if clock == .wall { advanceWallTime(to: nil) }
+        for action in actions { action() }
+    }
+
+    private func waitForWall(until time: Double) {
+        let remaining = time - wallNow()
+        if remaining > 0 { inbox.wait(seconds: remaining) }
+        advanceWallTime(to: nil)
+    }
+
+    private func advanceWallTime(to limit: Double?) {
+        let wall = wallNow()
+        now = max(now, limit.map { min($0, wall) } ?? wall)
+    }
+
+    private func wallNow() -> Double {
+        let elapsed = ContinuousClock.now - wallStart
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+}
+
+/// Cancels a scheduled event. Cancelling after it fired does nothing.
+public final class TimerToken {
+    public private(set) var isCancelled = false
+    public private(set) var hasFired = false
+    init() {}
+    public func cancel() { isCancelled = true }
+    func markFired() { hasFired = true }
+}
+
+struct ScheduledEvent: Comparable {
+    let time: Double
+    let sequence: UInt64
+    let token: TimerToken
+    let action: () -> Void
+
+    static func < (lhs: Self, rhs: Self) -> Bool {
+        lhs.time != rhs.time ? lhs.time < rhs.time : lhs.sequence < rhs.sequence
+    }
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.time == rhs.time && lhs.sequence == rhs.sequence
+    }
+}
+
+/// The thread-safe mailbox of a scheduler: other threads post actions here and the
+/// scheduler's loop runs them on its own thread. `@unchecked` because its state is
+/// guarded by a Mutex and the condition only signals.
+public final class SchedulerInbox: @unchecked Sendable {
+    private struct State {
+        var actions: [@Sendable () -> Void] = []
+        var sources = 0
+    }
+    private let state = Mutex(State())
+    private let signal = NSCondition()
+
+    init() {}
+
+    /// Queues `action` for the scheduler's thread and wakes a waiting wall-clock loop.
+    public func post(_ action: @escaping @Sendable () -> Void) {
+        state.withLock { $0.actions.append(action) }
+        signal.lock(); signal.signal(); signal.unlock()
+    }
+
+    func takeAll() -> [@Sendable () -> Void] {
+        state.withLock { state in
+            defer { state.actions.removeAll(keepingCapacity: true) }
+            return state.actions
+        }
+    }
+
+    func changeSources(by delta: Int) {
+        state.withLock { $0.sources = max(0, $0.sources + delta) }
+        signal.lock(); signal.signal(); signal.unlock()
+    }
+
+    var hasSources: Bool { state.withLock { $0.sources > 0 || !$0.actions.isEmpty } }
+
+    /// Blocks until something is posted or `seconds` pass (forever when nil).
+    func wait(seconds: Double?) {
+        signal.lock()
+        defer { signal.unlock() }
+        if state.withLock({ !$0.actions.isEmpty }) { return }
+        if let seconds {
+            guard seconds > 0 else { return }
+            _ = signal.wait(until: Date(timeIntervalSinceNow: seconds))
+        } else {
+            signal.wait()
+        }
+    }
+}
