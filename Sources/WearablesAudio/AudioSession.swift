@@ -27,6 +27,8 @@ public final class AudioSession {
     private let endpoint: any GlassesAudioEndpoint
     private let microphone: MicrophoneRenderer
     private var hardware: AudioHardwareState
+    /// `began` went out, so `ended` must follow; a call during an inactive session is silent.
+    private var interruptionAnnounced = false
     private var connectionObservation: (any AudioCancellable)?
     private let routeListeners = AudioListeners<AudioRouteChange>()
     private let interruptionListeners = AudioListeners<AudioInterruption>()
@@ -118,6 +120,7 @@ public final class AudioSession {
         isInterrupted = true
         guard isActive else { return }
         isActive = false
+        interruptionAnnounced = true
         clientListeners.emit(.interruption(.began))
         interruptionListeners.emit(.began)
     }
@@ -127,6 +130,8 @@ public final class AudioSession {
     public func endInterruption() {
         guard isInterrupted else { return }
         isInterrupted = false
+        guard interruptionAnnounced else { return }
+        interruptionAnnounced = false
         clientListeners.emit(.interruption(.ended))
         interruptionListeners.emit(.ended)
     }
