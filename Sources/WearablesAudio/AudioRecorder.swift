@@ -33,6 +33,8 @@ public final class AudioRecorder {
     private let writer: PCM16WAVWriter
     private let startTime: Double
     private var input: InputSegment
+    /// The clock time up to which the feed has been heard and written.
+    private var capturedUntil: Double
     private var tick: (any AudioCancellable)?
     private var sessionEvents: AudioListenerToken?
     private let finishListeners = AudioListeners<AudioRecorder>()
@@ -64,6 +66,7 @@ public final class AudioRecorder {
         self.duration = duration
         writer = try PCM16WAVWriter(path: path, sampleRate: Self.sampleRate)
         startTime = session.clock.now
+        capturedUntil = startTime
         input = try Self.segment(port: port, at: startTime)
         sessionEvents = session.onClientEvent { [weak self] in self?.handle($0) }
         scheduleTick()
@@ -145,6 +148,7 @@ public final class AudioRecorder {
             input.framesCaptured += due
             level = LevelMeter.rms(block)
             try append(try input.resampler?.process(block) ?? block, upTo: time)
+            capturedUntil = time
         } catch {
             finish(.failed, error)
         }
@@ -184,9 +188,9 @@ public final class AudioRecorder {
         finishListeners.emit(self)
     }
 
-    /// Flushes the resampler and pads with silence so the length matches the time recorded.
+    /// Flushes the resampler and pads with silence so the length matches the time captured.
     private func completeFile() {
-        let end = min(session.clock.now, endTime ?? session.clock.now)
+        let end = capturedUntil
         let target = max(expectedFrames(at: end), writer.framesWritten)
         do {
             try append(try input.resampler?.drain() ?? [], upTo: end)
