@@ -154,3 +154,22 @@ struct RecorderTests {
         #expect { try rig.session.record(to: "/nonexistent-dir/x.wav") } throws: { ($0 as? AudioError)?.code == .writeFailed }
     }
 }
+
+struct RecorderInputSwitchTests {
+    @Test func glassesArrivingMidRecordingTakeOverTheInput() throws {
+        let rig = AudioRig(connected: false, feed: .tone(hz: 440, amplitude: 0.8))
+        rig.session.builtInMicrophoneFeed = .silence
+        try rig.activateHFP()
+        let url = try temporaryDirectory().appendingPathComponent("switch.wav")
+        let recorder = try rig.session.record(to: url.path, duration: 2)
+        rig.clock.advance(by: 1)
+        #expect(recorder.level == 0)
+        rig.glasses.setConnected(true)
+        rig.clock.advance(by: 0.5)
+        #expect(recorder.state == .recording)
+        #expect(recorder.level > 0.5)
+        rig.clock.advance(by: 1)
+        #expect(recorder.state == .finished)
+        #expect(abs(recorder.recordedDuration - 2) < 1e-9)
+    }
+}
