@@ -1,0 +1,95 @@
+/// What a backend reports about one pair of glasses: DAT 1.0's `Device` fields.
+public struct DeviceSnapshot: Sendable, Equatable {
+    public var identifier: DeviceIdentifier
+    public var name: String
+    public var type: DeviceType
+    public var linkState: LinkState
+    public var batteryLevel: Int?
+    public var chargingState: ChargingState
+    public var donState: DonState
+    public var hingeState: HingeState
+    public var thermalLevel: ThermalLevel
+    public var compatibility: Compatibility
+
+    public init(identifier: DeviceIdentifier, name: String, type: DeviceType, linkState: LinkState = .disconnected,
+                batteryLevel: Int? = nil, chargingState: ChargingState = .unknown, donState: DonState = .unknown,
+                hingeState: HingeState = .unknown, thermalLevel: ThermalLevel = .unknown,
+                compatibility: Compatibility = .compatible) {
+        self.identifier = identifier
+        self.name = name
+        self.type = type
+        self.linkState = linkState
+        self.batteryLevel = batteryLevel
+        self.chargingState = chargingState
+        self.donState = donState
+        self.hingeState = hingeState
+        self.thermalLevel = thermalLevel
+        self.compatibility = compatibility
+    }
+}
+
+/// Something the device did to an open session, decided by the glasses (or the SDK),
+/// never by the app: DAT tells apps to react to state, not to guess causes.
+public enum SessionInterruption: Sendable, Equatable {
+    /// The device took the glasses (system experience, not worn, brief link drop).
+    case paused
+    /// The device gave them back.
+    case resumed
+    /// The camera stopped but the session lives on (e.g. battery low).
+    case streamEnded(StreamError)
+    /// The session is over; `sessionError`/`streamError` say why, when there is a reason to report.
+    case ended(sessionError: DeviceSessionError?, streamError: StreamError?)
+}
+
+/// How a backend tells the model what happened. All calls on the scheduler's thread.
+public protocol WearablesBackendObserver: AnyObject {
+    func backend(didUpdate device: DeviceSnapshot)
+    func backend(didRemoveDevice identifier: DeviceIdentifier)
+    func backend(didChangePermission permission: Permission, to status: PermissionStatus)
+    func backend(didChangeLinkBandwidth kbps: Double, for identifier: DeviceIdentifier)
+    func backend(didInterruptSessionOn identifier: DeviceIdentifier, with interruption: SessionInterruption)
+}
+
+/// Where a microphone's samples come from (read by the audio layer; not routed here).
+public enum MicrophoneFeed: Sendable, Equatable {
+    case silence
+    case tone(hertz: Double)
+    case noise
+    case file(path: String)
+}
+
+/// What a platform must provide for the DAT model to run on it: the device list and
+/// its facts, the companion app's registration and permission flows, session control,
+/// camera pictures and photos. `WearablesSimulator` is the embedded implementation; a
+/// backend over the real SDK would implement the same protocol and pass the same
+/// conformance suite. Every method is called, and every completion must be called,
+/// on `scheduler`'s thread; completions may never be called (a hung companion app or
+/// stuck glasses), and the model applies its own timeouts.
+public protocol WearablesBackend: AnyObject {
+    var scheduler: Scheduler { get }
+    var trace: EventTrace { get }
+
+    /// Registers the model for reports; the backend holds it weakly.
+    func attach(_ observer: WearablesBackendObserver)
+
+    // Companion app
+    var registrationState: RegistrationState { get }
+    func startRegistration(completion: @escaping (Result<Void, RegistrationError>) -> Void)
+    func startUnregistration(completion: @escaping (Result<Void, UnregistrationError>) -> Void)
+    func permissionStatus(_ permission: Permission) -> PermissionStatus
+    func requestPermission(_ permission: Permission, completion: @escaping (Result<PermissionStatus, PermissionError>) -> Void)
+
+    // Devices
+    var devices: [DeviceSnapshot] { get }
+    func linkBandwidthKbps(of identifier: DeviceIdentifier) -> Double
+    func microphoneFeed(of identifier: DeviceIdentifier) -> MicrophoneFeed
+
+    // Sessions and camera
+    func openSession(on identifier: DeviceIdentifier, completion: @escaping (Result<Void, DeviceSessionError>) -> Void)
+    func closeSession(on identifier: DeviceIdentifier)
+    /// The camera's picture source right now, nil when the device has no camera to stream from.
+    func frameSource(of identifier: DeviceIdentifier) -> FrameSource?
+    /// Takes a still at `size`; completes with the photo or why it failed.
+    func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize,
+                      completion: @escaping (Result<Photo, PhotoError>) -> Void)
+}

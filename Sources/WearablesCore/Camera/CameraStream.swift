@@ -1,0 +1,405 @@
+/// A camera stream (DAT 1.0's camera capability; with an implicit session, the
+/// seeds' `StreamSession`). Frames arrive on the scheduler at the effective rate the
+/// bandwidth ladder allows; photos arrive as events.
+public final class CameraStream {
+    /// Time from `starting` to `streaming`.
+    public static let startDuration: Double = 0.3
+    /// Time from `stopping` to `stopped`.
+    public static let stopDuration: Double = 0.1
+
+    public static let transitions: [StreamState: Set<StreamState>] = [
+        .stopped: [.waitingForDevice, .starting],
+        .waitingForDevice: [.starting, .stopping, .stopped],
+        .starting: [.streaming, .paused, .stopping, .stopped],
+        .streaming: [.paused, .stopping, .stopped],
+        .paused: [.streaming, .stopping, .stopped],
+        .stopping: [.stopped],
+    ]
+
+    public let configuration: StreamConfiguration
+    public private(set) var state: StreamState = .stopped
+    /// Resolution and frame rate after the bandwidth ladder.
+    public private(set) var effective: EffectiveStreamSettings
+    /// The session the camera runs on (for an implicit stream, the current one).
+    public private(set) var session: DeviceSession?
+    /// Frames delivered since the stream was created.
+    public private(set) var frameCount = 0
+    public private(set) var isCapturing = false
+
+    unowned let wearables: Wearables
+    private let implicitSelector: DeviceSelector?
+    private let stateListeners: Broadcaster<StreamState>
+    private let frameListeners: Broadcaster<VideoFrame>
+    private let photoListeners: Broadcaster<Photo>
+    private let errorListeners: Broadcaster<any WearablesError>
+    private let effectiveListeners: Broadcaster<EffectiveStreamSettings>
+    private var startWaiters: [(Result<Void, StreamError>) -> Void] = []
+    private var frameTimer: TimerToken?
+    private var captureSerial = 0
+    private var captureCompletion: ((Result<Photo, PhotoError>) -> Void)?
+    private var tokens: [ListenerToken] = []
+    private var deviceWatch: ListenerToken?
+    private var sessionWatch: ListenerToken?
+
+    init(session: DeviceSession, configuration: StreamConfiguration) {
+        self.wearables = session.wearables
+        self.session = session
+        self.configuration = configuration
+        implicitSelector = nil
+        let scheduler = session.wearables.scheduler
+        stateListeners = Broadcaster(scheduler: scheduler)
+        frameListeners = Broadcaster(scheduler: scheduler)
+        photoListeners = Broadcaster(scheduler: scheduler)
+        errorListeners = Broadcaster(scheduler: scheduler)
+        effectiveListeners = Broadcaster(scheduler: scheduler)
+        effective = EffectiveStreamSettings(resolution: configuration.resolution, frameRate: configuration.frameRate)
+        observeModel()
+    }
+
+    init(implicitSessionOf wearables: Wearables, selector: DeviceSelector, configuration: StreamConfiguration) {
+        self.wearables = wearables
+        self.configuration = configuration
+        implicitSelector = selector
+        let scheduler = wearables.scheduler
+        stateListeners = Broadcaster(scheduler: scheduler)
+        frameListeners = Broadcaster(scheduler: scheduler)
+        photoListeners = Broadcaster(scheduler: scheduler)
+        errorListeners = Broadcaster(scheduler: scheduler)
+        effectiveListeners = Broadcaster(scheduler: scheduler)
+        effective = EffectiveStreamSettings(resolution: configuration.resolution, frameRate: configuration.frameRate)
+        observeModel()
+    }
+
+    deinit {
+        for token in tokens { token.cancel() }
+        deviceWatch?.cancel()
+        sessionWatch?.cancel()
+        frameTimer?.cancel()
+    }
+
+    public var deviceIdentifier: DeviceIdentifier? { session?.deviceIdentifier }
+
+    // MARK: Listeners
+
+    /// Fires at once with the current state, then on every transition.
+    public func addStateListener(_ listener: @escaping (StreamState) -> Void) -> ListenerToken {
+        stateListeners.add(current: state, listener)
+    }
+
+    /// Every delivered frame, synchronously from the frame's own scheduler event.
+    public func addFrameListener(_ listener: @escaping (VideoFrame) -> Void) -> ListenerToken {
+        frameListeners.add(listener)
+    }
+
+    public func addPhotoListener(_ listener: @escaping (Photo) -> Void) -> ListenerToken {
+        photoListeners.add(listener)
+    }
+
+    /// `StreamError`s, and `PhotoError`s of failed captures.
+    public func addErrorListener(_ listener: @escaping (any WearablesError) -> Void) -> ListenerToken {
+        errorListeners.add(listener)
+    }
+
+    /// Fires at once with the effective settings, then on every ladder step.
+    public func addEffectiveSettingsListener(_ listener: @escaping (EffectiveStreamSettings) -> Void) -> ListenerToken {
+        effectiveListeners.add(current: effective, listener)
+    }
+
+    public func stateStream() -> AsyncStream<StreamState> { stateListeners.stream(current: state) }
+    public func photoStream() -> AsyncStream<Photo> { photoListeners.stream(current: nil) }
+
+    // MARK: Control
+
+    /// Starts streaming; `completion` runs at `streaming` or with the error that stopped it.
+    /// Waits in `waitingForDevice` while the session (or, for an implicit stream, an
+    /// eligible device) is not available yet.
+    public func start(completion: @escaping (Result<Void, StreamError>) -> Void = { _ in }) {
+        switch state {
+        case .streaming, .paused:
+            wearables.finish(completion, .success(()))
+            return
+        case .starting, .waitingForDevice:
+            startWaiters.append(completion)
+            return
+        case .stopping:
+            wearables.finish(completion, .failure(.internalError))
+            return
+        case .stopped:
+            break
+        }
+        startWaiters.append(completion)
+        if implicitSelector != nil {
+            startImplicitSession()
+        } else {
+            startOnSession()
+        }
+    }
+
+    /// Stops the stream (and an implicit stream's session).
+    public func stop() {
+        guard state != .stopped, state != .stopping else { return }
+        endStream(error: nil, stopsImplicitSession: true, delay: Self.stopDuration)
+    }
+
+    /// DAT `capturePhoto(format:)`: false when not streaming or while a capture is in
+    /// flight; otherwise the photo (or a `photoCaptureFailed` error) arrives as an event.
+    /// Frames pause while the capture runs and resume by themselves.
+    public func capturePhoto(format: PhotoCaptureFormat) -> Bool {
+        guard state == .streaming, !isCapturing, let identifier = deviceIdentifier else { return false }
+        isCapturing = true
+        captureSerial += 1
+        let serial = captureSerial
+        wearables.trace.record(source: traceSource, event: "capture", values: ["format": .string(format.name)])
+        wearables.backend.capturePhoto(on: identifier, format: format, size: effective.size) { [weak self] result in
+            self?.finishCapture(serial: serial, result: result)
+        }
+        return true
+    }
+
+    /// Captures and calls back with the photo or the reason there is none
+    /// (`PhotoError.notReady`/`busy` at once; `PhotoError`s from the device later).
+    public func capture(format: PhotoCaptureFormat, completion: @escaping (Result<Photo, PhotoError>) -> Void) {
+        if isCapturing { return wearables.finish(completion, .failure(.busy)) }
+        guard capturePhoto(format: format) else { return wearables.finish(completion, .failure(.notReady)) }
+        captureCompletion = completion
+    }
+
+    // MARK: Session reports
+
+    func sessionPaused() {
+        guard state == .streaming || state == .starting else { return }
+        frameTimer?.cancel()
+        transition(to: .paused)
+    }
+
+    func sessionResumed() {
+        if state == .paused {
+            transition(to: .streaming)
+            scheduleFrames()
+        } else if state == .waitingForDevice, implicitSelector == nil {
+            beginStarting()
+        }
+    }
+
+    func sessionEnding(error: StreamError?) {
+        guard state != .stopped else { return }
+        endStream(error: error, stopsImplicitSession: false, delay: 0)
+    }
+
+    /// The device ended the camera but not the session.
+    func fail(with error: StreamError) {
+        guard state != .stopped, state != .stopping else { return }
+        endStream(error: error, stopsImplicitSession: true, delay: 0)
+    }
+
+    // MARK: Starting
+
+    private func startOnSession() {
+        guard let session else { return failStart(.internalError) }
+        switch session.state {
+        case .started: beginStarting()
+        case .idle, .starting, .paused: transition(to: .waitingForDevice)
+        case .stopping, .stopped: failStart(deviceIdentifier.map(StreamError.deviceNotConnected) ?? .internalError)
+        }
+    }
+
+    private func startImplicitSession() {
+        guard let selector = implicitSelector else { return }
+        transition(to: .waitingForDevice)
+        let session = wearables.createSession(deviceSelector: selector)
+        session.adopt(self)
+        self.session = session
+        do {
+            try session.start { [weak self, weak session] result in
+                guard let self, let session, self.session === session, self.state == .waitingForDevice else { return }
+                switch result {
+                case .success: self.beginStarting()
+                case .failure(.noEligibleDevice): self.waitForEligibleDevice()
+                case .failure(let error): self.failStart(Self.streamError(for: error, device: session.deviceIdentifier))
+                }
+            }
+        } catch {
+            failStart(.internalError)
+        }
+    }
+
+    /// DAT's `waitingForDevice`: retry when the selector's device becomes connected.
+    private func waitForEligibleDevice() {
+        deviceWatch = wearables.observeDeviceChanges { [weak self] in
+            guard let self, self.state == .waitingForDevice, let selector = self.implicitSelector,
+                  let id = selector.activeDevice, self.wearables.deviceForIdentifier(id)?.isConnected == true else { return }
+            self.deviceWatch?.cancel()
+            self.deviceWatch = nil
+            self.wearables.scheduler.schedule(after: 0) { [weak self] in
+                guard let self, self.state == .waitingForDevice else { return }
+                self.state = .stopped
+                self.startImplicitSession()
+            }
+        }
+    }
+
+    private func beginStarting() {
+        guard wearables.checkPermissionStatus(.camera) == .granted else { return failStart(.permissionDenied) }
+        transition(to: .starting)
+        wearables.scheduler.schedule(after: Self.startDuration) { [weak self] in
+            guard let self, self.state == .starting else { return }
+            if let identifier = self.deviceIdentifier {
+                self.applyLadder(linkKbps: self.wearables.backend.linkBandwidthKbps(of: identifier))
+            }
+            self.transition(to: .streaming)
+            self.scheduleFrames()
+            self.completeStart(.success(()))
+        }
+    }
+
+    private func failStart(_ error: StreamError) {
+        endStream(error: error, stopsImplicitSession: true, delay: 0)
+    }
+
+    private func completeStart(_ result: Result<Void, StreamError>) {
+        let waiters = startWaiters
+        startWaiters.removeAll()
+        for waiter in waiters { wearables.finish(waiter, result) }
+    }
+
+    static func streamError(for error: DeviceSessionError, device: DeviceIdentifier?) -> StreamError {
+        switch error {
+        case .noEligibleDevice: device.map(StreamError.deviceNotConnected) ?? .deviceNotFound("none")
+        case .thermalCritical, .thermalEmergency: .thermalHot
+        case .batteryCritical: .batteryLow
+        case .peakPowerShutdown: .peakPowerLimit
+        case .unexpectedError: .timeout
+        default: .internalError
+        }
+    }
+
+    // MARK: Ending
+
+    private func endStream(error: StreamError?, stopsImplicitSession: Bool, delay: Double) {
+        frameTimer?.cancel()
+        deviceWatch?.cancel()
+        deviceWatch = nil
+        if let error { report(error) }
+        abandonCapture()
+        completeStart(.failure(error ?? .internalError))
+        if state != .stopped, state != .waitingForDevice || delay > 0 { transition(to: .stopping) }
+        if implicitSelector != nil, stopsImplicitSession { session?.stop() }
+        if delay > 0 {
+            wearables.scheduler.schedule(after: delay) { [weak self] in
+                guard let self, self.state == .stopping else { return }
+                self.transition(to: .stopped)
+            }
+        } else {
+            transition(to: .stopped)
+        }
+    }
+
+    // MARK: Frames
+
+    private func scheduleFrames() {
+        frameTimer?.cancel()
+        let interval = 1 / Double(effective.frameRate)
+        var next = wearables.scheduler.now + interval
+        func tick() {
+            guard state == .streaming else { return }
+            deliverFrame()
+            next += interval
+            frameTimer = wearables.scheduler.schedule(at: next, tick)
+        }
+        frameTimer = wearables.scheduler.schedule(at: next, tick)
+    }
+
+    private func deliverFrame() {
+        guard !isCapturing else { return }
+        let index = frameCount
+        frameCount += 1
+        let traceFrames = wearables.trace.includesFrames && wearables.trace.isEnabled
+        guard !frameListeners.isEmpty || traceFrames,
+              let identifier = deviceIdentifier,
+              let source = wearables.backend.frameSource(of: identifier) else { return }
+        let frame = VideoFrame(size: effective.size, index: index, timestamp: wearables.scheduler.now, source: source)
+        if traceFrames {
+            wearables.trace.record(source: traceSource, event: "frame",
+                                   values: ["index": .int(index), "luma": .double(frame.lumaMean)])
+        }
+        frameListeners.emitNow(frame)
+    }
+
+    // MARK: Ladder
+
+    private func applyLadder(linkKbps: Double) {
+        let steps = BandwidthLadder.steps(for: configuration, linkKbps: linkKbps)
+        guard let settled = steps.last, settled != effective else { return }
+        for step in steps.dropFirst() {
+            wearables.trace.record(source: traceSource, event: "ladder",
+                                   values: ["resolution": .string(step.resolution.name), "fps": .int(step.frameRate),
+                                            "kbps": .double(linkKbps),
+                                            "fits": .bool(BandwidthLadder.requiredKbps(step, codec: configuration.videoCodec) <= linkKbps)])
+        }
+        if steps.count == 1 {
+            wearables.trace.record(source: traceSource, event: "ladder",
+                                   values: ["resolution": .string(settled.resolution.name), "fps": .int(settled.frameRate),
+                                            "kbps": .double(linkKbps), "fits": true])
+        }
+        effective = settled
+        effectiveListeners.emit(settled)
+        if state == .streaming { scheduleFrames() }
+    }
+
+    // MARK: Photos
+
+    private func finishCapture(serial: Int, result: Result<Photo, PhotoError>) {
+        guard serial == captureSerial, isCapturing else { return }
+        isCapturing = false
+        let completion = captureCompletion
+        captureCompletion = nil
+        switch result {
+        case .success(let photo):
+            wearables.trace.record(source: traceSource, event: "photo",
+                                   values: ["format": .string(photo.format.name), "width": .int(photo.width),
+                                            "height": .int(photo.height), "bytes": .int(photo.size)])
+            photoListeners.emit(photo)
+            completion?(.success(photo))
+        case .failure(let error):
+            report(StreamError.photoCaptureFailed)
+            completion?(.failure(error))
+        }
+    }
+
+    private func abandonCapture() {
+        guard isCapturing else { return }
+        isCapturing = false
+        captureSerial += 1
+        let completion = captureCompletion
+        captureCompletion = nil
+        if let completion { wearables.finish(completion, .failure(.deviceDisconnected)) }
+    }
+
+    // MARK: Plumbing
+
+    private func observeModel() {
+        tokens.append(wearables.permissionEvents.add { [weak self] permission, status in
+            guard let self, permission == .camera, status == .denied,
+                  self.state != .stopped, self.state != .stopping else { return }
+            self.fail(with: .permissionDenied)
+        })
+        tokens.append(wearables.bandwidthEvents.add { [weak self] identifier, kbps in
+            guard let self, identifier == self.deviceIdentifier, self.state == .streaming || self.state == .paused else { return }
+            self.applyLadder(linkKbps: kbps)
+        })
+    }
+
+    private func report(_ error: any WearablesError) {
+        wearables.traceError(error, source: traceSource)
+        errorListeners.emit(error)
+    }
+
+    private func transition(to next: StreamState) {
+        guard next != state, Self.transitions[state]?.contains(next) == true else { return }
+        state = next
+        wearables.trace.record(source: traceSource, event: "state", values: ["state": .string(next.name)])
+        stateListeners.emit(next)
+    }
+
+    var traceSource: String { "camera\(session?.serial ?? 0)" }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Produces the picture a camera sees at a given time. Implementations must be pure
+/// functions of time (and their own fixed state), so frames can be rendered lazily,
+/// in any order, or never, without changing a run's outcome.
+public protocol FrameSource: AnyObject {
+    /// The downsampled luma of the picture at `time`; synthetic sources compute it
+    /// directly, without rendering full-size pixels.
+    func lumaPlane(at time: Double) -> LumaPlane
+    /// The full picture at `time`, scaled to `size`.
+    func image(at time: Double, size: VideoSize) -> RGBImage
+}
+
+/// One frame of a camera stream. Pixels and luma statistics are computed only when
+/// read, and the luma plane only once, so an unwatched 30 fps stream costs almost nothing.
+public final class VideoFrame {
+    public let width: Int
+    public let height: Int
+    /// 0-based position in its stream.
+    public let index: Int
+    /// Run time at which the camera saw this frame, in seconds.
+    public let timestamp: Double
+    private let source: FrameSource
+    private var cachedLuma: LumaPlane?
+
+    public init(size: VideoSize, index: Int, timestamp: Double, source: FrameSource) {
+        self.width = size.width
+        self.height = size.height
+        self.index = index
+        self.timestamp = timestamp
+        self.source = source
+    }
+
+    public var size: VideoSize { VideoSize(width: width, height: height) }
+
+    public var lumaPlane: LumaPlane {
+        if let cachedLuma { return cachedLuma }
+        let plane = source.lumaPlane(at: timestamp)
+        cachedLuma = plane
+        return plane
+    }
+
+    /// Mean brightness, 0...1.
+    public var lumaMean: Double { lumaPlane.mean }
+
+    /// Mean absolute luma difference to `other`, 0...1.
+    public func difference(to other: VideoFrame) -> Double { lumaPlane.meanAbsoluteDifference(to: other.lumaPlane) }
+
+    /// Edge energy of the luma plane; higher is crisper.
+    public var sharpness: Double { lumaPlane.sharpness }
+
+    /// The full-resolution RGB pixels (rendered on demand).
+    public func rgbImage() -> RGBImage { source.image(at: timestamp, size: size) }
+
+    /// Writes the frame to `path`, encoded by its extension (.png, .jpg/.jpeg, .ppm, .heic).
+    public func save(to path: String) throws {
+        let ext = (path as NSString).pathExtension
+        guard let format = ImageCodecs.Format(pathExtension: ext) else {
+            throw ImageCodecError(message: "cannot save a frame as '.\(ext)': use .png, .jpg, .ppm or .heic")
+        }
+        let data = try ImageCodecs.encode(rgbImage(), as: format)
+        guard FileManager.default.createFile(atPath: path, contents: data) else {
+            throw ImageCodecError(message: "cannot write \(path): check that its directory exists and is writable")
+        }
+    }
+}

@@ -1,0 +1,249 @@
+/// The app's entry point to the glasses (DAT `Wearables`/`WearablesInterface`):
+/// registration, permissions, the device list, and sessions, over any backend.
+///
+/// Single-threaded: use it only from the scheduler's thread. Waiting operations take
+/// completion handlers, called later on the scheduler; `async` variants wrap them.
+public final class Wearables {
+    /// How long a permission request waits for the companion app before `requestTimeout`.
+    public static let permissionRequestTimeout: Double = 30
+    /// How long a registration flow waits for the companion app before `unknown`.
+    public static let registrationTimeout: Double = 60
+
+    public let backend: WearablesBackend
+    public var scheduler: Scheduler { backend.scheduler }
+    public var trace: EventTrace { backend.trace }
+
+    public private(set) var registrationState: RegistrationState
+    public private(set) var deviceList: [Device] = []
+    private let registrationListeners: Broadcaster<RegistrationState>
+    private let devicesListeners: Broadcaster<[DeviceIdentifier]>
+    /// Internal, synchronous: selectors must see device changes before app listeners run.
+    private var deviceChangeObservers: [Int: () -> Void] = [:]
+    private var nextObserverID = 0
+    private var registrationWaiters: [(Result<Void, RegistrationError>) -> Void] = []
+    private var pendingPermissionRequests: Set<Permission> = []
+    /// Numbers sessions per world, so traces do not depend on other worlds in the process.
+    var sessionCount = 0
+    private(set) var sessionsByDevice: [DeviceIdentifier: DeviceSession] = [:]
+    let permissionEvents: Broadcaster<(Permission, PermissionStatus)>
+    let bandwidthEvents: Broadcaster<(DeviceIdentifier, Double)>
+
+    public init(backend: WearablesBackend) {
+        self.backend = backend
+        registrationState = backend.registrationState
+        registrationListeners = Broadcaster(scheduler: backend.scheduler)
+        devicesListeners = Broadcaster(scheduler: backend.scheduler)
+        permissionEvents = Broadcaster(scheduler: backend.scheduler)
+        bandwidthEvents = Broadcaster(scheduler: backend.scheduler)
+        deviceList = backend.devices.map { Device(snapshot: $0, scheduler: backend.scheduler) }
+        backend.attach(self)
+    }
+
+    // MARK: Devices
+
+    /// Identifiers of the devices linked to the companion app, in pairing order.
+    public var devices: [DeviceIdentifier] { deviceList.map(\.identifier) }
+
+    public func deviceForIdentifier(_ identifier: DeviceIdentifier) -> Device? {
+        deviceList.first { $0.identifier == identifier }
+    }
+
+    /// Fires at once with the current list, then whenever a device is added or removed.
+    public func addDevicesListener(_ listener: @escaping ([DeviceIdentifier]) -> Void) -> ListenerToken {
+        devicesListeners.add(current: devices, listener)
+    }
+
+    public func devicesStream() -> AsyncStream<[DeviceIdentifier]> { devicesListeners.stream(current: devices) }
+
+    /// Runs `observer` synchronously after any device or device-field change (selectors).
+    func observeDeviceChanges(_ observer: @escaping () -> Void) -> ListenerToken {
+        let id = nextObserverID
+        nextObserverID += 1
+        deviceChangeObservers[id] = observer
+        return ListenerToken { [weak self] in self?.deviceChangeObservers[id] = nil }
+    }
+
+    // MARK: Registration
+
+    public func addRegistrationStateListener(_ listener: @escaping (RegistrationState) -> Void) -> ListenerToken {
+        registrationListeners.add(current: registrationState, listener)
+    }
+
+    public func registrationStateStream() -> AsyncStream<RegistrationState> {
+        registrationListeners.stream(current: registrationState)
+    }
+
+    /// Runs the registration flow through the companion app. A second call while one is
+    /// in flight waits for the same flow.
+    public func startRegistration(completion: @escaping (Result<Void, RegistrationError>) -> Void) {
+        switch registrationState {
+        case .registered:
+            finish(completion, .failure(.alreadyRegistered))
+            return
+        case .unavailable:
+            finish(completion, .failure(.metaAINotInstalled))
+            return
+        case .registering:
+            registrationWaiters.append(completion)
+            return
+        case .available:
+            break
+        }
+        registrationWaiters.append(completion)
+        setRegistrationState(.registering)
+        let timeout = scheduler.schedule(after: Self.registrationTimeout) { [weak self] in
+            self?.completeRegistration(.failure(.unknown))
+        }
+        backend.startRegistration { [weak self] result in
+            timeout.cancel()
+            self?.completeRegistration(result)
+        }
+    }
+
+    /// Runs the unregistration flow; the state returns to `available` on success.
+    public func startUnregistration(completion: @escaping (Result<Void, UnregistrationError>) -> Void) {
+        guard registrationState == .registered else {
+            finish(completion, .failure(registrationState == .unavailable ? .metaAINotInstalled : .alreadyUnregistered))
+            return
+        }
+        trace.record(source: "wearables", event: "unregistration", values: ["phase": "started"])
+        backend.startUnregistration { [weak self] result in
+            guard let self else { return }
+            if case .failure(let error) = result { self.traceError(error, source: "wearables") }
+            self.setRegistrationState(self.backend.registrationState)
+            completion(result)
+        }
+    }
+
+    private func completeRegistration(_ result: Result<Void, RegistrationError>) {
+        guard registrationState == .registering else { return }
+        if case .failure(let error) = result { traceError(error, source: "wearables") }
+        setRegistrationState(backend.registrationState == .registering ? .available : backend.registrationState)
+        let waiters = registrationWaiters
+        registrationWaiters.removeAll()
+        for waiter in waiters { waiter(result) }
+    }
+
+    private func setRegistrationState(_ state: RegistrationState) {
+        guard state != registrationState else { return }
+        registrationState = state
+        trace.record(source: "wearables", event: "registration", values: ["state": .string(state.name)])
+        registrationListeners.emit(state)
+    }
+
+    // MARK: Permissions
+
+    /// Granted when any linked device has approved it.
+    public func checkPermissionStatus(_ permission: Permission) -> PermissionStatus {
+        backend.permissionStatus(permission)
+    }
+
+    /// Asks the companion app for `permission`; answers `granted`/`denied`, or fails with
+    /// `requestInProgress` (already asking), `noDevice`, `noDeviceWithConnection`, or
+    /// `requestTimeout` when the app never answers.
+    public func requestPermission(_ permission: Permission,
+                                  completion: @escaping (Result<PermissionStatus, PermissionError>) -> Void) {
+        if pendingPermissionRequests.contains(permission) { return finish(completion, .failure(.requestInProgress)) }
+        if deviceList.isEmpty { return finish(completion, .failure(.noDevice)) }
+        if !deviceList.contains(where: \.isConnected) { return finish(completion, .failure(.noDeviceWithConnection)) }
+        pendingPermissionRequests.insert(permission)
+        trace.record(source: "wearables", event: "permission_request", values: ["permission": .string(permission.name)])
+        var answered = false
+        let answer: (Result<PermissionStatus, PermissionError>) -> Void = { [weak self] result in
+            guard !answered, let self else { return }
+            answered = true
+            self.pendingPermissionRequests.remove(permission)
+            switch result {
+            case .success(let status):
+                self.trace.record(source: "wearables", event: "permission",
+                                  values: ["permission": .string(permission.name), "status": .string(status.name)])
+            case .failure(let error):
+                self.traceError(error, source: "wearables")
+            }
+            completion(result)
+        }
+        let timeout = scheduler.schedule(after: Self.permissionRequestTimeout) { answer(.failure(.requestTimeout)) }
+        backend.requestPermission(permission) { result in
+            timeout.cancel()
+            answer(result)
+        }
+    }
+
+    // MARK: Sessions
+
+    /// A new idle session over `deviceSelector` (an `AutoDeviceSelector` when nil).
+    public func createSession(deviceSelector: DeviceSelector? = nil) -> DeviceSession {
+        DeviceSession(wearables: self, selector: deviceSelector ?? AutoDeviceSelector(wearables: self))
+    }
+
+    /// A camera on its own implicit session (the seeds' `StreamSession`): `start()`
+    /// starts a session and the camera, `stop()` stops both; it may be started again.
+    public func createStream(deviceSelector: DeviceSelector? = nil,
+                             configuration: StreamConfiguration = .default) -> CameraStream {
+        CameraStream(implicitSessionOf: self, selector: deviceSelector ?? AutoDeviceSelector(wearables: self),
+                     configuration: configuration)
+    }
+
+    func claim(_ device: DeviceIdentifier, for session: DeviceSession) -> Bool {
+        if let holder = sessionsByDevice[device], holder !== session, holder.state != .stopped { return false }
+        sessionsByDevice[device] = session
+        return true
+    }
+
+    func release(_ device: DeviceIdentifier, from session: DeviceSession) {
+        if sessionsByDevice[device] === session { sessionsByDevice[device] = nil }
+    }
+
+    // MARK: Helpers
+
+    func finish<T, E>(_ completion: @escaping (Result<T, E>) -> Void, _ result: Result<T, E>) {
+        if case .failure(let error as WearablesError) = result { traceError(error, source: "wearables") }
+        scheduler.schedule(after: 0) { completion(result) }
+    }
+
+    func traceError(_ error: WearablesError, source: String) {
+        trace.record(source: source, event: "error",
+                     values: ["domain": .string(error.domain), "code": .string(error.code)])
+    }
+}
+
+extension Wearables: WearablesBackendObserver {
+    public func backend(didUpdate snapshot: DeviceSnapshot) {
+        if let device = deviceForIdentifier(snapshot.identifier) {
+            guard device.update(snapshot) else { return }
+            trace.record(source: "device", event: "state", orderedValues: snapshot.traceValues)
+        } else {
+            deviceList.append(Device(snapshot: snapshot, scheduler: scheduler))
+            trace.record(source: "device", event: "added", orderedValues: snapshot.traceValues)
+            devicesListeners.emit(devices)
+        }
+        notifyDeviceObservers()
+    }
+
+    public func backend(didRemoveDevice identifier: DeviceIdentifier) {
+        guard deviceList.contains(where: { $0.identifier == identifier }) else { return }
+        deviceList.removeAll { $0.identifier == identifier }
+        trace.record(source: "device", event: "removed", values: ["id": .string(identifier)])
+        devicesListeners.emit(devices)
+        notifyDeviceObservers()
+        sessionsByDevice[identifier]?.handle(.ended(sessionError: nil, streamError: .deviceNotFound(identifier)))
+    }
+
+    public func backend(didChangePermission permission: Permission, to status: PermissionStatus) {
+        trace.record(source: "wearables", event: "permission",
+                     values: ["permission": .string(permission.name), "status": .string(status.name)])
+        permissionEvents.emitNow((permission, status))
+    }
+
+    public func backend(didChangeLinkBandwidth kbps: Double, for identifier: DeviceIdentifier) {
+        bandwidthEvents.emitNow((identifier, kbps))
+    }
+
+    public func backend(didInterruptSessionOn identifier: DeviceIdentifier, with interruption: SessionInterruption) {
+        sessionsByDevice[identifier]?.handle(interruption)
+    }
+
+    private func notifyDeviceObservers() {
+        for id in deviceChangeObservers.keys.sorted() { deviceChangeObservers[id]?() }
+    }
+}

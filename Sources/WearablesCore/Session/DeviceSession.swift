@@ -1,0 +1,211 @@
+/// Sustained access to one device (DAT 1.0 `DeviceSession`). The device decides pauses
+/// and ends; the app starts and stops. `stopped` is terminal: create a new session.
+public final class DeviceSession {
+    /// How long `start` waits for the device before failing with `unexpectedError`
+    /// (stuck glasses after a rapid restart never answer).
+    public static let startTimeout: Double = 10
+    /// How long `stopping` lasts.
+    public static let stopDuration: Double = 0.1
+
+    /// Which transitions the model makes; anything else is a bug in the model.
+    public static let transitions: [SessionState: Set<SessionState>] = [
+        .idle: [.starting, .stopped],
+        .starting: [.started, .stopping, .stopped],
+        .started: [.paused, .stopping, .stopped],
+        .paused: [.started, .stopping, .stopped],
+        .stopping: [.stopped],
+        .stopped: [],
+    ]
+
+    public let selector: DeviceSelector
+    public private(set) var state: SessionState = .idle
+    /// The device this session runs on, fixed when it starts.
+    public private(set) var deviceIdentifier: DeviceIdentifier?
+    public private(set) var lastError: DeviceSessionError?
+    /// The camera added to this session, if any.
+    public private(set) var camera: CameraStream?
+
+    unowned let wearables: Wearables
+    private let stateListeners: Broadcaster<SessionState>
+    private let errorListeners: Broadcaster<DeviceSessionError>
+    private var startWaiters: [(Result<Void, DeviceSessionError>) -> Void] = []
+    private var startTimeoutToken: TimerToken?
+    /// Identifies this session in the trace.
+    public let serial: Int
+
+    init(wearables: Wearables, selector: DeviceSelector) {
+        self.wearables = wearables
+        self.selector = selector
+        serial = DeviceSession.nextSerialNumber(for: wearables)
+        stateListeners = Broadcaster(scheduler: wearables.scheduler)
+        errorListeners = Broadcaster(scheduler: wearables.scheduler)
+    }
+
+    public var device: Device? { deviceIdentifier.flatMap(wearables.deviceForIdentifier) }
+
+    // MARK: Listeners
+
+    /// Fires at once with the current state, then on every transition.
+    public func addStateListener(_ listener: @escaping (SessionState) -> Void) -> ListenerToken {
+        stateListeners.add(current: state, listener)
+    }
+
+    public func addErrorListener(_ listener: @escaping (DeviceSessionError) -> Void) -> ListenerToken {
+        errorListeners.add(listener)
+    }
+
+    public func stateStream() -> AsyncStream<SessionState> { stateListeners.stream(current: state) }
+
+    // MARK: Control
+
+    /// Starts the session on the selector's device; `completion` runs when it reaches
+    /// `started` or fails. Throws `sessionAlreadyStopped` on a stopped session.
+    /// Fails with `noEligibleDevice` (no connected device; the session stays idle),
+    /// `sessionAlreadyExists` (the device has another live session), or
+    /// `unexpectedError` (the device never answered).
+    public func start(completion: @escaping (Result<Void, DeviceSessionError>) -> Void = { _ in }) throws {
+        switch state {
+        case .stopped, .stopping:
+            throw DeviceSessionError.sessionAlreadyStopped
+        case .started, .paused:
+            wearables.finish(completion, .success(()))
+            return
+        case .starting:
+            startWaiters.append(completion)
+            return
+        case .idle:
+            break
+        }
+        guard let identifier = selector.activeDevice,
+              let device = wearables.deviceForIdentifier(identifier), device.isConnected else {
+            reportError(.noEligibleDevice)
+            wearables.finish(completion, .failure(.noEligibleDevice))
+            return
+        }
+        guard wearables.claim(identifier, for: self) else {
+            reportError(.sessionAlreadyExists)
+            wearables.finish(completion, .failure(.sessionAlreadyExists))
+            return
+        }
+        deviceIdentifier = identifier
+        startWaiters.append(completion)
+        transition(to: .starting)
+        startTimeoutToken = wearables.scheduler.schedule(after: Self.startTimeout) { [weak self] in
+            self?.failStart(.unexpectedError)
+        }
+        wearables.backend.openSession(on: identifier) { [weak self] result in
+            guard let self, self.state == .starting else { return }
+            self.startTimeoutToken?.cancel()
+            switch result {
+            case .success: self.transition(to: .started); self.completeStart(.success(()))
+            case .failure(let error): self.failStart(error)
+            }
+        }
+    }
+
+    /// Stops the session and its camera. Stopping a stopped session does nothing.
+    public func stop() {
+        switch state {
+        case .stopped, .stopping:
+            return
+        case .idle:
+            transition(to: .stopped)
+            return
+        case .starting, .started, .paused:
+            break
+        }
+        camera?.sessionEnding(error: nil)
+        transition(to: .stopping)
+        completeStart(.failure(.sessionAlreadyStopped))
+        wearables.scheduler.schedule(after: Self.stopDuration) { [weak self] in self?.finishStopping() }
+    }
+
+    /// Adds a camera to this started session (DAT `addCamera`/`addStream`).
+    public func addCamera(_ configuration: StreamConfiguration) throws -> CameraStream {
+        switch state {
+        case .idle, .starting: throw DeviceSessionError.sessionIdle
+        case .stopping, .stopped: throw DeviceSessionError.sessionAlreadyStopped
+        case .started, .paused: break
+        }
+        if let camera, camera.state != .stopped { throw DeviceSessionError.capabilityAlreadyActive }
+        let stream = CameraStream(session: self, configuration: configuration)
+        camera = stream
+        return stream
+    }
+
+    /// Attaches the camera of an implicit (StreamSession-style) session.
+    func adopt(_ stream: CameraStream) { camera = stream }
+
+    // MARK: Device reports
+
+    func handle(_ interruption: SessionInterruption) {
+        switch interruption {
+        case .paused:
+            guard state == .started else { return }
+            transition(to: .paused)
+            camera?.sessionPaused()
+        case .resumed:
+            guard state == .paused else { return }
+            transition(to: .started)
+            camera?.sessionResumed()
+        case .streamEnded(let error):
+            camera?.fail(with: error)
+        case .ended(let sessionError, let streamError):
+            guard state != .stopped, state != .idle else { return }
+            startTimeoutToken?.cancel()
+            if let sessionError { reportError(sessionError) }
+            camera?.sessionEnding(error: streamError)
+            completeStart(.failure(sessionError ?? .unexpectedError))
+            transition(to: .stopped)
+            releaseDevice(closing: false)
+        }
+    }
+
+    // MARK: Internals
+
+    private func failStart(_ error: DeviceSessionError) {
+        guard state == .starting else { return }
+        reportError(error)
+        completeStart(.failure(error))
+        transition(to: .stopped)
+        releaseDevice(closing: true)
+    }
+
+    private func finishStopping() {
+        transition(to: .stopped)
+        releaseDevice(closing: true)
+    }
+
+    private func releaseDevice(closing: Bool) {
+        guard let identifier = deviceIdentifier else { return }
+        if closing { wearables.backend.closeSession(on: identifier) }
+        wearables.release(identifier, from: self)
+    }
+
+    private func completeStart(_ result: Result<Void, DeviceSessionError>) {
+        let waiters = startWaiters
+        startWaiters.removeAll()
+        for waiter in waiters { wearables.finish(waiter, result) }
+    }
+
+    private func reportError(_ error: DeviceSessionError) {
+        lastError = error
+        wearables.traceError(error, source: traceSource)
+        errorListeners.emit(error)
+    }
+
+    private func transition(to next: SessionState) {
+        guard next != state, DeviceSession.transitions[state]?.contains(next) == true else { return }
+        state = next
+        wearables.trace.record(source: traceSource, event: "state",
+                               values: ["state": .string(next.name), "device": deviceIdentifier.map(TraceValue.string) ?? .null])
+        stateListeners.emit(next)
+    }
+
+    var traceSource: String { "session\(serial)" }
+
+    private static func nextSerialNumber(for wearables: Wearables) -> Int {
+        wearables.sessionCount += 1
+        return wearables.sessionCount
+    }
+}
