@@ -93,9 +93,9 @@ public final class AudioPlayer {
 
     private func scheduleTick() {
         let remaining = Double(reader.frameCount - framesPlayed) / reader.sampleRate
-        tick = session.clock.schedule(after: min(Self.blockSeconds, remaining)) { [weak self] in
-            self?.onTick()
-        }
+        // The pending tick holds the playback strongly, so it keeps going when
+        // the caller drops its handle; the cycle ends when the tick runs or is cancelled.
+        tick = session.clock.schedule(after: min(Self.blockSeconds, remaining)) { self.onTick() }
     }
 
     private func onTick() {

@@ -96,9 +96,9 @@ public final class AudioRecorder {
 
     private func scheduleTick() {
         let remaining = endTime.map { $0 - session.clock.now } ?? Self.blockSeconds
-        tick = session.clock.schedule(after: min(Self.blockSeconds, remaining)) { [weak self] in
-            self?.onTick()
-        }
+        // The pending tick holds the recording strongly, so it keeps going when
+        // the caller drops its handle; the cycle ends when the tick runs or is cancelled.
+        tick = session.clock.schedule(after: min(Self.blockSeconds, remaining)) { self.onTick() }
     }
 
     private func onTick() {
