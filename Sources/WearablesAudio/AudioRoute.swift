@@ -31,7 +31,6 @@ public struct AudioRoute: Equatable, Sendable {
 
     public var input: AudioPortDescription? { inputs.first }
     public var output: AudioPortDescription? { outputs.first }
-    public var usesGlasses: Bool { (inputs + outputs).contains { $0.type.isGlasses } }
     public var usesHFP: Bool { (inputs + outputs).contains { $0.type == .bluetoothHFP } }
 }
 
