@@ -4,6 +4,7 @@ import Foundation
 /// A codec failure from CImageCodecs, with libjpeg/libheif/libpng's own message.
 public struct ImageCodecError: Error, Sendable, CustomStringConvertible, Equatable {
     public let message: String
+    public init(message: String) { self.message = message }
     public var description: String { message }
 }
 

@@ -1,0 +1,65 @@
+import WearablesCore
+
+/// The simulated Meta AI app: answers registration, unregistration and permission
+/// requests after `responseDelay`, with scripted failures (`failNext`).
+public final class CompanionApp {
+    /// The flows the app runs, named as the Lua `mock.companion.fail_next(flow, code)` spells them.
+    public enum Flow: String, CaseIterable, Sendable { case registration, unregistration }
+
+    /// How long the user takes in the companion app.
+    public static let responseDelay: Double = 1.0
+
+    public var isInstalled = true
+    public internal(set) var isRegistered: Bool
+    private var nextRegistrationFailure: RegistrationError?
+    private var nextUnregistrationFailure: UnregistrationError?
+
+    init(registered: Bool) { isRegistered = registered }
+
+    var registrationState: RegistrationState {
+        guard isInstalled else { return .unavailable }
+        return isRegistered ? .registered : .available
+    }
+
+    /// Makes the next `flow` fail with `code` (a RegistrationError or UnregistrationError case name).
+    /// Throws when `code` is not a case of that flow's error, listing the valid names.
+    public func failNext(_ flow: Flow, code: String) throws {
+        switch flow {
+        case .registration:
+            guard let error = RegistrationError(name: code) else {
+                throw SimulatorError.invalidValue("registration failure", code, RegistrationError.allNames)
+            }
+            nextRegistrationFailure = error
+        case .unregistration:
+            guard let error = UnregistrationError(name: code) else {
+                throw SimulatorError.invalidValue("unregistration failure", code, UnregistrationError.allNames)
+            }
+            nextUnregistrationFailure = error
+        }
+    }
+
+    func takeRegistrationFailure() -> RegistrationError? {
+        defer { nextRegistrationFailure = nil }
+        return nextRegistrationFailure
+    }
+
+    func takeUnregistrationFailure() -> UnregistrationError? {
+        defer { nextUnregistrationFailure = nil }
+        return nextUnregistrationFailure
+    }
+}
+
+/// A bad value passed to a simulator control; the message lists what is accepted.
+public enum SimulatorError: Error, CustomStringConvertible, Equatable {
+    case invalidValue(String, String, [String])
+    case unknownGlasses(DeviceIdentifier)
+
+    public var description: String {
+        switch self {
+        case .invalidValue(let what, let value, let valid):
+            "invalid \(what) '\(value)'; valid values: \(valid.joined(separator: ", "))"
+        case .unknownGlasses(let id):
+            "no simulated glasses with identifier \(id); they may have been unpaired"
+        }
+    }
+}

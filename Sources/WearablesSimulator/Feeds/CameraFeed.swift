@@ -1,0 +1,25 @@
+import WearablesCore
+
+/// What a simulated camera sees (MockDeviceKit `setCameraFeed`).
+public enum CameraFeed {
+    /// Synthetic patterns, with their names as the Lua `{pattern=...}` spells them.
+    public enum Pattern: String, CaseIterable, Sendable {
+        /// A drifting scene with a cut to a new scene every few seconds.
+        case moving
+        /// One fixed picture.
+        case `static`
+        /// Fresh random pixels every frame.
+        case noise
+    }
+
+    /// A synthetic feed whose randomness is fixed by `seed`.
+    public static func synthetic(_ pattern: Pattern, seed: UInt64) -> FrameSource {
+        SyntheticScene(pattern: pattern, seed: seed)
+    }
+
+    /// A feed from a file: `.y4m` video (looped) or a PNG/JPEG still.
+    public static func file(_ path: String) throws -> FrameSource {
+        if path.lowercased().hasSuffix(".y4m") { return try Y4MVideo(path: path) }
+        return try StillImage(image: ImageCodecs.decode(contentsOf: path))
+    }
+}

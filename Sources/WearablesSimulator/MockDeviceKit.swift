@@ -1,0 +1,153 @@
+import WearablesCore
+
+/// The simulator backend, modelled on DAT's MockDeviceKit: simulated glasses, the
+/// simulated companion app and its permission grants, all on one scheduler.
+public final class MockDeviceKit: WearablesBackend {
+    public let scheduler: Scheduler
+    public let trace: EventTrace
+    public private(set) var glasses: [SimulatedGlasses] = []
+    public private(set) var companion: CompanionApp
+    public private(set) var permissions: MockPermissions
+    weak var observer: WearablesBackendObserver?
+    /// Observers of link-state changes per glasses (the audio layer's route changes).
+    var linkListeners: [(DeviceIdentifier, LinkState) -> Void] = []
+    private var pairedCount = 0
+
+    /// A kit with nothing paired and the app unregistered (the `empty` world).
+    public init(scheduler: Scheduler, trace: EventTrace) {
+        self.scheduler = scheduler
+        self.trace = trace
+        companion = CompanionApp(registered: false)
+        permissions = MockPermissions(initial: [:])
+        permissions.kit = self
+    }
+
+    // MARK: MockDeviceKit controls
+
+    /// Empties the world: unpairs everything, and sets the registration and the
+    /// permission grants devices paired from now on receive (`enable(config:)`).
+    public func reset(registered: Bool = false, permissions initial: [Permission: PermissionStatus] = [:]) {
+        for pair in glasses { unpair(pair) }
+        companion = CompanionApp(registered: registered)
+        permissions = MockPermissions(initial: initial)
+        permissions.kit = self
+        record("reset", [("registered", .bool(registered))]
+               + Permission.allCases.map { ($0.name, .string((initial[$0] ?? .denied).name)) })
+        for permission in Permission.allCases {
+            observer?.backend(didChangePermission: permission, to: initial[permission] ?? .denied)
+        }
+    }
+
+    /// Pairs new glasses of `model`, out of the box: powered off, folded, not worn.
+    /// Their camera sees a synthetic moving scene.
+    @discardableResult
+    public func pairGlasses(model: DeviceType = .rayBanMeta) -> SimulatedGlasses {
+        pairedCount += 1
+        let identifier = "\(model.name)-\(pairedCount)"
+        let camera = SimulatedCamera(feed: CameraFeed.synthetic(.moving, seed: scheduler.random.next()))
+        let pair = SimulatedGlasses(kit: self, identifier: identifier, model: model, camera: camera)
+        glasses.append(pair)
+        permissions.devicePaired(identifier)
+        record("pair", [("glasses", .string(identifier)), ("model", .string(model.name))])
+        observer?.backend(didUpdate: pair.snapshot)
+        return pair
+    }
+
+    /// Pairs a Ray-Ban Meta that is already powered, unfolded, worn and connected.
+    @discardableResult
+    public func pairReadyGlasses(model: DeviceType = .rayBanMeta, batteryLevel: Int = 80) -> SimulatedGlasses {
+        let pair = pairGlasses(model: model)
+        pair.setBatteryQuietly(batteryLevel)
+        pair.settleReady()
+        return pair
+    }
+
+    public func unpair(_ pair: SimulatedGlasses) {
+        guard glasses.contains(where: { $0 === pair }) else { return }
+        pair.forgetSessionOnUnpair()
+        glasses.removeAll { $0 === pair }
+        permissions.devicesUnpaired(pair.identifier)
+        record("unpair", [("glasses", .string(pair.identifier))])
+        observer?.backend(didRemoveDevice: pair.identifier)
+    }
+
+    public func glasses(_ identifier: DeviceIdentifier) -> SimulatedGlasses? {
+        glasses.first { $0.identifier == identifier }
+    }
+
+    /// Calls `listener` on every link-state change of any glasses (audio route changes).
+    public func addLinkStateObserver(_ listener: @escaping (DeviceIdentifier, LinkState) -> Void) {
+        linkListeners.append(listener)
+    }
+
+    // MARK: WearablesBackend
+
+    public func attach(_ observer: WearablesBackendObserver) { self.observer = observer }
+
+    public var registrationState: RegistrationState { companion.registrationState }
+
+    public func startRegistration(completion: @escaping (Result<Void, RegistrationError>) -> Void) {
+        let app = companion
+        scheduler.schedule(after: CompanionApp.responseDelay) {
+            if let failure = app.takeRegistrationFailure() { return completion(.failure(failure)) }
+            app.isRegistered = true
+            completion(.success(()))
+        }
+    }
+
+    public func startUnregistration(completion: @escaping (Result<Void, UnregistrationError>) -> Void) {
+        let app = companion
+        scheduler.schedule(after: CompanionApp.responseDelay) {
+            if let failure = app.takeUnregistrationFailure() { return completion(.failure(failure)) }
+            app.isRegistered = false
+            completion(.success(()))
+        }
+    }
+
+    public func permissionStatus(_ permission: Permission) -> PermissionStatus { permissions.status(permission) }
+
+    public func requestPermission(_ permission: Permission,
+                                  completion: @escaping (Result<PermissionStatus, PermissionError>) -> Void) {
+        let result = permissions.requestResult(permission)
+        guard result != .timeout else { return }
+        scheduler.schedule(after: CompanionApp.responseDelay) { [weak self] in
+            guard let self else { return }
+            if result == .granted {
+                self.permissions.grant(permission, to: self.glasses.filter { $0.link == .connected }.map(\.identifier))
+            }
+            completion(.success(self.permissions.status(permission)))
+        }
+    }
+
+    public var devices: [DeviceSnapshot] { glasses.map(\.snapshot) }
+
+    public func linkBandwidthKbps(of identifier: DeviceIdentifier) -> Double {
+        glasses(identifier)?.bandwidthKbps ?? 0
+    }
+
+    public func microphoneFeed(of identifier: DeviceIdentifier) -> MicrophoneFeed {
+        glasses(identifier)?.microphone.feed ?? .silence
+    }
+
+    public func openSession(on identifier: DeviceIdentifier,
+                            completion: @escaping (Result<Void, DeviceSessionError>) -> Void) {
+        guard let pair = glasses(identifier) else { return completion(.failure(.noEligibleDevice)) }
+        pair.openSession(completion: completion)
+    }
+
+    public func closeSession(on identifier: DeviceIdentifier) { glasses(identifier)?.closeSession() }
+
+    public func frameSource(of identifier: DeviceIdentifier) -> FrameSource? { glasses(identifier)?.camera.feed }
+
+    public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize,
+                             completion: @escaping (Result<Photo, PhotoError>) -> Void) {
+        guard let pair = glasses(identifier) else { return completion(.failure(.deviceDisconnected)) }
+        pair.camera.capture(format: format, size: size, scheduler: scheduler, completion: completion)
+    }
+
+    // MARK: Trace
+
+    func record(_ event: String, _ values: [(String, TraceValue)]) {
+        trace.record(source: "mock", event: event, orderedValues: values)
+    }
+}

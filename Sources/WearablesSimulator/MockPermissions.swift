@@ -1,0 +1,53 @@
+import WearablesCore
+
+/// The simulated companion app's permission grants, per device: a permission is
+/// granted when any paired device has approved it (DAT semantics).
+public final class MockPermissions {
+    /// How the companion app answers the next requests for a permission.
+    public enum RequestResult: String, CaseIterable, Sendable {
+        case granted, denied
+        /// The app never answers; the model reports `requestTimeout`.
+        case timeout
+    }
+
+    private var grants: [Permission: Set<DeviceIdentifier>] = [:]
+    private var defaults: [Permission: PermissionStatus]
+    private var requestResults: [Permission: RequestResult] = [:]
+    unowned var kit: MockDeviceKit!
+
+    init(initial: [Permission: PermissionStatus]) { defaults = initial }
+
+    /// Sets `permission` for every paired device and for devices paired later.
+    public func set(_ permission: Permission, _ status: PermissionStatus) {
+        defaults[permission] = status
+        let ids = Set(kit.glasses.map(\.identifier))
+        grants[permission] = status == .granted ? ids : []
+        kit.record("permission_set", [("permission", .string(permission.name)), ("status", .string(status.name))])
+        kit.observer?.backend(didChangePermission: permission, to: status)
+    }
+
+    /// How the companion app answers requests for `permission` (default: granted).
+    public func setRequestResult(_ permission: Permission, _ result: RequestResult) {
+        requestResults[permission] = result
+        kit.record("permission_request_result", [("permission", .string(permission.name)), ("result", .string(result.rawValue))])
+    }
+
+    public func status(_ permission: Permission) -> PermissionStatus {
+        let paired = Set(kit.glasses.map(\.identifier))
+        return grants[permission, default: []].isDisjoint(with: paired) ? .denied : .granted
+    }
+
+    func requestResult(_ permission: Permission) -> RequestResult { requestResults[permission] ?? .granted }
+
+    func grant(_ permission: Permission, to devices: [DeviceIdentifier]) {
+        grants[permission, default: []].formUnion(devices)
+    }
+
+    func devicePaired(_ identifier: DeviceIdentifier) {
+        for (permission, status) in defaults where status == .granted { grants[permission, default: []].insert(identifier) }
+    }
+
+    func devicesUnpaired(_ identifier: DeviceIdentifier) {
+        for key in grants.keys { grants[key]?.remove(identifier) }
+    }
+}

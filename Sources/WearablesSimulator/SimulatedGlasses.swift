@@ -1,0 +1,315 @@
+import WearablesCore
+
+/// One simulated pair of glasses with MockDeviceKit's controls. The physical state
+/// (power, hinges, wear, battery, heat, radio) decides the link state and what
+/// happens to an open session, the way the real glasses do.
+public final class SimulatedGlasses {
+    /// Radio time from powered, unfolded and in range to `connected`.
+    public static let connectDelay: Double = 1.0
+    /// Time from `openSession` to the device accepting it.
+    public static let sessionOpenDelay: Double = 0.5
+    /// Restarting a session sooner than this after closing one leaves the glasses stuck
+    /// (field reports) until they are power-cycled.
+    public static let restartCooldown: Double = 2.0
+    /// Taken off this long, the device pauses the session...
+    public static let doffPauseDelay: Double = 3.0
+    /// ...and this long, it ends it.
+    public static let doffStopDelay: Double = 30.0
+    /// A tap opens a system experience that holds the glasses this long.
+    public static let systemExperienceDuration: Double = 5.0
+    /// A Bluetooth drop pauses the session; one longer than this ends it.
+    public static let linkLossGrace: Double = 10.0
+    /// At or below this battery level the camera stops (`batteryLow`).
+    public static let lowBatteryLevel = 10
+    /// At or below this level the session ends (`batteryCritical`).
+    public static let criticalBatteryLevel = 5
+
+    public let identifier: DeviceIdentifier
+    public let model: DeviceType
+    public private(set) var name: String
+    public private(set) var isPoweredOn = false
+    public private(set) var hingeState: HingeState = .closed
+    public private(set) var donState: DonState = .doffed
+    public private(set) var batteryLevel = 100
+    public private(set) var charging: ChargingState = .notCharging
+    public private(set) var thermal: ThermalLevel = .none
+    public private(set) var link: LinkState = .disconnected
+    public private(set) var compatibility: Compatibility = .compatible
+    /// Simulated Bluetooth throughput that drives the bandwidth ladder.
+    public private(set) var bandwidthKbps = BandwidthLadder.defaultLinkKbps
+    /// Stuck after a too-quick restart; cleared by powering off.
+    public private(set) var isStuck = false
+    public let camera: SimulatedCamera
+    public let microphone = SimulatedMicrophone()
+
+    unowned let kit: MockDeviceKit
+    private(set) var hasOpenSession = false
+    private var lastSessionClose: Double?
+    private var pauseReasons: Set<String> = []
+    private var dropUntil: Double?
+    private var connectTimer: TimerToken?
+    private var doffTimers: [TimerToken] = []
+    private var dropTimers: [TimerToken] = []
+
+    init(kit: MockDeviceKit, identifier: DeviceIdentifier, model: DeviceType, camera: SimulatedCamera) {
+        self.kit = kit
+        self.identifier = identifier
+        self.model = model
+        self.name = model.marketingName
+        self.camera = camera
+        camera.glasses = self
+    }
+
+    var scheduler: Scheduler { kit.scheduler }
+
+    /// What the app sees of these glasses.
+    public var snapshot: DeviceSnapshot {
+        DeviceSnapshot(identifier: identifier, name: name, type: model, linkState: link,
+                       batteryLevel: isPoweredOn ? batteryLevel : nil, chargingState: charging,
+                       donState: donState, hingeState: hingeState, thermalLevel: isPoweredOn ? thermal : .unknown,
+                       compatibility: compatibility)
+    }
+
+    // MARK: Controls
+
+    public func powerOn() {
+        guard !isPoweredOn else { return }
+        isPoweredOn = true
+        action("power_on")
+        updateLink()
+    }
+
+    /// Powers off: the link drops, an open session ends, and a stuck device recovers.
+    public func powerOff() {
+        guard isPoweredOn else { return }
+        isPoweredOn = false
+        isStuck = false
+        action("power_off")
+        endSession(nil, .deviceNotConnected(identifier))
+        updateLink()
+    }
+
+    /// Closes the hinges: Bluetooth disconnects and the session stops (`hingesClosed`).
+    public func fold() {
+        guard hingeState != .closed else { return }
+        hingeState = .closed
+        action("fold")
+        endSession(nil, .hingesClosed)
+        updateLink()
+    }
+
+    /// Opens the hinges: the link comes back; sessions do not restart.
+    public func unfold() {
+        guard hingeState != .open else { return }
+        hingeState = .open
+        action("unfold")
+        updateLink()
+    }
+
+    public func don() {
+        guard donState != .donned else { return }
+        donState = .donned
+        action("don")
+        for timer in doffTimers { timer.cancel() }
+        doffTimers.removeAll()
+        resume("doffed")
+        publish()
+    }
+
+    /// Takes the glasses off: the session pauses after `doffPauseDelay` and ends after `doffStopDelay`.
+    public func doff() {
+        guard donState != .doffed else { return }
+        donState = .doffed
+        action("doff")
+        publish()
+        armDoffTimers()
+    }
+
+    /// A captouch tap opens a system experience: the session pauses, then resumes.
+    public func tap() {
+        action("tap")
+        guard hasOpenSession else { return }
+        pause("systemExperience")
+        scheduler.schedule(after: Self.systemExperienceDuration) { [weak self] in self?.resume("systemExperience") }
+    }
+
+    /// 0-100. Low levels stop the camera, critical ones the session, 0 powers off.
+    public func setBatteryLevel(_ level: Int) {
+        batteryLevel = max(0, min(100, level))
+        action("battery", [("level", .int(batteryLevel))])
+        publish()
+        if batteryLevel == 0 { return powerOff() }
+        if batteryLevel <= Self.criticalBatteryLevel {
+            endSession(.batteryCritical, .batteryLow)
+        } else if batteryLevel <= Self.lowBatteryLevel, hasOpenSession {
+            kit.observer?.backend(didInterruptSessionOn: identifier, with: .streamEnded(.batteryLow))
+        }
+    }
+
+    public func setChargingState(_ state: ChargingState) {
+        charging = state
+        action("charging", [("state", .string(state.name))])
+        publish()
+    }
+
+    /// Severe heat stops the camera (`thermalHot`); critical and emergency end the
+    /// session; shutdown powers the glasses off.
+    public func setThermalLevel(_ level: ThermalLevel) {
+        thermal = level
+        action("thermal", [("level", .string(level.name))])
+        publish()
+        switch level {
+        case .severe:
+            if hasOpenSession { kit.observer?.backend(didInterruptSessionOn: identifier, with: .streamEnded(.thermalHot)) }
+        case .critical: endSession(.thermalCritical, .thermalHot)
+        case .emergency: endSession(.thermalEmergency, .thermalHot)
+        case .shutdown: powerOff()
+        case .unknown, .none, .light, .moderate: break
+        }
+    }
+
+    /// A Bluetooth drop for `seconds`: the session pauses and resumes on return, or ends
+    /// with `deviceNotConnected` if the drop outlasts `linkLossGrace`.
+    public func disconnect(for seconds: Double) {
+        let duration = max(0, seconds.isFinite ? seconds : 0)
+        action("disconnect", [("seconds", .double(duration))])
+        for timer in dropTimers { timer.cancel() }
+        dropUntil = scheduler.now + duration
+        pause("linkLost")
+        dropTimers = [
+            scheduler.schedule(after: duration) { [weak self] in
+                guard let self else { return }
+                self.dropUntil = nil
+                self.action("reconnect")
+                self.updateLink()
+            },
+        ]
+        if duration > Self.linkLossGrace {
+            dropTimers.append(scheduler.schedule(after: Self.linkLossGrace) { [weak self] in
+                guard let self else { return }
+                self.endSession(nil, .deviceNotConnected(self.identifier))
+            })
+        }
+        updateLink()
+    }
+
+    /// Sets the simulated link throughput; a stream re-runs the bandwidth ladder.
+    public func setBandwidth(kbps: Double) {
+        bandwidthKbps = max(0, kbps.isFinite ? kbps : 0)
+        action("bandwidth", [("kbps", .double(bandwidthKbps))])
+        kit.observer?.backend(didChangeLinkBandwidth: bandwidthKbps, for: identifier)
+    }
+
+    public func setCompatibility(_ value: Compatibility) {
+        compatibility = value
+        action("compatibility", [("value", .string(value.name))])
+        publish()
+    }
+
+    /// Removes these glasses from the companion app.
+    public func unpair() { kit.unpair(self) }
+
+    // MARK: Backend side
+
+    func openSession(completion: @escaping (Result<Void, DeviceSessionError>) -> Void) {
+        guard link == .connected else { return completion(.failure(.noEligibleDevice)) }
+        if let closed = lastSessionClose, scheduler.now - closed < Self.restartCooldown {
+            isStuck = true
+            action("stuck")
+        }
+        guard !isStuck else { return }
+        scheduler.schedule(after: Self.sessionOpenDelay) { [weak self] in
+            guard let self else { return }
+            guard self.link == .connected, !self.isStuck else { return completion(.failure(.noEligibleDevice)) }
+            self.hasOpenSession = true
+            self.pauseReasons.removeAll()
+            completion(.success(()))
+            if self.donState == .doffed { self.armDoffTimers() }
+        }
+    }
+
+    func closeSession() {
+        guard hasOpenSession else { return }
+        hasOpenSession = false
+        pauseReasons.removeAll()
+        lastSessionClose = scheduler.now
+    }
+
+    func forgetSessionOnUnpair() {
+        endSession(nil, .deviceNotFound(identifier))
+        connectTimer?.cancel()
+        for timer in doffTimers + dropTimers { timer.cancel() }
+    }
+
+    // MARK: Internals
+
+    private func armDoffTimers() {
+        for timer in doffTimers { timer.cancel() }
+        doffTimers = [
+            scheduler.schedule(after: Self.doffPauseDelay) { [weak self] in self?.pause("doffed") },
+            scheduler.schedule(after: Self.doffStopDelay) { [weak self] in self?.endSession(nil, nil) },
+        ]
+    }
+
+    private func pause(_ reason: String) {
+        guard hasOpenSession else { return }
+        let wasRunning = pauseReasons.isEmpty
+        pauseReasons.insert(reason)
+        if wasRunning { kit.observer?.backend(didInterruptSessionOn: identifier, with: .paused) }
+    }
+
+    private func resume(_ reason: String) {
+        guard hasOpenSession, pauseReasons.remove(reason) != nil, pauseReasons.isEmpty else { return }
+        kit.observer?.backend(didInterruptSessionOn: identifier, with: .resumed)
+    }
+
+    private func endSession(_ sessionError: DeviceSessionError?, _ streamError: StreamError?) {
+        guard hasOpenSession else { return }
+        hasOpenSession = false
+        pauseReasons.removeAll()
+        lastSessionClose = scheduler.now
+        kit.observer?.backend(didInterruptSessionOn: identifier,
+                              with: .ended(sessionError: sessionError, streamError: streamError))
+    }
+
+    /// The radio: connected when powered, unfolded and not dropping, after `connectDelay`.
+    private func updateLink() {
+        let reachable = isPoweredOn && hingeState == .open && dropUntil == nil
+        if !reachable {
+            connectTimer?.cancel()
+            connectTimer = nil
+            setLink(.disconnected)
+        } else if link == .disconnected {
+            setLink(.connecting)
+            connectTimer = scheduler.schedule(after: Self.connectDelay) { [weak self] in
+                guard let self, self.link == .connecting else { return }
+                self.setLink(.connected)
+                self.resume("linkLost")
+            }
+        }
+    }
+
+    /// Puts the glasses in the `ready` state at once (world presets).
+    func settleReady() {
+        isPoweredOn = true
+        hingeState = .open
+        donState = .donned
+        link = .connected
+        publish()
+    }
+
+    private func setLink(_ state: LinkState) {
+        guard link != state else { return }
+        link = state
+        publish()
+        kit.linkListeners.forEach { $0(identifier, state) }
+    }
+
+    func setBatteryQuietly(_ level: Int) { batteryLevel = level }
+
+    private func publish() { kit.observer?.backend(didUpdate: snapshot) }
+
+    private func action(_ name: String, _ values: [(String, TraceValue)] = []) {
+        kit.record(name, [("glasses", .string(identifier))] + values)
+    }
+}

@@ -1,0 +1,37 @@
+import WearablesCore
+
+/// A complete simulated world: scheduler, trace, MockDeviceKit and the app-facing
+/// `Wearables`, in the presets the CLI offers.
+public final class SimulatedWorld {
+    public let scheduler: Scheduler
+    public let trace: EventTrace
+    public let kit: MockDeviceKit
+    public let wearables: Wearables
+
+    /// Nothing paired, app not registered, no permissions.
+    public init(seed: UInt64 = 0, clock: Scheduler.Clock = .virtual, traceSink: EventTrace.Sink? = nil) {
+        scheduler = Scheduler(clock: clock, seed: seed)
+        trace = EventTrace(scheduler: scheduler, sink: traceSink)
+        kit = MockDeviceKit(scheduler: scheduler, trace: trace)
+        wearables = Wearables(backend: kit)
+    }
+
+    /// The `empty` preset.
+    public static func empty(seed: UInt64 = 0, clock: Scheduler.Clock = .virtual,
+                             traceSink: EventTrace.Sink? = nil) -> SimulatedWorld {
+        SimulatedWorld(seed: seed, clock: clock, traceSink: traceSink)
+    }
+
+    /// The `ready` preset: one Ray-Ban Meta, powered on, unfolded, worn and connected,
+    /// battery 80 %, app registered, camera permission granted, a moving synthetic scene.
+    public static func ready(seed: UInt64 = 0, clock: Scheduler.Clock = .virtual,
+                             traceSink: EventTrace.Sink? = nil) -> SimulatedWorld {
+        let world = SimulatedWorld(seed: seed, clock: clock, traceSink: traceSink)
+        world.kit.reset(registered: true, permissions: [.camera: .granted])
+        world.kit.pairReadyGlasses()
+        return world
+    }
+
+    /// The first paired glasses (the one pair of the `ready` world).
+    public var glasses: SimulatedGlasses? { kit.glasses.first }
+}
