@@ -1,1 +1,770 @@
 #include "CLuaShim.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Per-state control block, the allocator's userdata (so reachable from any
+ * thread of the state). Reference counted: interrupt handles on other threads
+ * may outlive the state. */
+struct gs_control {
+    atomic_int refs;
+    void *host;
+    /* memory */
+    size_t used, cap;
+    int cap_hit;
+    /* warnings, as lauxlib's default handler */
+    int warn_on, warn_continued;
+    /* stops */
+    pthread_mutex_t lock;
+    lua_State *main;                   /* NULL once closed */
+    _Atomic(lua_State *) running;      /* coroutine running now, for async stops */
+    atomic_int stop;
+    int exit_code;
+    char message[256];
+    long long budget, executed;
+    int hook_interval;
+    int suspended;
+    /* watchdog */
+    pthread_t watchdog;
+    int has_watchdog, watchdog_cancelled;
+    pthread_cond_t wake;
+    struct timespec deadline;
+};
+
+static gs_dispatch_fn gs_dispatch;
+static gs_release_fn gs_release;
+
+static const char gs_box_key = 0;       /* marks our userdata metatables */
+static const char gs_raise_marker = 0;  /* resume value: raise what follows */
+static const char gs_task_tag = 0;      /* extraspace of host tasks */
+static const char gs_overflow_key = 0;  /* preallocated "stack overflow" message */
+static const char gs_traceback_key = 0; /* traceback left by the message handler */
+
+void gs_install(gs_dispatch_fn dispatch, gs_release_fn release) {
+    gs_dispatch = dispatch;
+    gs_release = release;
+}
+
+gs_control *gs_control_of(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (gs_control *)ud;
+}
+
+void *gs_host(lua_State *L) { return gs_control_of(L)->host; }
+void gs_set_host(lua_State *L, void *host) { gs_control_of(L)->host = host; }
+
+/* ---- allocator, panic, warnings ------------------------------------------ */
+
+static void *gs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    gs_control *c = (gs_control *)ud;
+    if (ptr == NULL) osize = 0; /* osize then encodes the object type */
+    if (nsize == 0) {
+        free(ptr);
+        c->used -= osize;
+        return NULL;
+    }
+    if (c->cap != 0 && nsize > osize && c->used - osize + nsize > c->cap) {
+        c->cap_hit = 1;
+        return NULL; /* Lua collects garbage, retries, then raises "not enough memory" */
+    }
+    void *p = realloc(ptr, nsize);
+    if (p != NULL) c->used = c->used - osize + nsize;
+    return p;
+}
+
+static int gs_panic(lua_State *L) {
+    const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error object is not a string";
+    fprintf(stderr, "PANIC: unprotected error in call to Lua API (%s)\n", msg);
+    fflush(stderr);
+    return 0; /* Lua aborts */
+}
+
+static void gs_warn(void *ud, const char *msg, int tocont) {
+    gs_control *c = (gs_control *)ud;
+    if (!c->warn_continued && msg[0] == '@') {
+        if (strcmp(msg, "@off") == 0) c->warn_on = 0;
+        else if (strcmp(msg, "@on") == 0) c->warn_on = 1;
+        return;
+    }
+    if (c->warn_on) {
+        if (!c->warn_continued) fputs("Lua warning: ", stderr);
+        fputs(msg, stderr);
+        if (!tocont) fputs("\n", stderr);
+        fflush(stderr);
+    }
+    c->warn_continued = tocont;
+}
+
+void gs_control_retain(gs_control *c) { atomic_fetch_add(&c->refs, 1); }
+
+void gs_control_release(gs_control *c) {
+    if (atomic_fetch_sub(&c->refs, 1) == 1) {
+        pthread_mutex_destroy(&c->lock);
+        pthread_cond_destroy(&c->wake);
+        free(c);
+    }
+}
+
+lua_State *gs_newstate(size_t memory_cap, void *host) {
+    gs_control *c = calloc(1, sizeof *c);
+    if (c == NULL) return NULL;
+    atomic_init(&c->refs, 1);
+    atomic_init(&c->stop, GS_STOP_NONE);
+    atomic_init(&c->running, NULL);
+    c->host = host;
+    c->cap = memory_cap;
+    pthread_mutex_init(&c->lock, NULL);
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&c->wake, &attr);
+    pthread_condattr_destroy(&attr);
+
+    lua_State *L = lua_newstate(gs_alloc, c);
+    if (L == NULL) {
+        gs_control_release(c);
+        return NULL;
+    }
+    *(void **)lua_getextraspace(L) = NULL; /* new threads copy the main thread's */
+    lua_atpanic(L, gs_panic);
+    lua_setwarnf(L, gs_warn, c);
+    c->main = L;
+    return L;
+}
+
+void gs_close(lua_State *L) {
+    gs_control *c = gs_control_of(L);
+    pthread_mutex_lock(&c->lock);
+    c->watchdog_cancelled = 1;
+    pthread_cond_signal(&c->wake);
+    atomic_store(&c->running, NULL);
+    pthread_mutex_unlock(&c->lock);
+    if (c->has_watchdog) pthread_join(c->watchdog, NULL);
+    lua_close(L);
+    pthread_mutex_lock(&c->lock);
+    c->main = NULL;
+    pthread_mutex_unlock(&c->lock);
+    gs_control_release(c);
+}
+
+size_t gs_memory_used(lua_State *L) { return gs_control_of(L)->used; }
+size_t gs_memory_cap(lua_State *L) { return gs_control_of(L)->cap; }
+int gs_memory_cap_hit(lua_State *L) { return gs_control_of(L)->cap_hit; }
+
+/* ---- stops: budget, watchdog, interrupt, exit ----------------------------- */
+
+static void gs_hook(lua_State *L, lua_Debug *ar);
+
+/* Makes the stop stick: yields to the host where possible, else raises; the
+ * count-1 hook repeats this after any pcall that catches the error. */
+static int gs_enforce_stop(lua_State *L) {
+    gs_control *c = gs_control_of(L);
+    lua_sethook(L, gs_hook, LUA_MASKCOUNT, 1);
+    if (lua_isyieldable(L)) return lua_yield(L, 0);
+    return luaL_error(L, "%s", c->message);
+}
+
+static void gs_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    gs_control *c = gs_control_of(L);
+    if (atomic_load(&c->stop) == GS_STOP_NONE) {
+        if (c->budget <= 0) return;
+        c->executed += c->hook_interval;
+        if (c->executed <= c->budget) return;
+        char msg[128];
+        snprintf(msg, sizeof msg, "instruction budget of %lld instructions exceeded", c->budget);
+        gs_request_stop(c, GS_STOP_LIMIT, 0, msg);
+    }
+    gs_enforce_stop(L);
+}
+
+static void gs_request_stop_locked(gs_control *c, int reason, int exit_code, const char *message) {
+    if (atomic_load(&c->stop) != GS_STOP_NONE) return; /* the first stop wins */
+    c->exit_code = exit_code;
+    snprintf(c->message, sizeof c->message, "%s", message);
+    atomic_store(&c->stop, reason);
+    lua_State *running = atomic_load(&c->running);
+    lua_State *target = running != NULL ? running : c->main;
+    if (target != NULL) lua_sethook(target, gs_hook, LUA_MASKCOUNT, 1);
+}
+
+void gs_request_stop(gs_control *c, int reason, int exit_code, const char *message) {
+    pthread_mutex_lock(&c->lock);
+    gs_request_stop_locked(c, reason, exit_code, message);
+    pthread_mutex_unlock(&c->lock);
+}
+
+void gs_clear_stop(lua_State *L) {
+    gs_control *c = gs_control_of(L);
+    pthread_mutex_lock(&c->lock);
+    atomic_store(&c->stop, GS_STOP_NONE);
+    c->message[0] = 0;
+    c->executed = 0;
+    if (c->main != NULL) {
+        if (c->budget > 0) lua_sethook(c->main, gs_hook, LUA_MASKCOUNT, c->hook_interval);
+        else lua_sethook(c->main, NULL, 0, 0);
+    }
+    pthread_mutex_unlock(&c->lock);
+}
+
+int gs_stop_reason(lua_State *L) { return atomic_load(&gs_control_of(L)->stop); }
+int gs_exit_code(lua_State *L) { return gs_control_of(L)->exit_code; }
+const char *gs_stop_message(lua_State *L) { return gs_control_of(L)->message; }
+
+void gs_set_instruction_budget(lua_State *L, long long budget) {
+    gs_control *c = gs_control_of(L);
+    c->budget = budget;
+    c->executed = 0;
+    c->hook_interval = budget < 1000 ? (int)(budget > 0 ? budget : 1) : 1000;
+    if (budget > 0) lua_sethook(c->main, gs_hook, LUA_MASKCOUNT, c->hook_interval);
+}
+
+static void *gs_watchdog_main(void *arg) {
+    gs_control *c = (gs_control *)arg;
+    pthread_mutex_lock(&c->lock);
+    int rc = 0;
+    while (!c->watchdog_cancelled && rc != ETIMEDOUT)
+        rc = pthread_cond_timedwait(&c->wake, &c->lock, &c->deadline);
+    if (!c->watchdog_cancelled) gs_request_stop_locked(c, GS_STOP_LIMIT, 0, "timeout: the script ran longer than allowed");
+    pthread_mutex_unlock(&c->lock);
+    gs_control_release(c);
+    return NULL;
+}
+
+int gs_start_watchdog(lua_State *L, double seconds) {
+    gs_control *c = gs_control_of(L);
+    if (c->has_watchdog) return 0;
+    clock_gettime(CLOCK_MONOTONIC, &c->deadline);
+    double whole = (double)(long long)seconds;
+    c->deadline.tv_sec += (time_t)whole;
+    c->deadline.tv_nsec += (long)((seconds - whole) * 1e9);
+    if (c->deadline.tv_nsec >= 1000000000L) {
+        c->deadline.tv_sec += 1;
+        c->deadline.tv_nsec -= 1000000000L;
+    }
+    gs_control_retain(c);
+    if (pthread_create(&c->watchdog, NULL, gs_watchdog_main, c) != 0) {
+        gs_control_release(c);
+        return 0;
+    }
+    c->has_watchdog = 1;
+    return 1;
+}
+
+static int gs_os_exit(lua_State *L) {
+    int code;
+    if (lua_isboolean(L, 1)) code = lua_toboolean(L, 1) ? EXIT_SUCCESS : EXIT_FAILURE;
+    else code = (int)luaL_optinteger(L, 1, EXIT_SUCCESS);
+    char msg[64];
+    snprintf(msg, sizeof msg, "os.exit(%d) ended the script", code);
+    gs_request_stop(gs_control_of(L), GS_STOP_EXIT, code, msg);
+    return gs_enforce_stop(L);
+}
+
+/* ---- coroutines ------------------------------------------------------------ */
+
+void gs_mark_task(lua_State *thread) { *(const void **)lua_getextraspace(thread) = &gs_task_tag; }
+int gs_is_task(lua_State *thread) { return *(const void **)lua_getextraspace(thread) == &gs_task_tag; }
+
+int gs_take_suspended(lua_State *L) {
+    gs_control *c = gs_control_of(L);
+    int s = c->suspended;
+    c->suspended = 0;
+    return s;
+}
+
+void gs_push_raise_marker(lua_State *L) { lua_pushlightuserdata(L, (void *)&gs_raise_marker); }
+
+/* Records which coroutine runs, so an asynchronous stop can hook it. */
+static int gs_tracked_resume(lua_State *from, lua_State *co, int nargs, int *nresults) {
+    gs_control *c = gs_control_of(from);
+    lua_State *previous = atomic_exchange(&c->running, co);
+    int status = lua_resume(co, from, nargs, nresults);
+    atomic_store(&c->running, previous);
+    return status;
+}
+
+int gs_resume(lua_State *L, lua_State *thread, int nargs, int *nresults) {
+    return gs_tracked_resume(L, thread, nargs, nresults);
+}
+
+/* lcorolib's auxresume, plus tracking and stop propagation. */
+static int gs_auxresume(lua_State *L, lua_State *co, int narg) {
+    int status, nres;
+    if (gs_is_task(co)) {
+        lua_pushliteral(L, "cannot resume a host task with coroutine.resume");
+        return -1;
+    }
+    if (!lua_checkstack(co, narg)) {
+        lua_pushliteral(L, "too many arguments to resume");
+        return -1;
+    }
+    lua_xmove(L, co, narg);
+    status = gs_tracked_resume(L, co, narg, &nres);
+    if (atomic_load(&gs_control_of(L)->stop) != GS_STOP_NONE) return gs_enforce_stop(L);
+    if (status == LUA_OK || status == LUA_YIELD) {
+        if (!lua_checkstack(L, nres + 1)) {
+            lua_pop(co, nres);
+            lua_pushliteral(L, "too many results to resume");
+            return -1;
+        }
+        lua_xmove(co, L, nres);
+        return nres;
+    }
+    lua_xmove(co, L, 1);
+    return -1;
+}
+
+static int gs_coresume(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co, 1, "coroutine");
+    int r = gs_auxresume(L, co, lua_gettop(L) - 1);
+    if (r < 0) {
+        lua_pushboolean(L, 0);
+        lua_insert(L, -2);
+        return 2;
+    }
+    lua_pushboolean(L, 1);
+    lua_insert(L, -(r + 1));
+    return r + 1;
+}
+
+static int gs_auxwrap(lua_State *L) {
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    int r = gs_auxresume(L, co, lua_gettop(L));
+    if (r < 0) {
+        int stat = lua_status(co);
+        if (stat != LUA_OK && stat != LUA_YIELD) {
+#if LUA_VERSION_RELEASE_NUM >= 50406
+            stat = lua_closethread(co, L);
+#else
+            stat = lua_resetthread(co);
+#endif
+            lua_xmove(co, L, 1);
+        }
+        if (stat != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+            luaL_where(L, 1);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+        }
+        return lua_error(L);
+    }
+    return r;
+}
+
+static int gs_cowrap(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State *co = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);
+    lua_pushcclosure(L, gs_auxwrap, 1);
+    return 1;
+}
+
+static int p_openlibs(lua_State *L) {
+    luaL_openlibs(L);
+    lua_getglobal(L, "coroutine");
+    lua_pushcfunction(L, gs_coresume);
+    lua_setfield(L, -2, "resume");
+    lua_pushcfunction(L, gs_cowrap);
+    lua_setfield(L, -2, "wrap");
+    lua_getglobal(L, "os");
+    lua_pushcfunction(L, gs_os_exit);
+    lua_setfield(L, -2, "exit");
+    lua_pushliteral(L, "stack overflow (too many values for the Lua stack)");
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &gs_overflow_key);
+    return 0;
+}
+
+/* ---- protected helpers ------------------------------------------------------ */
+
+static int gs_protect(lua_State *L, lua_CFunction f, int nargs, int nresults) {
+    if (!lua_checkstack(L, nresults + 3)) {
+        lua_settop(L, -nargs - 1);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &gs_overflow_key);
+        return LUA_ERRERR;
+    }
+    lua_pushcfunction(L, f);
+    lua_insert(L, -nargs - 1);
+    return lua_pcall(L, nargs, nresults, 0);
+}
+
+int gs_openlibs(lua_State *L) { return gs_protect(L, p_openlibs, 0, 0); }
+
+static int p_pushlstring(lua_State *L) {
+    lua_pushlstring(L, (const char *)lua_touserdata(L, 1), (size_t)lua_tointeger(L, 2));
+    return 1;
+}
+int gs_pushlstring(lua_State *L, const char *s, size_t len) {
+    if (!lua_checkstack(L, 2)) return gs_protect(L, p_pushlstring, 0, 1);
+    lua_pushlightuserdata(L, (void *)s);
+    lua_pushinteger(L, (lua_Integer)len);
+    return gs_protect(L, p_pushlstring, 2, 1);
+}
+
+static int p_newtable(lua_State *L) {
+    lua_createtable(L, (int)lua_tointeger(L, 1), (int)lua_tointeger(L, 2));
+    return 1;
+}
+int gs_newtable(lua_State *L, int narray, int nrecord) {
+    lua_pushinteger(L, narray);
+    lua_pushinteger(L, nrecord);
+    return gs_protect(L, p_newtable, 2, 1);
+}
+
+static int p_rawseti(lua_State *L) { /* table, value, index */
+    lua_pushvalue(L, 2);
+    lua_rawseti(L, 1, lua_tointeger(L, 3));
+    return 0;
+}
+int gs_rawseti(lua_State *L, int table, lua_Integer i) {
+    table = lua_absindex(L, table);
+    lua_pushvalue(L, table);
+    lua_insert(L, -2);
+    lua_pushinteger(L, i);
+    return gs_protect(L, p_rawseti, 3, 0);
+}
+
+static int p_rawsetfield(lua_State *L) { /* table, value, key */
+    lua_pushstring(L, (const char *)lua_touserdata(L, 3));
+    lua_pushvalue(L, 2);
+    lua_rawset(L, 1);
+    return 0;
+}
+int gs_rawsetfield(lua_State *L, int table, const char *key) {
+    table = lua_absindex(L, table);
+    lua_pushvalue(L, table);
+    lua_insert(L, -2);
+    lua_pushlightuserdata(L, (void *)key);
+    return gs_protect(L, p_rawsetfield, 3, 0);
+}
+
+static int p_getfield(lua_State *L) {
+    lua_getfield(L, 1, (const char *)lua_touserdata(L, 2));
+    return 1;
+}
+int gs_getfield(lua_State *L, int table, const char *key) {
+    table = lua_absindex(L, table);
+    lua_pushvalue(L, table);
+    lua_pushlightuserdata(L, (void *)key);
+    return gs_protect(L, p_getfield, 2, 1);
+}
+
+static int p_setfield(lua_State *L) { /* table, value, key */
+    lua_pushvalue(L, 2);
+    lua_setfield(L, 1, (const char *)lua_touserdata(L, 3));
+    return 0;
+}
+int gs_setfield(lua_State *L, int table, const char *key) {
+    table = lua_absindex(L, table);
+    lua_pushvalue(L, table);
+    lua_insert(L, -2);
+    lua_pushlightuserdata(L, (void *)key);
+    return gs_protect(L, p_setfield, 3, 0);
+}
+
+static int p_getglobal(lua_State *L) {
+    lua_getglobal(L, (const char *)lua_touserdata(L, 1));
+    return 1;
+}
+int gs_getglobal(lua_State *L, const char *name) {
+    lua_pushlightuserdata(L, (void *)name);
+    return gs_protect(L, p_getglobal, 1, 1);
+}
+
+static int p_setglobal(lua_State *L) { /* value, name */
+    lua_pushvalue(L, 1);
+    lua_setglobal(L, (const char *)lua_touserdata(L, 2));
+    return 0;
+}
+int gs_setglobal(lua_State *L, const char *name) {
+    lua_pushlightuserdata(L, (void *)name);
+    return gs_protect(L, p_setglobal, 2, 0);
+}
+
+static int p_tostring(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+int gs_tostring(lua_State *L, int index) {
+    lua_pushvalue(L, index);
+    return gs_protect(L, p_tostring, 1, 1);
+}
+
+static int p_ref(lua_State *L) {
+    lua_pushinteger(L, luaL_ref(L, LUA_REGISTRYINDEX));
+    return 1;
+}
+int gs_ref(lua_State *L, int *ref) {
+    int status = gs_protect(L, p_ref, 1, 1);
+    if (status == LUA_OK) {
+        *ref = (int)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    return status;
+}
+
+static int p_unref(lua_State *L) {
+    luaL_unref(L, LUA_REGISTRYINDEX, (int)lua_tointeger(L, 1));
+    return 0;
+}
+int gs_unref(lua_State *L, int ref) {
+    lua_pushinteger(L, ref);
+    return gs_protect(L, p_unref, 1, 0);
+}
+
+static int gs_trampoline(lua_State *L);
+static int p_pushfunction(lua_State *L) {
+    lua_pushcclosure(L, gs_trampoline, 1);
+    return 1;
+}
+int gs_pushfunction(lua_State *L, void *function) {
+    lua_pushlightuserdata(L, function);
+    return gs_protect(L, p_pushfunction, 1, 1);
+}
+
+static int p_newobject(lua_State *L) { /* box, metatable ref */
+    void **payload = (void **)lua_newuserdatauv(L, sizeof(void *), 0);
+    *payload = lua_touserdata(L, 1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, lua_tointeger(L, 2));
+    lua_setmetatable(L, -2);
+    return 1;
+}
+int gs_newobject(lua_State *L, void *box, int metatable_ref) {
+    lua_pushlightuserdata(L, box);
+    lua_pushinteger(L, metatable_ref);
+    return gs_protect(L, p_newobject, 2, 1);
+}
+
+static int gs_gc(lua_State *L) {
+    void **payload = (void **)lua_touserdata(L, 1);
+    if (payload != NULL && *payload != NULL) {
+        void *box = *payload;
+        *payload = NULL; /* a resurrected userdata must not reach the released box */
+        gs_release(box);
+    }
+    return 0;
+}
+
+static int gs_call_swift(lua_State *L, void *function);
+
+/* __index: methods from a table (fast path), then the class's field getter. */
+static int gs_index(lua_State *L) {
+    lua_settop(L, 2);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+    lua_pop(L, 1);
+    void *fields = lua_touserdata(L, lua_upvalueindex(2));
+    if (fields == NULL) return 0;
+    return gs_call_swift(L, fields);
+}
+
+static int p_newclass(lua_State *L) { /* methods, name, fields */
+    lua_createtable(L, 0, 6);
+    lua_pushstring(L, (const char *)lua_touserdata(L, 2));
+    lua_setfield(L, -2, "__name");
+    lua_pushboolean(L, 1);
+    lua_rawsetp(L, -2, &gs_box_key);
+    lua_pushcfunction(L, gs_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 3);
+    lua_pushcclosure(L, gs_index, 2);
+    lua_setfield(L, -2, "__index");
+    lua_pushvalue(L, -1);
+    lua_pushinteger(L, luaL_ref(L, LUA_REGISTRYINDEX));
+    return 2;
+}
+int gs_newclass(lua_State *L, const char *name, void *fields, int *ref) {
+    lua_pushlightuserdata(L, (void *)name);
+    lua_pushlightuserdata(L, fields);
+    int status = gs_protect(L, p_newclass, 3, 2);
+    if (status == LUA_OK) {
+        *ref = (int)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    return status;
+}
+
+static int p_rawsetp(lua_State *L) { /* table, value, key */
+    lua_pushvalue(L, 2);
+    lua_rawsetp(L, 1, lua_touserdata(L, 3));
+    return 0;
+}
+int gs_rawsetp(lua_State *L, int table, const void *key) {
+    table = lua_absindex(L, table);
+    lua_pushvalue(L, table);
+    lua_insert(L, -2);
+    lua_pushlightuserdata(L, (void *)key);
+    return gs_protect(L, p_rawsetp, 3, 0);
+}
+
+static int p_newweaktable(lua_State *L) {
+    lua_newtable(L);
+    lua_createtable(L, 0, 1);
+    lua_pushstring(L, (const char *)lua_touserdata(L, 1));
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    return 1;
+}
+int gs_newweaktable(lua_State *L, const char *mode) {
+    lua_pushlightuserdata(L, (void *)mode);
+    return gs_protect(L, p_newweaktable, 1, 1);
+}
+
+static int p_newthread(lua_State *L) {
+    lua_newthread(L);
+    return 1;
+}
+int gs_newthread(lua_State *L, lua_State **thread) {
+    int status = gs_protect(L, p_newthread, 0, 1);
+    if (status == LUA_OK) *thread = lua_tothread(L, -1);
+    return status;
+}
+
+static int p_loadbuffer(lua_State *L) { /* buffer, size, chunkname, mode */
+    const char *mode = (const char *)lua_touserdata(L, 4);
+    int status = luaL_loadbufferx(L, (const char *)lua_touserdata(L, 1), (size_t)lua_tointeger(L, 2),
+                                  (const char *)lua_touserdata(L, 3), mode);
+    lua_pushinteger(L, status);
+    return 2;
+}
+int gs_loadbuffer(lua_State *L, const char *buffer, size_t size, const char *chunkname, const char *mode) {
+    lua_pushlightuserdata(L, (void *)buffer);
+    lua_pushinteger(L, (lua_Integer)size);
+    lua_pushlightuserdata(L, (void *)chunkname);
+    lua_pushlightuserdata(L, (void *)mode);
+    int status = gs_protect(L, p_loadbuffer, 4, 2);
+    if (status != LUA_OK) return status;
+    status = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return status;
+}
+
+static int p_loadfile(lua_State *L) { /* filename, mode */
+    int status = luaL_loadfilex(L, (const char *)lua_touserdata(L, 1), (const char *)lua_touserdata(L, 2));
+    lua_pushinteger(L, status);
+    return 2;
+}
+int gs_loadfile(lua_State *L, const char *filename, const char *mode) {
+    lua_pushlightuserdata(L, (void *)filename);
+    lua_pushlightuserdata(L, (void *)mode);
+    int status = gs_protect(L, p_loadfile, 2, 2);
+    if (status != LUA_OK) return status;
+    status = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return status;
+}
+
+/* Keeps the error value as is (error tables survive) and stores the traceback. */
+static int gs_message_handler(lua_State *L) {
+    luaL_traceback(L, L, NULL, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &gs_traceback_key);
+    lua_settop(L, 1);
+    return 1;
+}
+
+int gs_pcall_traceback(lua_State *L, int nargs, int nresults) {
+    if (!lua_checkstack(L, nresults + 3)) {
+        lua_settop(L, -nargs - 2);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &gs_overflow_key);
+        lua_pushnil(L);
+        return LUA_ERRERR;
+    }
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, gs_message_handler);
+    lua_insert(L, base);
+    int status = lua_pcall(L, nargs, nresults, base);
+    lua_remove(L, base);
+    if (status != LUA_OK) {
+        if (status == LUA_ERRRUN) {
+            lua_rawgetp(L, LUA_REGISTRYINDEX, &gs_traceback_key);
+            lua_pushnil(L);
+            lua_rawsetp(L, LUA_REGISTRYINDEX, &gs_traceback_key); /* existing key: no allocation */
+        } else {
+            lua_pushnil(L);
+        }
+    }
+    return status;
+}
+
+static int p_error_report(lua_State *L) { /* value, thread-or-nil, with_traceback */
+    if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) {
+        lua_pushvalue(L, 1);
+        lua_tostring(L, -1);
+    } else if (!(luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)) {
+        lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    lua_State *thread = lua_tothread(L, 2);
+    if (thread != NULL && lua_toboolean(L, 3)) luaL_traceback(L, thread, NULL, 0);
+    else lua_pushnil(L);
+    return 2;
+}
+int gs_error_report(lua_State *L, int index, lua_State *thread, int with_traceback) {
+    index = lua_absindex(L, index);
+    lua_pushvalue(L, index);
+    if (thread != NULL) lua_pushthread(thread), lua_xmove(thread, L, 1);
+    else lua_pushnil(L);
+    lua_pushboolean(L, with_traceback);
+    return gs_protect(L, p_error_report, 3, 2);
+}
+
+void *gs_tobox(lua_State *L, int index) {
+    if (lua_type(L, index) != LUA_TUSERDATA) return NULL;
+    void **payload = (void **)lua_touserdata(L, index);
+    if (!lua_getmetatable(L, index)) return NULL;
+    int ours = lua_rawgetp(L, -1, &gs_box_key) != LUA_TNIL;
+    lua_pop(L, 2);
+    return ours ? *payload : NULL;
+}
+
+/* ---- the trampoline: the only place Swift results turn into raises ---------- */
+
+static int gs_resume_continuation(lua_State *L, int status, lua_KContext base) {
+    (void)status;
+    int first = (int)base + 1;
+    int n = lua_gettop(L) - (int)base;
+    if (n >= 2 && lua_touserdata(L, first) == &gs_raise_marker) {
+        if (lua_type(L, first + 1) == LUA_TSTRING) {
+            luaL_where(L, 1);
+            lua_pushvalue(L, first + 1);
+            lua_concat(L, 2);
+        } else {
+            lua_pushvalue(L, first + 1);
+        }
+        return lua_error(L);
+    }
+    return n;
+}
+
+static int gs_call_swift(lua_State *L, void *function) {
+    int argument = 0;
+    int n = gs_dispatch(L, function, &argument);
+    if (n >= 0) return n;
+    switch (n) {
+    case GS_RAISE_WHERE:
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        return lua_error(L);
+    case GS_RAISE_ARGUMENT:
+        return luaL_argerror(L, argument, lua_tostring(L, -1));
+    case GS_RAISE_TYPE:
+        return luaL_typeerror(L, argument, lua_tostring(L, -1));
+    case GS_SUSPEND:
+        gs_control_of(L)->suspended = 1;
+        return lua_yieldk(L, 0, (lua_KContext)lua_gettop(L), gs_resume_continuation);
+    default:
+        return lua_error(L);
+    }
+}
+
+static int gs_trampoline(lua_State *L) {
+    return gs_call_swift(L, lua_touserdata(L, lua_upvalueindex(1)));
+}

@@ -1,4 +1,128 @@
 #ifndef CLUASHIM_H
 #define CLUASHIM_H
+
+/*
+ * The only code allowed to raise a Lua error (longjmp). Swift calls Lua through
+ * the protected helpers below (each runs under lua_pcall and returns a status),
+ * and Swift callbacks return a status to gs_trampoline, which raises in C.
+ */
+
 #include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* What a Swift callback returns to the trampoline: >= 0 is a result count. */
+enum {
+    GS_RAISE = -1,          /* raise the value on top of the stack as is */
+    GS_RAISE_WHERE = -2,    /* message on top: prefix "chunk:line: " like luaL_error */
+    GS_RAISE_ARGUMENT = -3, /* message on top: luaL_argerror(arg, message) */
+    GS_RAISE_TYPE = -4,     /* expected type name on top: luaL_typeerror(arg, name) */
+    GS_SUSPEND = -5,        /* yield the calling task; the host resumes it later */
+};
+
+/* Why a run was stopped from outside the script's control flow. */
+enum {
+    GS_STOP_NONE = 0,
+    GS_STOP_EXIT = 1,      /* os.exit or the host's exit: exit code in gs_exit_code */
+    GS_STOP_LIMIT = 2,     /* instruction budget or wall-time budget */
+    GS_STOP_INTERRUPT = 3, /* gs_request_stop from another thread (Ctrl-C) */
+};
+
+typedef struct gs_control gs_control;
+
+/* The Swift side of every registered function: `function` is the upvalue-held
+ * box; on a raise status, `*argument` names the argument for argument errors. */
+typedef int (*gs_dispatch_fn)(lua_State *L, void *function, int *argument);
+/* Releases one retain of a userdata's box (called from __gc). */
+typedef void (*gs_release_fn)(void *box);
+
+/* Installs the Swift entry points; call before creating any state. */
+void gs_install(gs_dispatch_fn dispatch, gs_release_fn release);
+
+/* State lifecycle. A state gets a counting allocator (cap 0 = no cap),
+ * a panic handler and a warning handler (off until "@on", as in lua.c). */
+lua_State *gs_newstate(size_t memory_cap, void *host);
+void gs_close(lua_State *L);
+void *gs_host(lua_State *L);
+void gs_set_host(lua_State *L, void *host);
+gs_control *gs_control_of(lua_State *L);
+
+/* Memory accounting. */
+size_t gs_memory_used(lua_State *L);
+size_t gs_memory_cap(lua_State *L);
+int gs_memory_cap_hit(lua_State *L);
+
+/* Limits and stops. The instruction budget arms a count hook (inherited by new
+ * coroutines); the timeout starts a watchdog thread that arms a hook only when
+ * time runs out. Stops yield the script back to the host, or raise where the
+ * script cannot yield, and keep doing so until the host sees them. */
+void gs_set_instruction_budget(lua_State *L, long long budget);
+int gs_start_watchdog(lua_State *L, double seconds);
+void gs_request_stop(gs_control *control, int reason, int exit_code, const char *message);
+int gs_stop_reason(lua_State *L);
+/* Forgets a stop so the state can run code again (the REPL after Ctrl-C). */
+void gs_clear_stop(lua_State *L);
+int gs_exit_code(lua_State *L);
+const char *gs_stop_message(lua_State *L);
+void gs_control_retain(gs_control *control);
+void gs_control_release(gs_control *control);
+
+/* Host tasks: threads the host created and resumes; Lua code cannot resume them. */
+void gs_mark_task(lua_State *thread);
+int gs_is_task(lua_State *thread);
+/* Resumes a host task, tracking the running coroutine for interrupts. */
+int gs_resume(lua_State *L, lua_State *thread, int nargs, int *nresults);
+/* Set by the trampoline when a host function suspended the task; cleared on read. */
+int gs_take_suspended(lua_State *L);
+/* Pushes the marker that makes a suspended call raise the value pushed after it. */
+void gs_push_raise_marker(lua_State *L);
+
+/* Library setup: the full standard library with coroutine.resume/wrap and
+ * os.exit replaced by stop-aware versions. */
+int gs_openlibs(lua_State *L);
+
+/* Protected helpers: each returns LUA_OK or an error status with the error
+ * value on top of L's stack. */
+int gs_pushlstring(lua_State *L, const char *s, size_t len);
+int gs_newtable(lua_State *L, int narray, int nrecord);
+int gs_rawseti(lua_State *L, int table, lua_Integer i);            /* pops value */
+int gs_rawsetfield(lua_State *L, int table, const char *key);     /* pops value */
+int gs_getfield(lua_State *L, int table, const char *key);        /* pushes t[key] */
+int gs_setfield(lua_State *L, int table, const char *key);        /* pops value */
+int gs_getglobal(lua_State *L, const char *name);
+int gs_setglobal(lua_State *L, const char *name);                 /* pops value */
+int gs_tostring(lua_State *L, int index);                         /* pushes string */
+int gs_ref(lua_State *L, int *ref);                               /* pops value */
+int gs_unref(lua_State *L, int ref);
+int gs_pushfunction(lua_State *L, void *function);
+int gs_newobject(lua_State *L, void *box, int metatable_ref);
+/* Pops a methods table; creates the metatable for a userdata class whose
+ * unknown keys go to the Swift `fields` function (may be NULL). */
+int gs_newclass(lua_State *L, const char *name, void *fields, int *ref);
+int gs_rawsetp(lua_State *L, int table, const void *key);         /* pops value */
+int gs_newweaktable(lua_State *L, const char *mode);
+int gs_newthread(lua_State *L, lua_State **thread);               /* pushes thread */
+int gs_loadbuffer(lua_State *L, const char *buffer, size_t size, const char *chunkname, const char *mode);
+int gs_loadfile(lua_State *L, const char *filename, const char *mode);
+/* Calls the function below nargs arguments; on error the value on top is
+ * the message with a traceback (lua.c's message handler). */
+int gs_pcall_traceback(lua_State *L, int nargs, int nresults);
+/* Pushes a message for the error value at index (strings as is, __tostring,
+ * else "(error object is a X value)"), followed by thread's traceback. */
+int gs_error_report(lua_State *L, int index, lua_State *thread, int with_traceback);
+
+/* Our userdata: the box pointer, or NULL for any other value. Never raises. */
+void *gs_tobox(lua_State *L, int index);
+
+/* Thin wrappers for the lua.h macros Swift cannot import. */
+static inline int gs_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline int gs_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline void gs_pop(lua_State *L, int n) { lua_settop(L, -(n) - 1); }
+static inline lua_Number gs_tonumber(lua_State *L, int i, int *isnum) { return lua_tonumberx(L, i, isnum); }
+static inline lua_Integer gs_tointeger(lua_State *L, int i, int *isnum) { return lua_tointegerx(L, i, isnum); }
+/* Only for values of type string: no conversion, so no allocation. */
+static inline const char *gs_tostringview(lua_State *L, int i, size_t *len) { return lua_tolstring(L, i, len); }
+
 #endif

@@ -1,0 +1,43 @@
+/// A read-only field of a userdata class, computed on each access (`cam.state`).
+public struct LuaField<Object: AnyObject> {
+    public let name: String
+    /// The Lua type, e.g. `string`, `"idle"|"started"`, `Device?`.
+    public let type: String
+    public let doc: String
+    public let get: (Object) throws -> LuaValue
+
+    public init(name: String, type: String, doc: String, get: @escaping (Object) throws -> LuaValue) {
+        self.name = name
+        self.type = type
+        self.doc = doc
+        self.get = get
+    }
+}
+
+/// A Swift class exposed to Lua as userdata. Methods are ``LuaFunction``s whose
+/// argument 1 is the object (`call.userdata(1, as: Object.self)`).
+public struct LuaClass<Object: AnyObject> {
+    public let name: String
+    public let doc: String
+    public let methods: [LuaFunction]
+    public let fields: [LuaField<Object>]
+    /// What `tostring(obj)` shows; defaults to `Name: 0x...`.
+    public let describe: ((Object) -> String)?
+
+    public init(
+        _ type: Object.Type, name: String, doc: String, methods: [LuaFunction] = [], fields: [LuaField<Object>] = [],
+        describe: ((Object) -> String)? = nil
+    ) {
+        self.name = name
+        self.doc = doc
+        self.methods = methods
+        self.fields = fields
+        self.describe = describe
+    }
+}
+
+/// A registered class, as the state keeps it.
+struct LuaClassBinding {
+    let name: String
+    let metatable: Int32
+}

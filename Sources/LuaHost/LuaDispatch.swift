@@ -1,0 +1,71 @@
+import CLua
+import CLuaShim
+
+/// The C entry points into Swift. They never raise: they return a status and
+/// the C trampoline raises.
+enum LuaDispatch {
+    static let installed: Void = gs_install(dispatch, releaseBox)
+
+    private static let dispatch: gs_dispatch_fn = { L, function, argument in
+        guard let L, let function else { return Int32(GS_RAISE) }
+        let box = Unmanaged<LuaFunctionBox>.fromOpaque(function).takeUnretainedValue()
+        let call = LuaCall(L: L)
+        do {
+            switch try box.body(call) {
+            case .none: return 0
+            case .value(let value):
+                try LuaStack.push(value, on: L, state: call.state)
+                return 1
+            case .values(let values):
+                try LuaStack.ensure(L, values.count)
+                for value in values { try LuaStack.push(value, on: L, state: call.state) }
+                return Int32(clamping: values.count)
+            case .suspend:
+                guard call.currentTask != nil, lua_isyieldable(L) != 0 else {
+                    try LuaStack.push("attempt to wait outside a task", on: L)
+                    return Int32(GS_RAISE_WHERE)
+                }
+                return Int32(GS_SUSPEND)
+            }
+        } catch let error as LuaArgumentError {
+            return raise(argumentError: error, argument: argument, on: L)
+        } catch let error as LuaError {
+            return raise(error, on: L, state: call.state)
+        } catch is LuaPushFailure {
+            return Int32(GS_RAISE)
+        } catch {
+            return raise(LuaError(String(describing: error)), on: L, state: call.state)
+        }
+    }
+
+    private static let releaseBox: gs_release_fn = { box in
+        guard let box else { return }
+        let object = Unmanaged<LuaObjectBox>.fromOpaque(box).takeRetainedValue()
+        object.owner?.forget(object)
+    }
+
+    private static func raise(argumentError error: LuaArgumentError, argument: UnsafeMutablePointer<Int32>?, on L: OpaquePointer) -> Int32 {
+        argument?.pointee = Int32(clamping: error.argument)
+        do {
+            try LuaStack.push(error.expectedType ?? error.message, on: L)
+        } catch {
+            return Int32(GS_RAISE)
+        }
+        return Int32(error.expectedType != nil ? GS_RAISE_TYPE : GS_RAISE_ARGUMENT)
+    }
+
+    private static func raise(_ error: LuaError, on L: OpaquePointer, state: LuaState) -> Int32 {
+        do {
+            switch error.payload {
+            case .message(let message):
+                try LuaStack.push(message, on: L)
+                return Int32(GS_RAISE_WHERE)
+            case .value(let value):
+                try LuaStack.push(value, on: L, state: state)
+                return Int32(GS_RAISE)
+            }
+        } catch {
+            return Int32(GS_RAISE)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// What a Swift function body hands back to Lua.
+public enum LuaReturn {
+    case none
+    case value(LuaValue)
+    case values([LuaValue])
+    /// Suspend the calling task; the host resumes it later with
+    /// ``LuaState/resume(_:with:)`` (the call returns those values) or
+    /// ``LuaState/resume(_:raising:)`` (the call raises). Check
+    /// ``LuaCall/currentTask`` first: only a task can be suspended.
+    case suspend
+}
+
+/// A Swift function body. Read arguments through the ``LuaCall``; throw
+/// ``LuaError`` or ``LuaArgumentError`` to raise a Lua error.
+public typealias LuaFunctionBody = (LuaCall) throws -> LuaReturn
+
+/// A function exposed to Lua, documented so docs, help and type files can be generated.
+public struct LuaFunction {
+    public let name: String
+    /// The Lua-side signature, e.g. `wearables.device(id: string) -> Device?`.
+    public let signature: String
+    /// One line saying what it does.
+    public let doc: String
+    public let body: LuaFunctionBody
+
+    public init(name: String, signature: String, doc: String, body: @escaping LuaFunctionBody) {
+        self.name = name
+        self.signature = signature
+        self.doc = doc
+        self.body = body
+    }
+}
+
+/// A library table: a global of that name, also returned by `require(name)`.
+public struct LuaModule {
+    public let name: String
+    public let doc: String
+    public let functions: [LuaFunction]
+
+    public init(name: String, doc: String, functions: [LuaFunction]) {
+        self.name = name
+        self.doc = doc
+        self.functions = functions
+    }
+}
+
+/// Holds a body for the trampoline, which reaches it through an unretained
+/// pointer in the closure's upvalue (the state keeps the box alive).
+final class LuaFunctionBox {
+    let body: LuaFunctionBody
+
+    init(_ body: @escaping LuaFunctionBody) {
+        self.body = body
+    }
+}

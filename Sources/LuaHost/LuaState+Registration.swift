@@ -1,0 +1,152 @@
+import CLua
+import CLuaShim
+
+extension LuaState {
+    /// Registers a global function (`now`, `wait`).
+    public func register(_ function: LuaFunction) throws(LuaScriptError) {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        do {
+            try pushFunction(function.body, on: L)
+            try LuaStack.check(function.name.withCString { gs_setglobal(L, $0) })
+        } catch {
+            throw popScriptError(.runtime)
+        }
+        bindings.globals.append(LuaBindings.Function(function))
+    }
+
+    /// Registers a module as a global table and in `package.loaded`, so
+    /// `require(name)` returns it in every sandbox profile.
+    public func register(_ module: LuaModule) throws(LuaScriptError) {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        do {
+            try LuaStack.check(gs_newtable(L, 0, Int32(clamping: module.functions.count)))
+            for function in module.functions {
+                try pushFunction(function.body, on: L)
+                try LuaStack.check(function.name.withCString { gs_rawsetfield(L, -2, $0) })
+            }
+            try LuaStack.check(gs_getfield(L, gs_registryindex(), LUA_LOADED_TABLE))
+            lua_pushvalue(L, -2)
+            try LuaStack.check(module.name.withCString { gs_rawsetfield(L, -2, $0) })
+            gs_pop(L, 1)
+            try LuaStack.check(module.name.withCString { gs_setglobal(L, $0) })
+        } catch {
+            throw popScriptError(.runtime)
+        }
+        bindings.modules.append(
+            LuaBindings.Module(name: module.name, doc: module.doc, functions: module.functions.map(LuaBindings.Function.init)))
+    }
+
+    /// Registers a class so its instances can be passed to Lua as ``LuaValue/object(_:)``.
+    public func register<Object: AnyObject>(_ luaClass: LuaClass<Object>) throws(LuaScriptError) {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        let name = luaClass.name
+        do {
+            try LuaStack.check(gs_newtable(L, 0, Int32(clamping: luaClass.methods.count)))
+            for method in luaClass.methods {
+                try pushFunction(method.body, on: L)
+                try LuaStack.check(method.name.withCString { gs_rawsetfield(L, -2, $0) })
+            }
+            var metatable: Int32 = 0
+            let fields = fieldGetter(luaClass)
+            try LuaStack.check(name.withCString { gs_newclass(L, $0, fields, &metatable) })
+            try setMetamethod("__tostring", on: L) { call in
+                guard let pointer = gs_tobox(call.L, 1), let object = LuaObjectBox.from(pointer).object as? Object else {
+                    return .value(.string("\(name) (no longer valid)"))
+                }
+                let address = String(UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()), radix: 16)
+                return .value(.string(luaClass.describe?(object) ?? "\(name): 0x\(address)"))
+            }
+            try setMetamethod("__eq", on: L) { call in
+                guard let a = gs_tobox(call.L, 1), let b = gs_tobox(call.L, 2),
+                    let left = LuaObjectBox.from(a).object, let right = LuaObjectBox.from(b).object
+                else { return .value(.boolean(false)) }
+                return .value(.boolean(left === right))
+            }
+            try setMetamethod("__newindex", on: L) { call in
+                let key = (try? call.string(2)) ?? "?"
+                throw LuaError("cannot set '\(key)' on a \(name): its fields are read-only")
+            }
+            classes[ObjectIdentifier(Object.self)] = LuaClassBinding(name: name, metatable: metatable)
+        } catch {
+            throw popScriptError(.runtime)
+        }
+        bindings.classes.append(
+            LuaBindings.Class(
+                name: name, doc: luaClass.doc, methods: luaClass.methods.map(LuaBindings.Function.init),
+                fields: luaClass.fields.map { LuaBindings.Field(name: $0.name, type: $0.type, doc: $0.doc) }))
+    }
+
+    /// Cuts the Lua side off `object`: every later use of its userdata raises
+    /// `message` (e.g. "frame is no longer valid (copy it with frame:copy() inside the callback)").
+    public func invalidate(_ object: AnyObject, message: String) {
+        objectBoxes.removeValue(forKey: ObjectIdentifier(object))?.invalidate(message: message)
+    }
+
+    // MARK: - Internals
+
+    private func fieldGetter<Object: AnyObject>(_ luaClass: LuaClass<Object>) -> UnsafeMutableRawPointer? {
+        guard !luaClass.fields.isEmpty else { return nil }
+        let getters = Dictionary(luaClass.fields.map { ($0.name, $0.get) }, uniquingKeysWith: { first, _ in first })
+        return retain { call in
+            guard let key = LuaStack.string(at: 2, on: call.L), let get = getters[key] else { return .value(.nil) }
+            return .value(try get(try call.userdata(1, as: Object.self)))
+        }
+    }
+
+    /// Sets a metamethod on the metatable on top of the stack.
+    private func setMetamethod(_ name: String, on L: OpaquePointer, _ body: @escaping LuaFunctionBody) throws(LuaPushFailure) {
+        try pushFunction(body, on: L)
+        try LuaStack.check(name.withCString { gs_rawsetfield(L, -2, $0) })
+    }
+
+    /// Keeps `body` alive for the state's life and returns the pointer the trampoline uses.
+    func retain(_ body: @escaping LuaFunctionBody) -> UnsafeMutableRawPointer {
+        let box = LuaFunctionBox(body)
+        functionBoxes.append(box)
+        return Unmanaged.passUnretained(box).toOpaque()
+    }
+
+    func pushFunction(_ body: @escaping LuaFunctionBody, on L: OpaquePointer) throws(LuaPushFailure) {
+        try LuaStack.check(gs_pushfunction(L, retain(body)))
+    }
+
+    func className<T>(of type: T.Type) -> String {
+        classes[ObjectIdentifier(type)]?.name ?? String(describing: type)
+    }
+
+    func pushObject(_ object: AnyObject, on L: OpaquePointer) throws(LuaPushFailure) {
+        guard let binding = classes[ObjectIdentifier(type(of: object))] else {
+            try LuaStack.push("cannot pass a \(type(of: object)) to Lua: its class is not registered", on: L)
+            throw LuaPushFailure()
+        }
+        let key = ObjectIdentifier(object)
+        if let box = objectBoxes[key] {
+            lua_rawgeti(L, gs_registryindex(), lua_Integer(identityCache))
+            if lua_rawgetp(L, -1, Unmanaged.passUnretained(box).toOpaque()) == LUA_TUSERDATA {
+                lua_rotate(L, -2, 1)
+                gs_pop(L, 1)
+                return
+            }
+            gs_pop(L, 2)
+        }
+        let box = LuaObjectBox(object: object, owner: self)
+        let pointer = Unmanaged.passRetained(box).toOpaque()
+        guard gs_newobject(L, pointer, binding.metatable) == LUA_OK else {
+            Unmanaged<LuaObjectBox>.fromOpaque(pointer).release()
+            throw LuaPushFailure()
+        }
+        objectBoxes[key] = box
+        lua_rawgeti(L, gs_registryindex(), lua_Integer(identityCache))
+        lua_pushvalue(L, -2)
+        if gs_rawsetp(L, -2, pointer) != LUA_OK { gs_pop(L, 1) }
+        gs_pop(L, 1)
+    }
+
+    /// Called from `__gc`: the userdata is gone, so is the Lua side's hold on the object.
+    func forget(_ box: LuaObjectBox) {
+        if objectBoxes[box.key] === box { objectBoxes[box.key] = nil }
+    }
+}

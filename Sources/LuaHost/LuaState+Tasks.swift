@@ -1,0 +1,125 @@
+import CLua
+import CLuaShim
+
+extension LuaState {
+    /// Creates a task that will call `function` with `arguments` when first resumed.
+    public func newTask(_ function: LuaRef, _ arguments: [LuaValue] = []) throws(LuaScriptError) -> LuaTask {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        do {
+            var created: OpaquePointer?
+            try LuaStack.check(gs_newthread(L, &created))
+            guard let thread = created else { throw LuaPushFailure() }
+            lua_pushvalue(L, -1)
+            var anchor: Int32 = 0
+            try LuaStack.check(gs_ref(L, &anchor))
+            gs_mark_task(thread)
+            try LuaStack.ensure(L, arguments.count + 1)
+            try LuaStack.push(.ref(function), on: L, state: self)
+            for argument in arguments { try LuaStack.push(argument, on: L, state: self) }
+            guard lua_checkstack(thread, Int32(arguments.count + 1)) != 0 else {
+                try LuaStack.push("too many arguments for a task", on: L)
+                throw LuaPushFailure()
+            }
+            lua_xmove(L, thread, Int32(arguments.count + 1))
+            let task = LuaTask(thread: thread, anchor: anchor, initialArguments: Int32(arguments.count))
+            tasks[thread] = task
+            return task
+        } catch {
+            throw popScriptError(.memory)
+        }
+    }
+
+    /// Resumes a ready or suspended task; a suspended host call returns `values`.
+    @discardableResult
+    public func resume(_ task: LuaTask, with values: [LuaValue] = []) -> LuaResumeResult {
+        resume(task) { () throws(LuaPushFailure) -> Int32 in
+            for value in values { try LuaStack.push(value, on: L, state: self) }
+            return Int32(values.count)
+        }
+    }
+
+    /// Resumes a suspended task by raising `error` from the call it waits in
+    /// (a string gets the script's position prefixed; a table is raised as is).
+    @discardableResult
+    public func resume(_ task: LuaTask, raising error: LuaValue) -> LuaResumeResult {
+        resume(task) { () throws(LuaPushFailure) -> Int32 in
+            gs_push_raise_marker(L)
+            try LuaStack.push(error, on: L, state: self)
+            return 2
+        }
+    }
+
+    private func resume(_ task: LuaTask, pushing push: () throws(LuaPushFailure) -> Int32) -> LuaResumeResult {
+        switch task.status {
+        case .ready, .suspended: break
+        case .running: return finish(task, .failed(LuaScriptError(kind: .runtime, message: "cannot resume a running task")))
+        case .finished, .failed, .stopped:
+            return finish(task, .failed(LuaScriptError(kind: .runtime, message: "cannot resume a finished task")))
+        }
+        if let stop { return finish(task, .stopped(stop)) }
+        let base = lua_gettop(L)
+        var count: Int32 = 0
+        do {
+            try LuaStack.ensure(L, 8)
+            count = try push()
+        } catch {
+            return finish(task, .failed(popScriptError(.memory)))
+        }
+        guard lua_checkstack(task.thread, count + 1) != 0 else {
+            lua_settop(L, base)
+            return finish(task, .failed(LuaScriptError(kind: .runtime, message: "too many values to resume a task with")))
+        }
+        lua_xmove(L, task.thread, count)
+        if case .ready = task.status { count += task.initialArguments }
+        task.status = .running
+        var results: Int32 = 0
+        let status = gs_resume(L, task.thread, count, &results)
+        let suspended = gs_take_suspended(L) != 0
+        if let stop { return finish(task, .stopped(stop)) }
+        switch status {
+        case LUA_OK:
+            return finish(task, collect(results, from: task.thread))
+        case LUA_YIELD where suspended:
+            lua_settop(task.thread, -results - 1)
+            task.status = .suspended
+            return .suspended
+        case LUA_YIELD:
+            lua_settop(task.thread, -results - 1)
+            return finish(task, .failed(LuaScriptError(kind: .runtime, message: "attempt to yield from outside a coroutine")))
+        default:
+            lua_pushvalue(task.thread, -1)
+            lua_xmove(task.thread, L, 1)
+            let error = report(errorAt: -1, status: status, traceback: nil, thread: task.thread)
+            lua_settop(L, base)
+            return finish(task, .failed(error))
+        }
+    }
+
+    private func collect(_ count: Int32, from thread: OpaquePointer) -> LuaResumeResult {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        guard lua_checkstack(L, count + 4) != 0 else {
+            return .failed(LuaScriptError(kind: .runtime, message: "too many results from a task"))
+        }
+        lua_xmove(thread, L, count)
+        do {
+            var values: [LuaValue] = []
+            for index in (base + 1)..<(base + 1 + count) { values.append(try LuaStack.value(at: index, on: L, state: self)) }
+            return .finished(values)
+        } catch {
+            return .failed(popScriptError(.memory))
+        }
+    }
+
+    private func finish(_ task: LuaTask, _ result: LuaResumeResult) -> LuaResumeResult {
+        switch result {
+        case .suspended: task.status = .suspended
+        case .finished(let values): task.status = .finished(values)
+        case .failed(let error): task.status = .failed(error)
+        case .stopped(let stop): task.status = .stopped(stop)
+        }
+        if task.isDone, tasks.removeValue(forKey: task.thread) != nil { unref(task.anchor) }
+        return result
+    }
+}

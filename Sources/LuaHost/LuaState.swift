@@ -1,0 +1,287 @@
+import CLua
+import CLuaShim
+
+/// One Lua state: the VM, its limits and sandbox, and the Swift functions,
+/// modules and classes registered into it. Use it from one thread only;
+/// ``interruptHandle`` is the one piece meant for other threads.
+public final class LuaState {
+    let L: OpaquePointer
+    public let options: LuaStateOptions
+    /// Everything registered, for docs, help and type files.
+    public internal(set) var bindings = LuaBindings()
+
+    /// Keeps registered function bodies alive; Lua holds unretained pointers to them.
+    var functionBoxes: [LuaFunctionBox] = []
+    var classes: [ObjectIdentifier: LuaClassBinding] = [:]
+    /// Live userdata boxes by object, for identity and invalidation.
+    var objectBoxes: [ObjectIdentifier: LuaObjectBox] = [:]
+    /// Host tasks by their thread.
+    var tasks: [OpaquePointer: LuaTask] = [:]
+    /// Registry ref of a weak-valued table: box pointer -> userdata.
+    var identityCache: Int32 = 0
+
+    /// Creates a state with the standard library trimmed to `options.sandbox`.
+    public init(options: LuaStateOptions = LuaStateOptions()) throws {
+        _ = LuaDispatch.installed
+        self.options = options
+        let cap = options.memoryLimit.map { max($0, 1) } ?? 0
+        guard let L = gs_newstate(cap, nil) else {
+            throw LuaScriptError(kind: .memory, message: "cannot create a Lua state: not enough memory")
+        }
+        self.L = L
+        gs_set_host(L, Unmanaged.passUnretained(self).toOpaque())
+        try setUp()
+    }
+
+    deinit {
+        gs_close(L)
+    }
+
+    private func setUp() throws {
+        try protect(gs_openlibs(L))
+        try protect(gs_newweaktable(L, "v"))
+        var ref: Int32 = 0
+        try protect(gs_ref(L, &ref))
+        identityCache = ref
+        try LuaSandboxProfile.apply(options.sandbox, modulePaths: options.modulePaths, to: self)
+        if let budget = options.instructionLimit { gs_set_instruction_budget(L, Int64(max(budget, 1))) }
+        if let timeout = options.timeout { gs_start_watchdog(L, max(timeout, 0)) }
+    }
+
+    /// Bytes Lua holds now.
+    public var memoryUsed: Int { gs_memory_used(L) }
+
+    /// True once an allocation was refused because of ``LuaStateOptions/memoryLimit``.
+    public var memoryLimitWasHit: Bool { gs_memory_cap_hit(L) != 0 }
+
+    /// Set once the state was stopped; every later resume or call reports it.
+    public var stop: LuaStop? {
+        switch gs_stop_reason(L) {
+        case Int32(GS_STOP_EXIT): .exit(code: gs_exit_code(L))
+        case Int32(GS_STOP_LIMIT): .limit(message: String(cString: gs_stop_message(L)))
+        case Int32(GS_STOP_INTERRUPT): .interrupted(message: String(cString: gs_stop_message(L)))
+        default: nil
+        }
+    }
+
+    /// Lets the state run code again after a stop (the REPL after Ctrl-C).
+    public func clearStop() { gs_clear_stop(L) }
+
+    /// Ends the run with `code` once the current Lua code returns control:
+    /// for the host's `exit(n)`; `pcall` cannot catch it.
+    public func exit(code: Int32) {
+        gs_request_stop(gs_control_of(L), Int32(GS_STOP_EXIT), code, "exit(\(code)) ended the script")
+    }
+
+    /// A handle another thread may use to stop whatever Lua code runs.
+    public var interruptHandle: LuaInterruptHandle { LuaInterruptHandle(control: gs_control_of(L)) }
+
+    // MARK: - Loading and running
+
+    /// Compiles `code`; errors read `name:line: message`.
+    public func load(_ code: String, name: String) throws(LuaScriptError) -> LuaRef {
+        var code = code
+        let mode = options.sandbox == .trusted ? nil : "t"
+        let status = code.withUTF8 { buffer in
+            ("@" + name).withCString { chunk in
+                withOptionalCString(mode) { gs_loadbuffer(L, buffer.baseAddress, buffer.count, chunk, $0) }
+            }
+        }
+        return try finishLoad(status)
+    }
+
+    /// Compiles a file (a `#!` first line is skipped, as `lua` does).
+    public func loadFile(_ path: String) throws(LuaScriptError) -> LuaRef {
+        let mode = options.sandbox == .trusted ? nil : "t"
+        let status = path.withCString { file in withOptionalCString(mode) { gs_loadfile(L, file, $0) } }
+        return try finishLoad(status)
+    }
+
+    private func finishLoad(_ status: Int32) throws(LuaScriptError) -> LuaRef {
+        guard status == LUA_OK else {
+            let kind: LuaScriptError.Kind =
+                switch status {
+                case LUA_ERRSYNTAX: .syntax
+                case LUA_ERRMEM: .memory
+                default: .load
+                }
+            throw LuaScriptError(kind: kind, message: LuaStack.popErrorMessage(on: L))
+        }
+        do { return try ref(at: -1, on: L, popping: true) } catch { throw popScriptError(.memory) }
+    }
+
+    /// Calls a function on the main thread, protected, with a traceback on error.
+    /// Host functions called this way cannot suspend (use a ``LuaTask``).
+    @discardableResult
+    public func call(_ function: LuaRef, _ arguments: [LuaValue] = []) throws(LuaScriptError) -> [LuaValue] {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        do {
+            try LuaStack.ensure(L, arguments.count + 1)
+            try LuaStack.push(.ref(function), on: L, state: self)
+            for argument in arguments { try LuaStack.push(argument, on: L, state: self) }
+        } catch {
+            throw popScriptError(.memory)
+        }
+        let status = gs_pcall_traceback(L, Int32(arguments.count), LUA_MULTRET)
+        guard status == LUA_OK else { throw scriptError(status: status, tracebackOnTop: true) }
+        do {
+            var results: [LuaValue] = []
+            var index = base + 1
+            while index <= lua_gettop(L) {
+                results.append(try LuaStack.value(at: index, on: L, state: self))
+                index += 1
+            }
+            return results
+        } catch {
+            throw popScriptError(.memory)
+        }
+    }
+
+    /// Runs `code` protected and returns its results.
+    @discardableResult
+    public func run(_ code: String, name: String = "=(host)") throws(LuaScriptError) -> [LuaValue] {
+        try call(load(code, name: name))
+    }
+
+    // MARK: - Globals and tables
+
+    public func global(_ name: String) throws(LuaScriptError) -> LuaValue {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        do {
+            try LuaStack.check(name.withCString { gs_getglobal(L, $0) })
+            return try LuaStack.value(at: -1, on: L, state: self)
+        } catch {
+            throw popScriptError(.runtime)
+        }
+    }
+
+    public func setGlobal(_ name: String, _ value: LuaValue) throws(LuaScriptError) {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        do {
+            try LuaStack.push(value, on: L, state: self)
+            try LuaStack.check(name.withCString { gs_setglobal(L, $0) })
+        } catch {
+            throw popScriptError(.runtime)
+        }
+    }
+
+    /// A new empty table.
+    public func newTable() throws(LuaScriptError) -> LuaRef {
+        do {
+            try LuaStack.check(gs_newtable(L, 0, 0))
+            return try ref(at: -1, on: L, popping: true)
+        } catch {
+            throw popScriptError(.memory)
+        }
+    }
+
+    /// Reads `table[key]` (metamethods apply).
+    public func field(_ table: LuaRef, _ key: String) throws(LuaScriptError) -> LuaValue {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        do {
+            try LuaStack.push(.ref(table), on: L, state: self)
+            try LuaStack.check(key.withCString { gs_getfield(L, -1, $0) })
+            return try LuaStack.value(at: -1, on: L, state: self)
+        } catch {
+            throw popScriptError(.runtime)
+        }
+    }
+
+    /// Sets `table[key] = value` (metamethods apply).
+    public func setField(_ table: LuaRef, _ key: String, _ value: LuaValue) throws(LuaScriptError) {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        do {
+            try LuaStack.push(.ref(table), on: L, state: self)
+            try LuaStack.push(value, on: L, state: self)
+            try LuaStack.check(key.withCString { gs_setfield(L, -2, $0) })
+        } catch {
+            throw popScriptError(.runtime)
+        }
+    }
+
+    /// `tostring(value)`, run protected (so `__tostring` errors are reported, not raised).
+    public func describe(_ value: LuaValue) throws(LuaScriptError) -> String {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        do {
+            try LuaStack.push(value, on: L, state: self)
+            try LuaStack.check(gs_tostring(L, -1))
+            return LuaStack.string(at: -1, on: L) ?? ""
+        } catch {
+            throw popScriptError(.runtime)
+        }
+    }
+
+    // MARK: - Internals shared by the other files
+
+    func ref(at index: Int32, on L: OpaquePointer, popping: Bool = false) throws(LuaPushFailure) -> LuaRef {
+        var reference: Int32 = 0
+        if !popping { lua_pushvalue(L, index) }
+        try LuaStack.check(gs_ref(L, &reference))
+        return LuaRef(reference: reference, state: self)
+    }
+
+    func unref(_ reference: Int32) {
+        if gs_unref(L, reference) != LUA_OK { gs_pop(L, 1) }
+    }
+
+    func protect(_ status: Int32) throws(LuaScriptError) {
+        if status != LUA_OK { throw popScriptError(status == LUA_ERRMEM ? .memory : .runtime) }
+    }
+
+    /// Turns the error value a failed helper left on top into a ``LuaScriptError``.
+    func popScriptError(_ kind: LuaScriptError.Kind) -> LuaScriptError {
+        let isMemory = memoryLimitWasHit && kind == .memory
+        return LuaScriptError(kind: stop != nil ? .stopped : (isMemory ? .memory : kind), message: LuaStack.popErrorMessage(on: L))
+    }
+
+    /// Builds the error for a failed pcall: [value, traceback-or-nil] on top of L.
+    func scriptError(status: Int32, tracebackOnTop: Bool) -> LuaScriptError {
+        let traceback = tracebackOnTop ? LuaStack.string(at: -1, on: L) : nil
+        if tracebackOnTop { gs_pop(L, 1) }
+        return report(errorAt: -1, status: status, traceback: traceback, thread: nil)
+    }
+
+    /// Describes the error value at `index` of L (thread: where it was raised).
+    func report(errorAt index: Int32, status: Int32, traceback: String?, thread: OpaquePointer?) -> LuaScriptError {
+        let kind: LuaScriptError.Kind =
+            stop != nil ? .stopped : status == LUA_ERRMEM ? .memory : status == LUA_ERRSYNTAX ? .syntax : .runtime
+        let value: LuaValue
+        do { value = try LuaStack.value(at: index, on: L, state: self) } catch {
+            gs_pop(L, 1)
+            value = .nil
+        }
+        guard gs_error_report(L, index, thread, thread != nil ? 1 : 0) == LUA_OK else {
+            return LuaScriptError(kind: kind, message: LuaStack.popErrorMessage(on: L), traceback: traceback, value: value)
+        }
+        let message = LuaStack.string(at: -2, on: L) ?? ""
+        let threadTraceback = LuaStack.string(at: -1, on: L)
+        gs_pop(L, 2)
+        return LuaScriptError(kind: kind, message: message, traceback: threadTraceback ?? traceback, value: value)
+    }
+}
+
+func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+    guard let string else { return body(nil) }
+    return string.withCString { body($0) }
+}
+
+extension LuaState {
+    /// Sets `table[index] = value` without metamethods.
+    public func setIndex(_ table: LuaRef, _ index: Int64, _ value: LuaValue) throws(LuaScriptError) {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        do {
+            try LuaStack.push(.ref(table), on: L, state: self)
+            try LuaStack.push(value, on: L, state: self)
+            try LuaStack.check(gs_rawseti(L, -2, lua_Integer(index)))
+        } catch {
+            throw popScriptError(.runtime)
+        }
+    }
+}

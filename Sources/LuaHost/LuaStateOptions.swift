@@ -1,0 +1,36 @@
+/// How much of the standard library a script sees.
+public enum LuaSandbox: String, CaseIterable, Sendable {
+    /// Everything, like `lua5.4`.
+    case trusted
+    /// No `os.execute`, `io.popen`, `package.loadlib`, C module searchers or
+    /// `debug` beyond `debug.traceback`; binary chunks are refused.
+    case standard
+    /// Pure computation plus the host's modules: `standard` without `io`,
+    /// `os` cut to time/clock/date/difftime, no file loading, `require` only
+    /// from ``LuaStateOptions/modulePaths``, and no `package` table.
+    case strict
+}
+
+/// Limits and profile for a new ``LuaState``.
+public struct LuaStateOptions: Sendable {
+    public var sandbox: LuaSandbox
+    /// Cap on the bytes Lua may hold; allocations beyond it fail with "not enough memory".
+    public var memoryLimit: Int?
+    /// Cap on VM instructions over the state's life (arms a count hook, so it costs a little).
+    public var instructionLimit: Int?
+    /// Wall-time budget in seconds from the state's creation (a watchdog; free until it fires).
+    public var timeout: Double?
+    /// `package.path` templates (`dir/?.lua`) for `strict`; ignored by the other profiles.
+    public var modulePaths: [String]
+
+    public init(
+        sandbox: LuaSandbox = .standard, memoryLimit: Int? = nil, instructionLimit: Int? = nil,
+        timeout: Double? = nil, modulePaths: [String] = []
+    ) {
+        self.sandbox = sandbox
+        self.memoryLimit = memoryLimit
+        self.instructionLimit = instructionLimit
+        self.timeout = timeout
+        self.modulePaths = modulePaths
+    }
+}
