@@ -34,6 +34,7 @@ struct gs_control {
     int has_watchdog, watchdog_cancelled;
     pthread_cond_t wake;
     struct timespec deadline;
+    double timeout;
 };
 
 static gs_dispatch_fn gs_dispatch;
@@ -231,7 +232,11 @@ static void *gs_watchdog_main(void *arg) {
     int rc = 0;
     while (!c->watchdog_cancelled && rc != ETIMEDOUT)
         rc = pthread_cond_timedwait(&c->wake, &c->lock, &c->deadline);
-    if (!c->watchdog_cancelled) gs_request_stop_locked(c, GS_STOP_LIMIT, 0, "timeout: the script ran longer than allowed");
+    if (!c->watchdog_cancelled) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "timeout: the script ran longer than %g seconds (--timeout)", c->timeout);
+        gs_request_stop_locked(c, GS_STOP_LIMIT, 0, msg);
+    }
     pthread_mutex_unlock(&c->lock);
     gs_control_release(c);
     return NULL;
@@ -240,6 +245,7 @@ static void *gs_watchdog_main(void *arg) {
 int gs_start_watchdog(lua_State *L, double seconds) {
     gs_control *c = gs_control_of(L);
     if (c->has_watchdog) return 0;
+    c->timeout = seconds;
     clock_gettime(CLOCK_MONOTONIC, &c->deadline);
     double whole = (double)(long long)seconds;
     c->deadline.tv_sec += (time_t)whole;
@@ -768,3 +774,10 @@ static int gs_call_swift(lua_State *L, void *function) {
 static int gs_trampoline(lua_State *L) {
     return gs_call_swift(L, lua_touserdata(L, lua_upvalueindex(1)));
 }
+
+void gs_write_stderr(const char *text) {
+    fputs(text, stderr);
+    fflush(stderr);
+}
+
+void gs_flush_stdout(void) { fflush(stdout); }

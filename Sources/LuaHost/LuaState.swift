@@ -21,7 +21,7 @@ public final class LuaState {
     var identityCache: Int32 = 0
 
     /// Creates a state with the standard library trimmed to `options.sandbox`.
-    public init(options: LuaStateOptions = LuaStateOptions()) throws {
+    public init(options: LuaStateOptions = LuaStateOptions()) throws(LuaScriptError) {
         _ = LuaDispatch.installed
         self.options = options
         let cap = options.memoryLimit.map { max($0, 1) } ?? 0
@@ -37,7 +37,7 @@ public final class LuaState {
         gs_close(L)
     }
 
-    private func setUp() throws {
+    private func setUp() throws(LuaScriptError) {
         try protect(gs_openlibs(L))
         try protect(gs_newweaktable(L, "v"))
         var ref: Int32 = 0

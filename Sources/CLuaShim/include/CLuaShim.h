@@ -116,6 +116,10 @@ int gs_error_report(lua_State *L, int index, lua_State *thread, int with_traceba
 /* Our userdata: the box pointer, or NULL for any other value. Never raises. */
 void *gs_tobox(lua_State *L, int index);
 
+/* The C streams Lua's print and io.write use, so host output interleaves with them. */
+void gs_write_stderr(const char *text);
+void gs_flush_stdout(void);
+
 /* Thin wrappers for the lua.h macros Swift cannot import. */
 static inline int gs_upvalueindex(int i) { return lua_upvalueindex(i); }
 static inline int gs_registryindex(void) { return LUA_REGISTRYINDEX; }

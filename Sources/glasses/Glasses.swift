@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// The `glasses` command. Subcommands live one per file (`repl`, `recipe`,
+/// `types` and `check` join `run` here).
+@main
+struct Glasses: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "glasses",
+        abstract: "Run Lua scripts against a simulated Meta smart-glasses SDK (DAT).",
+        discussion: """
+            Scripts are Lua 5.4. `glasses run` behaves like `lua5.4` for plain Lua, with limits
+            and a sandbox on top. Exit codes: 0 success, 1 uncaught script error, 2 usage or
+            load error, 3 a limit was hit, n for os.exit(n).
+            """,
+        subcommands: [RunCommand.self]
+    )
+}

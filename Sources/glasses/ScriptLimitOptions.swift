@@ -1,0 +1,31 @@
+import ArgumentParser
+import LuaHost
+
+extension LuaSandbox: ExpressibleByArgument {}
+
+/// Sandbox and resource limits, shared by every command that runs Lua.
+struct ScriptLimitOptions: ParsableArguments {
+    @Option(help: "What the script may use: strict, standard or trusted (trusted: everything, like lua5.4).")
+    var sandbox: LuaSandbox = .standard
+
+    @Option(
+        name: .customLong("max-memory"), help: ArgumentHelp("Memory cap for Lua, e.g. 64M, 512K, 1G.", valueName: "size"),
+        transform: { text in
+            guard let bytes = LuaByteCount.parse(text) else {
+                throw ValidationError("'\(text)' is not a size: use a number with an optional K, M or G suffix, e.g. 64M")
+            }
+            return bytes
+        })
+    var maxMemory: Int?
+
+    @Option(help: ArgumentHelp("Wall-clock limit for the whole run.", valueName: "seconds"))
+    var timeout: Double?
+
+    func validate() throws {
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+    }
+
+    func stateOptions(modulePaths: [String]) -> LuaStateOptions {
+        LuaStateOptions(sandbox: sandbox, memoryLimit: maxMemory, timeout: timeout, modulePaths: modulePaths)
+    }
+}
