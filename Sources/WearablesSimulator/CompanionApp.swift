@@ -9,12 +9,15 @@ public final class CompanionApp {
     /// How long the user takes in the companion app.
     public static let responseDelay: Double = 1.0
 
-    public var isInstalled = true
+    public let isInstalled: Bool
     public internal(set) var isRegistered: Bool
     private var nextRegistrationFailure: RegistrationError?
     private var nextUnregistrationFailure: UnregistrationError?
 
-    init(registered: Bool) { isRegistered = registered }
+    init(registered: Bool, installed: Bool) {
+        isRegistered = registered
+        isInstalled = installed
+    }
 
     var registrationState: RegistrationState {
         guard isInstalled else { return .unavailable }

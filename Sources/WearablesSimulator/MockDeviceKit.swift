@@ -17,7 +17,7 @@ public final class MockDeviceKit: WearablesBackend {
     public init(scheduler: Scheduler, trace: EventTrace) {
         self.scheduler = scheduler
         self.trace = trace
-        companion = CompanionApp(registered: false)
+        companion = CompanionApp(registered: false, installed: true)
         permissions = MockPermissions(initial: [:])
         permissions.kit = self
     }
@@ -26,9 +26,12 @@ public final class MockDeviceKit: WearablesBackend {
 
     /// Empties the world: unpairs everything, and sets the registration and the
     /// permission grants devices paired from now on receive (`enable(config:)`).
-    public func reset(registered: Bool = false, permissions initial: [Permission: PermissionStatus] = [:]) {
+    /// `companionInstalled: false` simulates a phone without the Meta AI app.
+    public func reset(registered: Bool = false, permissions initial: [Permission: PermissionStatus] = [:],
+                      companionInstalled: Bool = true) {
         for pair in glasses { unpair(pair) }
-        companion = CompanionApp(registered: registered)
+        companion = CompanionApp(registered: registered, installed: companionInstalled)
+        observer?.backend(didChangeRegistration: companion.registrationState)
         permissions = MockPermissions(initial: initial)
         permissions.kit = self
         record("reset", [("registered", .bool(registered))]

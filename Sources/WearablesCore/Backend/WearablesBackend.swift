@@ -43,6 +43,8 @@ public enum SessionInterruption: Sendable, Equatable {
 
 /// How a backend tells the model what happened. All calls on the scheduler's thread.
 public protocol WearablesBackendObserver: AnyObject {
+    /// The registration changed outside a flow the model started (reset, removed in the companion app).
+    func backend(didChangeRegistration state: RegistrationState)
     func backend(didUpdate device: DeviceSnapshot)
     func backend(didRemoveDevice identifier: DeviceIdentifier)
     func backend(didChangePermission permission: Permission, to status: PermissionStatus)

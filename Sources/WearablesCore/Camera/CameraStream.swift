@@ -232,7 +232,6 @@ public final class CameraStream {
             self.deviceWatch = nil
             self.wearables.scheduler.schedule(after: 0) { [weak self] in
                 guard let self, self.state == .waitingForDevice else { return }
-                self.state = .stopped
                 self.startImplicitSession()
             }
         }

@@ -163,6 +163,11 @@ public struct StreamConfigurationError: WearablesError, Equatable {
     public let field: String
     public let value: String
     public let validValues: [String]
+    public init(field: String, value: String, validValues: [String]) {
+        self.field = field
+        self.value = value
+        self.validValues = validValues
+    }
     public var domain: String { "StreamConfigurationError" }
     public var code: String { "invalid" + field.prefix(1).uppercased() + field.dropFirst() }
     public var message: String {

@@ -208,6 +208,11 @@ public final class Wearables {
 }
 
 extension Wearables: WearablesBackendObserver {
+    public func backend(didChangeRegistration state: RegistrationState) {
+        guard registrationState != .registering else { return }
+        setRegistrationState(state)
+    }
+
     public func backend(didUpdate snapshot: DeviceSnapshot) {
         if let device = deviceForIdentifier(snapshot.identifier) {
             guard device.update(snapshot) else { return }

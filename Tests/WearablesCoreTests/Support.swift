@@ -1,0 +1,73 @@
+import Foundation
+import WearablesCore
+import WearablesSimulator
+
+/// Records every value a listener receives, for assertions after running the clock.
+final class Recorder<Value> {
+    private(set) var values: [Value] = []
+    var token: ListenerToken?
+    func append(_ value: Value) { values.append(value) }
+    var last: Value? { values.last }
+}
+
+/// Collects the result of a completion-handler call.
+final class Outcome<T, E: Error> {
+    private(set) var result: Result<T, E>?
+    var handler: (Result<T, E>) -> Void { { [unowned self] in self.result = $0 } }
+    var value: T? { try? result?.get() }
+    var error: E? {
+        guard case .failure(let error) = result else { return nil }
+        return error
+    }
+}
+
+extension SimulatedWorld {
+    /// The ready world's glasses; every test world of this kind has exactly one.
+    var pair: SimulatedGlasses { kit.glasses[0] }
+
+    /// Starts a session on the ready glasses and runs until it is started.
+    func startedSession() throws -> DeviceSession {
+        let session = wearables.createSession()
+        try session.start()
+        scheduler.run(for: 1)
+        return session
+    }
+
+    /// A streaming camera on a started session.
+    func streamingCamera(_ configuration: StreamConfiguration) throws -> (DeviceSession, CameraStream) {
+        let session = try startedSession()
+        let camera = try session.addCamera(configuration)
+        camera.start()
+        scheduler.run(for: 1)
+        return (session, camera)
+    }
+
+    func states(of session: DeviceSession) -> Recorder<SessionState> {
+        let recorder = Recorder<SessionState>()
+        recorder.token = session.addStateListener { recorder.append($0) }
+        return recorder
+    }
+
+    func states(of camera: CameraStream) -> Recorder<StreamState> {
+        let recorder = Recorder<StreamState>()
+        recorder.token = camera.addStateListener { recorder.append($0) }
+        return recorder
+    }
+
+    func errors(of camera: CameraStream) -> Recorder<String> {
+        let recorder = Recorder<String>()
+        recorder.token = camera.addErrorListener { recorder.append("\($0.domain).\($0.code)") }
+        return recorder
+    }
+}
+
+func config(_ resolution: StreamingResolution, _ fps: Int, _ codec: VideoCodec = .raw) -> StreamConfiguration {
+    // Only valid values are passed in tests; invalid ones have their own test.
+    (try? StreamConfiguration(videoCodec: codec, resolution: resolution, frameRate: fps)) ?? .default
+}
+
+func temporaryPath(_ name: String) -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wearables-core-tests-\(getpid())")
+    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir.appendingPathComponent(name).path
+}
