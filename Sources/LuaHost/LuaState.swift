@@ -140,7 +140,7 @@ public final class LuaState {
 
     /// Runs `code` protected and returns its results.
     @discardableResult
-    public func run(_ code: String, name: String = "=(host)") throws(LuaScriptError) -> [LuaValue] {
+    public func run(_ code: String, name: String = "host") throws(LuaScriptError) -> [LuaValue] {
         try call(load(code, name: name))
     }
 
