@@ -7,10 +7,11 @@ public final class MockDeviceKit: WearablesBackend {
     public let trace: EventTrace
     public private(set) var glasses: [SimulatedGlasses] = []
     public private(set) var companion: CompanionApp
-    public private(set) var permissions: MockPermissions
+    public private(set) lazy var permissions = MockPermissions(initial: [:], kit: self)
     weak var observer: WearablesBackendObserver?
     /// Observers of link-state changes per glasses (the audio layer's route changes).
-    var linkListeners: [(DeviceIdentifier, LinkState) -> Void] = []
+    private(set) var linkListeners: [(id: Int, fn: (DeviceIdentifier, LinkState) -> Void)] = []
+    private var nextObserverID = 0
     private var pairedCount = 0
 
     /// A kit with nothing paired and the app unregistered (the `empty` world).
@@ -18,8 +19,6 @@ public final class MockDeviceKit: WearablesBackend {
         self.scheduler = scheduler
         self.trace = trace
         companion = CompanionApp(registered: false, installed: true)
-        permissions = MockPermissions(initial: [:])
-        permissions.kit = self
     }
 
     // MARK: MockDeviceKit controls
@@ -32,8 +31,7 @@ public final class MockDeviceKit: WearablesBackend {
         for pair in glasses { unpair(pair) }
         companion = CompanionApp(registered: registered, installed: companionInstalled)
         observer?.backend(didChangeRegistration: companion.registrationState)
-        permissions = MockPermissions(initial: initial)
-        permissions.kit = self
+        permissions = MockPermissions(initial: initial, kit: self)
         record("reset", [("registered", .bool(registered))]
                + Permission.allCases.map { ($0.name, .string((initial[$0] ?? .denied).name)) })
         for permission in Permission.allCases {
@@ -78,9 +76,13 @@ public final class MockDeviceKit: WearablesBackend {
         glasses.first { $0.identifier == identifier }
     }
 
-    /// Calls `listener` on every link-state change of any glasses (audio route changes).
-    public func addLinkStateObserver(_ listener: @escaping (DeviceIdentifier, LinkState) -> Void) {
-        linkListeners.append(listener)
+    /// Calls `listener` synchronously on every link-state change of any glasses, for
+    /// the audio layer's route changes.
+    public func addLinkStateObserver(_ listener: @escaping (DeviceIdentifier, LinkState) -> Void) -> ListenerToken {
+        let id = nextObserverID
+        nextObserverID += 1
+        linkListeners.append((id, listener))
+        return ListenerToken { [weak self] in self?.linkListeners.removeAll { $0.id == id } }
     }
 
     // MARK: WearablesBackend

@@ -13,9 +13,12 @@ public final class MockPermissions {
     private var grants: [Permission: Set<DeviceIdentifier>] = [:]
     private var defaults: [Permission: PermissionStatus]
     private var requestResults: [Permission: RequestResult] = [:]
-    unowned var kit: MockDeviceKit!
+    private unowned let kit: MockDeviceKit
 
-    init(initial: [Permission: PermissionStatus]) { defaults = initial }
+    init(initial: [Permission: PermissionStatus], kit: MockDeviceKit) {
+        defaults = initial
+        self.kit = kit
+    }
 
     /// Sets `permission` for every paired device and for devices paired later.
     public func set(_ permission: Permission, _ status: PermissionStatus) {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WearablesCore
 
@@ -30,8 +31,9 @@ import Testing
         #expect(scheduler.run(until: 5) == .deadline)
         #expect(scheduler.now == 5)
         #expect(!ran)
-        #expect(scheduler.run(for: 5) == .deadline)
+        #expect(scheduler.run(for: 5) == .idle, "the last event ran, nothing is left")
         #expect(ran)
+        #expect(scheduler.now == 10)
     }
 
     @Test func stopEndsTheRunFromInsideAnEvent() {
@@ -50,6 +52,21 @@ import Testing
         scheduler.inbox.post { box.value.isSet = true }
         #expect(scheduler.runUntilIdle() == .idle)
         #expect(box.value.isSet)
+    }
+
+    @Test func wallClockLoopWaitsForPostedInputUntilTheSourceCloses() {
+        let scheduler = Scheduler(clock: .wall)
+        let inbox = scheduler.inbox
+        let box = UncheckedBox((scheduler, Flag()))
+        scheduler.beginExternalInput()
+        Thread.detachNewThread {
+            inbox.post {
+                box.value.1.isSet = true
+                box.value.0.endExternalInput()
+            }
+        }
+        #expect(scheduler.runUntilIdle() == .idle)
+        #expect(box.value.1.isSet)
     }
 
     @Test func seededRandomIsReproducible() {

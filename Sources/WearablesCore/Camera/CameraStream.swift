@@ -281,7 +281,7 @@ public final class CameraStream {
         if let error { report(error) }
         abandonCapture()
         completeStart(.failure(error ?? .internalError))
-        if state != .stopped, state != .waitingForDevice || delay > 0 { transition(to: .stopping) }
+        transition(to: .stopping)
         if implicitSelector != nil, stopsImplicitSession { session?.stop() }
         if delay > 0 {
             wearables.scheduler.schedule(after: delay) { [weak self] in

@@ -45,6 +45,10 @@ public struct StreamConfiguration: Sendable, Equatable {
             throw StreamConfigurationError(field: "frameRate", value: String(frameRate),
                                            validValues: Self.validFrameRates.map(String.init))
         }
+        self.init(validated: videoCodec, resolution, frameRate)
+    }
+
+    private init(validated videoCodec: VideoCodec, _ resolution: StreamingResolution, _ frameRate: Int) {
         self.videoCodec = videoCodec
         self.resolution = resolution
         self.frameRate = frameRate
@@ -61,7 +65,7 @@ public struct StreamConfiguration: Sendable, Equatable {
         try self.init(videoCodec: parsedCodec, resolution: parsedResolution, frameRate: frameRate)
     }
 
-    public static let `default` = try! StreamConfiguration()
+    public static let `default` = StreamConfiguration(validated: .raw, .medium, 30)
 }
 
 /// The resolution and frame rate a stream actually runs at after the bandwidth ladder.

@@ -3,7 +3,8 @@
 /// lifetimes explicitly.
 public final class ListenerToken {
     private var onCancel: (() -> Void)?
-    init(onCancel: @escaping () -> Void) { self.onCancel = onCancel }
+    /// A token that runs `onCancel` once, on the first `cancel()`.
+    public init(onCancel: @escaping () -> Void) { self.onCancel = onCancel }
     public var isCancelled: Bool { onCancel == nil }
     public func cancel() {
         let action = onCancel

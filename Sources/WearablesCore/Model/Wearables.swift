@@ -78,10 +78,10 @@ public final class Wearables {
     public func startRegistration(completion: @escaping (Result<Void, RegistrationError>) -> Void) {
         switch registrationState {
         case .registered:
-            finish(completion, .failure(.alreadyRegistered))
+            reject(completion, RegistrationError.alreadyRegistered)
             return
         case .unavailable:
-            finish(completion, .failure(.metaAINotInstalled))
+            reject(completion, RegistrationError.metaAINotInstalled)
             return
         case .registering:
             registrationWaiters.append(completion)
@@ -103,7 +103,7 @@ public final class Wearables {
     /// Runs the unregistration flow; the state returns to `available` on success.
     public func startUnregistration(completion: @escaping (Result<Void, UnregistrationError>) -> Void) {
         guard registrationState == .registered else {
-            finish(completion, .failure(registrationState == .unavailable ? .metaAINotInstalled : .alreadyUnregistered))
+            reject(completion, registrationState == .unavailable ? UnregistrationError.metaAINotInstalled : .alreadyUnregistered)
             return
         }
         trace.record(source: "wearables", event: "unregistration", values: ["phase": "started"])
@@ -143,9 +143,9 @@ public final class Wearables {
     /// `requestTimeout` when the app never answers.
     public func requestPermission(_ permission: Permission,
                                   completion: @escaping (Result<PermissionStatus, PermissionError>) -> Void) {
-        if pendingPermissionRequests.contains(permission) { return finish(completion, .failure(.requestInProgress)) }
-        if deviceList.isEmpty { return finish(completion, .failure(.noDevice)) }
-        if !deviceList.contains(where: \.isConnected) { return finish(completion, .failure(.noDeviceWithConnection)) }
+        if pendingPermissionRequests.contains(permission) { return reject(completion, PermissionError.requestInProgress) }
+        if deviceList.isEmpty { return reject(completion, PermissionError.noDevice) }
+        if !deviceList.contains(where: \.isConnected) { return reject(completion, PermissionError.noDeviceWithConnection) }
         pendingPermissionRequests.insert(permission)
         trace.record(source: "wearables", event: "permission_request", values: ["permission": .string(permission.name)])
         var answered = false
@@ -196,9 +196,15 @@ public final class Wearables {
 
     // MARK: Helpers
 
+    /// Calls `completion` as its own scheduler event, never inside the caller's call.
     func finish<T, E>(_ completion: @escaping (Result<T, E>) -> Void, _ result: Result<T, E>) {
-        if case .failure(let error as WearablesError) = result { traceError(error, source: "wearables") }
         scheduler.schedule(after: 0) { completion(result) }
+    }
+
+    /// Traces `error` and fails `completion` with it.
+    private func reject<T, E: WearablesError>(_ completion: @escaping (Result<T, E>) -> Void, _ error: E) {
+        traceError(error, source: "wearables")
+        finish(completion, .failure(error))
     }
 
     func traceError(_ error: WearablesError, source: String) {

@@ -108,7 +108,7 @@ extension EventTrace {
     public final class Buffer {
         public private(set) var text = ""
         public init() {}
-        public var sink: Sink { { [unowned self] line in self.text += line } }
+        public var sink: Sink { { line in self.text += line } }
         public var lines: [Substring] { text.split(separator: "\n") }
     }
 }

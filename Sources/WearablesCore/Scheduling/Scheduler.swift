@@ -84,36 +84,36 @@ public final class Scheduler {
     public func stop() { stopRequested = true }
 
     /// Runs events until `deadline` (run time), until idle, or until `stop()`.
+    ///
+    /// Idle means nothing is scheduled and, on the wall clock, no external input source
+    /// is open: no event can ever happen again. On the virtual clock an idle run with a
+    /// finite deadline still advances `now` to it, since nothing could happen in between.
     @discardableResult
     public func run(until deadline: Double = .infinity) -> StopReason {
         stopRequested = false
         while true {
             drainInbox()
             if stopRequested { return .stopped }
-            guard let next = nextLiveEvent() else {
-                if clock == .wall, inbox.hasSources {
-                    let limit = deadline.isFinite ? deadline : nil
-                    if let limit, wallNow() >= limit { now = max(now, limit); return .deadline }
-                    inbox.wait(seconds: limit.map { $0 - wallNow() })
-                    advanceWallTime(to: nil)
-                    continue
-                }
-                if deadline.isFinite { now = max(now, deadline); return .deadline }
-                return .idle
-            }
-            if next.time > deadline {
-                if clock == .wall { waitForWall(until: deadline) ; drainInbox() }
-                now = max(now, deadline)
-                return stopRequested ? .stopped : .deadline
-            }
-            if clock == .wall, next.time > wallNow() {
-                waitForWall(until: next.time)
+            if clock == .wall { syncWallTime() }
+            let next = nextLiveEvent()
+            if let next, next.time <= deadline, clock == .virtual || next.time <= now {
+                _ = timers.popMin()
+                now = max(now, next.time)
+                next.token.markFired()
+                next.action()
                 continue
             }
-            _ = timers.popMin()
-            now = max(now, next.time)
-            next.token.markFired()
-            next.action()
+            let waitsForInput = clock == .wall && inbox.hasSources
+            if next == nil, !waitsForInput {
+                if clock == .virtual, deadline.isFinite { now = max(now, deadline) }
+                return .idle
+            }
+            if clock == .virtual || now >= deadline {
+                if clock == .virtual { now = max(now, deadline) }
+                return .deadline
+            }
+            let wakeUp = min(next?.time ?? .infinity, deadline)
+            inbox.wait(seconds: wakeUp.isFinite ? wakeUp - now : nil)
         }
     }
 
@@ -125,7 +125,7 @@ public final class Scheduler {
     @discardableResult
     public func run(for duration: Double) -> StopReason { run(until: now + max(0, duration)) }
 
-    /// Number of live timers (cancelled ones excluded once they reach the front).
+    /// Whether any live (not cancelled) event is scheduled.
     public var hasPendingEvents: Bool { nextLiveEvent() != nil }
 
     private func nextLiveEvent() -> ScheduledEvent? {
@@ -139,24 +139,13 @@ public final class Scheduler {
     private func drainInbox() {
         let actions = inbox.takeAll()
         guard !actions.isEmpty else { return }
-        if clock == .wall { advanceWallTime(to: nil) }
+        if clock == .wall { syncWallTime() }
         for action in actions { action() }
     }
 
-    private func waitForWall(until time: Double) {
-        let remaining = time - wallNow()
-        if remaining > 0 { inbox.wait(seconds: remaining) }
-        advanceWallTime(to: nil)
-    }
-
-    private func advanceWallTime(to limit: Double?) {
-        let wall = wallNow()
-        now = max(now, limit.map { min($0, wall) } ?? wall)
-    }
-
-    private func wallNow() -> Double {
+    private func syncWallTime() {
         let elapsed = ContinuousClock.now - wallStart
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        now = max(now, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
     }
 }
 

@@ -58,8 +58,3 @@ public final class SimulatedCamera {
         }
     }
 }
-
-/// The microphone feed of simulated glasses, stored for the audio layer to read.
-public final class SimulatedMicrophone {
-    public var feed: MicrophoneFeed = .silence
-}

@@ -58,6 +58,7 @@ public final class SimulatedGlasses {
         self.name = model.marketingName
         self.camera = camera
         camera.glasses = self
+        microphone.glasses = self
     }
 
     var scheduler: Scheduler { kit.scheduler }
@@ -302,7 +303,7 @@ public final class SimulatedGlasses {
         guard link != state else { return }
         link = state
         publish()
-        kit.linkListeners.forEach { $0(identifier, state) }
+        for listener in kit.linkListeners { listener.fn(identifier, state) }
     }
 
     func setBatteryQuietly(_ level: Int) { batteryLevel = level }
