@@ -8,11 +8,18 @@ enum LuaDispatch {
 
     private static let dispatch: gs_dispatch_fn = { L, function, argument in
         guard let L, let function else { return Int32(GS_RAISE) }
-        let box = Unmanaged<LuaFunctionBox>.fromOpaque(function).takeUnretainedValue()
         let call = LuaCall(L: L)
         do {
-            switch try box.body(call) {
+            // The state keeps the box alive, so no retain is needed for the call.
+            let result = try Unmanaged<LuaFunctionBox>.fromOpaque(function)._withUnsafeGuaranteedRef { try $0.body(call) }
+            switch result {
             case .none: return 0
+            case .value(.number(let number)):
+                lua_pushnumber(L, number)
+                return 1
+            case .value(.integer(let integer)):
+                lua_pushinteger(L, lua_Integer(integer))
+                return 1
             case .value(let value):
                 try LuaStack.push(value, on: L, state: call.state)
                 return 1
