@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WearablesCore
+import WearablesCore
 
 @Suite struct SchedulerTests {
     @Test func eventsRunInTimeOrderAndTiesInInsertionOrder() {
@@ -89,3 +89,9 @@ import Testing
 }
 
 final class Flag { var isSet = false }
+
+/// Hands loop-thread objects to a posting thread; the test only touches them on the loop.
+struct UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

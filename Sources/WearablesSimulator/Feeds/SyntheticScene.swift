@@ -20,27 +20,20 @@ final class SyntheticScene: FrameSource {
     }
 
     func lumaPlane(at time: Double) -> LumaPlane {
-        let scene = parameters(at: time)
-        let frame = UInt64(max(0, time * Self.noiseRate))
-        return LumaPlane.sampling { u, v in
-            self.luma(u: u, v: v, time: time, scene: scene, noiseKey: frame, cell: u * 1000 + v)
-        }
+        var samples = [Float]()
+        samples.reserveCapacity(LumaPlane.width * LumaPlane.height)
+        render(at: time, width: LumaPlane.width, height: LumaPlane.height) { luma, _ in samples.append(Float(luma)) }
+        return LumaPlane(samples: samples)
     }
 
     func image(at time: Double, size: VideoSize) -> RGBImage {
-        let scene = parameters(at: time)
-        let frame = UInt64(max(0, time * Self.noiseRate))
-        var pixels = [UInt8](repeating: 0, count: size.pixelCount * 3)
-        for y in 0..<size.height {
-            let v = (Double(y) + 0.5) / Double(size.height)
-            for x in 0..<size.width {
-                let u = (Double(x) + 0.5) / Double(size.width)
-                let l = luma(u: u, v: v, time: time, scene: scene, noiseKey: frame, cell: Double(y * size.width + x))
-                let i = (y * size.width + x) * 3
-                pixels[i] = channel(l * scene.tint.r)
-                pixels[i + 1] = channel(l * scene.tint.g)
-                pixels[i + 2] = channel(l * scene.tint.b)
-            }
+        let tint = parameters(at: time).tint
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(size.pixelCount * 3)
+        render(at: time, width: size.width, height: size.height) { luma, _ in
+            pixels.append(channel(luma * tint.r))
+            pixels.append(channel(luma * tint.g))
+            pixels.append(channel(luma * tint.b))
         }
         return RGBImage(width: size.width, height: size.height, pixels: pixels)
     }
@@ -53,16 +46,35 @@ final class SyntheticScene: FrameSource {
         var tint: (r: Double, g: Double, b: Double)
     }
 
-    private func luma(u: Double, v: Double, time: Double, scene: Scene, noiseKey: UInt64, cell: Double) -> Double {
-        switch pattern {
-        case .noise:
-            return SeededRandom.unit(seed ^ (noiseKey &* 0x1_0000_0001) ^ UInt64(cell * 7919))
-        case .static, .moving:
-            let t = pattern == .static ? 0 : time
-            let wave = sin(2 * .pi * (u * scene.frequencyU + t * scene.speed)) * cos(2 * .pi * (v * scene.frequencyV - t * scene.speed * 0.6))
-            let blobX = 0.5 + 0.35 * sin(t * scene.speed * 2), blobY = 0.5 + 0.35 * cos(t * scene.speed * 1.3)
-            let blob = exp(-((u - blobX) * (u - blobX) + (v - blobY) * (v - blobY)) * 18)
-            return scene.brightness + 0.18 * wave + 0.3 * blob
+    /// Calls `emit(luma, pixelIndex)` for each pixel of a `width`x`height` grid in row order.
+    /// The picture is a wave times a wave plus a drifting blob, all separable in u and v,
+    /// so the trigonometry runs once per row and column rather than once per pixel.
+    private func render(at time: Double, width: Int, height: Int, _ emit: (Double, Int) -> Void) {
+        if pattern == .noise {
+            let frame = UInt64(max(0, time * Self.noiseRate))
+            for i in 0..<(width * height) {
+                emit(SeededRandom.unit(seed ^ (frame &* 0x1_0000_0001) ^ (UInt64(i) &* 0x9E37_79B9)), i)
+            }
+            return
+        }
+        let scene = parameters(at: time)
+        let t = pattern == .static ? 0 : time
+        let blobX = 0.5 + 0.35 * sin(t * scene.speed * 2), blobY = 0.5 + 0.35 * cos(t * scene.speed * 1.3)
+        var waveU = [Double](), blobU = [Double]()
+        for x in 0..<width {
+            let u = (Double(x) + 0.5) / Double(width)
+            waveU.append(sin(2 * .pi * (u * scene.frequencyU + t * scene.speed)))
+            blobU.append(exp(-(u - blobX) * (u - blobX) * 18))
+        }
+        var index = 0
+        for y in 0..<height {
+            let v = (Double(y) + 0.5) / Double(height)
+            let waveV = 0.18 * cos(2 * .pi * (v * scene.frequencyV - t * scene.speed * 0.6))
+            let blobV = 0.3 * exp(-(v - blobY) * (v - blobY) * 18)
+            for x in 0..<width {
+                emit(min(1, max(0, scene.brightness + waveU[x] * waveV + blobU[x] * blobV)), index)
+                index += 1
+            }
         }
     }
 
