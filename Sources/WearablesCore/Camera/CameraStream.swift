@@ -79,6 +79,12 @@ public final class CameraStream {
 
     public var deviceIdentifier: DeviceIdentifier? { session?.deviceIdentifier }
 
+    /// The device the camera streams from, once its session has one.
+    public var device: Device? { deviceIdentifier.flatMap(wearables.deviceForIdentifier) }
+
+    /// Thermal levels at which the glasses refuse to stream.
+    static let tooHotToStream: Set<ThermalLevel> = [.severe, .critical, .emergency, .shutdown]
+
     // MARK: Listeners
 
     /// Fires at once with the current state, then on every transition.
@@ -174,8 +180,7 @@ public final class CameraStream {
 
     func sessionResumed() {
         if state == .paused {
-            transition(to: .streaming)
-            scheduleFrames()
+            becomeStreaming()
         } else if state == .waitingForDevice, implicitSelector == nil {
             beginStarting()
         }
@@ -239,16 +244,22 @@ public final class CameraStream {
 
     private func beginStarting() {
         guard wearables.checkPermissionStatus(.camera) == .granted else { return failStart(.permissionDenied) }
+        if let thermal = device?.thermalLevel, Self.tooHotToStream.contains(thermal) { return failStart(.thermalHot) }
         transition(to: .starting)
         wearables.scheduler.schedule(after: Self.startDuration) { [weak self] in
             guard let self, self.state == .starting else { return }
-            if let identifier = self.deviceIdentifier {
-                self.applyLadder(linkKbps: self.wearables.backend.linkBandwidthKbps(of: identifier))
-            }
-            self.transition(to: .streaming)
-            self.scheduleFrames()
-            self.completeStart(.success(()))
+            self.becomeStreaming()
         }
+    }
+
+    /// From `starting`, or from a `paused` that interrupted `starting`.
+    private func becomeStreaming() {
+        if let identifier = deviceIdentifier {
+            applyLadder(linkKbps: wearables.backend.linkBandwidthKbps(of: identifier))
+        }
+        transition(to: .streaming)
+        scheduleFrames()
+        completeStart(.success(()))
     }
 
     private func failStart(_ error: StreamError) {

@@ -22,8 +22,9 @@ public final class DeviceSession {
     /// The device this session runs on, fixed when it starts.
     public private(set) var deviceIdentifier: DeviceIdentifier?
     public private(set) var lastError: DeviceSessionError?
-    /// The camera added to this session, if any.
-    public private(set) var camera: CameraStream?
+    /// The camera added to this session, if any. Weak: the camera owns its session,
+    /// not the other way round, so dropping the camera frees both.
+    public private(set) weak var camera: CameraStream?
 
     unowned let wearables: Wearables
     private let stateListeners: Broadcaster<SessionState>

@@ -87,6 +87,7 @@ public final class SimulatedGlasses {
         isStuck = false
         action("power_off")
         endSession(nil, .deviceNotConnected(identifier))
+        lastSessionClose = nil
         updateLink()
     }
 
