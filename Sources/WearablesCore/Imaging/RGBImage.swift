@@ -17,9 +17,12 @@ public struct RGBImage: Sendable, Equatable {
 
     public var size: VideoSize { VideoSize(width: width, height: height) }
 
+    /// Whether the pixel buffer holds exactly `width × height` RGB pixels.
+    public var isWellFormed: Bool { width > 0 && height > 0 && pixels.count == width * height * 3 }
+
     /// Nearest-neighbour resize: camera feeds fit stills and video to the stream size with it.
     public func resized(to size: VideoSize) -> RGBImage {
-        guard size.width != width || size.height != height, width > 0, height > 0 else { return self }
+        guard size.width != width || size.height != height, isWellFormed, size.width > 0, size.height > 0 else { return self }
         var out = [UInt8](repeating: 0, count: size.pixelCount * 3)
         for y in 0..<size.height {
             let sy = y * height / size.height
@@ -34,7 +37,8 @@ public struct RGBImage: Sendable, Equatable {
 
     /// The downsampled luma plane of this image (BT.601 weights, box filter).
     public func lumaPlane() -> LumaPlane {
-        LumaPlane.sampling(width: LumaPlane.width, height: LumaPlane.height) { u, v in
+        guard isWellFormed else { return LumaPlane.sampling { _, _ in 0 } }
+        return LumaPlane.sampling(width: LumaPlane.width, height: LumaPlane.height) { u, v in
             let x = min(width - 1, Int(u * Double(width)))
             let y = min(height - 1, Int(v * Double(height)))
             let i = (y * width + x) * 3

@@ -29,7 +29,7 @@ final class SyntheticScene: FrameSource {
     func image(at time: Double, size: VideoSize) -> RGBImage {
         let tint = parameters(at: time).tint
         var pixels = [UInt8]()
-        pixels.reserveCapacity(size.pixelCount * 3)
+        pixels.reserveCapacity(max(0, size.pixelCount * 3))
         render(at: time, width: size.width, height: size.height) { luma, _ in
             pixels.append(channel(luma * tint.r))
             pixels.append(channel(luma * tint.g))
@@ -50,6 +50,7 @@ final class SyntheticScene: FrameSource {
     /// The picture is a wave times a wave plus a drifting blob, all separable in u and v,
     /// so the trigonometry runs once per row and column rather than once per pixel.
     private func render(at time: Double, width: Int, height: Int, _ emit: (Double, Int) -> Void) {
+        guard width > 0, height > 0 else { return }
         if pattern == .noise {
             let frame = UInt64(max(0, time * Self.noiseRate))
             for i in 0..<(width * height) {

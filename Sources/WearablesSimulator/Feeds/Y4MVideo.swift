@@ -2,6 +2,7 @@ import Foundation
 import WearablesCore
 
 /// A camera that plays a YUV4MPEG2 (.y4m, 4:2:0, 8-bit) file in a loop at the file's frame rate.
+/// Frame headers must be a bare `FRAME` line, as ffmpeg writes them.
 final class Y4MVideo: FrameSource {
     let width: Int
     let height: Int
@@ -29,7 +30,7 @@ final class Y4MVideo: FrameSource {
             case "H": h = Int(value) ?? 0
             case "F":
                 let parts = value.split(separator: ":").compactMap { Double($0) }
-                if parts.count == 2, parts[1] > 0, parts[0] > 0 { rate = parts[0] / parts[1] }
+                if parts.count == 2, parts[1] > 0, parts[0] > 0 { rate = min(1000, parts[0] / parts[1]) }
             case "C":
                 guard value.hasPrefix("420") else {
                     throw ImageCodecError(message: "\(path): colour space C\(value) is not supported; use 4:2:0 (C420jpeg)")
@@ -87,7 +88,7 @@ final class Y4MVideo: FrameSource {
     }
 
     private func frameIndex(at time: Double) -> Int {
-        Int(max(0, time) * frameRate) % frameCount
+        Int(min(max(0, time) * frameRate, Double(Int32.max))) % frameCount
     }
 
     private func readPlanes(_ index: Int) -> (y: [UInt8], u: [UInt8], v: [UInt8]) {
