@@ -3,7 +3,7 @@ import PackageDescription
 
 // Layers (arrows point down only):
 //   glasses -> GlassesScript -> LuaHost -> CLuaShim -> CLua
-//                            \-> WearablesSimulator -> WearablesCore -> CImageCodecs
+//                            \-> WearablesSimulator -> WearablesAudio -> WearablesCore -> CImageCodecs
 let package = Package(
     name: "GlassesScript",
     platforms: [.macOS(.v14)],
@@ -43,12 +43,12 @@ let package = Package(
             dependencies: ["CImageCodecs", .product(name: "Collections", package: "swift-collections")]
         ),
         // The default backend: simulated glasses and companion app (MockDeviceKit).
-        .target(name: "WearablesSimulator", dependencies: ["WearablesCore"]),
+        .target(name: "WearablesSimulator", dependencies: ["WearablesCore", "WearablesAudio"]),
 
         // Audio: AVAudioSession-style routing, WAV recorder and player, level meter.
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"]), .brew(["libsoxr"])]),
-        .target(name: "WearablesAudio", dependencies: ["CSndFile", "CSoxr"]),
+        .target(name: "WearablesAudio", dependencies: ["WearablesCore", "CSndFile", "CSoxr"]),
 
         // Lua bindings over the core: plugin registry, tasks, events, traces.
         .target(name: "GlassesScript", dependencies: ["LuaHost"]),
@@ -59,7 +59,7 @@ let package = Package(
 
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "WearablesCoreTests", dependencies: ["WearablesCore", "WearablesSimulator"]),
-        .testTarget(name: "WearablesAudioTests", dependencies: ["WearablesAudio"]),
+        .testTarget(name: "WearablesAudioTests", dependencies: ["WearablesAudio", "WearablesCore", "WearablesSimulator"]),
         .testTarget(name: "GlassesScriptTests", dependencies: ["GlassesScript"]),
     ],
     swiftLanguageModes: [.v6]

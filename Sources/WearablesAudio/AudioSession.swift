@@ -1,3 +1,5 @@
+import WearablesCore
+
 /// The phone's audio session with AVAudioSession semantics, over simulated
 /// hardware: the built-in mic, speaker and receiver, and the glasses' Bluetooth
 /// ports, which come and go with the glasses' link. Single-threaded: call it,

@@ -1,4 +1,5 @@
 import Foundation
+import WearablesCore
 
 /// Turns a `MicrophoneFeed` into samples at the rate of the port that hears it.
 /// Keeps the tone's phase and the file's read position between blocks, so

@@ -67,6 +67,8 @@ public final class MockDeviceKit: WearablesBackend {
         guard glasses.contains(where: { $0 === pair }) else { return }
         pair.forgetSessionOnUnpair()
         glasses.removeAll { $0 === pair }
+        // Unpairing drops the Bluetooth link, whatever the glasses' own state.
+        if pair.link != .disconnected { notifyLinkObservers(pair.identifier, .disconnected) }
         permissions.devicesUnpaired(pair.identifier)
         record("unpair", [("glasses", .string(pair.identifier))])
         observer?.backend(didRemoveDevice: pair.identifier)
@@ -83,6 +85,10 @@ public final class MockDeviceKit: WearablesBackend {
         nextObserverID += 1
         linkListeners.append((id, listener))
         return ListenerToken { [weak self] in self?.linkListeners.removeAll { $0.id == id } }
+    }
+
+    func notifyLinkObservers(_ identifier: DeviceIdentifier, _ state: LinkState) {
+        for listener in linkListeners { listener.fn(identifier, state) }
     }
 
     // MARK: WearablesBackend

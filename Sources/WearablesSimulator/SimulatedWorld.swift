@@ -1,12 +1,16 @@
+import WearablesAudio
 import WearablesCore
 
-/// A complete simulated world: scheduler, trace, MockDeviceKit and the app-facing
-/// `Wearables`, in the presets the CLI offers.
+/// A complete simulated world: scheduler, trace, MockDeviceKit, the app-facing
+/// `Wearables` and the phone's audio session, in the presets the CLI offers.
 public final class SimulatedWorld {
     public let scheduler: Scheduler
     public let trace: EventTrace
     public let kit: MockDeviceKit
     public let wearables: Wearables
+    /// The phone's audio session, routed to the kit's glasses, on the world's clock
+    /// and seeded generator.
+    public let audio: AudioSession
 
     /// Nothing paired, app not registered, no permissions.
     public init(seed: UInt64 = 0, clock: Scheduler.Clock = .virtual, traceSink: EventTrace.Sink? = nil) {
@@ -14,6 +18,8 @@ public final class SimulatedWorld {
         trace = EventTrace(scheduler: scheduler, sink: traceSink)
         kit = MockDeviceKit(scheduler: scheduler, trace: trace)
         wearables = Wearables(backend: kit)
+        audio = AudioSession(
+            clock: SchedulerAudioClock(scheduler), glasses: KitAudioEndpoint(kit: kit), noise: SchedulerNoiseSource(scheduler))
     }
 
     /// The `empty` preset.

@@ -1,5 +1,6 @@
 import Foundation
 import WearablesAudio
+import WearablesCore
 
 /// Glasses whose audio link a test switches by hand.
 final class FakeGlasses: GlassesAudioEndpoint {
@@ -40,7 +41,7 @@ struct AudioRig {
     let glasses: FakeGlasses
     let session: AudioSession
 
-    init(connected: Bool = true, hfpSampleRate: HFPSampleRate = .wideband, feed: MicrophoneFeed = .tone(hz: 440)) {
+    init(connected: Bool = true, hfpSampleRate: HFPSampleRate = .wideband, feed: MicrophoneFeed = .tone(hertz: 440)) {
         glasses = FakeGlasses(connected: connected)
         glasses.microphoneFeed = feed
         session = AudioSession(clock: clock, glasses: glasses, noise: SeededNoiseSource(seed: 7), hfpSampleRate: hfpSampleRate)

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import WearablesAudio
+import WearablesCore
 
 struct RecorderTests {
     enum Input: String, CaseIterable {
         case hfpWideband, hfpNarrowband, builtInMic
 
-        func rig(feed: MicrophoneFeed = .tone(hz: 440)) throws -> AudioRig {
+        func rig(feed: MicrophoneFeed = .tone(hertz: 440)) throws -> AudioRig {
             let rig = AudioRig(
                 connected: self != .builtInMic, hfpSampleRate: self == .hfpNarrowband ? .narrowband : .wideband, feed: feed)
             rig.session.builtInMicrophoneFeed = feed
@@ -100,7 +101,7 @@ struct RecorderTests {
             return recorder.level
         }
         for input in Input.allCases {
-            let tone = try level(of: .tone(hz: 300, amplitude: 0.5), through: input)
+            let tone = try level(of: .tone(hertz: 300, amplitude: 0.5), through: input)
             #expect(abs(tone - 0.5 / 2.0.squareRoot()) < 0.02, "tone level through \(input.rawValue)")
             #expect(try level(of: .silence, through: input) == 0)
             let noise = try level(of: .noise(amplitude: 0.5), through: input)
@@ -159,7 +160,7 @@ struct RecorderTests {
 
 struct RecorderInputSwitchTests {
     @Test func glassesArrivingMidRecordingTakeOverTheInput() throws {
-        let rig = AudioRig(connected: false, feed: .tone(hz: 440, amplitude: 0.8))
+        let rig = AudioRig(connected: false, feed: .tone(hertz: 440, amplitude: 0.8))
         rig.session.builtInMicrophoneFeed = .silence
         try rig.activateHFP()
         let url = try temporaryDirectory().appendingPathComponent("switch.wav")

@@ -52,11 +52,15 @@ public protocol WearablesBackendObserver: AnyObject {
     func backend(didInterruptSessionOn identifier: DeviceIdentifier, with interruption: SessionInterruption)
 }
 
-/// Where a microphone's samples come from (read by the audio layer; not routed here).
+/// Where a microphone's samples come from (rendered by the audio layer at the rate
+/// of the input port that hears it; not routed here).
 public enum MicrophoneFeed: Sendable, Equatable {
     case silence
-    case tone(hertz: Double)
-    case noise
+    /// A sine tone; `amplitude` is 0..1 of full scale.
+    case tone(hertz: Double, amplitude: Double = 0.5)
+    /// White noise drawn from the run's seeded generator.
+    case noise(amplitude: Double = 0.5)
+    /// A sound file (any rate and channel count libsndfile reads), looped, mixed to mono.
     case file(path: String)
 }
 

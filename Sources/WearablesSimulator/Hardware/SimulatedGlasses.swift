@@ -298,13 +298,14 @@ public final class SimulatedGlasses {
         donState = .donned
         link = .connected
         publish()
+        kit.notifyLinkObservers(identifier, .connected)
     }
 
     private func setLink(_ state: LinkState) {
         guard link != state else { return }
         link = state
         publish()
-        for listener in kit.linkListeners { listener.fn(identifier, state) }
+        kit.notifyLinkObservers(identifier, state)
     }
 
     func setBatteryQuietly(_ level: Int) { batteryLevel = level }
