@@ -4,8 +4,9 @@ import CLuaShim
 /// Makes progress while a script's main task waits in a host function: the
 /// event loop of the layer above plugs in here.
 public protocol LuaRunDriver: AnyObject {
-    /// Fire events and resume tasks (the main one included) until the main task
-    /// is done, the state is stopped, or nothing can make progress any more.
+    /// Called once the main task first returns or suspends: fire events and resume
+    /// tasks (the main one included) until the main task and the work it started
+    /// are done, the state is stopped, or nothing can make progress any more.
     func drive(_ state: LuaState, main: LuaTask)
 }
 
@@ -67,7 +68,7 @@ public final class LuaRunner {
             return outcome(failure: error)
         }
         state.resume(main)
-        if case .suspended = main.status, let driver { driver.drive(state, main: main) }
+        driver?.drive(state, main: main)
         return outcome(of: main)
     }
 

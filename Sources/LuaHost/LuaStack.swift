@@ -30,6 +30,9 @@ enum LuaStack {
         case .integer(let i): lua_pushinteger(L, lua_Integer(i))
         case .number(let n): lua_pushnumber(L, n)
         case .string(let s): try push(s, on: L)
+        case .bytes(let bytes): try check(bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { gs_pushlstring(L, $0.baseAddress, $0.count) }
+            })
         case .array(let items):
             try check(gs_newtable(L, Int32(clamping: items.count), 0))
             for (i, item) in items.enumerated() {

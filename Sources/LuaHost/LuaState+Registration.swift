@@ -16,10 +16,12 @@ extension LuaState {
     }
 
     /// Registers a module as a global table and in `package.loaded`, so
-    /// `require(name)` returns it in every sandbox profile.
+    /// `require(name)` returns it in every sandbox profile. A dotted name
+    /// (`mock.permissions`) becomes a field of its already registered parent.
     public func register(_ module: LuaModule) throws(LuaScriptError) {
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
+        var table: LuaRef?
         do {
             try LuaStack.check(gs_newtable(L, 0, Int32(clamping: module.functions.count)))
             for function in module.functions {
@@ -30,12 +32,30 @@ extension LuaState {
             lua_pushvalue(L, -2)
             try LuaStack.check(module.name.withCString { gs_rawsetfield(L, -2, $0) })
             gs_pop(L, 1)
-            try LuaStack.check(module.name.withCString { gs_setglobal(L, $0) })
+            if module.name.contains(".") {
+                table = try ref(at: -1, on: L, popping: true)
+            } else {
+                try LuaStack.check(module.name.withCString { gs_setglobal(L, $0) })
+            }
         } catch {
             throw popScriptError(.runtime)
         }
+        if let table { try attach(table, asSubmodule: module.name) }
         bindings.modules.append(
             LuaBindings.Module(name: module.name, doc: module.doc, functions: module.functions.map(LuaBindings.Function.init)))
+    }
+
+    private func attach(_ table: LuaRef, asSubmodule name: String) throws(LuaScriptError) {
+        let path = name.split(separator: ".").map(String.init)
+        var parent = try global(path[0])
+        for key in path.dropFirst().dropLast() {
+            guard case .ref(let ref) = parent else { break }
+            parent = try field(ref, key)
+        }
+        guard case .ref(let parentTable) = parent, let last = path.last else {
+            throw LuaScriptError(kind: .runtime, message: "cannot register '\(name)': register its parent module first")
+        }
+        try setField(parentTable, last, .ref(table))
     }
 
     /// Registers a class so its instances can be passed to Lua as ``LuaValue/object(_:)``.

@@ -50,6 +50,18 @@ extension LuaState {
         }
     }
 
+    /// Gives up a task that will not be resumed again (a cancelled wait): it ends
+    /// as failed with `reason`, and its thread is released to the collector.
+    /// A running task cannot be discarded; it is left as it is.
+    public func discard(_ task: LuaTask, reason: String = "cancelled") {
+        switch task.status {
+        case .ready, .suspended:
+            _ = finish(task, .failed(LuaScriptError(kind: .runtime, message: reason)))
+        case .running, .finished, .failed, .stopped:
+            break
+        }
+    }
+
     private func resume(_ task: LuaTask, pushing push: () throws(LuaPushFailure) -> Int32) -> LuaResumeResult {
         switch task.status {
         case .ready, .suspended: break

@@ -6,6 +6,8 @@ public enum LuaValue {
     case integer(Int64)
     case number(Double)
     case string(String)
+    /// A Lua string of arbitrary bytes (file contents), pushed as is.
+    case bytes([UInt8])
     /// Pushed as a sequence `{v1, v2, ...}`.
     case array([LuaValue])
     /// Pushed as a table with string keys.

@@ -1,17 +1,25 @@
 import ArgumentParser
+import GlassesScript
 import LuaHost
 
-/// `glasses run SCRIPT [ARGS...]`: plain Lua behaves as under `lua5.4`.
+/// `glasses run SCRIPT [ARGS...]`: a script against the simulated world; plain
+/// Lua behaves as under `lua5.4`.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run a Lua script.",
+        abstract: "Run a Lua script against the simulated glasses.",
         discussion: """
             ARGS go to the script as `arg[1]`, `arg[2]`, ... and as `...`, even when they start \
             with '-'. `package.path` comes from LUA_PATH_5_4 or LUA_PATH as in lua5.4.
             Differences from lua5.4: a syntax or load error exits with 2, a limit with 3.
+            The run ends when the main chunk and what it started (tasks, timers, listeners) are
+            done, when exit() is called, when --for elapses, or when nothing can happen any more.
+            Example: glasses run --out photos examples/quickstart.lua
             """
     )
+
+    @OptionGroup(title: "World")
+    var world: WorldOptions
 
     @OptionGroup(title: "Limits")
     var limits: ScriptLimitOptions
@@ -23,12 +31,17 @@ struct RunCommand: ParsableCommand {
     var arguments: [String] = []
 
     func run() throws {
+        var options = RunOptions()
+        world.apply(to: &options)
+        limits.apply(to: &options)
         let outcome: LuaRunOutcome
         do {
-            let state = try LuaState(options: limits.stateOptions(modulePaths: LuaRunner.modulePaths(forScript: script)))
-            outcome = LuaRunner(state: state).run(script: script, arguments: arguments)
-        } catch {
+            let runtime = try ScriptRuntime(options: options, modulePaths: LuaRunner.modulePaths(forScript: script))
+            outcome = runtime.run(script: script, arguments: arguments)
+        } catch let error as LuaScriptError {
             outcome = LuaRunOutcome(exitCode: LuaRunOutcome.limitHit, report: error.report)
+        } catch {
+            outcome = LuaRunOutcome(exitCode: LuaRunOutcome.loadError, report: "\(error)")
         }
         if let report = outcome.report { LuaConsole.writeError("glasses: \(report)\n") }
         LuaConsole.flushOutput()

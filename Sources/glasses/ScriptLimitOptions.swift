@@ -1,4 +1,5 @@
 import ArgumentParser
+import GlassesScript
 import LuaHost
 
 extension LuaSandbox: ExpressibleByArgument {}
@@ -25,7 +26,9 @@ struct ScriptLimitOptions: ParsableArguments {
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
     }
 
-    func stateOptions(modulePaths: [String]) -> LuaStateOptions {
-        LuaStateOptions(sandbox: sandbox, memoryLimit: maxMemory, timeout: timeout, modulePaths: modulePaths)
+    func apply(to options: inout RunOptions) {
+        options.sandbox = sandbox
+        options.memoryLimit = maxMemory
+        options.timeout = timeout
     }
 }

@@ -1,0 +1,163 @@
+import LuaHost
+import WearablesCore
+
+/// `Camera`: a video stream with photo capture (DAT `StreamSession`/`addCamera`).
+enum CameraBinding {
+    /// A stream configuration from an options table at argument `n` (nil: defaults).
+    static func configuration(_ call: LuaCall, _ n: Int) throws -> StreamConfiguration {
+        guard let options = try call.optionalTable(n) else { return .default }
+        let resolution = try options.optionalEnumeration("resolution", of: StreamingResolution.allNames) ?? "medium"
+        let codec = try options.optionalEnumeration("codec", of: VideoCodec.allNames) ?? "raw"
+        let fps = try options.optionalInteger("fps") ?? 30
+        guard let frameRate = Int(exactly: fps), StreamConfiguration.validFrameRates.contains(frameRate) else {
+            let valid = StreamConfiguration.validFrameRates.map(String.init).joined(separator: ", ")
+            throw LuaArgumentError(argument: n, message: "field 'fps': invalid value \(fps) (expected one of: \(valid))")
+        }
+        do {
+            return try StreamConfiguration(codec: codec, resolution: resolution, frameRate: frameRate)
+        } catch let error as any WearablesError {
+            throw LuaArgumentError(argument: n, message: error.message)
+        }
+    }
+
+    /// The `selector` field of an options table at argument `n`, if any.
+    static func selector(_ call: LuaCall, _ n: Int) throws -> DeviceSelector? {
+        guard let options = try call.optionalTable(n) else { return nil }
+        guard case .object(let object) = try options.value("selector") else {
+            if try options.value("selector").isNil { return nil }
+            throw LuaArgumentError(argument: n, message: "field 'selector': Selector expected")
+        }
+        guard let binding = object as? SelectorBinding else {
+            throw LuaArgumentError(argument: n, message: "field 'selector': Selector expected")
+        }
+        return binding.selector
+    }
+
+    static func format(_ call: LuaCall, _ n: Int) throws -> PhotoCaptureFormat {
+        try call.optionalNamed(n, as: PhotoCaptureFormat.self) ?? .jpeg
+    }
+
+    static func luaClass(_ runtime: ScriptRuntime) -> LuaClass<CameraStream> {
+        LuaClass(
+            CameraStream.self, name: "Camera", doc: "A camera stream: frames, photos, state.",
+            methods: [
+                LuaFunction(name: "start", signature: "cam:start()", doc: "Start streaming; waits until `streaming`, raises StreamError.") {
+                    [unowned runtime] call in
+                    let camera = try call.userdata(1, as: CameraStream.self)
+                    return try runtime.suspend(call, in: "start") { resume in
+                        camera.start { resume($0.map { [] }.mapError(\.scriptError)) }
+                        return nil
+                    }
+                },
+                LuaFunction(name: "stop", signature: "cam:stop()", doc: "Stop streaming (an implicit stream stops its session too).") { call in
+                    try call.userdata(1, as: CameraStream.self).stop()
+                    return .none
+                },
+                LuaFunction(
+                    name: "on", signature: "cam:on(event: \"state\"|\"frame\"|\"photo\"|\"error\", fn: function) -> Handle",
+                    doc: "Listen to state (fires at once), frames (valid during the callback only), photos or errors."
+                ) { [unowned runtime] call in
+                    let camera = try call.userdata(1, as: CameraStream.self)
+                    let event = try call.event(2, of: ["state", "frame", "photo", "error"])
+                    let function = try call.function(3)
+                    let handle = runtime.listen(function, event: event, label: "camera \"\(event)\" callback") { deliver in
+                        switch event {
+                        case "state": return camera.addStateListener { deliver([.string($0.name)], nil) }
+                        case "photo": return camera.addPhotoListener { deliver([.object(PhotoBinding($0))], nil) }
+                        case "error": return camera.addErrorListener { deliver([.object($0.scriptError)], nil) }
+                        default:
+                            return camera.addFrameListener { [unowned runtime] frame in
+                                let borrowed = FrameBinding(frame)
+                                deliver([.object(borrowed)]) {
+                                    runtime.state.invalidate(borrowed, message: FrameBinding.expiredMessage)
+                                }
+                            }
+                        }
+                    }
+                    return .value(.object(handle))
+                },
+                LuaFunction(
+                    name: "next_frame", signature: "cam:next_frame(timeout?: number) -> Frame",
+                    doc: "Wait for the next frame (yours to keep); raises StreamError.timeout after `timeout` seconds."
+                ) { [unowned runtime] call in
+                    let camera = try call.userdata(1, as: CameraStream.self)
+                    let timeout = try call.optionalNumber(2)
+                    if let timeout, !(timeout >= 0) { throw LuaArgumentError(argument: 2, message: "timeout must be >= 0") }
+                    guard camera.state != .stopped, camera.state != .stopping else {
+                        throw ScriptError(
+                            domain: "StreamError", code: "notStreaming",
+                            message: "next_frame on a \(camera.state.name) camera: call cam:start() first").luaError
+                    }
+                    return try runtime.suspend(call, in: "next_frame") { resume in
+                        var frameToken: ListenerToken?
+                        var stateToken: ListenerToken?
+                        var timer: TimerToken?
+                        let finish: (Result<[LuaValue], ScriptError>) -> Void = { result in
+                            frameToken?.cancel()
+                            stateToken?.cancel()
+                            timer?.cancel()
+                            resume(result)
+                        }
+                        frameToken = camera.addFrameListener { finish(.success([.object(FrameBinding($0))])) }
+                        stateToken = camera.addStateListener { state in
+                            guard state == .stopped else { return }
+                            finish(.failure(ScriptError(
+                                domain: "StreamError", code: "notStreaming", message: "the camera stopped while waiting for a frame")))
+                        }
+                        if let timeout {
+                            timer = runtime.scheduler.schedule(after: timeout) {
+                                finish(.failure(ScriptError(StreamError.timeout)))
+                            }
+                        }
+                        return { frameToken?.cancel(); stateToken?.cancel(); timer?.cancel() }
+                    }
+                },
+                LuaFunction(
+                    name: "capture", signature: "cam:capture(format?: \"jpeg\"|\"heic\") -> Photo",
+                    doc: "Capture a photo and wait for it; raises PhotoError. Streaming pauses meanwhile."
+                ) { [unowned runtime] call in
+                    let camera = try call.userdata(1, as: CameraStream.self)
+                    let format = try format(call, 2)
+                    return try runtime.suspend(call, in: "capture") { resume in
+                        camera.capture(format: format) { result in
+                            resume(result.map { [.object(PhotoBinding($0))] }.mapError(\.scriptError))
+                        }
+                        return nil
+                    }
+                },
+                LuaFunction(
+                    name: "try_capture", signature: "cam:try_capture(format?: \"jpeg\"|\"heic\") -> boolean",
+                    doc: "DAT capturePhoto: false when not streaming or a capture is in flight; the photo arrives on \"photo\"."
+                ) { call in
+                    let camera = try call.userdata(1, as: CameraStream.self)
+                    return .value(.boolean(camera.capturePhoto(format: try format(call, 2))))
+                },
+            ],
+            fields: [
+                LuaField(name: "state", type: DeviceBinding.quoted(StreamState.allNames), doc: "The stream state.") { .string($0.state.name) },
+                LuaField(name: "config", type: "{resolution: string, fps: integer, codec: string}", doc: "The requested settings.") {
+                    .table([
+                        "resolution": .string($0.configuration.resolution.name),
+                        "fps": .integer(Int64($0.configuration.frameRate)),
+                        "codec": .string($0.configuration.videoCodec.name),
+                    ])
+                },
+                LuaField(
+                    name: "effective", type: "{resolution: string, fps: integer, width: integer, height: integer}",
+                    doc: "The settings after the bandwidth ladder."
+                ) {
+                    .table([
+                        "resolution": .string($0.effective.resolution.name),
+                        "fps": .integer(Int64($0.effective.frameRate)),
+                        "width": .integer(Int64($0.effective.size.width)),
+                        "height": .integer(Int64($0.effective.size.height)),
+                    ])
+                },
+                LuaField(name: "device", type: "Device?", doc: "The device streaming, once known.") { .object($0.device) },
+                LuaField(name: "frames", type: "integer", doc: "Frames delivered so far.") { .integer(Int64($0.frameCount)) },
+            ],
+            describe: { camera in
+                "Camera \(camera.state.name) \(camera.effective)" + (camera.isCapturing ? " capturing" : "")
+            })
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import LuaHost
+import WearablesCore
+
+/// `log.debug/info/warn/error(fmt, ...)`: leveled lines on stderr stamped with
+/// the run time, also written to the trace, so stdout stays the script's own.
+struct LogPlugin: GlassesPlugin {
+    enum Level: String, CaseIterable {
+        case debug, info, warn, error
+    }
+
+    func install(in runtime: ScriptRuntime) throws(LuaScriptError) {
+        let functions = Level.allCases.map { level in
+            LuaFunction(
+                name: level.rawValue, signature: "log.\(level.rawValue)(format: string, ...: any)",
+                doc: "Log a \(level.rawValue) line; arguments are formatted as by string.format."
+            ) { [unowned runtime] call in
+                let message = try call.string(1)
+                Self.write(level, message, runtime: runtime)
+                return .none
+            }
+        }
+        try runtime.state.register(LuaModule(name: "log", doc: "Leveled log lines with the run time.", functions: functions))
+        // Formatting happens in Lua, with the script's own string.format rules
+        // (%s calls tostring, so error values and devices format as they print).
+        try runtime.state.run(
+            """
+            local format, select, tostring = string.format, select, tostring
+            for _, level in ipairs { "debug", "info", "warn", "error" } do
+              local write = log[level]
+              log[level] = function(fmt, ...)
+                if select("#", ...) == 0 then return write(tostring(fmt)) end
+                return write(format(fmt, ...))
+              end
+            end
+            """, name: "=log")
+    }
+
+    static func write(_ level: Level, _ message: String, runtime: ScriptRuntime) {
+        let stamp = String(format: "%9.3f", runtime.scheduler.now)
+        let tag = level.rawValue.uppercased().padding(toLength: 5, withPad: " ", startingAt: 0)
+        LuaConsole.flushOutput()
+        LuaConsole.writeError("[\(stamp)] \(tag) \(message)\n")
+        runtime.trace.record(source: "script", event: "log", values: ["level": .string(level.rawValue), "message": .string(message)])
+    }
+}

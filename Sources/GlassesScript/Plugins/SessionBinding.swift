@@ -1,0 +1,113 @@
+import LuaHost
+import WearablesCore
+
+/// `DeviceSession`: a session on one device (DAT 1.0), the home of capabilities.
+enum SessionBinding {
+    static func luaClass(_ runtime: ScriptRuntime) -> LuaClass<DeviceSession> {
+        LuaClass(
+            DeviceSession.self, name: "DeviceSession",
+            doc: "A session on one device; `stopped` is terminal, as in DAT: make a new session to restart.",
+            methods: [
+                LuaFunction(name: "start", signature: "session:start()", doc: "Start the session; waits until `started`, raises DeviceSessionError.") {
+                    [unowned runtime] call in
+                    let session = try call.userdata(1, as: DeviceSession.self)
+                    return try runtime.suspend(call, in: "start") { resume in
+                        do {
+                            try session.start { resume($0.map { [] }.mapError(\.scriptError)) }
+                        } catch let error as DeviceSessionError {
+                            throw error.scriptError.luaError
+                        }
+                        return nil
+                    }
+                },
+                LuaFunction(name: "stop", signature: "session:stop()", doc: "Stop the session (and its camera); it cannot be started again.") {
+                    call in
+                    try call.userdata(1, as: DeviceSession.self).stop()
+                    return .none
+                },
+                LuaFunction(
+                    name: "wait_for",
+                    signature: "session:wait_for(state: SessionState, timeout?: number) -> true | nil, Error",
+                    doc: "Wait until the session reaches `state`; nil and an error on timeout or if it stops first."
+                ) { [unowned runtime] call in
+                    let session = try call.userdata(1, as: DeviceSession.self)
+                    let target = try call.named(2, as: SessionState.self)
+                    let timeout = try call.optionalNumber(3)
+                    if let timeout, !(timeout >= 0) { throw LuaArgumentError(argument: 3, message: "timeout must be >= 0") }
+                    if session.state == target { return .value(true) }
+                    if session.state == .stopped { return .values([.nil, .object(stoppedError(session, waitingFor: target))]) }
+                    return try runtime.suspend(call, in: "wait_for") { resume in
+                        var token: ListenerToken?
+                        var timer: TimerToken?
+                        let finish: ([LuaValue]) -> Void = { values in
+                            token?.cancel()
+                            timer?.cancel()
+                            resume(.success(values))
+                        }
+                        token = session.addStateListener { state in
+                            if state == target {
+                                finish([true])
+                            } else if state == .stopped {
+                                finish([.nil, .object(stoppedError(session, waitingFor: target))])
+                            }
+                        }
+                        if let timeout {
+                            timer = runtime.scheduler.schedule(after: timeout) {
+                                finish([.nil, .object(ScriptError(
+                                    domain: "ScriptError", code: "timeout",
+                                    message: "session did not reach '\(target.name)' within \(timeout) s (it is '\(session.state.name)')"))])
+                            }
+                        }
+                        return { token?.cancel(); timer?.cancel() }
+                    }
+                },
+                LuaFunction(
+                    name: "on", signature: "session:on(event: \"state\"|\"error\", fn: function) -> Handle",
+                    doc: "Listen to state changes (fires at once) or errors (fn gets an Error)."
+                ) { [unowned runtime] call in
+                    let session = try call.userdata(1, as: DeviceSession.self)
+                    let event = try call.event(2, of: ["state", "error"])
+                    let function = try call.function(3)
+                    let handle = runtime.listen(function, event: event, label: "session \"\(event)\" callback") { deliver in
+                        event == "state"
+                            ? session.addStateListener { deliver([.string($0.name)], nil) }
+                            : session.addErrorListener { deliver([.object($0.scriptError)], nil) }
+                    }
+                    return .value(.object(handle))
+                },
+                LuaFunction(
+                    name: "camera",
+                    signature: "session:camera(options?: {resolution?: \"low\"|\"medium\"|\"high\", fps?: 2|7|15|24|30, codec?: \"raw\"|\"hvc1\"}) -> Camera",
+                    doc: "Add a camera stream to a started session (DAT addCamera); defaults medium, 30 fps, raw."
+                ) { call in
+                    let session = try call.userdata(1, as: DeviceSession.self)
+                    let configuration = try CameraBinding.configuration(call, 2)
+                    do {
+                        return .value(.object(try session.addCamera(configuration)))
+                    } catch let error as any WearablesError {
+                        throw error.scriptError.luaError
+                    }
+                },
+            ],
+            fields: [
+                LuaField(name: "state", type: DeviceBinding.quoted(SessionState.allNames), doc: "Where the session is in its life.") {
+                    .string($0.state.name)
+                },
+                LuaField(name: "device", type: "Device?", doc: "The device the session runs on, once chosen.") { .object($0.device) },
+                LuaField(name: "error", type: "Error?", doc: "The error that stopped the session, if any.") {
+                    $0.lastError.map { .object($0.scriptError) } ?? .nil
+                },
+            ],
+            describe: { session in
+                "DeviceSession \(session.state.name) on \(session.device?.nameOrId() ?? "no device")"
+                    + (session.lastError.map { " (\($0.code))" } ?? "")
+            })
+    }
+
+    private static func stoppedError(_ session: DeviceSession, waitingFor target: SessionState) -> ScriptError {
+        if let error = session.lastError { return error.scriptError }
+        return ScriptError(
+            domain: "DeviceSessionError", code: DeviceSessionError.sessionAlreadyStopped.code,
+            message: "the session stopped before reaching '\(target.name)'")
+    }
+}

@@ -1,0 +1,193 @@
+import LuaHost
+import WearablesCore
+
+/// Time and tasks: `now`, `wait`, `spawn`, `after`, `every`, `exit`, in the
+/// spirit of mpv's timers. All of them run on the run's clock (virtual or wall).
+struct TimePlugin: GlassesPlugin {
+    func install(in runtime: ScriptRuntime) throws(LuaScriptError) {
+        let state = runtime.state
+        try state.register(ScriptTaskHandle.luaClass)
+        try state.register(TimerHandle.luaClass)
+        for function in functions(runtime) { try state.register(function) }
+    }
+
+    private func functions(_ runtime: ScriptRuntime) -> [LuaFunction] {
+        [
+            LuaFunction(name: "now", signature: "now() -> number", doc: "Seconds since the run started, on the run's clock.") {
+                [unowned runtime] _ in .value(.number(runtime.scheduler.now))
+            },
+            LuaFunction(name: "wait", signature: "wait(seconds: number)", doc: "Suspend the current task for `seconds`.") {
+                [unowned runtime] call in
+                let seconds = try Self.seconds(call, 1)
+                return try runtime.suspend(call, in: "wait") { resume in
+                    let timer = runtime.scheduler.schedule(after: seconds) { resume(.success([])) }
+                    return { timer.cancel() }
+                }
+            },
+            LuaFunction(
+                name: "spawn", signature: "spawn(fn: function, ...: any) -> Task",
+                doc: "Run `fn(...)` as a new task, starting as soon as the caller waits or returns."
+            ) { [unowned runtime] call in
+                let function = try call.function(1)
+                var arguments: [LuaValue] = []
+                if call.count > 1 { for n in 2...call.count { arguments.append(try call.value(n)) } }
+                let task = try runtime.spawn(function, arguments, label: "task")
+                return .value(.object(ScriptTaskHandle(task: task, runtime: runtime)))
+            },
+            LuaFunction(
+                name: "after", signature: "after(seconds: number, fn: function) -> Timer",
+                doc: "Call `fn` once, `seconds` from now."
+            ) { [unowned runtime] call in
+                let seconds = try Self.seconds(call, 1)
+                let function = try call.function(2)
+                return .value(.object(TimerHandle(runtime: runtime, delay: seconds, repeating: false, function: function)))
+            },
+            LuaFunction(
+                name: "every", signature: "every(seconds: number, fn: function) -> Timer",
+                doc: "Call `fn` every `seconds`, first `seconds` from now, until the timer is cancelled."
+            ) { [unowned runtime] call in
+                let seconds = try Self.seconds(call, 1)
+                guard seconds > 0 else { throw LuaArgumentError(argument: 1, message: "interval must be greater than 0") }
+                let function = try call.function(2)
+                return .value(.object(TimerHandle(runtime: runtime, delay: seconds, repeating: true, function: function)))
+            },
+            LuaFunction(
+                name: "exit", signature: "exit(code?: integer|boolean)",
+                doc: "End the run now with this exit code (default 0; true is 0, false is 1)."
+            ) { [unowned runtime] call in
+                var code: Int32 = 0
+                if call.typeName(1) == "boolean" {
+                    code = try call.boolean(1) ? 0 : 1
+                } else if let value = try call.optionalInteger(1) {
+                    guard let exact = Int32(exactly: value) else {
+                        throw LuaArgumentError(argument: 1, message: "exit code out of range")
+                    }
+                    code = exact
+                }
+                runtime.trace.record(source: "script", event: "exit", values: ["code": .int(Int(code))])
+                runtime.state.exit(code: code)
+                return .none
+            },
+        ]
+    }
+
+    static func seconds(_ call: LuaCall, _ n: Int) throws -> Double {
+        let seconds = try call.number(n)
+        guard seconds.isFinite, seconds >= 0 else {
+            throw LuaArgumentError(argument: n, message: "seconds must be a finite number >= 0, got \(seconds)")
+        }
+        return seconds
+    }
+}
+
+/// What `spawn` returns: `task.status`, `task:join()`, `task:cancel()`.
+final class ScriptTaskHandle {
+    let task: ScriptTask
+    private unowned let runtime: ScriptRuntime
+
+    init(task: ScriptTask, runtime: ScriptRuntime) {
+        self.task = task
+        self.runtime = runtime
+    }
+
+    static var luaClass: LuaClass<ScriptTaskHandle> {
+        LuaClass(
+        ScriptTaskHandle.self, name: "Task", doc: "A function running as its own task.",
+        methods: [
+            LuaFunction(name: "cancel", signature: "task:cancel()", doc: "Stop the task; what it waits on is abandoned.") {
+                call in
+                let handle = try call.userdata(1, as: ScriptTaskHandle.self)
+                handle.runtime.cancel(handle.task)
+                return .none
+            },
+            LuaFunction(
+                name: "join", signature: "task:join() -> ...",
+                doc: "Wait for the task to end; returns its results or raises its error."
+            ) { call in
+                let handle = try call.userdata(1, as: ScriptTaskHandle.self)
+                let task = handle.task
+                if task.isFinished { return try handle.outcome() }
+                return try handle.runtime.suspend(call, in: "join") { resume in
+                    task.joiners.append {
+                        switch task.status {
+                        case .done: resume(.success(task.results))
+                        case .cancelled: resume(.failure(ScriptError(domain: "ScriptError", code: "cancelled", message: "the joined task was cancelled")))
+                        default:
+                            resume(.failure(ScriptError(
+                                domain: "ScriptError", code: "taskFailed", message: task.error?.message ?? "the task failed")))
+                        }
+                    }
+                    return nil
+                }
+            },
+        ],
+        fields: [
+            LuaField(name: "status", type: "\"ready\"|\"running\"|\"waiting\"|\"done\"|\"failed\"|\"cancelled\"",
+                     doc: "Where the task is in its life.") { .string($0.task.status.rawValue) }
+        ],
+        describe: { "Task \($0.task.status.rawValue)" })
+    }
+
+    private func outcome() throws -> LuaReturn {
+        switch task.status {
+        case .done: return .values(task.results)
+        case .cancelled: throw ScriptError(domain: "ScriptError", code: "cancelled", message: "the joined task was cancelled").luaError
+        default:
+            if let error = task.error, !error.value.isNil { throw LuaError(value: error.value) }
+            throw LuaError(task.error?.message ?? "the task failed")
+        }
+    }
+}
+
+/// What `after` and `every` return. A live timer keeps the run going.
+final class TimerHandle {
+    private var token: TimerToken?
+    private unowned let runtime: ScriptRuntime
+    let delay: Double
+    let repeating: Bool
+    private let function: LuaRef
+
+    init(runtime: ScriptRuntime, delay: Double, repeating: Bool, function: LuaRef) {
+        self.runtime = runtime
+        self.delay = delay
+        self.repeating = repeating
+        self.function = function
+        runtime.liveTimers += 1
+        arm()
+    }
+
+    var isActive: Bool { token != nil }
+
+    private func arm() {
+        token = runtime.scheduler.schedule(after: delay) { [self] in
+            if repeating { arm() } else { finish() }
+            runtime.invoke(function, [], label: repeating ? "every() callback" : "after() callback")
+        }
+    }
+
+    func cancel() {
+        token?.cancel()
+        finish()
+    }
+
+    private func finish() {
+        guard token != nil else { return }
+        token = nil
+        runtime.liveTimers -= 1
+    }
+
+    static var luaClass: LuaClass<TimerHandle> {
+        LuaClass(
+        TimerHandle.self, name: "Timer", doc: "A pending after() or every() call.",
+        methods: [
+            LuaFunction(name: "cancel", signature: "timer:cancel()", doc: "Stop the timer.") { call in
+                try call.userdata(1, as: TimerHandle.self).cancel()
+                return .none
+            }
+        ],
+        fields: [
+            LuaField(name: "active", type: "boolean", doc: "False once fired (after) or cancelled.") { .boolean($0.isActive) }
+        ],
+        describe: { "Timer \($0.repeating ? "every" : "after") \($0.delay) s \($0.isActive ? "active" : "done")" })
+    }
+}

@@ -1,0 +1,31 @@
+import LuaHost
+import WearablesCore
+
+/// Everything that shapes one run of a script: the world it starts in, its
+/// clock and seed, its limits, and where its outputs go.
+public struct RunOptions: Sendable {
+    /// The simulated world a run starts in.
+    public enum World: String, CaseIterable, Sendable {
+        /// One paired Ray-Ban Meta, powered, unfolded, worn, registered, camera granted.
+        case ready
+        /// Nothing paired, not registered.
+        case empty
+    }
+
+    public var world: World = .ready
+    public var seed: UInt64 = 0
+    /// Wall clock instead of the virtual clock.
+    public var realtime = false
+    /// Run-time limit on the run's own clock (virtual or wall), in seconds.
+    public var duration: Double?
+    /// JSON Lines event log.
+    public var tracePath: String?
+    /// Where relative output paths (photos, frames, recordings) go.
+    public var outputDirectory: String?
+    public var sandbox: LuaSandbox = .standard
+    public var memoryLimit: Int?
+    /// Wall-clock limit for the whole run, in seconds.
+    public var timeout: Double?
+
+    public init() {}
+}

@@ -1,0 +1,313 @@
+import Foundation
+import LuaHost
+import WearablesCore
+import WearablesSimulator
+
+/// One run of a script: a Lua state with the plugins installed, a simulated
+/// world, and the event loop that drives tasks on the world's scheduler.
+///
+/// Everything happens on the thread that calls ``run(script:arguments:)``.
+/// Lua only ever runs inside ``step(_:_:)``, from a scheduler event, so a
+/// completion never resumes a task in the middle of another Lua call.
+public final class ScriptRuntime {
+    public let options: RunOptions
+    public let state: LuaState
+    public let world: SimulatedWorld
+    public let output: OutputPaths
+    public var scheduler: Scheduler { world.scheduler }
+    public var trace: EventTrace { world.trace }
+
+    private let traceFile: TraceFile?
+    private var tasks: [ObjectIdentifier: ScriptTask] = [:]
+    private var main: ScriptTask?
+    /// Live `:on` handles and `after`/`every` timers keep a run going after its main chunk.
+    var liveHandles = 0
+    var liveTimers = 0
+    /// Tasks (other than main) that failed with an uncaught error.
+    private(set) var failedTasks = 0
+    private var luaDepth = 0
+    private var ending: RunEnding?
+    private let wallStart = ContinuousClock.now
+
+    /// The built-in modules, in install order.
+    public static let builtInPlugins: [GlassesPlugin] = [
+        SharedTypesPlugin(), TimePlugin(), LogPlugin(), WearablesPlugin(), CameraPlugin(), MockPlugin(),
+    ]
+
+    public init(options: RunOptions, modulePaths: [String] = [], plugins: [GlassesPlugin] = ScriptRuntime.builtInPlugins)
+        throws
+    {
+        self.options = options
+        var sink: EventTrace.Sink?
+        if let path = options.tracePath {
+            let file = try TraceFile(path: path)
+            traceFile = file
+            sink = { file.write($0) }
+        } else {
+            traceFile = nil
+        }
+        let clock: Scheduler.Clock = options.realtime ? .wall : .virtual
+        switch options.world {
+        case .ready: world = .ready(seed: options.seed, clock: clock, traceSink: sink)
+        case .empty: world = .empty(seed: options.seed, clock: clock, traceSink: sink)
+        }
+        output = OutputPaths(directory: options.outputDirectory)
+        state = try LuaState(options: LuaStateOptions(
+            sandbox: options.sandbox, memoryLimit: options.memoryLimit, timeout: options.timeout,
+            modulePaths: modulePaths))
+        for plugin in plugins { try plugin.install(in: self) }
+    }
+
+    /// Runs a script file to its end; see ``RunEnding`` for when that is.
+    public func run(script path: String, arguments: [String]) -> LuaRunOutcome {
+        let outcome = LuaRunner(state: state, driver: self).run(script: path, arguments: arguments)
+        defer { traceFile?.flush() }
+        return adjust(outcome)
+    }
+
+    /// Flushes the trace; call when the run is abandoned early.
+    public func flush() { traceFile?.flush() }
+
+    // MARK: Tasks
+
+    /// The task running the current call, or an error telling the script where waiting is allowed.
+    func task(for call: LuaCall, waitingIn name: String) throws -> ScriptTask {
+        guard let luaTask = call.currentTask else {
+            throw LuaError(
+                "'\(name)' waits, so it must be called from a task: the main chunk, a spawn()ed function or a callback")
+        }
+        return wrap(luaTask, label: "main chunk")
+    }
+
+    private func wrap(_ luaTask: LuaTask, label: String) -> ScriptTask {
+        let key = ObjectIdentifier(luaTask)
+        if let task = tasks[key] { return task }
+        let task = ScriptTask(luaTask: luaTask, label: label)
+        tasks[key] = task
+        return task
+    }
+
+    /// Starts `function` as a new task at the current time (after the calling code yields).
+    @discardableResult
+    func spawn(_ function: LuaRef, _ arguments: [LuaValue], label: String) throws -> ScriptTask {
+        let task = wrap(try state.newTask(function, arguments), label: label)
+        scheduler.schedule(after: 0) { [weak self, weak task] in
+            guard let self, let task, task.status == .ready else { return }
+            self.step(task, .success([]))
+        }
+        return task
+    }
+
+    /// Calls a Lua callback in its own task, now. `afterFirstStep` runs when it
+    /// first returns or waits (borrowed frames end there).
+    func invoke(_ function: LuaRef, _ arguments: [LuaValue], label: String, afterFirstStep: (() -> Void)? = nil) {
+        guard ending == nil, state.stop == nil else { return }
+        do {
+            let task = wrap(try state.newTask(function, arguments), label: label)
+            task.afterFirstStep = afterFirstStep
+            if luaDepth > 0 {
+                scheduler.schedule(after: 0) { [weak self] in self?.step(task, .success([])) }
+            } else {
+                step(task, .success([]))
+            }
+        } catch {
+            report(error, in: label)
+        }
+    }
+
+    /// Parks the calling task until `begin`'s resume function is called. `begin`
+    /// returns what undoes the wait if the task is cancelled first.
+    func suspend(
+        _ call: LuaCall, in name: String,
+        _ begin: (_ resume: @escaping (Result<[LuaValue], ScriptError>) -> Void) throws -> (() -> Void)?
+    ) throws -> LuaReturn {
+        let task = try task(for: call, waitingIn: name)
+        task.waitGeneration += 1
+        let generation = task.waitGeneration
+        task.cancelWait = try begin { [weak self, weak task] result in
+            guard let self, let task, task.status == .waiting || task.status == .running,
+                task.waitGeneration == generation
+            else { return }
+            task.cancelWait = nil
+            if self.luaDepth > 0 {
+                self.scheduler.schedule(after: 0) { [weak self] in
+                    guard task.waitGeneration == generation, task.status == .waiting else { return }
+                    self?.step(task, result)
+                }
+            } else {
+                self.step(task, result)
+            }
+        }
+        return .suspend
+    }
+
+    /// Resumes `task` with the values a waiting call returns, or the error it raises.
+    func step(_ task: ScriptTask, _ input: Result<[LuaValue], ScriptError>) {
+        guard !task.isFinished else { return }
+        if state.stop != nil || ending != nil {
+            scheduler.stop()
+            return
+        }
+        task.status = .running
+        luaDepth += 1
+        let result: LuaResumeResult
+        switch input {
+        case .success(let values): result = state.resume(task.luaTask, with: values)
+        case .failure(let error): result = state.resume(task.luaTask, raising: .object(error))
+        }
+        luaDepth -= 1
+        settle(task, result)
+    }
+
+    private func settle(_ task: ScriptTask, _ result: LuaResumeResult) {
+        switch result {
+        case .suspended:
+            task.status = .waiting
+        case .finished(let values):
+            task.status = .done
+            task.results = values
+        case .failed(let error):
+            task.status = .failed
+            task.error = error
+            if task !== main {
+                failedTasks += 1
+                report(error, in: task.label)
+            }
+        case .stopped:
+            scheduler.stop()
+        }
+        if let first = task.afterFirstStep {
+            task.afterFirstStep = nil
+            first()
+        }
+        if task.isFinished {
+            tasks[ObjectIdentifier(task.luaTask)] = nil
+            let joiners = task.joiners
+            task.joiners = []
+            joiners.forEach { $0() }
+        }
+        endIfDone()
+    }
+
+    /// Cancels a task: what it waits on is undone and it never runs again.
+    func cancel(_ task: ScriptTask) {
+        guard !task.isFinished, task.status != .running else { return }
+        task.cancelWait?()
+        task.cancelWait = nil
+        task.status = .cancelled
+        state.discard(task.luaTask)
+        tasks[ObjectIdentifier(task.luaTask)] = nil
+        let joiners = task.joiners
+        task.joiners = []
+        joiners.forEach { $0() }
+        endIfDone()
+    }
+
+    // MARK: Errors
+
+    /// Reports an error that no script code caught: stderr and the trace.
+    func report(_ error: LuaScriptError, in label: String) {
+        var text = "glasses: error in \(label): \(error.message)"
+        if let traceback = error.traceback { text += "\n\(traceback)" }
+        LuaConsole.flushOutput()
+        LuaConsole.writeError(text + "\n")
+        trace.record(source: "script", event: "error", values: ["in": .string(label), "message": .string(error.message)])
+    }
+
+    // MARK: Ending
+
+    /// Work that keeps the run going once the main chunk is done.
+    private var hasLiveWork: Bool {
+        liveHandles > 0 || liveTimers > 0 || tasks.values.contains { $0 !== main && !$0.isFinished }
+    }
+
+    private func endIfDone() {
+        guard let main else { return }
+        if state.stop != nil || main.status == .failed || (main.isFinished && !hasLiveWork) {
+            scheduler.stop()
+        }
+    }
+
+    private func adjust(_ outcome: LuaRunOutcome) -> LuaRunOutcome {
+        if state.stop != nil { return outcome }
+        let clock = options.realtime ? "wall" : "virtual"
+        switch ending {
+        case .timeout(let seconds):
+            return LuaRunOutcome(exitCode: LuaRunOutcome.limitHit, report: "time limit of \(seconds) s (--timeout) exceeded")
+        case .idle where main?.status == .waiting:
+            return LuaRunOutcome(
+                exitCode: LuaRunOutcome.scriptError,
+                report: "nothing can happen any more on the \(clock) clock at \(Self.format(scheduler.now)) s, "
+                    + "but the main chunk is still waiting; give the wait a timeout or make the event it waits for happen")
+        default:
+            break
+        }
+        if main?.status == .failed { return outcome }
+        if failedTasks > 0 {
+            return LuaRunOutcome(
+                exitCode: LuaRunOutcome.scriptError,
+                report: "\(failedTasks) task\(failedTasks == 1 ? "" : "s") failed with an uncaught error (reported above)")
+        }
+        if case .idle = ending, hasLiveWork {
+            return LuaRunOutcome(
+                exitCode: LuaRunOutcome.success,
+                report: "nothing can happen any more on the \(clock) clock at \(Self.format(scheduler.now)) s; run ended")
+        }
+        return LuaRunOutcome(exitCode: LuaRunOutcome.success)
+    }
+
+    static func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
+}
+
+/// Why the event loop stopped, when it was not the script itself.
+enum RunEnding {
+    /// `--for` elapsed.
+    case duration
+    /// Nothing is scheduled: no event can ever happen again.
+    case idle
+    /// `--timeout` (wall clock) elapsed.
+    case timeout(Double)
+}
+
+extension ScriptRuntime: LuaRunDriver {
+    public func drive(_ state: LuaState, main luaTask: LuaTask) {
+        let main = wrap(luaTask, label: "main chunk")
+        self.main = main
+        switch luaTask.status {
+        case .suspended: main.status = .waiting
+        case .finished(let values): main.status = .done; main.results = values
+        case .failed(let error): main.status = .failed; main.error = error
+        case .ready, .running, .stopped: main.status = .running
+        }
+        if main.isFinished { tasks[ObjectIdentifier(luaTask)] = nil }
+        guard state.stop == nil, main.status != .failed, !(main.isFinished && !hasLiveWork) else { return }
+        armTimeout()
+        let deadline = options.duration.map { scheduler.now + $0 } ?? .infinity
+        switch scheduler.run(until: deadline) {
+        case .deadline: ending = ending ?? .duration
+        case .idle: ending = ending ?? .idle
+        case .stopped: break
+        }
+        if case .duration = ending {
+            trace.record(source: "run", event: "end", values: ["reason": "duration"])
+        } else if case .idle = ending {
+            trace.record(source: "run", event: "end", values: ["reason": "idle"])
+        }
+    }
+
+    /// Checks the wall-clock limit once per second of run time. It re-arms only
+    /// while other events are pending, so it never keeps an idle world alive.
+    private func armTimeout() {
+        guard let limit = options.timeout else { return }
+        scheduler.schedule(after: 1) { [weak self] in
+            guard let self else { return }
+            let elapsed = ContinuousClock.now - self.wallStart
+            if elapsed > .milliseconds(Int64(limit * 1000)) {
+                self.ending = .timeout(limit)
+                self.scheduler.stop()
+            } else if self.scheduler.hasPendingEvents {
+                self.armTimeout()
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import LuaHost
+import WearablesCore
+
+/// A failure as scripts see it: `err.domain`, `err.code`, `err.message`, and
+/// `tostring(err)` = `"StreamError.deviceNotConnected: <message>"`. Raised by
+/// waiting calls and passed to `"error"` listeners, so one value serves both.
+public final class ScriptError: Error, Sendable {
+    public let domain: String
+    public let code: String
+    public let message: String
+
+    public init(domain: String, code: String, message: String) {
+        self.domain = domain
+        self.code = code
+        self.message = message
+    }
+
+    public convenience init(_ error: any WearablesError) {
+        self.init(domain: error.domain, code: error.code, message: error.message)
+    }
+
+    public var description: String { "\(domain).\(code): \(message)" }
+
+    /// The Lua error that raises this value.
+    public var luaError: LuaError { LuaError(value: .object(self)) }
+
+    static var luaClass: LuaClass<ScriptError> {
+        LuaClass(
+        ScriptError.self, name: "Error",
+        doc: "A failure: domain (e.g. StreamError), code (the DAT case name) and message.",
+        fields: [
+            LuaField(name: "domain", type: "string", doc: "The error type, e.g. \"StreamError\".") { .string($0.domain) },
+            LuaField(name: "code", type: "string", doc: "The DAT case name, e.g. \"deviceNotConnected\".") { .string($0.code) },
+            LuaField(name: "message", type: "string", doc: "What went wrong, for people.") { .string($0.message) },
+        ],
+        describe: { $0.description })
+    }
+}

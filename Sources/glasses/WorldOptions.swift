@@ -1,0 +1,43 @@
+import ArgumentParser
+import GlassesScript
+
+extension RunOptions.World: ExpressibleByArgument {}
+
+/// The simulated world and clock a script runs in, shared by `run`, `repl`
+/// and `recipe run`.
+struct WorldOptions: ParsableArguments {
+    @Option(help: "The starting world: ready (one paired, worn, registered Ray-Ban Meta) or empty.")
+    var world: RunOptions.World = .ready
+
+    @Option(help: "Seed for everything random; the same script and seed give the same trace.")
+    var seed: UInt64 = 0
+
+    @Flag(help: "Run on the wall clock instead of the virtual clock.")
+    var realtime = false
+
+    @Option(
+        name: .customLong("for"),
+        help: ArgumentHelp("Stop after this much run time, e.g. 90s, 10m, 1h.", valueName: "duration"),
+        transform: { text in
+            guard let seconds = DurationParser.seconds(text) else {
+                throw ValidationError("'\(text)' is not a duration: use e.g. 30, 30s, 500ms, 5m or 2h")
+            }
+            return seconds
+        })
+    var duration: Double?
+
+    @Option(help: ArgumentHelp("Write the event trace (JSON Lines) to this file.", valueName: "file"))
+    var trace: String?
+
+    @Option(help: ArgumentHelp("Folder for output files the script writes with relative paths.", valueName: "dir"))
+    var out: String?
+
+    func apply(to options: inout RunOptions) {
+        options.world = world
+        options.seed = seed
+        options.realtime = realtime
+        options.duration = duration
+        options.tracePath = trace
+        options.outputDirectory = out
+    }
+}
