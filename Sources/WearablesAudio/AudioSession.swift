@@ -18,10 +18,6 @@ public final class AudioSession {
     /// A simulated phone call holds the audio hardware.
     public private(set) var isInterrupted = false
     public private(set) var route: AudioRoute
-    /// Simulator behaviour users report: photo capture never delivers while the
-    /// session is routed over HFP to the glasses. On by default; switch off to
-    /// model a fixed SDK.
-    public var hfpBlocksPhotoCapture = true
     /// What the phone's own microphone hears.
     public var builtInMicrophoneFeed: MicrophoneFeed = .silence
 
@@ -153,9 +149,6 @@ public final class AudioSession {
     /// The HFP route is fully set up: active, and the glasses' microphone is the
     /// input. A stream that uses audio needs this before it starts.
     public var isHFPConfigured: Bool { isActive && route.input?.type == .bluetoothHFP }
-
-    /// Photo capture will not deliver (the reported DAT interaction), unless switched off.
-    public var blocksPhotoCapture: Bool { hfpBlocksPhotoCapture && isRoutedOverHFPToGlasses }
 
     /// Why `isHFPConfigured` is false, worded for an `audioStreamingError`; nil when configured.
     public var hfpConfigurationProblem: String? {

@@ -1,3 +1,4 @@
+import WearablesAudio
 import WearablesCore
 
 /// The simulator backend, modelled on DAT's MockDeviceKit: simulated glasses, the
@@ -8,6 +9,12 @@ public final class MockDeviceKit: WearablesBackend {
     public private(set) var glasses: [SimulatedGlasses] = []
     public private(set) var companion: CompanionApp
     public private(set) lazy var permissions = MockPermissions(initial: [:], kit: self)
+    /// Field behaviour users report: a photo capture never delivers while the phone's
+    /// audio is routed over HFP to the glasses (the model then times it out). On by
+    /// default; switch off to model a fixed SDK.
+    public var hfpBlocksPhotoCapture = true
+    /// The phone's audio session, for the HFP interactions; `SimulatedWorld` sets it.
+    weak var audio: AudioSession?
     weak var observer: WearablesBackendObserver?
     /// Observers of link-state changes per glasses (the audio layer's route changes).
     private(set) var linkListeners: [(id: Int, fn: (DeviceIdentifier, LinkState) -> Void)] = []
@@ -77,6 +84,10 @@ public final class MockDeviceKit: WearablesBackend {
     public func glasses(_ identifier: DeviceIdentifier) -> SimulatedGlasses? {
         glasses.first { $0.identifier == identifier }
     }
+
+    /// The glasses the phone's Bluetooth audio ports belong to: like iOS with one
+    /// headset in use, the first connected pair.
+    var audioGlasses: SimulatedGlasses? { glasses.first { $0.link == .connected } }
 
     /// Calls `listener` synchronously on every link-state change of any glasses, for
     /// the audio layer's route changes.
@@ -150,9 +161,21 @@ public final class MockDeviceKit: WearablesBackend {
 
     public func frameSource(of identifier: DeviceIdentifier) -> FrameSource? { glasses(identifier)?.camera.feed }
 
+    public func audioStreamingProblem(on identifier: DeviceIdentifier) -> String? {
+        guard let audio else { return "the phone has no audio session" }
+        if let problem = audio.hfpConfigurationProblem { return problem }
+        guard let routed = audioGlasses, routed.identifier == identifier else {
+            return "the HFP route goes to other glasses (\(audioGlasses?.identifier ?? "none")); disconnect them"
+        }
+        return nil
+    }
+
     public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize,
                              completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         guard let pair = glasses(identifier) else { return completion(.failure(.deviceDisconnected)) }
+        if hfpBlocksPhotoCapture, audio?.isRoutedOverHFPToGlasses == true, audioGlasses === pair {
+            return record("capture_lost", [("glasses", .string(identifier)), ("reason", .string("audioOverHFP"))])
+        }
         pair.camera.capture(format: format, size: size, scheduler: scheduler, completion: completion)
     }
 

@@ -20,6 +20,7 @@ public final class SimulatedWorld {
         wearables = Wearables(backend: kit)
         audio = AudioSession(
             clock: SchedulerAudioClock(scheduler), glasses: KitAudioEndpoint(kit: kit), noise: SchedulerNoiseSource(scheduler))
+        kit.audio = audio
     }
 
     /// The `empty` preset.

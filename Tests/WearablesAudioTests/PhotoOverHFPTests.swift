@@ -1,33 +1,28 @@
 import Testing
 import WearablesAudio
 
-/// The DAT interaction: photos do not deliver while audio is routed over HFP,
-/// and audio streams need HFP configured first.
+/// The session state the DAT interactions consult: whether audio flows over HFP
+/// (photos do not deliver) and whether HFP is configured (audio streams may start).
+/// `DATInteractionTests` checks the interactions themselves on the simulator.
 struct PhotoOverHFPTests {
-    @Test func hfpRouteBlocksPhotosUntilSwitchedOff() throws {
-        let rig = AudioRig(connected: true)
-        try rig.activateHFP()
-        #expect(rig.session.isRoutedOverHFPToGlasses)
-        #expect(rig.session.blocksPhotoCapture)
-        rig.session.hfpBlocksPhotoCapture = false
-        #expect(!rig.session.blocksPhotoCapture)
-        #expect(rig.session.isRoutedOverHFPToGlasses)
-    }
+    @Test func onlyAnActiveHFPRouteCountsAsAudioOverHFP() throws {
+        let hfp = AudioRig(connected: true)
+        try hfp.activateHFP()
+        #expect(hfp.session.isRoutedOverHFPToGlasses)
 
-    @Test func photosFlowWhenAudioIsNotOnHFP() throws {
         let a2dp = AudioRig(connected: true)
         try a2dp.session.configure(category: .playAndRecord, options: [.allowBluetoothA2DP])
         try a2dp.session.activate()
-        #expect(!a2dp.session.blocksPhotoCapture)
+        #expect(!a2dp.session.isRoutedOverHFPToGlasses)
 
         let inactive = AudioRig(connected: true)
         try inactive.session.configure(category: .playAndRecord, options: [.allowBluetooth])
-        #expect(!inactive.session.blocksPhotoCapture)
+        #expect(!inactive.session.isRoutedOverHFPToGlasses)
 
         let dropped = AudioRig(connected: true)
         try dropped.activateHFP()
         dropped.glasses.setConnected(false)
-        #expect(!dropped.session.blocksPhotoCapture)
+        #expect(!dropped.session.isRoutedOverHFPToGlasses)
     }
 
     @Test func hfpConfiguredNeedsActiveBluetoothInput() throws {

@@ -95,7 +95,11 @@ public protocol WearablesBackend: AnyObject {
     func closeSession(on identifier: DeviceIdentifier)
     /// The camera's picture source right now, nil when the device has no camera to stream from.
     func frameSource(of identifier: DeviceIdentifier) -> FrameSource?
-    /// Takes a still at `size`; completes with the photo or why it failed.
+    /// Why a stream with audio cannot start on this device now (the phone's HFP route
+    /// to it is not configured), worded as a fix; nil when it can.
+    func audioStreamingProblem(on identifier: DeviceIdentifier) -> String?
+    /// Takes a still at `size`; completes with the photo or why it failed (or never,
+    /// as when audio is routed over HFP; the model times the capture out).
     func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize,
                       completion: @escaping (Result<Photo, PhotoError>) -> Void)
 }

@@ -6,6 +6,9 @@ public final class CameraStream {
     public static let startDuration: Double = 0.3
     /// Time from `stopping` to `stopped`.
     public static let stopDuration: Double = 0.1
+    /// A capture with no photo after this long fails (`captureFailure`): the glasses
+    /// may never deliver one (audio over HFP), and a capture in flight blocks frames.
+    public static let captureTimeout: Double = 10
 
     public static let transitions: [StreamState: Set<StreamState>] = [
         .stopped: [.waitingForDevice, .starting],
@@ -37,6 +40,7 @@ public final class CameraStream {
     private var frameTimer: TimerToken?
     private var captureSerial = 0
     private var captureCompletion: ((Result<Photo, PhotoError>) -> Void)?
+    private var captureTimer: TimerToken?
     private var tokens: [ListenerToken] = []
     private var deviceWatch: ListenerToken?
     private var sessionWatch: ListenerToken?
@@ -75,6 +79,7 @@ public final class CameraStream {
         deviceWatch?.cancel()
         sessionWatch?.cancel()
         frameTimer?.cancel()
+        captureTimer?.cancel()
     }
 
     public var deviceIdentifier: DeviceIdentifier? { session?.deviceIdentifier }
@@ -156,6 +161,9 @@ public final class CameraStream {
         captureSerial += 1
         let serial = captureSerial
         wearables.trace.record(source: traceSource, event: "capture", values: ["format": .string(format.name)])
+        captureTimer = wearables.scheduler.schedule(after: Self.captureTimeout) { [weak self] in
+            self?.finishCapture(serial: serial, result: .failure(.captureFailure))
+        }
         wearables.backend.capturePhoto(on: identifier, format: format, size: effective.size) { [weak self] result in
             self?.finishCapture(serial: serial, result: result)
         }
@@ -245,6 +253,11 @@ public final class CameraStream {
     private func beginStarting() {
         guard wearables.checkPermissionStatus(.camera) == .granted else { return failStart(.permissionDenied) }
         if let thermal = device?.thermalLevel, Self.tooHotToStream.contains(thermal) { return failStart(.thermalHot) }
+        if configuration.audioCodec != nil, let identifier = deviceIdentifier,
+           let problem = wearables.backend.audioStreamingProblem(on: identifier) {
+            wearables.trace.record(source: traceSource, event: "audio_not_ready", values: ["problem": .string(problem)])
+            return failStart(.audioStreamingError)
+        }
         transition(to: .starting)
         wearables.scheduler.schedule(after: Self.startDuration) { [weak self] in
             guard let self, self.state == .starting else { return }
@@ -361,6 +374,7 @@ public final class CameraStream {
     private func finishCapture(serial: Int, result: Result<Photo, PhotoError>) {
         guard serial == captureSerial, isCapturing else { return }
         isCapturing = false
+        captureTimer?.cancel()
         let completion = captureCompletion
         captureCompletion = nil
         switch result {
@@ -379,6 +393,7 @@ public final class CameraStream {
     private func abandonCapture() {
         guard isCapturing else { return }
         isCapturing = false
+        captureTimer?.cancel()
         captureSerial += 1
         let completion = captureCompletion
         captureCompletion = nil

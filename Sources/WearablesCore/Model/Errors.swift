@@ -130,7 +130,7 @@ public enum StreamError: WearablesError, Equatable {
         case .deviceNotConnected(let id): "device \(id) is not connected; power it on, unfold it and keep it in range"
         case .timeout: "the device did not answer in time; retry"
         case .videoStreamingError: "the video stream failed; retry, at a lower resolution or frame rate if it repeats"
-        case .audioStreamingError: "the audio stream failed; check the audio route"
+        case .audioStreamingError: "a stream with audio needs the HFP route first: configure the audio session as playAndRecord with allowBluetooth and activate it before starting the stream"
         case .permissionDenied: "camera permission is not granted; request it with requestPermission(.camera)"
         case .hingesClosed: "the glasses were folded, which disconnects them; unfold them and start a new session"
         case .thermalHot: "the glasses are too hot to stream; let them cool down"
@@ -147,7 +147,7 @@ public enum PhotoError: String, NamedWearablesError {
     public var message: String {
         switch self {
         case .notReady: "the camera is not streaming; start the stream and wait for streaming before capturing"
-        case .captureFailure: "the glasses failed to capture the photo; try again"
+        case .captureFailure: "the glasses failed to capture the photo, or it never arrived (photos may not deliver while audio is routed over HFP to the glasses); try again"
         case .sessionSetupFailed: "the capture session could not be set up; restart the stream"
         case .busy: "a capture is already in flight; wait for its photo"
         case .serviceUnavailable: "the capture service is unavailable on this device"

@@ -1,9 +1,8 @@
 import WearablesAudio
 import WearablesCore
 
-/// The kit's glasses as the phone's Bluetooth audio device. Like iOS with one
-/// headset in use, the first connected pair carries the HFP/A2DP ports, and its
-/// microphone feed is what the glasses' mic hears.
+/// The kit's glasses as the phone's Bluetooth audio device: `kit.audioGlasses`
+/// carries the HFP/A2DP ports, and its microphone feed is what the glasses' mic hears.
 final class KitAudioEndpoint: GlassesAudioEndpoint {
     private let kit: MockDeviceKit
 
@@ -11,8 +10,7 @@ final class KitAudioEndpoint: GlassesAudioEndpoint {
         self.kit = kit
     }
 
-    /// The glasses the Bluetooth ports belong to; nil when none is connected.
-    var glasses: SimulatedGlasses? { kit.glasses.first { $0.link == .connected } }
+    private var glasses: SimulatedGlasses? { kit.audioGlasses }
 
     var isAudioConnected: Bool { glasses != nil }
     var audioDeviceName: String { glasses?.name ?? "" }
