@@ -11,7 +11,8 @@
 --   glasses run --trace out/reconnect.jsonl examples/reconnect.lua [--demo]
 --
 -- With --demo the script also plays a fault schedule on the simulator (fold,
--- power cycle, a 10 s Bluetooth drop) and exits after 90 s with a summary.
+-- power cycle, a 15 s Bluetooth drop: longer than the 10 s the glasses wait
+-- before ending sessions) and exits after 90 s with a summary.
 
 local RESTART_GAP = 2.5    -- seconds after a stop before a new start
 local BACKOFF_MIN, BACKOFF_MAX = 1, 30
@@ -73,7 +74,7 @@ if demo then
   after(15, function() log.info("demo: unfold"); glasses:unfold() end)
   after(30, function() log.info("demo: power off"); glasses:power_off() end)
   after(34, function() log.info("demo: power on"); glasses:power_on() end)
-  after(50, function() log.info("demo: Bluetooth drop for 10 s"); glasses:disconnect(10) end)
+  after(50, function() log.info("demo: Bluetooth drop for 15 s"); glasses:disconnect(15) end)
   after(90, function()
     print(("restarted %d times, %d failed starts"):format(restarts, failures))
     exit(0)
