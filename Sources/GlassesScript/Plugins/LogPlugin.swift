@@ -25,11 +25,14 @@ struct LogPlugin: GlassesPlugin {
         // (%s calls tostring, so error values and devices format as they print).
         try runtime.state.run(
             """
-            local format, select, tostring = string.format, select, tostring
+            local format, select, type, error = string.format, select, type, error
             for _, level in ipairs { "debug", "info", "warn", "error" } do
               local write = log[level]
               log[level] = function(fmt, ...)
-                if select("#", ...) == 0 then return write(tostring(fmt)) end
+                if type(fmt) ~= "string" then
+                  error(("bad argument #1 to '%s' (string expected, got %s)"):format(level, type(fmt)), 2)
+                end
+                if select("#", ...) == 0 then return write(fmt) end
                 return write(format(fmt, ...))
               end
             end

@@ -113,8 +113,7 @@ final class ScriptTaskHandle {
                         case .done: resume(.success(task.results))
                         case .cancelled: resume(.failure(ScriptError(domain: "ScriptError", code: "cancelled", message: "the joined task was cancelled")))
                         default:
-                            resume(.failure(ScriptError(
-                                domain: "ScriptError", code: "taskFailed", message: task.error?.message ?? "the task failed")))
+                            resume(.failure(handle.failure()))
                         }
                     }
                     return nil
@@ -132,10 +131,13 @@ final class ScriptTaskHandle {
         switch task.status {
         case .done: return .values(task.results)
         case .cancelled: throw ScriptError(domain: "ScriptError", code: "cancelled", message: "the joined task was cancelled").luaError
-        default:
-            if let error = task.error, !error.value.isNil { throw LuaError(value: error.value) }
-            throw LuaError(task.error?.message ?? "the task failed")
+        default: throw failure().luaError
         }
+    }
+
+    /// The failed task's own error value, to raise again in the joiner.
+    func failure() -> ScriptError {
+        ScriptError(raising: task.error?.value ?? .string("the task failed"), message: task.error?.message ?? "the task failed")
     }
 }
 

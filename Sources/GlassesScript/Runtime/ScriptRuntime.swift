@@ -31,7 +31,7 @@ public final class ScriptRuntime {
 
     /// The built-in modules, in install order.
     public static let builtInPlugins: [GlassesPlugin] = [
-        SharedTypesPlugin(), TimePlugin(), LogPlugin(), WearablesPlugin(), CameraPlugin(), MockPlugin(),
+        SharedTypesPlugin(), TimePlugin(), LogPlugin(), WearablesPlugin(), CameraPlugin(), MockPlugin(), AudioPlugin(),
     ]
 
     public init(options: RunOptions, modulePaths: [String] = [], plugins: [GlassesPlugin] = ScriptRuntime.builtInPlugins)
@@ -153,7 +153,7 @@ public final class ScriptRuntime {
         let result: LuaResumeResult
         switch input {
         case .success(let values): result = state.resume(task.luaTask, with: values)
-        case .failure(let error): result = state.resume(task.luaTask, raising: .object(error))
+        case .failure(let error): result = state.resume(task.luaTask, raising: error.raw ?? .object(error))
         }
         luaDepth -= 1
         settle(task, result)
@@ -169,7 +169,8 @@ public final class ScriptRuntime {
         case .failed(let error):
             task.status = .failed
             task.error = error
-            if task !== main {
+            // A task someone is joining hands its error to the joiner instead.
+            if task !== main, task.joiners.isEmpty {
                 failedTasks += 1
                 report(error, in: task.label)
             }

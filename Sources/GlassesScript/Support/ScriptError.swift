@@ -4,15 +4,27 @@ import WearablesCore
 /// A failure as scripts see it: `err.domain`, `err.code`, `err.message`, and
 /// `tostring(err)` = `"StreamError.deviceNotConnected: <message>"`. Raised by
 /// waiting calls and passed to `"error"` listeners, so one value serves both.
-public final class ScriptError: Error, Sendable {
+public final class ScriptError: Error, @unchecked Sendable {
     public let domain: String
     public let code: String
     public let message: String
+    /// A script's own error value to re-raise as is (a failed task's `error({...})`
+    /// reaching `task:join()`); nil for errors the host makes.
+    let raw: LuaValue?
 
     public init(domain: String, code: String, message: String) {
         self.domain = domain
         self.code = code
         self.message = message
+        raw = nil
+    }
+
+    /// Wraps a script's own error value so it is raised unchanged.
+    init(raising value: LuaValue, message: String) {
+        domain = "ScriptError"
+        code = "error"
+        self.message = message
+        raw = value
     }
 
     public convenience init(_ error: any WearablesError) {
@@ -22,7 +34,7 @@ public final class ScriptError: Error, Sendable {
     public var description: String { "\(domain).\(code): \(message)" }
 
     /// The Lua error that raises this value.
-    public var luaError: LuaError { LuaError(value: .object(self)) }
+    public var luaError: LuaError { LuaError(value: raw ?? .object(self)) }
 
     static var luaClass: LuaClass<ScriptError> {
         LuaClass(

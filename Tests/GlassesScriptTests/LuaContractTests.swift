@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// The Lua contract, tested from Lua: each script in Scripts/ asserts with
+/// check.lua and prints "ok" at its end, on the virtual clock with a fixed seed.
+@Suite struct LuaContractTests {
+    static let passing: [(script: String, world: String)] = [
+        ("registration_permissions.lua", "empty"),
+        ("devices_selectors.lua", "ready"),
+        ("session_camera.lua", "ready"),
+        ("tasks_timers.lua", "ready"),
+    ]
+
+    @Test(arguments: passing.map(\.script))
+    func scriptPasses(_ script: String) throws {
+        let world = Self.passing.first { $0.script == script }?.world ?? "ready"
+        let result = try GlassesProcess.run(["run", "--seed", "1", "--world", world, GlassesProcess.script(script)])
+        #expect(result.code == 0, "\(script) failed:\n\(result.stderr)")
+        #expect(result.stdout.hasSuffix("ok\n"), "\(script) did not reach its end:\n\(result.stdout)")
+    }
+
+    @Test func callbackErrorsAreIsolatedAndReported() throws {
+        let result = try GlassesProcess.run(["run", "--seed", "1", GlassesProcess.script("callbacks.lua")])
+        #expect(result.stdout.hasSuffix("ok\n"), "the other callbacks and the main chunk went on:\n\(result.stderr)")
+        #expect(result.stderr.contains("error in camera \"frame\" callback: "))
+        #expect(result.stderr.contains("callbacks.lua:15: boom in a frame callback"))
+        #expect(result.stderr.contains("stack traceback:"))
+        #expect(result.stderr.contains("1 task failed with an uncaught error"))
+        #expect(result.code == 1)
+    }
+
+    @Test func sameSeedGivesTheSameTraceBytes() throws {
+        let folder = try GlassesProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func trace(seed: Int, _ name: String) throws -> Data {
+            let path = "\(folder)/\(name).jsonl"
+            let result = try GlassesProcess.run([
+                "run", "--seed", String(seed), "--trace", path, "--out", folder,
+                "examples/scene_change_capture.lua".relativeToPackage,
+            ])
+            #expect(result.code == 0, "\(result.stderr)")
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        let first = try trace(seed: 3, "a")
+        let second = try trace(seed: 3, "b")
+        let other = try trace(seed: 4, "c")
+        #expect(first.count > 1000)
+        #expect(first == second)
+        #expect(first != other)
+    }
+
+    @Test func waitingForeverOnTheVirtualClockIsReported() throws {
+        let folder = try GlassesProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = folder + "/stuck.lua"
+        try "local s = wearables.session(); s:start(); s:wait_for('paused')".write(toFile: script, atomically: true, encoding: .utf8)
+        let result = try GlassesProcess.run(["run", "--world", "ready", script])
+        #expect(result.code == 1)
+        #expect(result.stderr.contains("nothing can happen any more"), "\(result.stderr)")
+    }
+
+    @Test func forStopsAnEndlessRunOnTheRunClock() throws {
+        let folder = try GlassesProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = folder + "/forever.lua"
+        try "every(1, function() end) print('started')".write(toFile: script, atomically: true, encoding: .utf8)
+        let result = try GlassesProcess.run(["run", "--for", "1h", script])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout == "started\n")
+    }
+}
+
+extension String {
+    /// A path inside the package, from this test file's location.
+    var relativeToPackage: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(self).path
+    }
+}

@@ -1,0 +1,61 @@
+-- The audio module: configuration, routes and their changes, recording, playback, interruptions.
+package.path = arg[0]:match("(.*/)") .. "?.lua;" .. package.path
+local check = require "check"
+
+local glasses = mock.paired()[1]
+check.raises(function() audio.configure{category = "playback", options = {"allowBluetooth"}} end,
+  "AudioError.badParam", "allowBluetooth needs a recording category")
+check.raises(function() audio.configure{category = "loud"} end, "category", "unknown category")
+check.raises(function() audio.configure{category = "record", options = {"bogus"}} end, "field 'options'", "bad option")
+
+audio.configure{category = "playAndRecord", mode = "voiceChat"}
+local route = audio.route()
+check.eq(route.inputs[1].port, "bluetoothHFP", "voiceChat implies allowBluetooth: HFP in")
+check.eq(route.outputs[1].port, "bluetoothHFP", "and HFP out")
+check.eq(route.inputs[1].rate, 16000, "wideband HFP")
+check.eq(route.inputs[1].name, "Ray-Ban Meta", "port name")
+
+audio.configure{category = "playAndRecord", options = {"allowBluetooth"}}
+local changes, change = check.recorder()
+audio.on("route", function(r, reason) change(reason .. ":" .. (r.inputs[1] and r.inputs[1].port or "none")) end)
+glasses:fold()
+wait(0)
+glasses:unfold()
+wait(2)
+check.seq(changes, {"oldDeviceUnavailable:builtInMic", "newDeviceAvailable:bluetoothHFP"}, "route changes")
+
+check.raises(function() audio.record{path = "early.wav"} end, "AudioError.cannotStartRecording", "needs activate()")
+glasses.microphone:feed{tone = 440}
+audio.activate()
+local rec = audio.record{path = "tone.wav", duration = 1}
+wait(0.5)
+check.eq(rec.state, "recording", "recording")
+assert(rec.level > 0.3, "level follows the tone, got " .. rec.level)
+check.eq(rec:wait():sub(-8), "tone.wav", "wait returns the path")
+check.eq(rec.duration, 1, "recorded seconds")
+check.eq(rec.level, 0, "level after the end")
+
+local player = audio.play("tone.wav")
+check.eq(player.output, "bluetoothHFP", "plays to the glasses")
+wait(0.25)
+player:pause()
+local paused_at = player.progress
+wait(1)
+check.eq(player.progress, paused_at, "progress holds while paused")
+player:resume()
+check.eq(player:wait(), "finished", "played to the end")
+check.eq(player.progress, 1, "progress at the end")
+check.raises(function() audio.play("missing.wav") end, "AudioError.fileNotFound", "missing file")
+
+local kinds, kind = check.recorder()
+audio.on("interruption", kind)
+local long = audio.record{path = "call.wav"}
+wait(0.3)
+mock.phone_call(2)
+local err = check.raises(function() long:wait() end, "recordingInterrupted", "a call interrupts the recording")
+check.eq(err.domain, "AudioError", "error domain")
+check.eq(audio.active(), false, "the call deactivated the session")
+check.raises(audio.activate, "insufficientPriority", "no activation during the call")
+wait(2)
+check.seq(kinds, {"began", "ended"}, "interruption kinds")
+audio.activate()
