@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "WearablesAudio", dependencies: ["WearablesCore", "CSndFile", "CSoxr"]),
 
         // Lua bindings over the core: plugin registry, tasks, events, traces.
-        .target(name: "GlassesScript", dependencies: ["LuaHost", "WearablesCore", "WearablesSimulator"]),
+        .target(name: "GlassesScript", dependencies: ["LuaHost", "WearablesCore", "WearablesAudio", "WearablesSimulator"]),
         .executableTarget(
             name: "glasses",
             dependencies: ["GlassesScript", "LuaHost", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -1,12 +1,14 @@
 import Foundation
-import LuaHost
 import Testing
 
-/// The `audio` module from Lua, on the virtual clock.
+/// The `audio` module from Lua, through `glasses run` on the virtual clock.
 struct AudioScriptTests {
     @Test func audioModule() throws {
-        let out = try ScriptHarness.temporaryDirectory()
-        #expect(try ScriptHarness.run("audio.lua", out: out) == LuaRunOutcome(exitCode: LuaRunOutcome.success))
+        let out = try GlassesProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try GlassesProcess.run(["run", "--seed", "1", "--out", out, GlassesProcess.script("audio.lua")])
+        #expect(result.code == 0, "audio.lua failed:\n\(result.stderr)")
+        #expect(result.stdout.hasSuffix("ok\n"), "audio.lua did not reach its end:\n\(result.stdout)")
         let wav = try Data(contentsOf: URL(fileURLWithPath: out + "/tone.wav"))
         #expect(wav.prefix(4) == Data("RIFF".utf8))
         #expect(wav.count == 44 + 16000 * 2, "1 s of 16 kHz 16-bit mono after a 44-byte header")

@@ -51,6 +51,15 @@ struct MockPlugin: GlassesPlugin {
                     let ready = try call.optionalTable(2)?.optionalBoolean("ready") ?? true
                     return .value(.object(ready ? kit.pairReadyGlasses(model: model) : kit.pairGlasses(model: model)))
                 },
+                LuaFunction(
+                    name: "phone_call", signature: "mock.phone_call(seconds: number)",
+                    doc: "A phone call that interrupts the audio session now and ends after `seconds`."
+                ) { [unowned runtime] call in
+                    let seconds = try call.number(1)
+                    guard seconds.isFinite, seconds > 0 else { throw LuaArgumentError(argument: 1, message: "seconds must be > 0") }
+                    runtime.world.audio.simulatePhoneCall(duration: seconds)
+                    return .none
+                },
             ]))
         try state.register(LuaModule(
             name: "mock.permissions", doc: "Permission grants and how the Meta AI app answers requests.",

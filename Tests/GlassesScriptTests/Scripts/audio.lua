@@ -17,7 +17,7 @@ check.eq(route.inputs[1].name, "Ray-Ban Meta", "port name")
 
 audio.configure{category = "playAndRecord", options = {"allowBluetooth"}}
 local changes, change = check.recorder()
-audio.on("route", function(r, reason) change(reason .. ":" .. (r.inputs[1] and r.inputs[1].port or "none")) end)
+local route_handle = audio.on("route", function(r, reason) change(reason .. ":" .. (r.inputs[1] and r.inputs[1].port or "none")) end)
 glasses:fold()
 wait(0)
 glasses:unfold()
@@ -48,7 +48,7 @@ check.eq(player.progress, 1, "progress at the end")
 check.raises(function() audio.play("missing.wav") end, "AudioError.fileNotFound", "missing file")
 
 local kinds, kind = check.recorder()
-audio.on("interruption", kind)
+local interruption_handle = audio.on("interruption", kind)
 local long = audio.record{path = "call.wav"}
 wait(0.3)
 mock.phone_call(2)
@@ -59,3 +59,6 @@ check.raises(audio.activate, "insufficientPriority", "no activation during the c
 wait(2)
 check.seq(kinds, {"began", "ended"}, "interruption kinds")
 audio.activate()
+route_handle:cancel()
+interruption_handle:cancel()
+print("ok")

@@ -1,0 +1,148 @@
+import Foundation
+import LuaHost
+import WearablesAudio
+import WearablesCore
+
+/// The `audio` module: the phone's audio session with AVAudioSession semantics,
+/// routed to the simulated glasses (HFP/A2DP), with a WAV recorder and a player.
+struct AudioPlugin: GlassesPlugin {
+    /// Returns the elements of the table passed in (no library needed, so it
+    /// works in every sandbox); used to read `options={...}` arrays.
+    static let unpackSource = """
+        local function unpack(t, i)
+          if t[i] ~= nil then return t[i], unpack(t, i + 1) end
+        end
+        return unpack(..., 1)
+        """
+
+    func install(in runtime: ScriptRuntime) throws(LuaScriptError) {
+        let state = runtime.state
+        try state.register(AudioBindings.recorderClass(runtime))
+        try state.register(AudioBindings.playerClass(runtime))
+        let unpack = try state.load(Self.unpackSource, name: "=audio options")
+        try state.register(LuaModule(
+            name: "audio", doc: "The phone's audio session (AVAudioSession) routed to the glasses: routes, recording, playback.",
+            functions: sessionFunctions(runtime, unpack: unpack) + mediaFunctions(runtime)))
+    }
+
+    private func sessionFunctions(_ runtime: ScriptRuntime, unpack: LuaRef) -> [LuaFunction] {
+        let audio = runtime.world.audio
+        return [
+            LuaFunction(
+                name: "configure",
+                signature: "audio.configure(options: {category: AudioCategory, mode?: AudioMode, options?: AudioOption[]})",
+                doc: "AVAudioSession setCategory(_:mode:options:); raises AudioError.badParam for options the category refuses."
+            ) { [unowned runtime] call in
+                let table = try call.table(1)
+                let category = try table.enumeration("category", of: AudioSessionCategory.allCases.map(\.rawValue))
+                let mode = try table.optionalEnumeration("mode", of: AudioSessionMode.allCases.map(\.rawValue)) ?? "default"
+                let options = try Self.options(in: table, runtime: runtime, unpack: unpack)
+                try AudioBindings.raising {
+                    try audio.configure(
+                        category: AudioSessionCategory(rawValue: category) ?? .soloAmbient,
+                        mode: AudioSessionMode(rawValue: mode) ?? .default, options: options)
+                }
+                return .none
+            },
+            LuaFunction(
+                name: "activate", signature: "audio.activate()",
+                doc: "Activate the session; raises AudioError.insufficientPriority during a phone call."
+            ) { _ in
+                try AudioBindings.raising { try audio.activate() }
+                return .none
+            },
+            LuaFunction(name: "deactivate", signature: "audio.deactivate()", doc: "Deactivate: recordings end (files kept), playback stops.") {
+                _ in
+                audio.deactivate()
+                return .none
+            },
+            LuaFunction(
+                name: "active", signature: "audio.active() -> boolean", doc: "Whether the session is active (a phone call deactivates it)."
+            ) { _ in .value(.boolean(audio.isActive)) },
+            LuaFunction(
+                name: "route", signature: "audio.route() -> AudioRoute",
+                doc: "The live route: {inputs={{port=, name=, rate=}}, outputs={...}}; ports as AVAudioSession.Port."
+            ) { _ in .value(AudioBindings.table(audio.route)) },
+            LuaFunction(
+                name: "override_output", signature: "audio.override_output(port: \"speaker\"|\"none\")",
+                doc: "AVAudioSession overrideOutputAudioPort: playAndRecord routes to the speaker (and built-in mic) or back."
+            ) { call in
+                audio.overrideOutputToSpeaker(try call.enumeration(1, of: ["speaker", "none"]) == "speaker")
+                return .none
+            },
+            LuaFunction(
+                name: "on", signature: "audio.on(event: \"route\"|\"interruption\", fn: function) -> Handle",
+                doc: "Route changes fn(route, reason) with AVAudioSession's reasons; interruptions fn(\"began\"|\"ended\")."
+            ) { [unowned runtime] call in
+                let event = try call.event(1, of: ["route", "interruption"])
+                let function = try call.function(2)
+                let handle = runtime.listen(function, event: event, label: "audio \"\(event)\" callback") { deliver in
+                    let token: AudioListenerToken
+                    if event == "route" {
+                        token = audio.onRouteChange { deliver([AudioBindings.table($0.route), .string($0.reason.rawValue)], nil) }
+                    } else {
+                        token = audio.onInterruption { deliver([.string($0.rawValue)], nil) }
+                    }
+                    return ListenerToken { token.cancel() }
+                }
+                return .value(.object(handle))
+            },
+        ]
+    }
+
+    private func mediaFunctions(_ runtime: ScriptRuntime) -> [LuaFunction] {
+        let audio = runtime.world.audio
+        return [
+            LuaFunction(
+                name: "record", signature: "audio.record(options: {path: string, duration?: number}) -> Recorder",
+                doc: "Record the current input to a 16 kHz 16-bit mono WAV (relative paths go to --out); without duration, until rec:stop()."
+            ) { [unowned runtime] call in
+                let table = try call.table(1)
+                let path = try table.string("path")
+                let duration = try table.optionalNumber("duration")
+                let resolved: String
+                do { resolved = try runtime.output.resolve(path) } catch {
+                    throw LuaError("cannot record to '\(path)': \(error.localizedDescription)")
+                }
+                let recorder = try AudioBindings.raising { try audio.record(to: resolved, duration: duration) }
+                runtime.trace.record(source: "audio", event: "record", values: ["path": .string(path)])
+                return .value(.object(recorder))
+            },
+            LuaFunction(
+                name: "play", signature: "audio.play(path: string) -> Player",
+                doc: "Play a sound file (WAV, AIFF, FLAC, Ogg; any rate) to the current output; relative paths look in --out first."
+            ) { [unowned runtime] call in
+                let path = try call.string(1)
+                let player = try AudioBindings.raising { try audio.play(Self.readablePath(path, in: runtime.output)) }
+                runtime.trace.record(source: "audio", event: "play", values: ["path": .string(path)])
+                return .value(.object(player))
+            },
+        ]
+    }
+
+    /// `options={...}`: AVAudioSession option names, each checked.
+    private static func options(in table: LuaTableArgument, runtime: ScriptRuntime, unpack: LuaRef) throws -> Set<AudioSessionOption> {
+        let value = try table.value("options")
+        if value.isNil { return [] }
+        guard case .ref(let list) = value, list.typeName == "table" else {
+            throw LuaArgumentError(argument: table.argument, message: "field 'options': array of option names expected")
+        }
+        let valid = AudioSessionOption.allCases.map(\.rawValue)
+        return try Set(runtime.state.call(unpack, [.ref(list)]).map { item in
+            guard let name = item.string, let option = AudioSessionOption(rawValue: name) else {
+                throw LuaArgumentError(
+                    argument: table.argument,
+                    message: "field 'options': invalid value '\(item.string ?? "non-string")' (expected one of: \(valid.joined(separator: ", ")))")
+            }
+            return option
+        })
+    }
+
+    /// A file to read: a relative path names a file in the output folder when
+    /// one exists there (what the script wrote), else one relative to the working folder.
+    private static func readablePath(_ path: String, in output: OutputPaths) -> String {
+        guard !path.hasPrefix("/"), let directory = output.directory else { return path }
+        let inOutput = "\(directory)/\(path)"
+        return FileManager.default.fileExists(atPath: inOutput) ? inOutput : path
+    }
+}
