@@ -52,9 +52,10 @@ let package = Package(
 
         // Lua bindings over the core: plugin registry, tasks, events, traces.
         .target(name: "GlassesScript", dependencies: ["LuaHost", "WearablesCore", "WearablesAudio", "WearablesSimulator"]),
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
         .executableTarget(
             name: "glasses",
-            dependencies: ["GlassesScript", "LuaHost", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["GlassesScript", "LuaHost", "CEditLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),

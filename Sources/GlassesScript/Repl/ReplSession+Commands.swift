@@ -1,0 +1,147 @@
+import Foundation
+import LuaHost
+import WearablesCore
+
+/// The `.` commands: help from the binding registry, the world summary, loading
+/// a script into the live world, live tracing and quitting.
+extension ReplSession {
+    static let commandHelp = """
+        .help [NAME]     modules and globals; with NAME (wearables.session, Camera:start) its signature and doc
+        .world           glasses, link, don, hinge, registration, audio route, sessions and cameras
+        .load FILE       run a Lua file in the live world
+        .trace on|off    print world events as they happen
+        .quit            leave (Ctrl-D too)
+        """
+
+    /// Runs a `.command`; true when it started a chunk (which calls ready itself).
+    func runCommand(_ line: String) -> Bool {
+        let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        let argument = words.dropFirst().joined(separator: " ")
+        switch words.first ?? "" {
+        case ".help": output.standard(help(argument.isEmpty ? nil : argument) + "\n")
+        case ".world": output.standard(worldSummary() + "\n")
+        case ".load": return load(argument)
+        case ".trace": trace(argument)
+        case ".quit", ".exit": quit(code: 0)
+        default:
+            output.error("unknown command '\(words.first ?? line)'; the commands are:\n\(Self.commandHelp)\n")
+        }
+        return false
+    }
+
+    // MARK: .help
+
+    func help(_ name: String?) -> String {
+        let bindings = runtime.state.bindings
+        guard let name else {
+            var lines = ["Modules (.help NAME for details):"]
+            lines += bindings.modules.map { "  \(pad($0.name, 12)) \($0.doc)" }
+            lines.append("Globals:")
+            lines += bindings.globals.map { "  \(pad($0.name, 12)) \($0.doc)" }
+            lines.append("Classes: " + bindings.classes.map(\.name).joined(separator: ", "))
+            lines.append("Commands:")
+            lines.append(Self.commandHelp)
+            return lines.joined(separator: "\n")
+        }
+        if let module = bindings.modules.first(where: { $0.name == name }) {
+            return ([module.name + ": " + module.doc] + module.functions.map { "  \($0.signature)\n      \($0.doc)" })
+                .joined(separator: "\n")
+        }
+        if let class_ = bindings.classes.first(where: { $0.name == name }) {
+            return ([class_.name + ": " + class_.doc]
+                + class_.fields.map { "  .\($0.name): \($0.type)  \($0.doc)" }
+                + class_.methods.map { "  \($0.signature)\n      \($0.doc)" }).joined(separator: "\n")
+        }
+        if let function = bindings.globals.first(where: { $0.name == name }) { return describe(function) }
+        if let separator = name.firstIndex(where: { $0 == "." || $0 == ":" }) {
+            let owner = String(name[..<separator])
+            let member = String(name[name.index(after: separator)...])
+            if let function = bindings.modules.first(where: { $0.name == owner })?.functions.first(where: { $0.name == member }) {
+                return describe(function)
+            }
+            if let class_ = bindings.classes.first(where: { $0.name == owner }) {
+                if let method = class_.methods.first(where: { $0.name == member }) { return describe(method) }
+                if let field = class_.fields.first(where: { $0.name == member }) {
+                    return "\(owner).\(field.name): \(field.type)\n  \(field.doc)"
+                }
+            }
+        }
+        return "no module, function or class named '\(name)'; .help lists them"
+    }
+
+    private func describe(_ function: LuaBindings.Function) -> String { "\(function.signature)\n  \(function.doc)" }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    // MARK: .world
+
+    func worldSummary() -> String {
+        let world = runtime.world
+        let kit = world.kit
+        var lines = [
+            "time \(String(format: "%.3f", runtime.scheduler.now)) s on the \(runtime.scheduler.clock.rawValue) clock",
+            "app \(kit.registrationState.name), camera permission \(kit.permissionStatus(.camera).name)",
+        ]
+        if kit.glasses.isEmpty { lines.append("no glasses paired (mock.pair() pairs a Ray-Ban Meta)") }
+        for glasses in kit.glasses {
+            let power = glasses.isPoweredOn ? "on" : "off"
+            lines.append(
+                "glasses \(glasses.model.name) \(glasses.identifier): power \(power), link \(glasses.link.name), "
+                    + "\(glasses.donState.name), hinge \(glasses.hingeState.name), battery \(glasses.batteryLevel)%, "
+                    + "thermal \(glasses.thermal.name)")
+        }
+        let audio = world.audio
+        let inputs = audio.route.inputs.map(\.type.rawValue).joined(separator: ",")
+        let outputs = audio.route.outputs.map(\.type.rawValue).joined(separator: ",")
+        lines.append("audio \(audio.isActive ? "active" : "inactive"), route in [\(inputs)] out [\(outputs)]")
+        lines += objects(of: ["DeviceSession", "Camera"])
+        return lines.joined(separator: "\n")
+    }
+
+    /// Globals holding sessions and cameras, so `.world` shows what the user made.
+    private func objects(of classes: [String]) -> [String] {
+        let names = LuaValue.array(classes.map(LuaValue.string))
+        guard case .string(let text)? = try? runtime.state.call(support.globalsOfClass, [names]).first, !text.isEmpty
+        else { return ["no sessions or cameras in globals"] }
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    // MARK: .load, .trace
+
+    private func load(_ path: String) -> Bool {
+        guard !path.isEmpty else {
+            output.error(".load needs a file: .load examples/quickstart.lua\n")
+            return false
+        }
+        do {
+            start(try runtime.state.loadFile(path))
+            return true
+        } catch {
+            output.error("\(error.message)\n")
+            return false
+        }
+    }
+
+    private func trace(_ argument: String) {
+        switch argument {
+        case "on":
+            guard !isTracing else { return }
+            isTracing = true
+            sinkBeforeTracing = runtime.trace.sink
+            let previous = sinkBeforeTracing
+            let output = output
+            runtime.trace.sink = { line in
+                previous?(line)
+                output.standard("trace " + line + (line.hasSuffix("\n") ? "" : "\n"))
+            }
+        case "off":
+            guard isTracing else { return }
+            isTracing = false
+            runtime.trace.sink = sinkBeforeTracing
+        default:
+            output.error(".trace takes on or off\n")
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import LuaHost
+import WearablesCore
+
+/// The REPL core, free of terminal I/O: takes input lines, assembles chunks, runs
+/// them as tasks in the runtime's live world and prints their values or errors.
+///
+/// Use it on the scheduler's thread, from inside the event loop (`scheduler.run`),
+/// because chunks run as tasks that waiting calls park on the scheduler. After
+/// each line, once the session wants the next one, it calls ``onReady``.
+public final class ReplSession {
+    public let runtime: ScriptRuntime
+    /// Called when the next line may be read (show ``prompt`` then).
+    public var onReady: (() -> Void)?
+    /// Set by `.quit` or `exit()`; the caller ends its loop and exits with ``exitCode``.
+    public private(set) var hasQuit = false
+    public private(set) var exitCode: Int32 = 0
+
+    let output: ReplOutput
+    let support: ReplLuaSupport
+    private var buffer = ReplInputBuffer()
+    private var current: ScriptTask?
+    /// The trace sink in place before `.trace on`, restored by `.trace off`.
+    var sinkBeforeTracing: EventTrace.Sink?
+    var isTracing = false
+
+    public init(runtime: ScriptRuntime, output: ReplOutput) throws(LuaScriptError) {
+        self.runtime = runtime
+        self.output = output
+        support = try ReplLuaSupport(state: runtime.state)
+    }
+
+    /// `> ` for a new statement, `>> ` while a chunk continues (as lua5.4).
+    public var prompt: String { buffer.isEmpty ? "> " : ">> " }
+
+    /// Whether a chunk is running or waiting.
+    public var isBusy: Bool { current != nil }
+
+    /// Handles one line: a `.command` or Lua input.
+    public func submit(_ line: String) {
+        if buffer.isEmpty, line.first == "." {
+            if !runCommand(line), !hasQuit { ready() }
+            return
+        }
+        switch buffer.add(line, in: runtime.state) {
+        case .incomplete: ready()
+        case .syntaxError(let message):
+            output.error(message + "\n")
+            ready()
+        case .chunk(let chunk): start(chunk)
+        }
+    }
+
+    /// Ctrl-D or the end of piped input.
+    public func endOfInput() { quit(code: 0) }
+
+    /// Call after the event loop returned because the state was stopped: an
+    /// interrupt ends the running chunk and the session goes on; `exit()` or a
+    /// limit ends the session.
+    public func recoverFromStop() {
+        guard let stop = runtime.state.stop else { return }
+        switch stop {
+        case .interrupted:
+            runtime.state.clearStop()
+            if let current { runtime.abandon(current) } else { output.error("interrupted\n") }
+        case .exit(let code):
+            quit(code: code)
+        case .limit(let message):
+            output.error("glasses: \(message)\n")
+            quit(code: LuaRunOutcome.limitHit)
+        }
+    }
+
+    /// Runs `chunk` as a task; its values or error print when it ends.
+    func start(_ chunk: LuaRef) {
+        do {
+            current = try runtime.evaluate(support.run, [.ref(chunk)], label: "input") { [weak self] task in
+                self?.finish(task)
+            }
+        } catch {
+            output.error("\(error)\n")
+            ready()
+        }
+    }
+
+    private func finish(_ task: ScriptTask) {
+        current = nil
+        LuaConsole.flushOutput()
+        switch task.status {
+        case .done:
+            print(task.results)
+        case .failed:
+            break  // Only out-of-memory escapes the xpcall; the runtime has reported it.
+        case .cancelled:
+            buffer.reset()
+            output.error("interrupted\n")
+        case .ready, .running, .waiting:
+            return
+        }
+        if runtime.state.stop == nil { ready() }
+    }
+
+    /// Prints what `support.run` returned: `true, text` or `false, message, traceback`.
+    private func print(_ results: [LuaValue]) {
+        guard case .boolean(let ok)? = results.first else { return }
+        if ok {
+            if let text = results.dropFirst().first?.string, !text.isEmpty { output.standard(text + "\n") }
+            return
+        }
+        var text = results.dropFirst().first?.string ?? "(error)"
+        if let traceback = results.dropFirst(2).first?.string, !traceback.isEmpty { text += "\n" + traceback }
+        output.error(text + "\n")
+    }
+
+    func ready() { onReady?() }
+
+    func quit(code: Int32) {
+        hasQuit = true
+        exitCode = code
+        runtime.scheduler.stop()
+    }
+}

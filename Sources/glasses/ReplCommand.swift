@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import GlassesScript
+import LuaHost
+
+/// `glasses repl`: explore the simulated world interactively. The world runs on
+/// the wall clock on this thread; stdin is read on another and each line is
+/// posted into the event loop, so events keep firing while the prompt waits.
+struct ReplCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repl",
+        abstract: "Explore the simulated glasses interactively.",
+        discussion: """
+            Expressions print their value (`return` is tried first, as in lua5.4); incomplete
+            statements continue on the next line. Commands: .help [NAME], .world, .load FILE,
+            .trace on|off, .quit (or Ctrl-D). Ctrl-C stops a running chunk. The world always
+            runs on the wall clock here. When stdin is not a terminal, lines are read without
+            prompts or line editing, so other programs can drive the REPL.
+            """
+    )
+
+    @OptionGroup(title: "World")
+    var world: WorldOptions
+
+    @OptionGroup(title: "Limits")
+    var limits: ScriptLimitOptions
+
+    func run() throws {
+        var options = RunOptions()
+        world.apply(to: &options)
+        limits.apply(to: &options)
+        options.realtime = true
+        let runtime: ScriptRuntime
+        let session: ReplSession
+        do {
+            runtime = try ScriptRuntime(options: options, modulePaths: LuaRunner.modulePaths(forScript: "./repl"))
+            session = try ReplSession(runtime: runtime, output: ReplTerminalOutput.output)
+        } catch {
+            LuaConsole.writeError("glasses: \(error)\n")
+            throw ExitCode(LuaRunOutcome.loadError)
+        }
+        let exitCode = ReplLoop(runtime: runtime, session: session, duration: options.duration).run()
+        throw ExitCode(exitCode)
+    }
+}

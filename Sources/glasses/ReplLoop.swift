@@ -1,0 +1,77 @@
+import Foundation
+import GlassesScript
+import LuaHost
+import Synchronization
+
+/// Runs the REPL: the event loop on this thread, line reading on another, and
+/// Ctrl-C turned into an interrupt of the running chunk.
+final class ReplLoop {
+    private let runtime: ScriptRuntime
+    private let session: ReplSession
+    private let duration: Double?
+    private let reader: ReplLineReader
+
+    init(runtime: ScriptRuntime, session: ReplSession, duration: Double?) {
+        self.runtime = runtime
+        self.session = session
+        self.duration = duration
+        reader = ReplLineReader(interactive: isatty(STDIN_FILENO) != 0)
+    }
+
+    /// Returns the exit code: 0 after `.quit` or end of input, n after `exit(n)`.
+    func run() -> Int32 {
+        let scheduler = runtime.scheduler
+        let inbox = scheduler.inbox
+        let target = SchedulerThreadBox(session: session)
+        session.onReady = { [reader, session] in
+            reader.request(prompt: session.prompt) { line in
+                inbox.post {
+                    if let line { target.session.submit(line) } else { target.session.endOfInput() }
+                }
+            }
+        }
+        let interrupts = ReplInterruptWatcher(handle: runtime.state.interruptHandle, reader: reader) {
+            inbox.post { target.session.runtime.scheduler.stop() }
+        }
+        ReplLineEditor.completer.withLock { completer in
+            completer = { word in
+                let result = CompletionResult()
+                inbox.post {
+                    result.candidates = target.session.completions(for: word)
+                    result.done.signal()
+                }
+                result.done.wait()
+                return result.candidates
+            }
+        }
+        scheduler.beginExternalInput()
+        if reader.interactive {
+            ReplTerminalOutput.output.standard("glasses repl: Lua 5.4 with the simulated glasses. .help for help, .quit to leave.\n")
+        }
+        session.onReady?()
+        let deadline = duration.map { scheduler.now + $0 } ?? .infinity
+        while !session.hasQuit {
+            let reason = scheduler.run(until: deadline)
+            session.recoverFromStop()
+            if reason == .deadline || reason == .idle { break }
+        }
+        withExtendedLifetime(interrupts) {}
+        scheduler.endExternalInput()
+        runtime.flush()
+        LuaConsole.flushOutput()
+        return session.exitCode
+    }
+}
+
+/// Carries the session across threads in posted actions, which only ever run on
+/// the scheduler's thread, where the session lives.
+private struct SchedulerThreadBox: @unchecked Sendable {
+    let session: ReplSession
+}
+
+/// Candidates computed on the scheduler's thread for the reader thread, handed
+/// over through the semaphore.
+private final class CompletionResult: @unchecked Sendable {
+    var candidates: [String] = []
+    let done = DispatchSemaphore(value: 0)
+}
