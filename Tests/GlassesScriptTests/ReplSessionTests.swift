@@ -1,0 +1,126 @@
+import GlassesScript
+import Testing
+
+/// The REPL core in-process, on the virtual clock: each line runs as a task in
+/// the live world and the loop runs until the session asks for the next line.
+@Suite struct ReplSessionTests {
+    final class Console {
+        var standard = ""
+        var error = ""
+    }
+
+    let runtime: ScriptRuntime
+    let session: ReplSession
+    let console = Console()
+
+    init() throws {
+        runtime = try ScriptRuntime(options: RunOptions())
+        let console = console
+        session = try ReplSession(
+            runtime: runtime, output: ReplOutput(standard: { console.standard += $0 }, error: { console.error += $0 }))
+    }
+
+    /// Submits lines and returns what they printed on stdout.
+    @discardableResult
+    func send(_ lines: String...) -> String {
+        let before = console.standard.endIndex
+        for line in lines {
+            var ready = false
+            session.onReady = { [runtime] in
+                ready = true
+                runtime.scheduler.stop()
+            }
+            session.submit(line)
+            if !ready { runtime.scheduler.run() }
+        }
+        return String(console.standard[before...])
+    }
+
+    @Test func expressionsPrintTheirValues() {
+        #expect(send("1 + 1") == "2\n")
+        #expect(send("'a\\nb'") == "\"a\\nb\"\n")
+        #expect(send("nil, 2, true") == "nil\t2\ttrue\n")
+        #expect(send("x = 5") == "")
+        #expect(send("x * 2") == "10\n")
+        #expect(send("=x") == "5\n")
+    }
+
+    @Test func incompleteChunksContinue() {
+        #expect(session.prompt == "> ")
+        send("function twice(n)")
+        #expect(session.prompt == ">> ")
+        send("  return n * 2")
+        #expect(send("end") == "")
+        #expect(session.prompt == "> ")
+        #expect(send("twice(21)") == "42\n")
+    }
+
+    @Test func errorsShowATracebackAndTheSessionGoesOn() {
+        send("local function f() error('boom') end f()")
+        #expect(console.error.contains("stdin:1: boom"))
+        #expect(console.error.contains("stack traceback:"))
+        #expect(!console.error.contains("xpcall"))
+        send("1 +")
+        send(")")
+        #expect(console.error.contains("unexpected symbol near ')'"))
+        #expect(send("'still here'") == "\"still here\"\n")
+    }
+
+    @Test func tablesPrintNestedSortedWithCycles() {
+        #expect(send("{3, 1, b = {c = true}, a = 'x', [10] = 0}") == "{3, 1, [10] = 0, a = \"x\", b = {c = true}}\n")
+        #expect(send("local t = {name = 't'}; t.me = t; return t") == "{me = <cycle: root>, name = \"t\"}\n")
+        let long = send("{alpha = string.rep('a', 40), beta = string.rep('b', 40)}")
+        #expect(long == "{\n  alpha = \"\(String(repeating: "a", count: 40))\",\n  beta = \"\(String(repeating: "b", count: 40))\"\n}\n")
+    }
+
+    @Test func userdataPrintTheirOneLineState() {
+        #expect(send("wearables.devices()[1]") == "Device rayBanMeta \"Ray-Ban Meta\" connected donned battery 80%\n")
+    }
+
+    @Test func waitingCallsRunInTheLiveWorld() {
+        #expect(send("wait(2) return now() >= 2") == "true\n")
+        send("s = wearables.session()", "s:start()")
+        #expect(send("s.state") == "\"started\"\n")
+        #expect(send(".world").contains("s = DeviceSession"))
+    }
+
+    @Test func helpComesFromTheRegistry() throws {
+        let bindings = runtime.state.bindings
+        let module = try #require(bindings.modules.first { $0.name == "wearables" })
+        let function = try #require(module.functions.first { $0.name == "session" })
+        #expect(send(".help wearables.session") == "\(function.signature)\n  \(function.doc)\n")
+        let overview = send(".help")
+        for module in bindings.modules { #expect(overview.contains(module.name)) }
+        #expect(send(".help nosuch").contains("no module, function or class named 'nosuch'"))
+        send(".bogus")
+        #expect(console.error.contains("unknown command '.bogus'"))
+    }
+
+    @Test func completionCoversGlobalsModuleFieldsAndMethods() {
+        #expect(session.completions(for: "wearab") == ["wearables"])
+        let fields = session.completions(for: "wearables.")
+        #expect(fields.contains("wearables.session"))
+        #expect(fields.contains("wearables.devices"))
+        #expect(session.completions(for: "wearables.se") == ["wearables.session"])
+        send("cam = wearables.stream{}")
+        let methods = session.completions(for: "cam:")
+        #expect(methods.contains("cam:start"))
+        #expect(methods.contains("cam:capture"))
+        #expect(!methods.contains("cam:state"))
+        #expect(session.completions(for: "cam.st").contains("cam.state"))
+        #expect(session.completions(for: "nosuch.") == [])
+    }
+
+    @Test func quitAndExitEndTheSession() {
+        send(".quit")
+        #expect(session.hasQuit)
+        #expect(session.exitCode == 0)
+    }
+
+    @Test func traceShowsWorldEvents() {
+        send(".trace on")
+        #expect(send("mock.paired()[1]:fold()", "wait(1)").contains("trace "))
+        send(".trace off")
+        #expect(!send("mock.paired()[1]:unfold()", "wait(1)").contains("trace "))
+    }
+}
