@@ -1,0 +1,111 @@
+import Foundation
+
+/// A registry signature such as `wearables.device(id: string) -> Device?`,
+/// split into the parts LuaLS annotations need. Types are kept as written:
+/// the registry already uses LuaLS type syntax (`Device?`, `"low"|"high"`, `fun(d: Device): boolean`).
+struct LuaSignature: Equatable {
+    struct Parameter: Equatable {
+        let name: String
+        let type: String
+        let optional: Bool
+    }
+
+    /// `wearables`, `mock.permissions` or the instance name (`cam`); nil for a global function.
+    let owner: String?
+    /// True for `obj:method(...)`.
+    let isMethod: Bool
+    let name: String
+    let parameters: [Parameter]
+    /// One entry per returned value; `...` means any number of values.
+    let returns: [String]
+
+    /// Parses a signature; nil when it has no parameter list.
+    init?(_ text: String) {
+        guard let open = text.firstIndex(of: "("),
+            let close = LuaSignature.matchingClose(in: text, from: open)
+        else { return nil }
+        let head = text[..<open].trimmingCharacters(in: .whitespaces)
+        if let colon = head.lastIndex(of: ":") {
+            owner = String(head[..<colon])
+            isMethod = true
+            name = String(head[head.index(after: colon)...])
+        } else if let dot = head.lastIndex(of: ".") {
+            owner = String(head[..<dot])
+            isMethod = false
+            name = String(head[head.index(after: dot)...])
+        } else {
+            owner = nil
+            isMethod = false
+            name = head
+        }
+        guard !name.isEmpty else { return nil }
+        let inner = String(text[text.index(after: open)..<close])
+        parameters = LuaSignature.splitTopLevel(inner, on: ",").compactMap(LuaSignature.parameter)
+        let rest = text[text.index(after: close)...].trimmingCharacters(in: .whitespaces)
+        if rest.hasPrefix("->") {
+            let returned = rest.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            returns = LuaSignature.splitTopLevel(returned, on: ",").map {
+                $0.replacingOccurrences(of: " | ", with: "|")
+            }
+        } else {
+            returns = []
+        }
+    }
+
+    private static func parameter(_ text: String) -> Parameter? {
+        let parts = splitTopLevel(text, on: ":", limit: 1)
+        guard let rawName = parts.first, !rawName.isEmpty else { return nil }
+        let optional = rawName.hasSuffix("?")
+        let name = optional ? String(rawName.dropLast()) : rawName
+        return Parameter(name: name, type: parts.count > 1 ? parts[1] : "any", optional: optional)
+    }
+
+    /// The `)` closing the `(` at `open`, skipping nested brackets and strings.
+    private static func matchingClose(in text: String, from open: String.Index) -> String.Index? {
+        var depth = 0
+        var quote: Character?
+        var index = open
+        while index < text.endIndex {
+            let character = text[index]
+            if let q = quote {
+                if character == q { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if "([{".contains(character) {
+                depth += 1
+            } else if ")]}".contains(character) {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
+    /// Splits on `separator` outside brackets and strings, trimming each part.
+    static func splitTopLevel(_ text: String, on separator: Character, limit: Int = .max) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var depth = 0
+        var quote: Character?
+        for character in text {
+            if let q = quote {
+                if character == q { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if "([{".contains(character) {
+                depth += 1
+            } else if ")]}".contains(character) {
+                depth -= 1
+            } else if character == separator, depth == 0, parts.count < limit {
+                parts.append(current.trimmingCharacters(in: .whitespaces))
+                current = ""
+                continue
+            }
+            current.append(character)
+        }
+        let last = current.trimmingCharacters(in: .whitespaces)
+        if !last.isEmpty || !parts.isEmpty { parts.append(last) }
+        return parts
+    }
+}

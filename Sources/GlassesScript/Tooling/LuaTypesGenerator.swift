@@ -1,0 +1,133 @@
+import Foundation
+import LuaHost
+
+/// Writes a LuaLS addon (`library/*.lua` `---@meta` files and `config.json`)
+/// from a binding registry, so editors complete and type-check scripts against
+/// exactly what a run registers, integrators' plugins included.
+public struct LuaTypesGenerator {
+    public let bindings: LuaBindings
+
+    public init(bindings: LuaBindings) {
+        self.bindings = bindings
+    }
+
+    /// File path (relative to the addon folder) to contents.
+    public func files() -> [String: String] {
+        var files: [String: String] = ["config.json": config()]
+        if !bindings.globals.isEmpty { files["library/globals.lua"] = globalsFile() }
+        for module in bindings.modules { files["library/\(module.name).lua"] = moduleFile(module) }
+        if !bindings.classes.isEmpty { files["library/classes.lua"] = classesFile() }
+        return files
+    }
+
+    /// Writes ``files()`` under `directory`, creating folders as needed.
+    public func write(to directory: String) throws {
+        let root = URL(fileURLWithPath: directory, isDirectory: true)
+        for (path, contents) in files() {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try contents.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    // MARK: Files
+
+    private func config() -> String {
+        let words = bindings.modules.filter { !$0.name.contains(".") }.map { "\"\($0.name)%.\"" }
+        return """
+            {
+              "name": "glasses",
+              "words": [\(words.joined(separator: ", "))],
+              "settings": {
+                "Lua.runtime.version": "Lua 5.4"
+              }
+            }
+
+            """
+    }
+
+    private func globalsFile() -> String {
+        var lines = ["---@meta _", ""]
+        for function in bindings.globals { lines += functionLines(function, owner: nil) }
+        return lines.joined(separator: "\n")
+    }
+
+    private func moduleFile(_ module: LuaBindings.Module) -> String {
+        var lines = ["---@meta \(module.name)", ""]
+        lines += docLines(module.doc)
+        lines.append("---@class \(module.name)")
+        for child in bindings.modules where child.name.hasPrefix(module.name + ".") {
+            let rest = child.name.dropFirst(module.name.count + 1)
+            if !rest.contains(".") { lines.append("---@field \(rest) \(child.name)") }
+        }
+        lines.append("\(module.name) = {}")
+        lines.append("")
+        for function in module.functions { lines += functionLines(function, owner: module.name) }
+        lines.append("return \(module.name)")
+        lines.append("")
+        return lines.joined(separator: "\n")
+    }
+
+    private func classesFile() -> String {
+        var lines = ["---@meta _", ""]
+        for luaClass in bindings.classes {
+            lines += docLines(luaClass.doc)
+            lines.append("---@class \(luaClass.name)")
+            for field in luaClass.fields {
+                let doc = field.doc.isEmpty ? "" : " " + oneLine(field.doc)
+                lines.append("---@field \(field.name) \(field.type)\(doc)")
+            }
+            lines.append("local \(luaClass.name) = {}")
+            lines.append("")
+            for method in luaClass.methods { lines += functionLines(method, owner: luaClass.name, method: true) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: Pieces
+
+    /// Annotations and an empty definition. Signatures that do not parse still
+    /// get a definition taking `...`, so no registered function goes missing.
+    private func functionLines(_ function: LuaBindings.Function, owner: String?, method: Bool = false) -> [String] {
+        var lines = docLines(function.doc)
+        let signature = LuaSignature(function.signature)
+        let parameters = signature?.parameters ?? [.init(name: "...", type: "any", optional: false)]
+        var names: [String] = []
+        for parameter in parameters {
+            let name = LuaTypesGenerator.safeName(parameter.name)
+            names.append(name)
+            lines.append("---@param \(name)\(parameter.optional ? "?" : "") \(parameter.type)")
+        }
+        for value in signature?.returns ?? [] {
+            lines.append(value == "..." ? "---@return any ..." : "---@return \(value)")
+        }
+        let separator = method ? ":" : "."
+        let qualified = owner.map { $0 + separator + function.name } ?? function.name
+        lines.append("function \(qualified)(\(names.joined(separator: ", "))) end")
+        lines.append("")
+        return lines
+    }
+
+    private func docLines(_ doc: String) -> [String] {
+        doc.isEmpty ? [] : doc.split(separator: "\n", omittingEmptySubsequences: false).map { "---" + $0 }
+    }
+
+    private func oneLine(_ text: String) -> String {
+        text.replacingOccurrences(of: "\n", with: " ")
+    }
+
+    private static let keywords: Set<String> = [
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
+        "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+    ]
+
+    /// Parameter names usable in Lua source (`end` becomes `end_`).
+    static func safeName(_ name: String) -> String {
+        if name == "..." { return name }
+        let cleaned = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        let valid = cleaned.first.map { !$0.isNumber } ?? false
+        let base = valid ? cleaned : "_" + cleaned
+        return keywords.contains(base) ? base + "_" : base
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import GlassesScript
+
+/// `glasses types --out DIR`: a LuaLS addon generated from the binding registry,
+/// so editors know every module, function and class a run provides.
+struct TypesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "types",
+        abstract: "Write LuaLS definition files (an addon folder) for the glasses bindings.",
+        discussion: """
+            Writes DIR/config.json and DIR/library/*.lua (---@meta files). Point LuaLS at it with
+            "Lua.workspace.library": ["DIR"] in .luarc.json, or copy DIR into its addons folder.
+            Example: glasses types --out .glasses-types
+            """
+    )
+
+    @Option(help: ArgumentHelp("Folder to write the addon into.", valueName: "dir"))
+    var out = "glasses-types"
+
+    func run() throws {
+        let runtime = try ScriptRuntime(options: RunOptions())
+        do {
+            try LuaTypesGenerator(bindings: runtime.state.bindings).write(to: out)
+        } catch {
+            throw ValidationError("cannot write the types to '\(out)': \(error.localizedDescription) (pick a writable --out folder)")
+        }
+        print("wrote LuaLS definitions to \(out) (add it to \"Lua.workspace.library\")")
+    }
+}

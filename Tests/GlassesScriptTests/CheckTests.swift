@@ -1,0 +1,75 @@
+import Foundation
+import LuaHost
+import Testing
+
+@testable import GlassesScript
+
+@Suite struct CheckTests {
+    let runtime: ScriptRuntime
+    let checker: LuaScriptChecker
+
+    init() throws {
+        runtime = try ScriptRuntime(options: RunOptions())
+        checker = try LuaScriptChecker(runtime: runtime)
+    }
+
+    private func check(_ source: String) throws -> [String] {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString).lua").path
+        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return checker.check(file: path, compilingIn: runtime.state).map {
+            $0.description.replacingOccurrences(of: path, with: "script.lua")
+        }
+    }
+
+    @Test func findsAMisspelledModuleField() throws {
+        let problems = try check("""
+            local selector = wearables.auto_selector()
+            -- wearables.sesion in a comment is fine
+            local session = wearables.sesion(selector)
+            """)
+        #expect(problems == ["script.lua:3: unknown field 'sesion' in module 'wearables' (did you mean 'session'?)"])
+    }
+
+    @Test func findsUnknownGlobalsAndSubmoduleFields() throws {
+        let problems = try check("""
+            prnt("hi")
+            mock.permissions.sett("camera", "granted")
+            """)
+        #expect(problems == [
+            "script.lua:1: unknown global 'prnt' (did you mean 'print'?)",
+            "script.lua:2: unknown field 'sett' in module 'mock.permissions' (did you mean 'set'?)",
+        ])
+    }
+
+    @Test func reportsSyntaxErrorsWithTheirLine() throws {
+        let problems = try check("local x = 1\nif x then\n")
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("script.lua:3:") == true)
+    }
+
+    @Test func acceptsCorrectScripts() throws {
+        let problems = try check("""
+            #!/usr/bin/env glasses
+            local cam <const> = wearables.stream({resolution = "low"})
+            function shoot(path, ...)
+              local n = select("#", ...)
+              for i, v in ipairs({...}) do print(i, v, n) end
+              return cam:capture("jpeg"):save(path)
+            end
+            counter = 0
+            local t = {}
+            function t:bump() self.n = (self.n or 0) + 1 end
+            local s = [[ wearables.nope ]] .. "unknown_name" .. 'x'
+            every(1, function() counter = counter + 1; shoot(string.format("p%d.jpg", counter)) end)
+            ::again::
+            log.info("%s %d", s, 0x1F + 1e3)
+            """)
+        #expect(problems == [])
+    }
+
+    @Test func unreadableFilesAreReportedNotFatal() {
+        let problems = checker.check(file: "/nonexistent/x.lua", compilingIn: runtime.state)
+        #expect(problems.count == 1)
+    }
+}
