@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "WearablesAudio", dependencies: ["WearablesCore", "CSndFile", "CSoxr"]),
 
         // Lua bindings over the core: plugin registry, tasks, events, traces.
-        .target(name: "GlassesScript", dependencies: ["LuaHost", "WearablesCore", "WearablesAudio", "WearablesSimulator"]),
+        .target(name: "GlassesScript", dependencies: ["LuaHost", "WearablesCore", "WearablesAudio", "WearablesSimulator"], resources: [.copy("Recipes/Resources")]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
         .executableTarget(
             name: "glasses",

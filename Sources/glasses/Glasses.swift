@@ -12,6 +12,6 @@ struct Glasses: ParsableCommand {
             and a sandbox on top. Exit codes: 0 success, 1 uncaught script error, 2 usage or
             load error, 3 a limit was hit, n for os.exit(n).
             """,
-        subcommands: [RunCommand.self, ReplCommand.self, TypesCommand.self, CheckCommand.self]
+        subcommands: [RunCommand.self, ReplCommand.self, TypesCommand.self, CheckCommand.self, RecipeCommand.self]
     )
 }

@@ -1,0 +1,139 @@
+import Foundation
+import LuaHost
+
+/// A recipe folder (`NAME.recipe/init.lua`) and the metadata its `init.lua`
+/// returns. Loading runs `init.lua` in a strict sandbox with no bindings, so
+/// listing recipes never touches the glasses.
+public struct Recipe: Sendable {
+    /// Where a recipe was found; earlier places shadow later ones.
+    public enum Origin: String, Sendable {
+        case option = "--recipe-path"
+        case environment = "GLASSES_RECIPE_PATH"
+        case user
+        case builtIn = "built-in"
+    }
+
+    public let name: String
+    public let version: String
+    public let description: String
+    public let author: String?
+    public let license: String?
+    /// What the recipe asks for beyond the default `strict` sandbox.
+    public let sandbox: LuaSandbox
+    public let parameters: [RecipeParameter]
+    /// The `NAME.recipe` folder, also the recipe's resources path.
+    public let folder: String
+    public let origin: Origin
+
+    public var initPath: String { folder + "/init.lua" }
+
+    /// Reads the metadata of the recipe in `folder`.
+    public static func load(folder: String, origin: Origin) throws -> Recipe {
+        let state = try LuaState(options: LuaStateOptions(sandbox: .strict))
+        let definition: [LuaValue]
+        do {
+            definition = try state.call(try state.loadFile(folder + "/init.lua"))
+        } catch {
+            throw RecipeError("cannot load \(folder)/init.lua: \(error.message)")
+        }
+        let fields: [String]
+        do {
+            fields = try state.call(try state.load(metadataReader, name: "=(recipe metadata)"), definition)
+                .map { $0.string ?? "" }
+        } catch {
+            throw RecipeError("\(folder)/init.lua: \(error.message)")
+        }
+        return try Recipe(fields: fields, folder: folder, origin: origin)
+    }
+
+    private init(fields: [String], folder: String, origin: Origin) throws {
+        guard fields.count >= 7, let count = Int(fields[6]), fields.count == 7 + count * 8 else {
+            throw RecipeError("\(folder)/init.lua: unexpected metadata")
+        }
+        let file = "\(folder)/init.lua"
+        name = fields[0]
+        version = fields[1]
+        description = fields[2]
+        author = fields[3].isEmpty ? nil : fields[3]
+        license = fields[4].isEmpty ? nil : fields[4]
+        guard let sandbox = LuaSandbox(rawValue: fields[5].isEmpty ? "strict" : fields[5]) else {
+            throw RecipeError("\(file): sandbox '\(fields[5])' is not strict, standard or trusted")
+        }
+        self.sandbox = sandbox
+        let expected = URL(fileURLWithPath: folder).lastPathComponent.replacingOccurrences(of: ".recipe", with: "")
+        guard name == expected else { throw RecipeError("\(file): name is '\(name)' but the folder says '\(expected)'; make them match") }
+        var parameters: [RecipeParameter] = []
+        for index in 0..<count {
+            let p = Array(fields[(7 + index * 8)..<(7 + index * 8 + 8)])
+            guard let kind = RecipeParameter.Kind(rawValue: p[1]) else {
+                let kinds = RecipeParameter.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw RecipeError("\(file): parameter '\(p[0])' has type '\(p[1])'; use one of \(kinds)")
+            }
+            let parameter = RecipeParameter(
+                name: p[0], kind: kind, defaultText: p[2] == "1" ? p[3] : nil, minimum: Double(p[4]),
+                maximum: Double(p[5]), values: p[6].split(separator: "|").map(String.init), doc: p[7])
+            if kind == .enum, parameter.values.isEmpty {
+                throw RecipeError("\(file): enum parameter '\(p[0])' needs values = {...}")
+            }
+            if let text = parameter.defaultText {
+                do { _ = try parameter.value(from: text) } catch { throw RecipeError("\(file): default of \(error.message)") }
+            }
+            parameters.append(parameter)
+        }
+        self.parameters = parameters
+        self.folder = folder
+        self.origin = origin
+    }
+
+    /// Checks `assignments` (`k=v` from `--param`) against the parameters; fills in defaults.
+    public func values(_ assignments: [String]) throws(RecipeError) -> [String: LuaValue] {
+        var given: [String: String] = [:]
+        for assignment in assignments {
+            guard let equals = assignment.firstIndex(of: "=") else {
+                throw RecipeError("--param '\(assignment)' needs the form name=value")
+            }
+            let key = String(assignment[..<equals])
+            guard parameters.contains(where: { $0.name == key }) else {
+                let known = parameters.map(\.name).joined(separator: ", ")
+                throw RecipeError("recipe '\(name)' has no parameter '\(key)' (it has: \(known.isEmpty ? "none" : known))")
+            }
+            given[key] = String(assignment[assignment.index(after: equals)...])
+        }
+        var values: [String: LuaValue] = [:]
+        for parameter in parameters {
+            guard let text = given[parameter.name] ?? parameter.defaultText else {
+                throw RecipeError("recipe '\(name)' needs --param \(parameter.name)=... (\(parameter.summary))")
+            }
+            values[parameter.name] = try parameter.value(from: text)
+        }
+        return values
+    }
+}
+
+/// Flattens what `init.lua` returned into strings, checking its shape:
+/// 7 header fields, then 8 per parameter.
+private let metadataReader = """
+    local def = ...
+    local function need(ok, message) if not ok then error(message, 0) end end
+    need(type(def) == "table", "init.lua must return a table {name=, version=, description=, params=, start=}")
+    for _, key in ipairs({"name", "version", "description"}) do
+      need(type(def[key]) == "string" and def[key] ~= "", "init.lua: '" .. key .. "' must be a non-empty string")
+    end
+    need(type(def.start) == "function", "init.lua: 'start' must be a function(ctx, params)")
+    need(def.stop == nil or type(def.stop) == "function", "init.lua: 'stop' must be a function(ctx) or nil")
+    local params = def.params or {}
+    need(type(params) == "table", "init.lua: 'params' must be a list of {name=, type=, default=, ...}")
+    local out = {def.name, def.version, def.description, tostring(def.author or ""), tostring(def.license or ""),
+      tostring(def.sandbox or ""), tostring(#params)}
+    for i, p in ipairs(params) do
+      need(type(p) == "table" and type(p.name) == "string" and type(p.type) == "string",
+        "init.lua: params[" .. i .. "] needs name= and type= strings")
+      local values = {}
+      for _, v in ipairs(p.values or {}) do values[#values + 1] = tostring(v) end
+      for _, v in ipairs({p.name, p.type, p.default ~= nil and "1" or "0", p.default == nil and "" or tostring(p.default),
+          tostring(p.min or ""), tostring(p.max or ""), table.concat(values, "|"), tostring(p.doc or "")}) do
+        out[#out + 1] = v
+      end
+    end
+    return table.unpack(out)
+    """

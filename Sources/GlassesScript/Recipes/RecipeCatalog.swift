@@ -1,0 +1,80 @@
+import Foundation
+
+/// Finds recipes along a search path, Hammerspoon-Spoon style: `--recipe-path`
+/// folders, then `GLASSES_RECIPE_PATH` (colon-separated), then the user's
+/// folder, then the built-ins. A name found earlier shadows later ones.
+public struct RecipeCatalog {
+    public struct Place: Sendable, Equatable {
+        public let directory: String
+        public let origin: Recipe.Origin
+    }
+
+    public let places: [Place]
+
+    public init(places: [Place]) {
+        self.places = places
+    }
+
+    /// The standard search path for this process.
+    public init(recipePaths: [String], environment: [String: String] = ProcessInfo.processInfo.environment) {
+        var places = recipePaths.map { Place(directory: $0, origin: .option) }
+        for directory in (environment["GLASSES_RECIPE_PATH"] ?? "").split(separator: ":") {
+            places.append(Place(directory: String(directory), origin: .environment))
+        }
+        places.append(Place(directory: RecipeCatalog.userDirectory(environment: environment), origin: .user))
+        if let builtIn = RecipeCatalog.builtInDirectory { places.append(Place(directory: builtIn, origin: .builtIn)) }
+        self.init(places: places)
+    }
+
+    /// `$XDG_DATA_HOME/glasses/recipes`, else `~/.local/share/glasses/recipes`.
+    public static func userDirectory(environment: [String: String]) -> String {
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        return data + "/glasses/recipes"
+    }
+
+    /// The recipes shipped with the package, as resources of this module.
+    public static var builtInDirectory: String? {
+        Bundle.module.url(forResource: "builtin", withExtension: nil, subdirectory: "Resources")?.path
+    }
+
+    /// Every recipe folder, in search order, shadowed ones included (see ``list()``).
+    public func folders() -> [(name: String, folder: String, origin: Recipe.Origin)] {
+        places.flatMap { place in
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: place.directory)) ?? []
+            return entries.filter { $0.hasSuffix(".recipe") }.sorted().map {
+                (String($0.dropLast(".recipe".count)), place.directory + "/" + $0, place.origin)
+            }
+        }
+    }
+
+    /// The visible recipes (first of each name), sorted by name; broken ones come back as errors.
+    public func list() -> [Result<Recipe, RecipeError>] {
+        var seen: Set<String> = []
+        var results: [(String, Result<Recipe, RecipeError>)] = []
+        for entry in folders() where seen.insert(entry.name).inserted {
+            results.append((entry.name, RecipeCatalog.load(entry.folder, entry.origin)))
+        }
+        return results.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// The recipe `name` as the search path resolves it.
+    public func recipe(named name: String) throws(RecipeError) -> Recipe {
+        guard let entry = folders().first(where: { $0.name == name }) else {
+            let known = Set(folders().map(\.name))
+            let hint = NameSuggestion.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+            throw RecipeError("no recipe named '\(name)'\(hint); `glasses recipe list` shows the recipes found")
+        }
+        return try RecipeCatalog.load(entry.folder, entry.origin).get()
+    }
+
+    private static func load(_ folder: String, _ origin: Recipe.Origin) -> Result<Recipe, RecipeError> {
+        do {
+            return .success(try Recipe.load(folder: folder, origin: origin))
+        } catch let error as RecipeError {
+            return .failure(error)
+        } catch {
+            return .failure(RecipeError("\(folder): \(error)"))
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import ArgumentParser
+import GlassesScript
+import LuaHost
+
+/// `glasses recipe list|info|run`: shareable capture recipes found along the recipe search path.
+struct RecipeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recipe",
+        abstract: "List, describe and run capture recipes (NAME.recipe folders).",
+        discussion: """
+            Recipes are searched in --recipe-path folders, then GLASSES_RECIPE_PATH (colon-separated),
+            then ~/.local/share/glasses/recipes ($XDG_DATA_HOME/glasses/recipes), then the built-ins;
+            the first recipe of a name wins.
+            """,
+        subcommands: [List.self, Info.self, Run.self]
+    )
+
+    /// The search-path option every recipe subcommand takes.
+    struct SearchOptions: ParsableArguments {
+        @Option(name: .customLong("recipe-path"), help: ArgumentHelp("Also look for recipes in this folder (repeatable, searched first).", valueName: "dir"))
+        var recipePaths: [String] = []
+
+        var catalog: RecipeCatalog { RecipeCatalog(recipePaths: recipePaths) }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List recipes: name, version, description, origin.")
+
+        @OptionGroup var search: SearchOptions
+
+        func run() throws {
+            for result in search.catalog.list() {
+                switch result {
+                case .success(let recipe):
+                    print("\(recipe.name)  \(recipe.version)  \(recipe.description)  [\(recipe.origin.rawValue): \(recipe.folder)]")
+                case .failure(let error):
+                    LuaConsole.writeError("glasses: skipped a broken recipe: \(error)\n")
+                }
+            }
+        }
+    }
+
+    struct Info: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show a recipe's metadata and parameters.")
+
+        @OptionGroup var search: SearchOptions
+
+        @Argument(help: "The recipe name.")
+        var name: String
+
+        func run() throws {
+            let recipe = try RecipeCommand.reportingRecipeErrors { try search.catalog.recipe(named: name) }
+            print("\(recipe.name) \(recipe.version): \(recipe.description)")
+            if let author = recipe.author { print("author:  \(author)") }
+            if let license = recipe.license { print("license: \(license)") }
+            print("sandbox: \(recipe.sandbox.rawValue)")
+            print("from:    \(recipe.origin.rawValue) \(recipe.folder)")
+            print(recipe.parameters.isEmpty ? "no parameters" : "parameters:")
+            for parameter in recipe.parameters {
+                print("  \(parameter.name): \(parameter.summary)\(parameter.doc.isEmpty ? "" : "  -- \(parameter.doc)")")
+            }
+        }
+    }
+
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run a recipe against the simulated glasses.",
+            discussion: """
+                Recipes run in the strict sandbox unless their metadata asks for more; --sandbox does not apply.
+                Example: glasses recipe run interval-capture --param interval=10s --for 1m --out photos
+                """)
+
+        @OptionGroup var search: SearchOptions
+
+        @OptionGroup(title: "World")
+        var world: WorldOptions
+
+        @OptionGroup(title: "Limits")
+        var limits: ScriptLimitOptions
+
+        @Option(name: .customLong("param"), help: ArgumentHelp("A parameter value (repeatable).", valueName: "name=value"))
+        var parameters: [String] = []
+
+        @Argument(help: "The recipe name.")
+        var name: String
+
+        func run() throws {
+            let (recipe, values) = try RecipeCommand.reportingRecipeErrors {
+                let recipe = try search.catalog.recipe(named: name)
+                return (recipe, try recipe.values(parameters))
+            }
+            var options = RunOptions()
+            world.apply(to: &options)
+            limits.apply(to: &options)
+            if recipe.sandbox != .strict {
+                LuaConsole.writeError("glasses: recipe '\(recipe.name)' asks for the \(recipe.sandbox.rawValue) sandbox\n")
+            }
+            let outcome: LuaRunOutcome
+            do {
+                outcome = try RecipeCommand.reportingRecipeErrors {
+                    try RecipeRunner(recipe: recipe, parameters: values).run(options: options)
+                }
+            } catch let error as LuaScriptError {
+                outcome = LuaRunOutcome(exitCode: LuaRunOutcome.limitHit, report: error.report)
+            }
+            if let report = outcome.report { LuaConsole.writeError("glasses: \(report)\n") }
+            LuaConsole.flushOutput()
+            throw ExitCode(outcome.exitCode)
+        }
+    }
+}
+
+extension RecipeCommand {
+    /// Runs `body`, turning a recipe problem into the usage exit code (2) with its message.
+    static func reportingRecipeErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as RecipeError {
+            LuaConsole.writeError("glasses: \(error)\n")
+            throw ExitCode(LuaRunOutcome.loadError)
+        }
+    }
+}

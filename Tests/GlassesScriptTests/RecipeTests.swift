@@ -1,0 +1,188 @@
+import Foundation
+import LuaHost
+import Testing
+
+@testable import GlassesScript
+
+@Suite struct RecipeTests {
+    /// A fresh temporary folder, removed by the caller.
+    private static func temporaryFolder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("recipes-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Writes `NAME.recipe/init.lua` under `directory`.
+    private static func writeRecipe(_ name: String, in directory: String, body: String) throws {
+        let folder = "\(directory)/\(name).recipe"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try body.write(toFile: folder + "/init.lua", atomically: true, encoding: .utf8)
+    }
+
+    private static func minimal(_ name: String, description: String = "test", start: String = "function() end") -> String {
+        "return {name = '\(name)', version = '0.1', description = '\(description)', params = {}, start = \(start)}"
+    }
+
+    private func builtIn(_ name: String) throws -> Recipe {
+        try RecipeCatalog(recipePaths: [], environment: ["HOME": "/nonexistent"]).recipe(named: name)
+    }
+
+    // MARK: Parameters
+
+    @Test func parameterValuesAreTypedAndChecked() throws {
+        let interval = RecipeParameter(name: "interval", kind: .duration, defaultText: "30s", minimum: 1)
+        #expect(shown(try interval.value(from: "5m")) == "number 300.0")
+        #expect(throws: RecipeError("parameter 'interval' (duration): '0.5' is not valid: it must be at least 1")) {
+            try interval.value(from: "0.5")
+        }
+        #expect(throws: RecipeError.self) { try interval.value(from: "soon") }
+        let count = RecipeParameter(name: "count", kind: .integer, defaultText: "0", maximum: 10)
+        #expect(shown(try count.value(from: "3")) == "integer 3")
+        #expect(throws: RecipeError.self) { try count.value(from: "2.5") }
+        #expect(throws: RecipeError.self) { try count.value(from: "11") }
+        let format = RecipeParameter(name: "format", kind: .enum, defaultText: "jpeg", values: ["jpeg", "heic"])
+        #expect(throws: RecipeError("parameter 'format' (enum): 'png' is not valid: use one of jpeg, heic")) {
+            try format.value(from: "png")
+        }
+        let flag = RecipeParameter(name: "flag", kind: .boolean, defaultText: nil)
+        #expect(shown(try flag.value(from: "yes")) == "boolean true")
+        #expect(throws: RecipeError.self) { try flag.value(from: "maybe") }
+        #expect(shown(try RecipeParameter(name: "t", kind: .number, defaultText: nil).value(from: "0.25")) == "number 0.25")
+    }
+
+    @Test func runValuesFillDefaultsAndRejectUnknownOrMissingParameters() throws {
+        let recipe = try builtIn("interval-capture")
+        let values = try recipe.values(["interval=10s"])
+        #expect(shown(values["interval"]) == "number 10.0")
+        #expect(shown(values["format"]) == "string jpeg")
+        #expect(shown(values["count"]) == "integer 0")
+        #expect(throws: RecipeError.self) { try recipe.values(["intervl=10s"]) }
+        #expect(throws: RecipeError.self) { try recipe.values(["interval"]) }
+
+        let directory = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.writeRecipe(
+            "needs", in: directory,
+            body: "return {name='needs', version='1', description='d', params={{name='n', type='integer'}}, start=function() end}")
+        let needs = try Recipe.load(folder: directory + "/needs.recipe", origin: .option)
+        #expect(throws: RecipeError("recipe 'needs' needs --param n=... (integer, required)")) { try needs.values([]) }
+    }
+
+    @Test func brokenMetadataIsReportedWithTheFix() throws {
+        let directory = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.writeRecipe("nostart", in: directory, body: "return {name='nostart', version='1', description='d'}")
+        try Self.writeRecipe("badtype", in: directory, body: """
+            return {name='badtype', version='1', description='d', start=function() end,
+              params={{name='x', type='float', default=1}}}
+            """)
+        try Self.writeRecipe("renamed", in: directory, body: Self.minimal("other"))
+        try Self.writeRecipe("syntax", in: directory, body: "return {")
+        let catalog = RecipeCatalog(places: [.init(directory: directory, origin: .option)])
+        let messages = catalog.list().compactMap { result -> String? in
+            if case .failure(let error) = result { return error.message }
+            return nil
+        }
+        #expect(messages.count == 4)
+        #expect(messages.contains { $0.contains("'start' must be a function(ctx, params)") })
+        #expect(messages.contains { $0.contains("has type 'float'; use one of number, integer") })
+        #expect(messages.contains { $0.contains("name is 'other' but the folder says 'renamed'") })
+        #expect(messages.contains { $0.contains("unexpected symbol") || $0.contains("expected") })
+    }
+
+    // MARK: Discovery
+
+    @Test func searchOrderShadowsLaterRecipesOfTheSameName() throws {
+        let option = try Self.temporaryFolder()
+        let environment = try Self.temporaryFolder()
+        let home = try Self.temporaryFolder()
+        defer { for path in [option, environment, home] { try? FileManager.default.removeItem(atPath: path) } }
+        try Self.writeRecipe("interval-capture", in: environment, body: Self.minimal("interval-capture", description: "env copy"))
+        try Self.writeRecipe("interval-capture", in: option, body: Self.minimal("interval-capture", description: "option copy"))
+        let user = RecipeCatalog.userDirectory(environment: ["HOME": home])
+        try Self.writeRecipe("mine", in: user, body: Self.minimal("mine"))
+
+        let catalog = RecipeCatalog(recipePaths: [option], environment: ["HOME": home, "GLASSES_RECIPE_PATH": environment])
+        #expect(catalog.places.map(\.origin) == [.option, .environment, .user, .builtIn])
+        let recipes = try catalog.list().map { try $0.get() }
+        #expect(recipes.map(\.name) == ["interval-capture", "mine", "scene-change-capture"])
+        #expect(recipes[0].description == "option copy" && recipes[0].origin == .option)
+        #expect(recipes[1].origin == .user && recipes[2].origin == .builtIn)
+
+        let withoutOption = RecipeCatalog(recipePaths: [], environment: ["HOME": home, "GLASSES_RECIPE_PATH": environment])
+        #expect(try withoutOption.recipe(named: "interval-capture").origin == .environment)
+        #expect(throws: RecipeError.self) { try catalog.recipe(named: "nope") }
+    }
+
+    // MARK: Running
+
+    private func run(_ recipe: Recipe, _ parameters: [String], seconds: Double, seed: UInt64 = 7) throws -> (
+        outcome: LuaRunOutcome, files: [String], trace: String
+    ) {
+        let out = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        var options = RunOptions()
+        options.seed = seed
+        options.duration = seconds
+        options.outputDirectory = out
+        options.tracePath = out + "/trace.jsonl"
+        let outcome = try RecipeRunner(recipe: recipe, parameters: try recipe.values(parameters)).run(options: options)
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0 != "trace.jsonl" }.sorted()
+        let trace = (try? String(contentsOfFile: out + "/trace.jsonl", encoding: .utf8)) ?? ""
+        return (outcome, files, trace)
+    }
+
+    @Test func intervalCaptureTakesAPhotoEveryInterval() throws {
+        let result = try run(try builtIn("interval-capture"), ["interval=10s"], seconds: 65)
+        #expect(result.outcome.exitCode == 0)
+        #expect(result.files == (1...6).map { String(format: "interval_%04d.jpg", $0) })
+        #expect(result.trace.contains("[interval-capture] stopped"))
+    }
+
+    @Test func intervalCaptureStopsAtItsCount() throws {
+        let result = try run(try builtIn("interval-capture"), ["interval=5s", "count=2", "format=heic"], seconds: 600)
+        #expect(result.outcome.exitCode == 0)
+        #expect(result.files == ["interval_0001.heic", "interval_0002.heic"])
+    }
+
+    @Test func sceneChangeCaptureFiresOnCutsWithCooldown() throws {
+        let result = try run(try builtIn("scene-change-capture"), ["count=3"], seconds: 300, seed: 3)
+        #expect(result.outcome.exitCode == 0)
+        #expect(result.files == ["scene_0001.jpg", "scene_0002.jpg", "scene_0003.jpg"])
+        let none = try run(try builtIn("scene-change-capture"), ["threshold=1"], seconds: 60, seed: 3)
+        #expect(none.files.isEmpty)
+    }
+
+    @Test func heldHandlesAreReleasedAndStopRunsWhenTheRunEnds() throws {
+        let directory = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.writeRecipe("holder", in: directory, body: """
+            return {name = 'holder', version = '1', description = 'holds things',
+              params = {{name = 'every', type = 'duration', default = '1s'}},
+              start = function(ctx, params)
+                ctx:hold(function() ctx.log.info("released function") end)
+                ctx:hold(every(params.every, function() end))
+                ctx.log.info("resources %s", ctx.resources)
+              end,
+              stop = function(ctx) ctx.log.info("stop called") end}
+            """)
+        let recipe = try Recipe.load(folder: directory + "/holder.recipe", origin: .option)
+        #expect(recipe.sandbox == .strict)
+        let result = try run(recipe, [], seconds: 5)
+        #expect(result.outcome.exitCode == 0)
+        #expect(result.trace.contains("[holder] stop called"))
+        #expect(result.trace.contains("[holder] released function"))
+        #expect(result.trace.contains("holder.recipe"))
+    }
+}
+
+/// LuaValue is not Equatable; tests compare scalars through this.
+private func shown(_ value: LuaValue?) -> String {
+    switch value {
+    case .integer(let n)?: "integer \(n)"
+    case .number(let n)?: "number \(n)"
+    case .string(let s)?: "string \(s)"
+    case .boolean(let b)?: "boolean \(b)"
+    default: "other"
+    }
+}
