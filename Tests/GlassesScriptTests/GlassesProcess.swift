@@ -32,7 +32,8 @@ enum GlassesProcess {
         FileManager.default.createFile(atPath: errPath, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
+        // A wall-clock limit, so a script that never ends fails its test instead of hanging the suite.
+        process.arguments = arguments.first == "run" ? ["run", "--timeout", "120"] + arguments.dropFirst() : arguments
         process.standardOutput = FileHandle(forWritingAtPath: outPath)
         process.standardError = FileHandle(forWritingAtPath: errPath)
         process.standardInput = FileHandle.nullDevice
