@@ -31,7 +31,7 @@ public final class ScriptRuntime {
 
     /// The built-in modules, in install order.
     public static let builtInPlugins: [GlassesPlugin] = [
-        SharedTypesPlugin(), TimePlugin(), LogPlugin(), WearablesPlugin(), CameraPlugin(), MockPlugin(), AudioPlugin(),
+        SharedTypesPlugin(), TimePlugin(), LogPlugin(), WearablesPlugin(), CameraPlugin(), MockPlugin(), AudioPlugin(), RecipesPlugin(),
     ]
 
     public init(options: RunOptions, modulePaths: [String] = [], plugins: [GlassesPlugin] = ScriptRuntime.builtInPlugins)
@@ -230,7 +230,8 @@ public final class ScriptRuntime {
     }
 
     private func adjust(_ outcome: LuaRunOutcome) -> LuaRunOutcome {
-        if state.stop != nil { return outcome }
+        // No main task: the script never loaded (the runner's outcome says why).
+        if state.stop != nil || main == nil { return outcome }
         let clock = options.realtime ? "wall" : "virtual"
         switch ending {
         case .timeout(let seconds):
