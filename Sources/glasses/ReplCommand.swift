@@ -39,7 +39,7 @@ struct ReplCommand: ParsableCommand {
             LuaConsole.writeError("glasses: \(error)\n")
             throw ExitCode(LuaRunOutcome.loadError)
         }
-        let exitCode = ReplLoop(runtime: runtime, session: session, duration: options.duration).run()
+        let exitCode = ReplLoop(runtime: runtime, session: session, duration: options.duration, timeout: options.timeout).run()
         throw ExitCode(exitCode)
     }
 }

@@ -9,17 +9,25 @@ final class ReplLoop {
     private let runtime: ScriptRuntime
     private let session: ReplSession
     private let duration: Double?
+    private let timeout: Double?
     private let reader: ReplLineReader
 
-    init(runtime: ScriptRuntime, session: ReplSession, duration: Double?) {
+    /// `duration` (`--for`) and `timeout` (`--timeout`) both count on the wall clock here.
+    init(runtime: ScriptRuntime, session: ReplSession, duration: Double?, timeout: Double?) {
         self.runtime = runtime
         self.session = session
         self.duration = duration
+        self.timeout = timeout
         reader = ReplLineReader(interactive: isatty(STDIN_FILENO) != 0)
     }
 
     /// Returns the exit code: 0 after `.quit` or end of input, n after `exit(n)`.
     func run() -> Int32 {
+        // A parent may have spawned us with signals blocked (test runners do); Ctrl-C must arrive.
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
         let scheduler = runtime.scheduler
         let inbox = scheduler.inbox
         let target = SchedulerThreadBox(session: session)
@@ -49,17 +57,23 @@ final class ReplLoop {
             ReplTerminalOutput.output.standard("glasses repl: Lua 5.4 with the simulated glasses. .help for help, .quit to leave.\n")
         }
         session.onReady?()
-        let deadline = duration.map { scheduler.now + $0 } ?? .infinity
+        let end = min(duration ?? .infinity, timeout ?? .infinity)
+        let deadline = scheduler.now + end
+        var code: Int32?
         while !session.hasQuit {
             let reason = scheduler.run(until: deadline)
             session.recoverFromStop()
+            if reason == .deadline, let timeout, timeout <= (duration ?? .infinity) {
+                ReplTerminalOutput.output.error("glasses: time limit of \(timeout) s (--timeout) exceeded\n")
+                code = LuaRunOutcome.limitHit
+            }
             if reason == .deadline || reason == .idle { break }
         }
         withExtendedLifetime(interrupts) {}
         scheduler.endExternalInput()
         runtime.flush()
         LuaConsole.flushOutput()
-        return session.exitCode
+        return code ?? session.exitCode
     }
 }
 

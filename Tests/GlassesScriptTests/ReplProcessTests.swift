@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+/// `glasses repl` as a process: driven through a pipe (no prompts) and through a
+/// pseudo-terminal from `script(1)` (prompts, line editing, Ctrl-C). Each step
+/// waits for output, never for time; `--timeout` ends a stuck REPL so a failing
+/// test cannot hang.
+@Suite struct ReplProcessTests {
+    @Test func pipedInputPrintsResultsWithoutPrompts() throws {
+        let input = """
+            1 + 1
+            t = {b = 2, a = {1, 2}}
+            t
+            for i = 1, 2 do
+              print(i)
+            end
+            error("boom")
+            wait(0.05) return "waited"
+            .help wearables.devices
+            .quit
+            'not reached'
+
+            """
+        let result = try Self.runPiped(input)
+        #expect(result.stdout.hasPrefix("2\n{a = {1, 2}, b = 2}\n1\n2\n\"waited\"\nwearables.devices() -> Device[]\n  "))
+        #expect(result.stderr.hasPrefix("stdin:1: boom\nstack traceback:"))
+        #expect(!result.stdout.contains("not reached"))
+        #expect(result.code == 0)
+    }
+
+    @Test func exitEndsTheReplWithItsCode() throws {
+        let result = try Self.runPiped("exit(4)\n'not reached'\n")
+        #expect(result.code == 4)
+        #expect(result.stdout == "")
+    }
+
+    @Test func ctrlCStopsARunningChunkAndTheNextCommandWorks() throws {
+        let terminal = try Terminal()
+        try terminal.read(until: "> ")
+        try terminal.write("print('loop' .. 'ing') while true do end\n")
+        try terminal.read(until: "looping\r\n")
+        try terminal.write("\u{3}")
+        try terminal.read(until: "interrupted")
+        try terminal.write("'after' .. 1\n")
+        try terminal.read(until: "\"after1\"")
+        try terminal.write(".quit\n")
+        #expect(terminal.finish() == 0)
+    }
+
+    @Test func tabCompletesModuleFields() throws {
+        let terminal = try Terminal()
+        try terminal.read(until: "> ")
+        try terminal.write("wearables.registr\t")
+        try terminal.read(until: "ation_state")  // the editor redraws from the cursor
+        try terminal.write("()\n")
+        try terminal.read(until: "\"registered\"")
+        try terminal.write("\u{4}")
+        #expect(terminal.finish() == 0)
+    }
+
+    struct Result {
+        let stdout: String
+        let stderr: String
+        let code: Int32
+    }
+
+    static func runPiped(_ input: String) throws -> Result {
+        let folder = try GlassesProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let inPath = folder + "/stdin", outPath = folder + "/stdout", errPath = folder + "/stderr"
+        FileManager.default.createFile(atPath: inPath, contents: Data(input.utf8))
+        FileManager.default.createFile(atPath: outPath, contents: nil)
+        FileManager.default.createFile(atPath: errPath, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: GlassesProcess.binary)
+        process.arguments = ["repl", "--timeout", "20"]
+        process.standardInput = FileHandle(forReadingAtPath: inPath)
+        process.standardOutput = FileHandle(forWritingAtPath: outPath)
+        process.standardError = FileHandle(forWritingAtPath: errPath)
+        try process.run()
+        process.waitUntilExit()
+        return Result(
+            stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
+            code: process.terminationStatus)
+    }
+
+    /// `glasses repl` on a pseudo-terminal made by `script -q`, talked to through pipes.
+    final class Terminal {
+        struct Ended: Error, CustomStringConvertible {
+            let expected: String
+            let output: String
+            var description: String { "the REPL ended before printing \(expected.debugDescription); it printed:\n\(output)" }
+        }
+
+        let process = Process()
+        let input = Pipe()
+        let output = Pipe()
+        private(set) var text = ""
+
+        init() throws {
+            let state = try GlassesProcess.temporaryDirectory()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-q", "-e", "-c", "\(GlassesProcess.binary) repl --timeout 20", "/dev/null"]
+            process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": state, "TERM": "xterm"]) { $1 }
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+        }
+
+        func write(_ keys: String) throws { try input.fileHandleForWriting.write(contentsOf: Data(keys.utf8)) }
+
+        /// Reads output until `expected` appears after what earlier reads consumed.
+        func read(until expected: String) throws {
+            while true {
+                if let range = text.range(of: expected) {
+                    text = String(text[range.upperBound...])
+                    return
+                }
+                let data = output.fileHandleForReading.availableData
+                guard !data.isEmpty else { throw Ended(expected: expected, output: text) }
+                text += String(decoding: data, as: UTF8.self)
+            }
+        }
+
+        /// Closes the input and returns the exit status.
+        func finish() -> Int32 {
+            try? input.fileHandleForWriting.close()
+            _ = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+}
