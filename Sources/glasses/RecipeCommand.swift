@@ -98,7 +98,7 @@ struct RecipeCommand: ParsableCommand {
             let outcome: LuaRunOutcome
             do {
                 outcome = try RecipeCommand.reportingRecipeErrors {
-                    try RecipeRunner(recipe: recipe, parameters: values).run(options: options)
+                    try RecipeRunner(recipe: recipe, parameters: values, catalog: search.catalog).run(options: options)
                 }
             } catch let error as LuaScriptError {
                 outcome = LuaRunOutcome(exitCode: LuaRunOutcome.limitHit, report: error.report)

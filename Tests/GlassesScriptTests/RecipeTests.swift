@@ -126,7 +126,9 @@ import Testing
         options.duration = seconds
         options.outputDirectory = out
         options.tracePath = out + "/trace.jsonl"
-        let outcome = try RecipeRunner(recipe: recipe, parameters: try recipe.values(parameters)).run(options: options)
+        let outcome = try RecipeRunner(
+            recipe: recipe, parameters: try recipe.values(parameters), catalog: RecipeCatalog(places: [])
+        ).run(options: options)
         let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0 != "trace.jsonl" }.sorted()
         let trace = (try? String(contentsOfFile: out + "/trace.jsonl", encoding: .utf8)) ?? ""
         return (outcome, files, trace)
@@ -173,6 +175,29 @@ import Testing
         #expect(result.trace.contains("[holder] stop called"))
         #expect(result.trace.contains("[holder] released function"))
         #expect(result.trace.contains("holder.recipe"))
+    }
+
+    @Test func scriptsStartAndStopRecipesThroughTheRecipesModule() throws {
+        let out = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try """
+            assert(recipes.info("interval-capture").params[1].name == "interval")
+            local ok, err = pcall(recipes.run, "interval-capture", {interval = "soon"})
+            assert(not ok and err:find("use a duration"), err)
+            local handle = recipes.run("interval-capture", {interval = 5, format = "jpeg"})
+            wait(12)
+            assert(handle.status == "running", handle.status)
+            handle:stop()
+            assert(handle.status == "stopped")
+            """.write(toFile: out + "/main.lua", atomically: true, encoding: .utf8)
+        var options = RunOptions()
+        options.outputDirectory = out
+        let plugins = ScriptRuntime.builtInPlugins.filter { !($0 is RecipesPlugin) }
+            + [RecipesPlugin(catalog: RecipeCatalog(recipePaths: [], environment: ["HOME": "/nonexistent"]))]
+        let outcome = try ScriptRuntime(options: options, plugins: plugins).run(script: out + "/main.lua", arguments: [])
+        #expect(outcome.exitCode == 0, "\(outcome.report ?? "")")
+        let photos = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".jpg") }.sorted()
+        #expect(photos == ["interval_0001.jpg", "interval_0002.jpg"])
     }
 }
 

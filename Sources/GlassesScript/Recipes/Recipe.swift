@@ -92,12 +92,16 @@ public struct Recipe: Sendable {
             guard let equals = assignment.firstIndex(of: "=") else {
                 throw RecipeError("--param '\(assignment)' needs the form name=value")
             }
-            let key = String(assignment[..<equals])
-            guard parameters.contains(where: { $0.name == key }) else {
-                let known = parameters.map(\.name).joined(separator: ", ")
-                throw RecipeError("recipe '\(name)' has no parameter '\(key)' (it has: \(known.isEmpty ? "none" : known))")
-            }
-            given[key] = String(assignment[assignment.index(after: equals)...])
+            given[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
+        }
+        return try values(given: given)
+    }
+
+    /// Checks values given as text by parameter name; fills in defaults.
+    public func values(given: [String: String]) throws(RecipeError) -> [String: LuaValue] {
+        for key in given.keys.sorted() where !parameters.contains(where: { $0.name == key }) {
+            let known = parameters.map(\.name).joined(separator: ", ")
+            throw RecipeError("recipe '\(name)' has no parameter '\(key)' (it has: \(known.isEmpty ? "none" : known))")
         }
         var values: [String: LuaValue] = [:]
         for parameter in parameters {

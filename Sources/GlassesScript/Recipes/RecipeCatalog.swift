@@ -3,10 +3,15 @@ import Foundation
 /// Finds recipes along a search path, Hammerspoon-Spoon style: `--recipe-path`
 /// folders, then `GLASSES_RECIPE_PATH` (colon-separated), then the user's
 /// folder, then the built-ins. A name found earlier shadows later ones.
-public struct RecipeCatalog {
+public struct RecipeCatalog: Sendable {
     public struct Place: Sendable, Equatable {
         public let directory: String
         public let origin: Recipe.Origin
+
+        public init(directory: String, origin: Recipe.Origin) {
+            self.directory = directory
+            self.origin = origin
+        }
     }
 
     public let places: [Place]

@@ -1,15 +1,18 @@
 import Foundation
 import LuaHost
 
-/// Runs a recipe as a script: the runtime gets the recipe's sandbox, the
-/// driver chunk builds `ctx` and calls `start`, and `stop` runs when the run ends.
+/// Runs a recipe as a script: the runtime gets the recipe's sandbox and a
+/// `recipes` module on the same search path, the driver chunk starts the recipe
+/// through it, and the recipe's `stop` runs when the run ends.
 public struct RecipeRunner {
     public let recipe: Recipe
     public let parameters: [String: LuaValue]
+    public let catalog: RecipeCatalog
 
-    public init(recipe: Recipe, parameters: [String: LuaValue]) {
+    public init(recipe: Recipe, parameters: [String: LuaValue], catalog: RecipeCatalog) {
         self.recipe = recipe
         self.parameters = parameters
+        self.catalog = catalog
     }
 
     /// The driver chunk shipped with the package.
@@ -24,25 +27,17 @@ public struct RecipeRunner {
         }
         var options = options
         options.sandbox = recipe.sandbox
-        let runtime = try ScriptRuntime(options: options, modulePaths: [recipe.folder + "/?.lua"])
+        // The recipe's own folder comes first, so `recipes.run(name)` starts this very recipe.
+        let own = RecipeCatalog.Place(directory: URL(fileURLWithPath: recipe.folder).deletingLastPathComponent().path, origin: recipe.origin)
+        let search = RecipeCatalog(places: [own] + catalog.places)
+        let plugins = ScriptRuntime.builtInPlugins.filter { !($0 is RecipesPlugin) } + [RecipesPlugin(catalog: search)]
+        let runtime = try ScriptRuntime(options: options, modulePaths: [recipe.folder + "/?.lua"], plugins: plugins)
         let state = runtime.state
-        let definition: LuaValue
-        do {
-            definition = try state.call(try state.loadFile(recipe.initPath)).first ?? .nil
-        } catch {
-            throw RecipeError("cannot load \(recipe.initPath): \(error.message)")
-        }
-        let output = options.outputDirectory ?? FileManager.default.currentDirectoryPath
-        try state.setGlobal(
-            "_RECIPE",
-            .table([
-                "definition": definition, "params": .table(parameters), "name": .string(recipe.name),
-                "output": .string(output), "resources": .string(recipe.folder),
-            ]))
+        try state.setGlobal("_RECIPE", .table(["name": .string(recipe.name), "params": .table(parameters)]))
         let outcome = runtime.run(script: driver, arguments: [])
-        if case .ref(let stop)? = try? state.global("_RECIPE_STOP") {
+        if case .ref(let handle)? = try? state.global("_RECIPE_HANDLE"), case .ref(let stop)? = try? state.field(handle, "stop") {
             state.clearStop()
-            _ = try? state.call(stop)
+            _ = try? state.call(stop, [.ref(handle)])
         }
         runtime.flush()
         return outcome

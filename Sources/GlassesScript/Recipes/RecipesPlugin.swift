@@ -1,0 +1,101 @@
+import Foundation
+import LuaHost
+
+/// The `recipes` module: scripts list, describe and start recipes, so one
+/// recipe can start another by name (a trigger plus a reconnection policy).
+public struct RecipesPlugin: GlassesPlugin {
+    public let catalog: RecipeCatalog
+
+    public init(catalog: RecipeCatalog = RecipeCatalog(recipePaths: [])) {
+        self.catalog = catalog
+    }
+
+    public func install(in runtime: ScriptRuntime) throws(LuaScriptError) {
+        let catalog = catalog
+        try runtime.state.register(
+            LuaModule(
+                name: "recipes", doc: "Shareable capture recipes (NAME.recipe folders) along the recipe search path.",
+                functions: [
+                    LuaFunction(
+                        name: "list", signature: "recipes.list() -> {name: string, version: string, description: string, origin: string}[]",
+                        doc: "The recipes found, one per name (earlier places shadow later ones)."
+                    ) { _ in
+                        let recipes = catalog.list().compactMap { try? $0.get() }
+                        return .value(.array(recipes.map(RecipesPlugin.summary)))
+                    },
+                    LuaFunction(
+                        name: "info",
+                        signature: "recipes.info(name: string) -> {name: string, version: string, description: string, origin: string, params: {name: string, type: string, default: string?, doc: string}[]}",
+                        doc: "A recipe's metadata and parameters."
+                    ) { call in
+                        let recipe = try RecipesPlugin.recipe(catalog, try call.string(1))
+                        var info = RecipesPlugin.summaryFields(recipe)
+                        info["params"] = .array(recipe.parameters.map { parameter in
+                            var fields: [String: LuaValue] = [
+                                "name": .string(parameter.name), "type": .string(parameter.kind.rawValue),
+                                "doc": .string(parameter.doc), "summary": .string(parameter.summary),
+                            ]
+                            if let text = parameter.defaultText { fields["default"] = .string(text) }
+                            return .table(fields)
+                        })
+                        return .value(.table(info))
+                    },
+                    LuaFunction(
+                        name: "run", signature: "recipes.run(name: string, params?: table) -> RecipeHandle",
+                        doc: "Start a recipe in its own task; params are checked like --param. Returns {name, status, stop(self)}."
+                    ) { [unowned runtime] call in
+                        let recipe = try RecipesPlugin.recipe(catalog, try call.string(1))
+                        let given = try RecipesPlugin.texts(call, recipe)
+                        let values: [String: LuaValue]
+                        do { values = try recipe.values(given: given) } catch { throw LuaError("\(error)") }
+                        return .value(try RecipesPlugin.start(recipe, values, in: runtime))
+                    },
+                ]))
+    }
+
+    /// Loads the recipe's definition and the context chunk, then spawns `start` as a task.
+    static func start(_ recipe: Recipe, _ values: [String: LuaValue], in runtime: ScriptRuntime) throws -> LuaValue {
+        guard let context = Bundle.module.url(forResource: "context", withExtension: "lua", subdirectory: "Resources")?.path
+        else { throw LuaError("the recipe context chunk is missing from the GlassesScript resources; reinstall glasses") }
+        let state = runtime.state
+        let definition = try state.call(try state.loadFile(recipe.initPath)).first ?? .nil
+        let output = runtime.options.outputDirectory ?? FileManager.default.currentDirectoryPath
+        let info: LuaValue = .table([
+            "name": .string(recipe.name), "output": .string(output), "resources": .string(recipe.folder),
+        ])
+        let results = try state.call(try state.loadFile(context), [definition, .table(values), info])
+        guard results.count == 2, case .ref(let run) = results[1] else { throw LuaError("the recipe context chunk is broken") }
+        try runtime.spawn(run, [], label: "recipe \(recipe.name)")
+        return results[0]
+    }
+
+    private static func recipe(_ catalog: RecipeCatalog, _ name: String) throws -> Recipe {
+        do { return try catalog.recipe(named: name) } catch { throw LuaError(error.message) }
+    }
+
+    /// Parameter values from the optional table argument, as text for ``Recipe/values(given:)``.
+    private static func texts(_ call: LuaCall, _ recipe: Recipe) throws -> [String: String] {
+        guard let table = try call.optionalTable(2) else { return [:] }
+        var given: [String: String] = [:]
+        for parameter in recipe.parameters {
+            switch try table.value(parameter.name) {
+            case .nil: continue
+            case .string(let text): given[parameter.name] = text
+            case .integer(let number): given[parameter.name] = String(number)
+            case .number(let number): given[parameter.name] = String(number)
+            case .boolean(let flag): given[parameter.name] = String(flag)
+            default: throw LuaError("recipe '\(recipe.name)': parameter '\(parameter.name)' must be a string, number or boolean")
+            }
+        }
+        return given
+    }
+
+    private static func summaryFields(_ recipe: Recipe) -> [String: LuaValue] {
+        [
+            "name": .string(recipe.name), "version": .string(recipe.version),
+            "description": .string(recipe.description), "origin": .string(recipe.origin.rawValue),
+        ]
+    }
+
+    private static func summary(_ recipe: Recipe) -> LuaValue { .table(summaryFields(recipe)) }
+}
