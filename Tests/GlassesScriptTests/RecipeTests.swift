@@ -105,9 +105,9 @@ import Testing
         let catalog = RecipeCatalog(recipePaths: [option], environment: ["HOME": home, "GLASSES_RECIPE_PATH": environment])
         #expect(catalog.places.map(\.origin) == [.option, .environment, .user, .builtIn])
         let recipes = try catalog.list().map { try $0.get() }
-        #expect(recipes.map(\.name) == ["interval-capture", "mine", "scene-change-capture"])
-        #expect(recipes[0].description == "option copy" && recipes[0].origin == .option)
-        #expect(recipes[1].origin == .user && recipes[2].origin == .builtIn)
+        #expect(recipes.map(\.name) == ["don-capture", "interval-capture", "mine", "scene-change-capture", "sharp-capture"])
+        #expect(recipes[1].description == "option copy" && recipes[1].origin == .option)
+        #expect(recipes[2].origin == .user && recipes[3].origin == .builtIn)
 
         let withoutOption = RecipeCatalog(recipePaths: [], environment: ["HOME": home, "GLASSES_RECIPE_PATH": environment])
         #expect(try withoutOption.recipe(named: "interval-capture").origin == .environment)
@@ -198,6 +198,33 @@ import Testing
         #expect(outcome.exitCode == 0, "\(outcome.report ?? "")")
         let photos = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".jpg") }.sorted()
         #expect(photos == ["interval_0001.jpg", "interval_0002.jpg"])
+    }
+
+    @Test func sharpCaptureOnlyTakesSharpFrames() throws {
+        let result = try run(try builtIn("sharp-capture"), ["count=2"], seconds: 120, seed: 1)
+        #expect(result.outcome.exitCode == 0)
+        #expect(result.files == ["sharp_0001.jpg", "sharp_0002.jpg"])
+        let blurred = try run(try builtIn("sharp-capture"), ["threshold=1"], seconds: 30, seed: 1)
+        #expect(blurred.files.isEmpty)
+    }
+
+    @Test func donCaptureTakesAPhotoEachTimeTheGlassesGoOn() throws {
+        let out = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try """
+            local handle = recipes.run("don-capture")
+            local glasses = mock.paired()[1]
+            wait(5) glasses:doff() wait(3) glasses:don() wait(5) glasses:doff() wait(3) glasses:don() wait(5)
+            handle:stop()
+            """.write(toFile: out + "/main.lua", atomically: true, encoding: .utf8)
+        var options = RunOptions()
+        options.outputDirectory = out
+        let plugins = ScriptRuntime.builtInPlugins.filter { !($0 is RecipesPlugin) }
+            + [RecipesPlugin(catalog: RecipeCatalog(recipePaths: [], environment: ["HOME": "/nonexistent"]))]
+        let outcome = try ScriptRuntime(options: options, plugins: plugins).run(script: out + "/main.lua", arguments: [])
+        #expect(outcome.exitCode == 0, "\(outcome.report ?? "")")
+        let photos = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".jpg") }.sorted()
+        #expect(photos == ["don_0001.jpg", "don_0002.jpg"])
     }
 }
 
