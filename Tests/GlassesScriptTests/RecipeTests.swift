@@ -105,9 +105,9 @@ import Testing
         let catalog = RecipeCatalog(recipePaths: [option], environment: ["HOME": home, "GLASSES_RECIPE_PATH": environment])
         #expect(catalog.places.map(\.origin) == [.option, .environment, .user, .builtIn])
         let recipes = try catalog.list().map { try $0.get() }
-        #expect(recipes.map(\.name) == ["don-capture", "interval-capture", "mine", "scene-change-capture", "sharp-capture"])
+        #expect(recipes.map(\.name) == ["don-capture", "interval-capture", "mine", "reconnect", "scene-change-capture", "sharp-capture"])
         #expect(recipes[1].description == "option copy" && recipes[1].origin == .option)
-        #expect(recipes[2].origin == .user && recipes[3].origin == .builtIn)
+        #expect(recipes[2].origin == .user && recipes[4].origin == .builtIn)
 
         let withoutOption = RecipeCatalog(recipePaths: [], environment: ["HOME": home, "GLASSES_RECIPE_PATH": environment])
         #expect(try withoutOption.recipe(named: "interval-capture").origin == .environment)
@@ -225,6 +225,51 @@ import Testing
         #expect(outcome.exitCode == 0, "\(outcome.report ?? "")")
         let photos = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".jpg") }.sorted()
         #expect(photos == ["don_0001.jpg", "don_0002.jpg"])
+    }
+
+    /// Runs `script` (which may call `recipes.run`) on the virtual clock; returns its trace.
+    private func runScript(_ script: String) throws -> String {
+        let out = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try script.write(toFile: out + "/main.lua", atomically: true, encoding: .utf8)
+        var options = RunOptions()
+        options.outputDirectory = out
+        options.tracePath = out + "/trace.jsonl"
+        let plugins = ScriptRuntime.builtInPlugins.filter { !($0 is RecipesPlugin) }
+            + [RecipesPlugin(catalog: RecipeCatalog(recipePaths: [], environment: ["HOME": "/nonexistent"]))]
+        let outcome = try ScriptRuntime(options: options, plugins: plugins).run(script: out + "/main.lua", arguments: [])
+        #expect(outcome.exitCode == 0, "\(outcome.report ?? "")")
+        return try String(contentsOfFile: out + "/trace.jsonl", encoding: .utf8)
+    }
+
+    @Test func reconnectSurvivesFoldPowerCycleDropAndThermalStop() throws {
+        let trace = try runScript("""
+            local handle = recipes.run("reconnect", {seed = 42})
+            local glasses = mock.paired()[1]
+            after(10, function() glasses:fold() end)
+            after(15, function() glasses:unfold() end)
+            after(30, function() glasses:power_off() end)
+            after(34, function() glasses:power_on() end)
+            after(50, function() glasses:disconnect(30) end)
+            after(110, function() glasses:set_thermal("severe") end)
+            after(120, function() glasses:set_thermal("none") end)
+            after(180, function() handle:stop() exit(0) end)
+            """)
+        for session in 1...5 { #expect(trace.contains("[reconnect] streaming (session \(session))")) }
+        #expect(!trace.contains("session 6"))
+        #expect(trace.contains("thermalHot"))
+        #expect(!trace.contains("giving up"))
+        #expect(!trace.contains("sessionAlreadyExists"))
+    }
+
+    @Test func reconnectGivesUpAfterItsLimit() throws {
+        let trace = try runScript("""
+            recipes.run("reconnect", {give_up = 3})
+            after(10, function() mock.paired()[1]:power_off() end)
+            after(120, function() exit(0) end)
+            """)
+        #expect(trace.contains("giving up after 3 failed attempts"))
+        #expect(!trace.contains("attempt 4"))
     }
 }
 
