@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import GlassesScript
 import LuaHost
@@ -12,7 +13,7 @@ struct RecipeCommand: ParsableCommand {
             then ~/.local/share/glasses/recipes ($XDG_DATA_HOME/glasses/recipes), then the built-ins;
             the first recipe of a name wins.
             """,
-        subcommands: [List.self, Info.self, Run.self]
+        subcommands: [List.self, Info.self, Run.self, New.self, Pack.self, Install.self]
     )
 
     /// The search-path option every recipe subcommand takes.
@@ -106,6 +107,60 @@ struct RecipeCommand: ParsableCommand {
             if let report = outcome.report { LuaConsole.writeError("glasses: \(report)\n") }
             LuaConsole.flushOutput()
             throw ExitCode(outcome.exitCode)
+        }
+    }
+}
+
+extension RecipeCommand {
+    struct New: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Scaffold NAME.recipe (init.lua, test.lua, README.md) in a folder.")
+
+        @Option(help: ArgumentHelp("Where to create it.", valueName: "dir"))
+        var dir = "."
+
+        @Argument(help: "The new recipe's name (lowercase letters, digits, '-').")
+        var name: String
+
+        func run() throws {
+            let folder = try RecipeCommand.reportingRecipeErrors { try RecipeScaffold.create(name: name, in: dir) }
+            print("created \(folder); try: glasses recipe run \(name) --recipe-path \(dir) --for 1m")
+        }
+    }
+
+    struct Pack: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Zip a recipe into NAME-VERSION.zip to share it.")
+
+        @OptionGroup var search: SearchOptions
+
+        @Option(help: ArgumentHelp("Where to write the zip.", valueName: "dir"))
+        var out = "."
+
+        @Argument(help: "The recipe name.")
+        var name: String
+
+        func run() throws {
+            let archive = try RecipeCommand.reportingRecipeErrors {
+                try RecipeArchive.pack(try search.catalog.recipe(named: name), into: out)
+            }
+            print("wrote \(archive); install it with: glasses recipe install \(archive)")
+        }
+    }
+
+    struct Install: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Install a recipe zip (from recipe pack) into the user's recipe folder.")
+
+        @Option(help: ArgumentHelp("Install here instead of the user's recipe folder.", valueName: "dir"))
+        var dir: String?
+
+        @Argument(help: "The zip file.")
+        var archive: String
+
+        func run() throws {
+            let target = dir ?? RecipeCatalog.userDirectory(environment: ProcessInfo.processInfo.environment)
+            let recipe = try RecipeCommand.reportingRecipeErrors { try RecipeArchive.install(archive, into: target) }
+            print("installed \(recipe.name) \(recipe.version) in \(recipe.folder)")
         }
     }
 }

@@ -271,6 +271,26 @@ import Testing
         #expect(trace.contains("giving up after 3 failed attempts"))
         #expect(!trace.contains("attempt 4"))
     }
+
+    @Test func scaffoldedRecipesLoadRunAndSurviveAPackInstallRoundTrip() throws {
+        let work = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        #expect(throws: RecipeError.self) { try RecipeScaffold.create(name: "Bad_Name", in: work) }
+        let folder = try RecipeScaffold.create(name: "my-capture", in: work)
+        #expect(throws: RecipeError.self) { try RecipeScaffold.create(name: "my-capture", in: work) }
+        for file in ["init.lua", "test.lua", "README.md"] { #expect(FileManager.default.fileExists(atPath: folder + "/" + file)) }
+        let recipe = try Recipe.load(folder: folder, origin: .option)
+        let result = try run(recipe, ["interval=5s"], seconds: 12)
+        #expect(result.files == ["my-capture_0001.jpg", "my-capture_0002.jpg"])
+
+        let archive = try RecipeArchive.pack(recipe, into: work)
+        #expect(archive.hasSuffix("/my-capture-0.1.0.zip"))
+        let installed = try RecipeArchive.install(archive, into: work + "/user")
+        #expect(installed.name == "my-capture" && installed.folder == work + "/user/my-capture.recipe")
+        #expect(FileManager.default.fileExists(atPath: installed.folder + "/test.lua"))
+        #expect(throws: RecipeError.self) { try RecipeArchive.install(archive, into: work + "/user") }
+        #expect(throws: RecipeError.self) { try RecipeArchive.install(work + "/missing.zip", into: work + "/other") }
+    }
 }
 
 /// LuaValue is not Equatable; tests compare scalars through this.
