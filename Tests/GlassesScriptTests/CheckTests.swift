@@ -72,4 +72,14 @@ import Testing
         let problems = checker.check(file: "/nonexistent/x.lua", compilingIn: runtime.state)
         #expect(problems.count == 1)
     }
+
+    @Test func builtInRecipesPassTheCheck() throws {
+        let folder = try #require(RecipeCatalog.builtInDirectory)
+        let recipes = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".recipe") }
+        #expect(recipes.count >= 5)
+        for recipe in recipes {
+            let problems = checker.check(file: "\(folder)/\(recipe)/init.lua", compilingIn: runtime.state)
+            #expect(problems.isEmpty, "\(problems)")
+        }
+    }
 }

@@ -41,7 +41,7 @@ public struct RecipesPlugin: GlassesPlugin {
                         return .value(.table(info))
                     },
                     LuaFunction(
-                        name: "run", signature: "recipes.run(name: string, params?: table) -> RecipeHandle",
+                        name: "run", signature: "recipes.run(name: string, params?: table) -> {name: string, status: \"starting\"|\"running\"|\"failed\"|\"stopped\", stop: fun(self: table)}",
                         doc: "Start a recipe in its own task; params are checked like --param. Returns {name, status, stop(self)}."
                     ) { [unowned runtime] call in
                         let recipe = try RecipesPlugin.recipe(catalog, try call.string(1))
