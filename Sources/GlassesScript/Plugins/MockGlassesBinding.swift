@@ -34,7 +34,7 @@ enum MockGlassesBinding {
                 action("set_charging", "glasses:set_charging(charging: boolean)", "Put on or take off the charger.") { g, call in
                     g.setChargingState(try call.boolean(2) ? .charging : .notCharging)
                 },
-                action("set_thermal", "glasses:set_thermal(level: ThermalLevel)", "Thermal level; severe and above stop things.") { g, call in
+                action("set_thermal", "glasses:set_thermal(level: \(DeviceBinding.quoted(ThermalLevel.allNames)))", "Thermal level; severe and above stop things.") { g, call in
                     g.setThermalLevel(try call.named(2, as: ThermalLevel.self))
                 },
                 action("disconnect", "glasses:disconnect(seconds?: number)", "A Bluetooth drop for `seconds` (default 5).") { g, call in
@@ -50,7 +50,7 @@ enum MockGlassesBinding {
             ],
             fields: [
                 LuaField(name: "id", type: "string", doc: "The device identifier.") { .string($0.identifier) },
-                LuaField(name: "model", type: "DeviceType", doc: "The model.") { .string($0.model.name) },
+                LuaField(name: "model", type: DeviceBinding.quoted(DeviceType.allNames), doc: "The model.") { .string($0.model.name) },
                 LuaField(name: "device", type: "Device?", doc: "The Device the app sees.") { [unowned runtime] in
                     .object(runtime.world.wearables.deviceForIdentifier($0.identifier))
                 },

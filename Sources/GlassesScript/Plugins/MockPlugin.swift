@@ -44,7 +44,7 @@ struct MockPlugin: GlassesPlugin {
                     .value(.array(kit.glasses.map { .object($0) }))
                 },
                 LuaFunction(
-                    name: "pair", signature: "mock.pair(model?: DeviceType, options?: {ready?: boolean}) -> MockGlasses",
+                    name: "pair", signature: "mock.pair(model?: \(DeviceBinding.quoted(DeviceType.allNames)), options?: {ready?: boolean}) -> MockGlasses",
                     doc: "Pair new glasses (default rayBanMeta), ready to use: on, unfolded, worn. ready=false: out of the box."
                 ) { call in
                     let model = try call.optionalNamed(1, as: DeviceType.self) ?? .rayBanMeta

@@ -27,7 +27,7 @@ enum SessionBinding {
                 },
                 LuaFunction(
                     name: "wait_for",
-                    signature: "session:wait_for(state: SessionState, timeout?: number) -> true | nil, Error",
+                    signature: "session:wait_for(state: \(DeviceBinding.quoted(SessionState.allNames)), timeout?: number) -> true | nil, Error",
                     doc: "Wait until the session reaches `state`; nil and an error on timeout or if it stops first."
                 ) { [unowned runtime] call in
                     let session = try call.userdata(1, as: DeviceSession.self)
