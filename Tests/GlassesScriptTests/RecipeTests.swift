@@ -105,9 +105,11 @@ import Testing
         let catalog = RecipeCatalog(recipePaths: [option], environment: ["HOME": home, "GLASSES_RECIPE_PATH": environment])
         #expect(catalog.places.map(\.origin) == [.option, .environment, .user, .builtIn])
         let recipes = try catalog.list().map { try $0.get() }
-        #expect(recipes.map(\.name) == ["don-capture", "interval-capture", "mine", "reconnect", "scene-change-capture", "sharp-capture"])
-        #expect(recipes[1].description == "option copy" && recipes[1].origin == .option)
-        #expect(recipes[2].origin == .user && recipes[4].origin == .builtIn)
+        #expect(recipes.map(\.name) == [
+            "audio-diagnostics", "don-capture", "interval-capture", "mine", "reconnect", "scene-change-capture", "sharp-capture",
+        ])
+        #expect(recipes[2].description == "option copy" && recipes[2].origin == .option)
+        #expect(recipes[3].origin == .user && recipes[5].origin == .builtIn)
 
         let withoutOption = RecipeCatalog(recipePaths: [], environment: ["HOME": home, "GLASSES_RECIPE_PATH": environment])
         #expect(try withoutOption.recipe(named: "interval-capture").origin == .environment)
@@ -225,6 +227,33 @@ import Testing
         #expect(outcome.exitCode == 0, "\(outcome.report ?? "")")
         let photos = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".jpg") }.sorted()
         #expect(photos == ["don_0001.jpg", "don_0002.jpg"])
+    }
+
+    @Test func audioDiagnosticsRecordsPlaysBackAndWritesItsReport() throws {
+        let recipe = try builtIn("audio-diagnostics")
+        #expect(recipe.sandbox == .standard)
+        let out = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        var options = RunOptions()
+        options.seed = 7
+        options.duration = 60
+        options.outputDirectory = out
+        let outcome = try RecipeRunner(
+            recipe: recipe, parameters: try recipe.values(["seconds=2s"]), catalog: RecipeCatalog(places: [])
+        ).run(options: options)
+        #expect(outcome.exitCode == 0, "\(outcome.report ?? "")")
+        let wav = try Data(contentsOf: URL(fileURLWithPath: out + "/recording.wav"))
+        #expect(wav.prefix(4) == Data("RIFF".utf8))
+        let json = try Data(contentsOf: URL(fileURLWithPath: out + "/audio_report.json"))
+        let report = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        #expect(Set(report.keys) == [
+            "requested_seconds", "initial_route", "route_changes", "recording_route", "recording", "playback_route",
+            "playback", "problems", "verdict",
+        ])
+        #expect(report["verdict"] as? String == "ok", "\(report["problems"] ?? "")")
+        let recording = try #require(report["recording"] as? [String: Any])
+        #expect(recording["file"] as? String == "recording.wav")
+        #expect(abs((recording["seconds"] as? Double ?? 0) - 2) < 0.1)
     }
 
     /// Runs `script` (which may call `recipes.run`) on the virtual clock; returns its trace.
