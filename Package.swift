@@ -58,6 +58,11 @@ let package = Package(
             dependencies: ["GlassesScript", "LuaHost", "CEditLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
+        // The example integrator plugin (examples/GreeterPlugin): a module added from Swift.
+        .executableTarget(
+            name: "greeter-glasses", dependencies: ["GlassesScript", "LuaHost"], path: "examples/GreeterPlugin",
+            exclude: ["greet.lua"]),
+
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "WearablesCoreTests", dependencies: ["WearablesCore", "WearablesSimulator"]),
         .testTarget(name: "WearablesAudioTests", dependencies: ["WearablesAudio", "WearablesCore", "WearablesSimulator"]),
