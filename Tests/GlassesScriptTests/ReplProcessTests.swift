@@ -54,7 +54,7 @@ import Testing
         try terminal.read(until: "ation_state")  // the editor redraws from the cursor
         try terminal.write("()\n")
         try terminal.read(until: "\"registered\"")
-        try terminal.write("\u{4}")
+        try terminal.write(".quit\n")
         #expect(terminal.finish() == 0)
     }
 
