@@ -47,7 +47,10 @@ extension LuaState {
 
     private func attach(_ table: LuaRef, asSubmodule name: String) throws(LuaScriptError) {
         let path = name.split(separator: ".").map(String.init)
-        var parent = try global(path[0])
+        guard let root = path.first, path.count > 1 else {
+            throw LuaScriptError(kind: .runtime, message: "cannot register '\(name)': a submodule is named parent.child")
+        }
+        var parent = try global(root)
         for key in path.dropFirst().dropLast() {
             guard case .ref(let ref) = parent else { break }
             parent = try field(ref, key)

@@ -47,7 +47,7 @@ public struct Recipe: Sendable {
     }
 
     private init(fields: [String], folder: String, origin: Origin) throws {
-        guard fields.count >= 7, let count = Int(fields[6]), fields.count == 7 + count * 8 else {
+        guard fields.count >= 7, let count = Int(fields[6]), (0...10_000).contains(count), fields.count == 7 + count * 8 else {
             throw RecipeError("\(folder)/init.lua: unexpected metadata")
         }
         let file = "\(folder)/init.lua"
