@@ -53,9 +53,11 @@ let package = Package(
         // Lua bindings over the core: plugin registry, tasks, events, traces.
         .target(name: "GlassesScript", dependencies: ["LuaHost", "WearablesCore", "WearablesAudio", "WearablesSimulator"], resources: [.copy("Recipes/Resources")]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
+        // The REPL's signal handler and stdio buffering: C that Swift must not be.
+        .target(name: "CTerminal"),
         .executableTarget(
             name: "glasses",
-            dependencies: ["GlassesScript", "LuaHost", "CEditLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["GlassesScript", "LuaHost", "CEditLine", "CTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The example integrator plugin (examples/GreeterPlugin): a module added from Swift.

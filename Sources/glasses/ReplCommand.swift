@@ -13,8 +13,9 @@ struct ReplCommand: ParsableCommand {
         discussion: """
             Expressions print their value (`return` is tried first, as in lua5.4); incomplete
             statements continue on the next line. Commands: .help [NAME], .world, .load FILE,
-            .trace on|off, .quit (or Ctrl-D). Ctrl-C stops a running chunk. The world always
-            runs on the wall clock here. When stdin is not a terminal, lines are read without
+            .trace on|off, .quit (or Ctrl-D). Ctrl-C stops a running chunk, or drops the line
+            being typed. Output from events appears above the prompt. The world always runs
+            on the wall clock here. When stdin is not a terminal, lines are read without
             prompts or line editing, so other programs can drive the REPL.
             """
     )
@@ -39,7 +40,13 @@ struct ReplCommand: ParsableCommand {
             LuaConsole.writeError("glasses: \(error)\n")
             throw ExitCode(LuaRunOutcome.loadError)
         }
-        let exitCode = ReplLoop(runtime: runtime, session: session, duration: options.duration, timeout: options.timeout).run()
+        let exitCode: Int32
+        do {
+            exitCode = try ReplLoop(runtime: runtime, session: session, duration: options.duration, timeout: options.timeout).run()
+        } catch {
+            LuaConsole.writeError("glasses: \(error)\n")
+            throw ExitCode(LuaRunOutcome.loadError)
+        }
         throw ExitCode(exitCode)
     }
 }

@@ -2,17 +2,28 @@ import CEditLine
 import Foundation
 import Synchronization
 
-/// Line editing through libedit: history kept in the user's state directory and
-/// Tab completion from a provider (the REPL session, reached on its own thread).
+/// Line editing through libedit: history kept in the user's state directory, Tab
+/// completion from a provider (the REPL session, reached on its own thread), and
+/// keys read through the ``ReplTerminal`` so output can appear above the prompt.
 final class ReplLineEditor: Sendable {
     /// Completes the word before the cursor; set before the first `readLine`.
     static let completer = Mutex<(@Sendable (String) -> [String])?>(nil)
+    /// Where libedit's key-reading C callback finds the terminal.
+    private static let terminal = Mutex<ReplTerminal?>(nil)
     private let historyPath: String?
+    private let screen: ReplTerminal
 
-    init() {
+    init(terminal: ReplTerminal) {
+        screen = terminal
+        Self.terminal.withLock { $0 = terminal }
+        setlocale(LC_CTYPE, "")  // so libedit encodes what is typed in the user's (UTF-8) locale
+        gs_edit_use_terminal(fdopen(terminal.terminal, "w")) { _ in
+            ReplLineEditor.terminal.withLock { $0 }?.nextKey() ?? -1
+        }
         historyPath = Self.prepareHistoryFile()
         stifle_history(1000)
-        if let historyPath { read_history(historyPath) }
+        if let historyPath { read_history(historyPath) } else { using_history() }  // either sets libedit up
+        terminal.readKeysRaw()
         gs_edit_configure { text, _, _ in
             gs_edit_no_default_completion()
             guard let text, let complete = ReplLineEditor.completer.withLock({ $0 }) else { return nil }
@@ -20,16 +31,22 @@ final class ReplLineEditor: Sendable {
         }
     }
 
-    /// Shows `prompt` and reads one edited line; nil on Ctrl-D.
-    func readLine(prompt: String) -> String? {
-        guard let raw = readline(prompt) else { return nil }
+    /// Draws the prompt and the line being edited again (on the editor's thread).
+    static func redisplay() { gs_edit_redisplay() }
+
+    /// Shows `prompt` and reads one edited line.
+    func readLine(prompt: String) -> ReplInput {
+        screen.beginPrompt()
+        let raw = readline(prompt)
         defer { free(raw) }
+        if screen.endPrompt() { return .cancelled }
+        guard let raw else { return .end }
         let line = String(cString: raw)
         if !line.allSatisfy(\.isWhitespace) {
             add_history(raw)
             if let historyPath { write_history(historyPath) }
         }
-        return line
+        return .line(line)
     }
 
     /// `$XDG_STATE_HOME/glasses/history`, else `~/.local/state/glasses/history`; nil

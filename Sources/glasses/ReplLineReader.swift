@@ -1,28 +1,38 @@
 import Foundation
 import Synchronization
 
+/// What the reader hands the REPL: a line, a line cancelled with Ctrl-C, or the
+/// end of input (Ctrl-D or the end of piped input).
+enum ReplInput: Sendable {
+    case line(String)
+    case cancelled
+    case end
+}
+
 /// Reads one line at a time from stdin on a background thread, so the event loop
 /// keeps running while the user types. Prompts and line editing only on a terminal.
 final class ReplLineReader: Sendable {
-    let interactive: Bool
     private let reading = Atomic<Bool>(false)
     private let editor: ReplLineEditor?
 
-    init(interactive: Bool) {
-        self.interactive = interactive
-        editor = interactive ? ReplLineEditor() : nil
+    /// `terminal` is nil when stdin is not a terminal: lines are then read plainly.
+    init(terminal: ReplTerminal?) {
+        editor = terminal.map(ReplLineEditor.init(terminal:))
     }
 
-    /// Whether the user is at the prompt (Ctrl-C then does not interrupt Lua).
+    var interactive: Bool { editor != nil }
+
+    /// Whether the user is at the prompt (Ctrl-C then cancels the line, not Lua).
     var isReading: Bool { reading.load(ordering: .acquiring) }
 
-    /// Reads the next line on another thread and hands it (nil at end of input) to `deliver`.
-    func request(prompt: String, deliver: @escaping @Sendable (String?) -> Void) {
+    /// Reads the next line on another thread and hands it to `deliver`.
+    func request(prompt: String, deliver: @escaping @Sendable (ReplInput) -> Void) {
         reading.store(true, ordering: .releasing)
         Thread.detachNewThread { [self] in
-            let line = editor.map { $0.readLine(prompt: prompt) } ?? Swift.readLine(strippingNewline: true)
+            let input = editor.map { $0.readLine(prompt: prompt) }
+                ?? Swift.readLine(strippingNewline: true).map(ReplInput.line) ?? .end
             reading.store(false, ordering: .releasing)
-            deliver(line)
+            deliver(input)
         }
     }
 }

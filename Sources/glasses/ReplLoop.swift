@@ -10,19 +10,21 @@ final class ReplLoop {
     private let session: ReplSession
     private let duration: Double?
     private let timeout: Double?
+    private let terminal: ReplTerminal?
     private let reader: ReplLineReader
 
     /// `duration` (`--for`) and `timeout` (`--timeout`) both count on the wall clock here.
-    init(runtime: ScriptRuntime, session: ReplSession, duration: Double?, timeout: Double?) {
+    init(runtime: ScriptRuntime, session: ReplSession, duration: Double?, timeout: Double?) throws {
         self.runtime = runtime
         self.session = session
         self.duration = duration
         self.timeout = timeout
-        reader = ReplLineReader(interactive: isatty(STDIN_FILENO) != 0)
+        terminal = isatty(STDIN_FILENO) != 0 ? try ReplTerminal() : nil
+        reader = ReplLineReader(terminal: terminal)
     }
 
     /// Returns the exit code: 0 after `.quit` or end of input, n after `exit(n)`.
-    func run() -> Int32 {
+    func run() throws -> Int32 {
         // A parent may have spawned us with signals blocked (test runners do); Ctrl-C must arrive.
         var interrupt = sigset_t()
         sigemptyset(&interrupt)
@@ -32,15 +34,19 @@ final class ReplLoop {
         let inbox = scheduler.inbox
         let target = SchedulerThreadBox(session: session)
         session.onReady = { [reader, session] in
-            reader.request(prompt: session.prompt) { line in
+            reader.request(prompt: session.prompt) { input in
                 inbox.post {
-                    if let line { target.session.submit(line) } else { target.session.endOfInput() }
+                    switch input {
+                    case .line(let line): target.session.submit(line)
+                    case .cancelled: target.session.discardInput()
+                    case .end: target.session.endOfInput()
+                    }
                 }
             }
         }
-        let interrupts = ReplInterruptWatcher(handle: runtime.state.interruptHandle, reader: reader) {
-            inbox.post { target.session.runtime.scheduler.stop() }
-        }
+        try ReplInterruptWatcher.start(
+            handle: runtime.state.interruptHandle, reader: reader, cancelLine: { [terminal] in terminal?.cancelLine() },
+            wake: { inbox.post { target.session.runtime.scheduler.stop() } })
         ReplLineEditor.completer.withLock { completer in
             completer = { word in
                 let result = CompletionResult()
@@ -69,10 +75,10 @@ final class ReplLoop {
             }
             if reason == .deadline || reason == .idle { break }
         }
-        withExtendedLifetime(interrupts) {}
         scheduler.endExternalInput()
         runtime.flush()
         LuaConsole.flushOutput()
+        terminal?.finish()
         return code ?? session.exitCode
     }
 }

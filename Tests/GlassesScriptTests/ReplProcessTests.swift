@@ -47,6 +47,35 @@ import Testing
         #expect(terminal.finish() == 0)
     }
 
+    @Test func ctrlCAtThePromptCancelsTheLineAndCtrlDLeaves() throws {
+        let terminal = try Terminal()
+        try terminal.read(until: "> ")
+        try terminal.write("x = 'never run'")
+        try terminal.read(until: "'never run'")
+        try terminal.write("\u{3}")
+        try terminal.read(until: "\r\n> ")
+        try terminal.write("x\n")
+        try terminal.read(until: "nil\r\n> ")
+        try terminal.write("\u{4}")  // Ctrl-D at an empty prompt leaves
+        #expect(terminal.finish() == 0)
+    }
+
+    /// A timer prints while a line is half typed: the output appears above the
+    /// prompt, which is drawn again with the partial line, and typing goes on.
+    @Test func anEventPrintedWhileALineIsHalfTypedKeepsTheLineIntact() throws {
+        let terminal = try Terminal()
+        try terminal.read(until: "> ")
+        try terminal.write("every(0.2, function() print('tick') end)\n")
+        try terminal.read(until: "> ")
+        try terminal.write("'half' .. 'ty")
+        try terminal.read(until: "'half' .. 'ty")
+        try terminal.read(until: "tick\r\n> 'half' .. 'ty")
+        try terminal.write("ped'\n")
+        try terminal.read(until: "\"halftyped\"")
+        try terminal.write(".quit\n")
+        #expect(terminal.finish() == 0)
+    }
+
     @Test func tabCompletesModuleFields() throws {
         let terminal = try Terminal()
         try terminal.read(until: "> ")
@@ -68,9 +97,9 @@ import Testing
         let folder = try GlassesProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let inPath = folder + "/stdin", outPath = folder + "/stdout", errPath = folder + "/stderr"
-        FileManager.default.createFile(atPath: inPath, contents: Data(input.utf8))
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: inPath, contents: Data(input.utf8))
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: GlassesProcess.binary)
         process.arguments = ["repl", "--timeout", "20"]

@@ -50,6 +50,12 @@ public final class ReplSession {
         }
     }
 
+    /// Ctrl-C at the prompt: forgets the line and any unfinished chunk.
+    public func discardInput() {
+        buffer.reset()
+        ready()
+    }
+
     /// Ctrl-D or the end of piped input.
     public func endOfInput() { quit(code: 0) }
 
