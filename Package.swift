@@ -34,7 +34,8 @@ let package = Package(
         // JPEG (libjpeg-turbo), HEIC (libheif) and PNG (libpng) behind setjmp-safe C wrappers.
         .target(
             name: "CImageCodecs",
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("heif"), .linkedLibrary("png16")]
+            // libheif is opened with dlopen on first use (see codecs.c), not linked.
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("dl")]
         ),
         // The DAT model: scheduler and clocks, registration, permissions, devices,
         // selectors, sessions, camera streams, photos, and the backend protocol.

@@ -1,5 +1,7 @@
 #include "CImageCodecs.h"
 
+#include <dlfcn.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -171,7 +173,53 @@ int cic_png_decode(const uint8_t *data, size_t size,
     return 0;
 }
 
-/* ---- HEIC (libheif with its HEVC encoder) -------------------------------- */
+/* ---- HEIC (libheif with its HEVC encoder) --------------------------------
+ * libheif is opened on first use instead of linked: linking loads its whole
+ * codec stack (libde265, x265, aom, dav1d) into every run, and libde265's
+ * initialisers alone cost milliseconds of start-up for the many scripts that
+ * never touch HEIC. The types come from the header; the functions from dlsym. */
+
+#ifdef __APPLE__
+#define CIC_HEIF_LIBRARY "libheif.1.dylib"
+#else
+#define CIC_HEIF_LIBRARY "libheif.so.1"
+#endif
+
+#define CIC_HEIF_FUNCTIONS(X) \
+    X(heif_context_alloc) X(heif_context_free) X(heif_context_get_encoder_for_format) \
+    X(heif_encoder_set_lossy_quality) X(heif_encoder_release) X(heif_image_create) \
+    X(heif_image_add_plane) X(heif_image_get_plane) X(heif_image_get_plane_readonly) \
+    X(heif_image_get_width) X(heif_image_get_height) X(heif_image_release) \
+    X(heif_context_encode_image) X(heif_context_write) X(heif_context_read_from_memory_without_copy) \
+    X(heif_context_get_primary_image_handle) X(heif_decode_image) X(heif_image_handle_release)
+
+#define CIC_HEIF_FIELD(name) __typeof__(name) *name;
+static struct { CIC_HEIF_FUNCTIONS(CIC_HEIF_FIELD) } libheif;
+static char libheif_error[CIC_ERROR_CAPACITY];
+static pthread_once_t libheif_once = PTHREAD_ONCE_INIT;
+
+static void cic_heif_open(void) {
+    void *library = dlopen(CIC_HEIF_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(libheif_error, sizeof libheif_error,
+                 "HEIC needs libheif (Debian: apt install libheif1; Homebrew: brew install libheif): %s", dlerror());
+        return;
+    }
+#define CIC_HEIF_RESOLVE(name) \
+    if (!(libheif.name = (__typeof__(name) *)dlsym(library, #name))) { \
+        snprintf(libheif_error, sizeof libheif_error, "HEIC needs a newer libheif: %s has no %s", CIC_HEIF_LIBRARY, #name); \
+        return; \
+    }
+    CIC_HEIF_FUNCTIONS(CIC_HEIF_RESOLVE)
+#undef CIC_HEIF_RESOLVE
+}
+
+/* Opens libheif once; on failure says why in `err`. */
+static int cic_heif_ready(const char *what, char *err) {
+    pthread_once(&libheif_once, cic_heif_open);
+    if (libheif_error[0]) return fail(err, what, libheif_error);
+    return 0;
+}
 
 static struct heif_error cic_heif_write(struct heif_context *ctx, const void *data, size_t size, void *userdata) {
     (void)ctx;
@@ -192,34 +240,36 @@ int cic_heif_encode(const uint8_t *rgb, int width, int height, int quality,
                     uint8_t **out, size_t *out_size, char *err) {
     if (!rgb || !out || !out_size || !valid_size(width, height))
         return fail(err, "HEIC encode", "invalid image size");
+    if (cic_heif_ready("HEIC encode", err) != 0) return -1;
     int rc = -1;
-    struct heif_context *ctx = heif_context_alloc();
+    struct heif_context *ctx = libheif.heif_context_alloc();
+    if (!ctx) return fail(err, "HEIC encode", "out of memory");
     struct heif_encoder *encoder = NULL;
     struct heif_image *image = NULL;
-    struct heif_error e = heif_context_get_encoder_for_format(ctx, heif_compression_HEVC, &encoder);
+    struct heif_error e = libheif.heif_context_get_encoder_for_format(ctx, heif_compression_HEVC, &encoder);
     if (e.code != heif_error_Ok) { fail(err, "HEIC encode", e.message); goto done; }
-    heif_encoder_set_lossy_quality(encoder, quality < 1 ? 1 : (quality > 100 ? 100 : quality));
-    e = heif_image_create(width, height, heif_colorspace_RGB, heif_chroma_interleaved_RGB, &image);
+    libheif.heif_encoder_set_lossy_quality(encoder, quality < 1 ? 1 : (quality > 100 ? 100 : quality));
+    e = libheif.heif_image_create(width, height, heif_colorspace_RGB, heif_chroma_interleaved_RGB, &image);
     if (e.code != heif_error_Ok) { fail(err, "HEIC encode", e.message); goto done; }
-    e = heif_image_add_plane(image, heif_channel_interleaved, width, height, 8);
+    e = libheif.heif_image_add_plane(image, heif_channel_interleaved, width, height, 8);
     if (e.code != heif_error_Ok) { fail(err, "HEIC encode", e.message); goto done; }
     int stride = 0;
-    uint8_t *plane = heif_image_get_plane(image, heif_channel_interleaved, &stride);
+    uint8_t *plane = libheif.heif_image_get_plane(image, heif_channel_interleaved, &stride);
     for (int y = 0; y < height; y++)
         memcpy(plane + (size_t)y * (size_t)stride, rgb + (size_t)y * (size_t)width * 3, (size_t)width * 3);
-    e = heif_context_encode_image(ctx, image, encoder, NULL, NULL);
+    e = libheif.heif_context_encode_image(ctx, image, encoder, NULL, NULL);
     if (e.code != heif_error_Ok) { fail(err, "HEIC encode", e.message); goto done; }
     struct { uint8_t *bytes; size_t size; } sink = { NULL, 0 };
     struct heif_writer writer = { 1, cic_heif_write };
-    e = heif_context_write(ctx, &writer, &sink);
+    e = libheif.heif_context_write(ctx, &writer, &sink);
     if (e.code != heif_error_Ok) { free(sink.bytes); fail(err, "HEIC encode", e.message); goto done; }
     *out = sink.bytes;
     *out_size = sink.size;
     rc = 0;
 done:
-    if (image) heif_image_release(image);
-    if (encoder) heif_encoder_release(encoder);
-    heif_context_free(ctx);
+    if (image) libheif.heif_image_release(image);
+    if (encoder) libheif.heif_encoder_release(encoder);
+    libheif.heif_context_free(ctx);
     return rc;
 }
 
@@ -227,21 +277,23 @@ int cic_heif_decode(const uint8_t *data, size_t size,
                     uint8_t **rgb, int *width, int *height, char *err) {
     if (!data || size == 0 || !rgb || !width || !height)
         return fail(err, "HEIC decode", "empty input");
+    if (cic_heif_ready("HEIC decode", err) != 0) return -1;
     int rc = -1;
-    struct heif_context *ctx = heif_context_alloc();
+    struct heif_context *ctx = libheif.heif_context_alloc();
+    if (!ctx) return fail(err, "HEIC decode", "out of memory");
     struct heif_image_handle *handle = NULL;
     struct heif_image *image = NULL;
-    struct heif_error e = heif_context_read_from_memory_without_copy(ctx, data, size, NULL);
+    struct heif_error e = libheif.heif_context_read_from_memory_without_copy(ctx, data, size, NULL);
     if (e.code != heif_error_Ok) { fail(err, "HEIC decode", e.message); goto done; }
-    e = heif_context_get_primary_image_handle(ctx, &handle);
+    e = libheif.heif_context_get_primary_image_handle(ctx, &handle);
     if (e.code != heif_error_Ok) { fail(err, "HEIC decode", e.message); goto done; }
-    e = heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGB, NULL);
+    e = libheif.heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGB, NULL);
     if (e.code != heif_error_Ok) { fail(err, "HEIC decode", e.message); goto done; }
-    int w = heif_image_get_width(image, heif_channel_interleaved);
-    int h = heif_image_get_height(image, heif_channel_interleaved);
+    int w = libheif.heif_image_get_width(image, heif_channel_interleaved);
+    int h = libheif.heif_image_get_height(image, heif_channel_interleaved);
     if (!valid_size(w, h)) { fail(err, "HEIC decode", "unsupported image size"); goto done; }
     int stride = 0;
-    const uint8_t *plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
+    const uint8_t *plane = libheif.heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
     uint8_t *pixels = malloc((size_t)w * (size_t)h * 3);
     if (!pixels) { fail(err, "HEIC decode", "out of memory"); goto done; }
     for (int y = 0; y < h; y++)
@@ -251,8 +303,8 @@ int cic_heif_decode(const uint8_t *data, size_t size,
     *height = h;
     rc = 0;
 done:
-    if (image) heif_image_release(image);
-    if (handle) heif_image_handle_release(handle);
-    heif_context_free(ctx);
+    if (image) libheif.heif_image_release(image);
+    if (handle) libheif.heif_image_handle_release(handle);
+    libheif.heif_context_free(ctx);
     return rc;
 }

@@ -37,19 +37,11 @@ struct gs_control {
     double timeout;
 };
 
-static gs_dispatch_fn gs_dispatch;
-static gs_release_fn gs_release;
-
 static const char gs_box_key = 0;       /* marks our userdata metatables */
 static const char gs_raise_marker = 0;  /* resume value: raise what follows */
 static const char gs_task_tag = 0;      /* extraspace of host tasks */
 static const char gs_overflow_key = 0;  /* preallocated "stack overflow" message */
 static const char gs_traceback_key = 0; /* traceback left by the message handler */
-
-void gs_install(gs_dispatch_fn dispatch, gs_release_fn release) {
-    gs_dispatch = dispatch;
-    gs_release = release;
-}
 
 gs_control *gs_control_of(lua_State *L) {
     void *ud = NULL;
@@ -553,7 +545,7 @@ static int gs_gc(lua_State *L) {
     if (payload != NULL && *payload != NULL) {
         void *box = *payload;
         *payload = NULL; /* a resurrected userdata must not reach the released box */
-        gs_release(box);
+        gs_swift_release(box);
     }
     return 0;
 }
@@ -751,7 +743,7 @@ static int gs_resume_continuation(lua_State *L, int status, lua_KContext base) {
 
 static int gs_call_swift(lua_State *L, void *function) {
     int argument = 0;
-    int n = gs_dispatch(L, function, &argument);
+    int n = gs_swift_dispatch(L, function, &argument);
     if (n >= 0) return n;
     switch (n) {
     case GS_RAISE_WHERE:

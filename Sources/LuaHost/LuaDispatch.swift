@@ -1,12 +1,25 @@
 import CLua
 import CLuaShim
 
-/// The C entry points into Swift. They never raise: they return a status and
-/// the C trampoline raises.
-enum LuaDispatch {
-    static let installed: Void = gs_install(dispatch, releaseBox)
+/// Runs the Swift function in `function` (a ``LuaFunctionBox``) for the C
+/// trampoline. Never raises: it returns a status and the trampoline raises.
+@c(gs_swift_dispatch)
+func luaDispatch(_ L: OpaquePointer?, _ function: UnsafeMutableRawPointer?, _ argument: UnsafeMutablePointer<Int32>?) -> Int32 {
+    LuaDispatch.dispatch(L, function, argument)
+}
 
-    private static let dispatch: gs_dispatch_fn = { L, function, argument in
+/// Releases the retain a userdata held on its box (`__gc`).
+@c(gs_swift_release)
+func luaReleaseBox(_ box: UnsafeMutableRawPointer?) {
+    guard let box else { return }
+    let object = Unmanaged<LuaObjectBox>.fromOpaque(box).takeRetainedValue()
+    object.owner?.forget(object)
+}
+
+/// The Swift side of calls from Lua.
+enum LuaDispatch {
+    @inline(__always)
+    static func dispatch(_ L: OpaquePointer?, _ function: UnsafeMutableRawPointer?, _ argument: UnsafeMutablePointer<Int32>?) -> Int32 {
         guard let L, let function else { return Int32(GS_RAISE) }
         let call = LuaCall(L: L)
         do {
@@ -43,12 +56,6 @@ enum LuaDispatch {
         } catch {
             return raise(LuaError(String(describing: error)), on: L, state: call.state)
         }
-    }
-
-    private static let releaseBox: gs_release_fn = { box in
-        guard let box else { return }
-        let object = Unmanaged<LuaObjectBox>.fromOpaque(box).takeRetainedValue()
-        object.owner?.forget(object)
     }
 
     private static func raise(argumentError error: LuaArgumentError, argument: UnsafeMutablePointer<Int32>?, on L: OpaquePointer) -> Int32 {

@@ -22,7 +22,6 @@ public final class LuaState {
 
     /// Creates a state with the standard library trimmed to `options.sandbox`.
     public init(options: LuaStateOptions = LuaStateOptions()) throws(LuaScriptError) {
-        _ = LuaDispatch.installed
         self.options = options
         let cap = options.memoryLimit.map { max($0, 1) } ?? 0
         guard let L = gs_newstate(cap, nil) else {

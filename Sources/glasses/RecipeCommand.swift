@@ -25,7 +25,9 @@ struct RecipeCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List recipes: name, version, description, origin.")
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List recipes: name, version, description, origin.")
 
         @OptionGroup var search: SearchOptions
 
@@ -42,7 +44,9 @@ struct RecipeCommand: ParsableCommand {
     }
 
     struct Info: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a recipe's metadata and parameters.")
+        static let configuration = CommandConfiguration(
+            commandName: "info",
+            abstract: "Show a recipe's metadata and parameters.")
 
         @OptionGroup var search: SearchOptions
 
@@ -65,7 +69,8 @@ struct RecipeCommand: ParsableCommand {
 
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Run a recipe against the simulated glasses.",
+            commandName: "run",
+                        abstract: "Run a recipe against the simulated glasses.",
             discussion: """
                 Recipes run in the strict sandbox unless their metadata asks for more; --sandbox does not apply.
                 Example: glasses recipe run interval-capture --param interval=10s --for 1m --out photos
@@ -114,7 +119,8 @@ struct RecipeCommand: ParsableCommand {
 extension RecipeCommand {
     struct New: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Scaffold NAME.recipe (init.lua, test.lua, README.md) in a folder.")
+            commandName: "new",
+                        abstract: "Scaffold NAME.recipe (init.lua, test.lua, README.md) in a folder.")
 
         @Option(help: ArgumentHelp("Where to create it.", valueName: "dir"))
         var dir = "."
@@ -129,7 +135,9 @@ extension RecipeCommand {
     }
 
     struct Pack: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Zip a recipe into NAME-VERSION.zip to share it.")
+        static let configuration = CommandConfiguration(
+            commandName: "pack",
+            abstract: "Zip a recipe into NAME-VERSION.zip to share it.")
 
         @OptionGroup var search: SearchOptions
 
@@ -149,7 +157,8 @@ extension RecipeCommand {
 
     struct Install: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Install a recipe zip (from recipe pack) into the user's recipe folder.")
+            commandName: "install",
+                        abstract: "Install a recipe zip (from recipe pack) into the user's recipe folder.")
 
         @Option(help: ArgumentHelp("Install here instead of the user's recipe folder.", valueName: "dir"))
         var dir: String?

@@ -32,14 +32,16 @@ enum {
 
 typedef struct gs_control gs_control;
 
-/* The Swift side of every registered function: `function` is the upvalue-held
- * box; on a raise status, `*argument` names the argument for argument errors. */
-typedef int (*gs_dispatch_fn)(lua_State *L, void *function, int *argument);
-/* Releases one retain of a userdata's box (called from __gc). */
-typedef void (*gs_release_fn)(void *box);
+/* The Swift entry points, defined in LuaHost (`@c` functions) and called
+ * directly: a call through a function pointer costs a measurable share of a
+ * Swift function call from Lua. */
 
-/* Installs the Swift entry points; call before creating any state. */
-void gs_install(gs_dispatch_fn dispatch, gs_release_fn release);
+/* The Swift side of every registered function: `function` is the upvalue-held
+ * box; on a raise status, `*argument` names the argument for argument errors.
+ * Never raises. */
+int gs_swift_dispatch(lua_State *L, void *function, int *argument);
+/* Releases one retain of a userdata's box (called from __gc). */
+void gs_swift_release(void *box);
 
 /* State lifecycle. A state gets a counting allocator (cap 0 = no cap),
  * a panic handler and a warning handler (off until "@on", as in lua.c). */

@@ -107,7 +107,7 @@ struct WearablesPlugin: GlassesPlugin {
             LuaFunction(
                 name: "session", signature: "wearables.session(selector?: Selector) -> DeviceSession",
                 doc: "A new idle session on the selector's device (the auto selector when omitted)."
-            ) { [unowned runtime] call in
+            ) { call in
                 let selector = call.isNil(1) ? nil : try call.userdata(1, as: SelectorBinding.self).selector
                 return .value(.object(wearables.createSession(deviceSelector: selector)))
             },
@@ -115,7 +115,7 @@ struct WearablesPlugin: GlassesPlugin {
                 name: "stream",
                 signature: "wearables.stream(options?: {selector?: Selector, resolution?: \"low\"|\"medium\"|\"high\", fps?: integer, codec?: \"raw\"|\"hvc1\"}) -> Camera",
                 doc: "A camera on its own implicit session: cam:start() starts both, cam:stop() stops both."
-            ) { [unowned runtime] call in
+            ) { call in
                 let selector = try CameraBinding.selector(call, 1)
                 let configuration = try CameraBinding.configuration(call, 1)
                 return .value(.object(wearables.createStream(deviceSelector: selector, configuration: configuration)))

@@ -14,10 +14,16 @@ public struct RecipeCatalog: Sendable {
         }
     }
 
-    public let places: [Place]
+    /// Resolved on use: finding the built-in folder loads the resource bundle,
+    /// which every `glasses run` would pay for at start-up while few scripts
+    /// ever look a recipe up.
+    private let search: @Sendable () -> [Place]
+
+    /// The folders searched, in order.
+    public var places: [Place] { search() }
 
     public init(places: [Place]) {
-        self.places = places
+        search = { places }
     }
 
     /// The standard search path for this process.
@@ -27,8 +33,11 @@ public struct RecipeCatalog: Sendable {
             places.append(Place(directory: String(directory), origin: .environment))
         }
         places.append(Place(directory: RecipeCatalog.userDirectory(environment: environment), origin: .user))
-        if let builtIn = RecipeCatalog.builtInDirectory { places.append(Place(directory: builtIn, origin: .builtIn)) }
-        self.init(places: places)
+        let searched = places
+        search = {
+            guard let builtIn = RecipeCatalog.builtInDirectory else { return searched }
+            return searched + [Place(directory: builtIn, origin: .builtIn)]
+        }
     }
 
     /// `$XDG_DATA_HOME/glasses/recipes`, else `~/.local/share/glasses/recipes`.
@@ -45,7 +54,7 @@ public struct RecipeCatalog: Sendable {
 
     /// Every recipe folder, in search order, shadowed ones included (see ``list()``).
     public func folders() -> [(name: String, folder: String, origin: Recipe.Origin)] {
-        places.flatMap { place in
+        search().flatMap { place in
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: place.directory)) ?? []
             return entries.filter { $0.hasSuffix(".recipe") }.sorted().map {
                 (String($0.dropLast(".recipe".count)), place.directory + "/" + $0, place.origin)
