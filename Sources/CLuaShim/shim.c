@@ -395,6 +395,18 @@ static int gs_protect(lua_State *L, lua_CFunction f, int nargs, int nresults) {
 
 int gs_openlibs(lua_State *L) { return gs_protect(L, p_openlibs, 0, 0); }
 
+static int p_randomseed(lua_State *L) { /* seed */
+    lua_getglobal(L, "math");
+    lua_getfield(L, -1, "randomseed");
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 0);
+    return 0;
+}
+int gs_randomseed(lua_State *L, lua_Integer seed) {
+    lua_pushinteger(L, seed);
+    return gs_protect(L, p_randomseed, 1, 0);
+}
+
 static int p_pushlstring(lua_State *L) {
     lua_pushlstring(L, (const char *)lua_touserdata(L, 1), (size_t)lua_tointeger(L, 2));
     return 1;

@@ -38,6 +38,7 @@ public final class LuaState {
 
     private func setUp() throws(LuaScriptError) {
         try protect(gs_openlibs(L))
+        if let seed = options.randomSeed { try protect(gs_randomseed(L, lua_Integer(seed))) }
         try protect(gs_newweaktable(L, "v"))
         var ref: Int32 = 0
         try protect(gs_ref(L, &ref))

@@ -22,15 +22,19 @@ public struct LuaStateOptions: Sendable {
     public var timeout: Double?
     /// `package.path` templates (`dir/?.lua`) for `strict`; ignored by the other profiles.
     public var modulePaths: [String]
+    /// Seeds `math.random`, which Lua otherwise seeds from the clock and memory
+    /// addresses; set it for runs that repeat exactly.
+    public var randomSeed: Int64?
 
     public init(
         sandbox: LuaSandbox = .standard, memoryLimit: Int? = nil, instructionLimit: Int? = nil,
-        timeout: Double? = nil, modulePaths: [String] = []
+        timeout: Double? = nil, modulePaths: [String] = [], randomSeed: Int64? = nil
     ) {
         self.sandbox = sandbox
         self.memoryLimit = memoryLimit
         self.instructionLimit = instructionLimit
         self.timeout = timeout
         self.modulePaths = modulePaths
+        self.randomSeed = randomSeed
     }
 }

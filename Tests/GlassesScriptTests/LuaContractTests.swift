@@ -49,6 +49,24 @@ import Testing
         #expect(first != other)
     }
 
+    /// `math.random` draws from the run's seed, not from the clock, in every sandbox.
+    @Test(arguments: ["strict", "standard", "trusted"])
+    func mathRandomFollowsTheSeed(sandbox: String) throws {
+        let folder = try GlassesProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = folder + "/dice.lua"
+        try "print(math.random(1, 1000000), math.random())".write(toFile: script, atomically: true, encoding: .utf8)
+        func roll(seed: Int) throws -> String {
+            let result = try GlassesProcess.run(["run", "--sandbox", sandbox, "--seed", String(seed), script])
+            #expect(result.code == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        let first = try roll(seed: 7)
+        #expect(!first.isEmpty)
+        #expect(try roll(seed: 7) == first)
+        #expect(try roll(seed: 8) != first)
+    }
+
     @Test func waitingForeverOnTheVirtualClockIsReported() throws {
         let folder = try GlassesProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }

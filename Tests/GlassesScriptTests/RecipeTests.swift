@@ -257,11 +257,12 @@ import Testing
     }
 
     /// Runs `script` (which may call `recipes.run`) on the virtual clock; returns its trace.
-    private func runScript(_ script: String) throws -> String {
+    private func runScript(_ script: String, seed: UInt64 = 0) throws -> String {
         let out = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: out) }
         try script.write(toFile: out + "/main.lua", atomically: true, encoding: .utf8)
         var options = RunOptions()
+        options.seed = seed
         options.outputDirectory = out
         options.tracePath = out + "/trace.jsonl"
         let plugins = ScriptRuntime.builtInPlugins.filter { !($0 is RecipesPlugin) }
@@ -273,7 +274,7 @@ import Testing
 
     @Test func reconnectSurvivesFoldPowerCycleDropAndThermalStop() throws {
         let trace = try runScript("""
-            local handle = recipes.run("reconnect", {seed = 42})
+            local handle = recipes.run("reconnect")
             local glasses = mock.paired()[1]
             after(10, function() glasses:fold() end)
             after(15, function() glasses:unfold() end)
@@ -289,6 +290,27 @@ import Testing
         #expect(trace.contains("thermalHot"))
         #expect(!trace.contains("giving up"))
         #expect(!trace.contains("sessionAlreadyExists"))
+    }
+
+    /// The backoff jitter comes from the run's seed: the same seed waits the same
+    /// delays, another seed other delays.
+    @Test func reconnectJitterFollowsTheRunsSeed() throws {
+        let script = """
+            recipes.run("reconnect", {jitter = 1, give_up = 4})
+            after(10, function() mock.paired()[1]:power_off() end)
+            after(90, function() exit(0) end)
+            """
+        func delays(seed: UInt64) throws -> [String] {
+            let trace = try runScript(script, seed: seed)
+            #expect(trace.contains("giving up"))
+            return trace.split(separator: "\n").compactMap { line in
+                line.range(of: "retrying in ").map { String(line[$0.upperBound...].prefix(while: { $0 != " " })) }
+            }
+        }
+        let first = try delays(seed: 1)
+        #expect(first.count == 3)
+        #expect(try delays(seed: 1) == first)
+        #expect(try delays(seed: 2) != first)
     }
 
     @Test func reconnectGivesUpAfterItsLimit() throws {

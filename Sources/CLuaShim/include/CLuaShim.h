@@ -84,6 +84,8 @@ void gs_push_raise_marker(lua_State *L);
 /* Library setup: the full standard library with coroutine.resume/wrap and
  * os.exit replaced by stop-aware versions. */
 int gs_openlibs(lua_State *L);
+/* math.randomseed(seed), before the sandbox may hide it. */
+int gs_randomseed(lua_State *L, lua_Integer seed);
 
 /* Protected helpers: each returns LUA_OK or an error status with the error
  * value on top of L's stack. */

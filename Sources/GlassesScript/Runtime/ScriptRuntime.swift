@@ -54,7 +54,7 @@ public final class ScriptRuntime {
         output = OutputPaths(directory: options.outputDirectory)
         state = try LuaState(options: LuaStateOptions(
             sandbox: options.sandbox, memoryLimit: options.memoryLimit, timeout: options.timeout,
-            modulePaths: modulePaths))
+            modulePaths: modulePaths, randomSeed: Int64(bitPattern: options.seed)))
         for plugin in plugins { try plugin.install(in: self) }
     }
 

@@ -1,7 +1,8 @@
 -- reconnect: keep a session and camera alive across folds, power cycles,
 -- Bluetooth drops and thermal stops. DAT never restarts a session by itself;
 -- this recipe does, never within 2 s of the last stop (rapid stop/start can
--- wedge real glasses), with exponential backoff plus jitter, and gives up
+-- wedge real glasses), with exponential backoff plus jitter (from the run's
+-- seed), and gives up
 -- after too many failed attempts in a row.
 return {
   name = "reconnect",
@@ -14,17 +15,12 @@ return {
     {name = "backoff_min", type = "duration", default = "1s", min = 0.1, doc = "First retry delay."},
     {name = "backoff_max", type = "duration", default = "30s", min = 0.1, doc = "Longest retry delay."},
     {name = "jitter", type = "number", default = 0.2, min = 0, max = 1, doc = "Random fraction added to each delay."},
-    {name = "seed", type = "integer", default = 0, doc = "Seed for the jitter, so runs repeat."},
     {name = "give_up", type = "integer", default = 10, min = 0, doc = "Failed attempts in a row before giving up (0: never)."},
     {name = "resolution", type = "enum", default = "low", values = {"low", "medium", "high"}, doc = "Stream resolution."},
   },
   start = function(ctx, params)
-    local state = params.seed % 2147483647 + 1
-    local function random() -- Park-Miller: the same seed gives the same delays
-      state = state * 16807 % 2147483647
-      return state / 2147483647
-    end
-    local function delay(seconds) return seconds * (1 + params.jitter * random()) end
+    -- math.random draws from the run's --seed, so the same run waits the same delays.
+    local function delay(seconds) return seconds * (1 + params.jitter * math.random()) end
 
     local selector = wearables.auto_selector()
     local last_stop = -math.huge
