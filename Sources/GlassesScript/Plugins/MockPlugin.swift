@@ -60,6 +60,13 @@ struct MockPlugin: GlassesPlugin {
                     runtime.world.audio.simulatePhoneCall(duration: seconds)
                     return .none
                 },
+                LuaFunction(
+                    name: "set_hfp_blocks_photo_capture", signature: "mock.set_hfp_blocks_photo_capture(on: boolean)",
+                    doc: "Whether photos fail to arrive while audio is routed over HFP to the glasses, as users report (on by default)."
+                ) { call in
+                    kit.hfpBlocksPhotoCapture = try call.boolean(1)
+                    return .none
+                },
             ]))
         try state.register(LuaModule(
             name: "mock.permissions", doc: "Permission grants and how the Meta AI app answers requests.",

@@ -61,4 +61,15 @@ check.seq(kinds, {"began", "ended"}, "interruption kinds")
 audio.activate()
 route_handle:cancel()
 interruption_handle:cancel()
+
+-- Over HFP to the glasses, photos do not arrive (field reports) until the behaviour is switched off.
+local session = wearables.session()
+session:start()
+local cam = session:camera{resolution = "low", fps = 15}
+cam:start()
+check.raises(function() cam:capture() end, "PhotoError.captureFailure", "no photo while audio is on HFP")
+check.raises(function() mock.set_hfp_blocks_photo_capture("no") end, "boolean expected", "switch takes a boolean")
+mock.set_hfp_blocks_photo_capture(false)
+check.eq(cam:capture().format, "jpeg", "photo once the behaviour is off")
+session:stop()
 print("ok")
