@@ -13,8 +13,15 @@ enum CameraBinding {
             let valid = StreamConfiguration.validFrameRates.map(String.init).joined(separator: ", ")
             throw LuaArgumentError(argument: n, message: "field 'fps': invalid value \(fps) (expected one of: \(valid))")
         }
+        // DAT's audioCodec: PCM from the glasses' microphones; such a stream needs HFP configured first.
+        let audioRate = try options.optionalInteger("audio_rate")
+        guard audioRate.map({ AudioCodec.validSampleRates.contains(Int($0)) }) ?? true else {
+            let valid = AudioCodec.validSampleRates.map(String.init).joined(separator: ", ")
+            throw LuaArgumentError(argument: n, message: "field 'audio_rate': invalid value \(audioRate ?? 0) (expected one of: \(valid))")
+        }
         do {
-            return try StreamConfiguration(codec: codec, resolution: resolution, frameRate: frameRate)
+            return try StreamConfiguration(
+                codec: codec, resolution: resolution, frameRate: frameRate, audioSampleRate: audioRate.map { Int($0) })
         } catch let error as any WearablesError {
             throw LuaArgumentError(argument: n, message: error.message)
         }

@@ -77,8 +77,8 @@ enum SessionBinding {
                 },
                 LuaFunction(
                     name: "camera",
-                    signature: "session:camera(options?: {resolution?: \"low\"|\"medium\"|\"high\", fps?: 2|7|15|24|30, codec?: \"raw\"|\"hvc1\"}) -> Camera",
-                    doc: "Add a camera stream to a started session (DAT addCamera); defaults medium, 30 fps, raw."
+                    signature: "session:camera(options?: {resolution?: \"low\"|\"medium\"|\"high\", fps?: 2|7|15|24|30, codec?: \"raw\"|\"hvc1\", audio_rate?: 16000|44100|48000}) -> Camera",
+                    doc: "Add a camera stream to a started session (DAT addCamera); defaults medium, 30 fps, raw; audio_rate adds PCM audio, which needs HFP configured first."
                 ) { call in
                     let session = try call.userdata(1, as: DeviceSession.self)
                     let configuration = try CameraBinding.configuration(call, 2)

@@ -113,7 +113,7 @@ struct WearablesPlugin: GlassesPlugin {
             },
             LuaFunction(
                 name: "stream",
-                signature: "wearables.stream(options?: {selector?: Selector, resolution?: \"low\"|\"medium\"|\"high\", fps?: integer, codec?: \"raw\"|\"hvc1\"}) -> Camera",
+                signature: "wearables.stream(options?: {selector?: Selector, resolution?: \"low\"|\"medium\"|\"high\", fps?: integer, codec?: \"raw\"|\"hvc1\", audio_rate?: 16000|44100|48000}) -> Camera",
                 doc: "A camera on its own implicit session: cam:start() starts both, cam:stop() stops both."
             ) { call in
                 let selector = try CameraBinding.selector(call, 1)

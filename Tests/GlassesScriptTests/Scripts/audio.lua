@@ -3,6 +3,11 @@ package.path = arg[0]:match("(.*/)") .. "?.lua;" .. package.path
 local check = require "check"
 
 local glasses = mock.paired()[1]
+
+-- A stream that carries audio needs the HFP route configured before it starts.
+check.raises(function() wearables.stream{audio_rate = 8000} end, "expected one of: 16000, 44100, 48000", "DAT's rates")
+local early = wearables.stream{resolution = "low", fps = 15, audio_rate = 16000}
+check.raises(function() early:start() end, "audioStreamingError", "audio before HFP is configured")
 check.raises(function() audio.configure{category = "playback", options = {"allowBluetooth"}} end,
   "AudioError.badParam", "allowBluetooth needs a recording category")
 check.raises(function() audio.configure{category = "loud"} end, "category", "unknown category")
@@ -72,4 +77,9 @@ check.raises(function() mock.set_hfp_blocks_photo_capture("no") end, "boolean ex
 mock.set_hfp_blocks_photo_capture(false)
 check.eq(cam:capture().format, "jpeg", "photo once the behaviour is off")
 session:stop()
+wait(2.5) -- the restart rule
+local with_audio = wearables.stream{resolution = "low", fps = 15, audio_rate = 16000}
+with_audio:start()
+check.eq(with_audio.state, "streaming", "audio once HFP is configured")
+with_audio:stop()
 print("ok")
