@@ -1,5 +1,5 @@
--- audio-diagnostics: the field diagnostics flow of examples/audio_diagnostics.lua
--- as a recipe: route and its changes, a recording from the glasses' microphone
+-- audio-diagnostics: the field diagnostics flow (examples/audio_diagnostics.lua
+-- runs it): route and its changes, a recording from the glasses' microphone
 -- (HFP), playback through the glasses (A2DP), and recording.wav plus
 -- audio_report.json in ctx.output. On the simulator the microphone hears 440 Hz.
 
@@ -56,7 +56,7 @@ return {
     if glasses then glasses.microphone:feed{tone = 440} end
 
     report.initial_route = route_json(audio.route())
-    ctx:hold(audio.on("route", function(route, reason)
+    local route_listener = ctx:hold(audio.on("route", function(route, reason)
       ctx.log.info("route changed (%s)", reason)
       report.route_changes[#report.route_changes + 1] =
         {time = now(), reason = reason, input = first_port(route.inputs), output = first_port(route.outputs)}
@@ -100,6 +100,9 @@ return {
       problem("playback did not go to the glasses (output " .. tostring(player.output) .. ")")
     end
 
+    -- Done: let go of the session and the listener now, so a run of just this recipe ends here.
+    audio.deactivate()
+    route_listener:cancel()
     report.verdict = #report.problems == 0 and "ok" or "problems"
     local path = ctx.output .. "/audio_report.json"
     local file = assert(io.open(path, "w"))
