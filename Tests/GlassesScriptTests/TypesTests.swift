@@ -56,6 +56,11 @@ import Testing
         #expect(signature.returns == ["true|nil", "Error"])
         let filter = try #require(LuaSignature("wearables.auto_selector(options?: {filter?: fun(device: Device): boolean}) -> Selector"))
         #expect(filter.parameters == [.init(name: "options", type: "{filter?: fun(device: Device): boolean}", optional: true)])
+        let quoted = try #require(LuaSignature("log.mark(label: \"a, b)\"|\"c\", n: integer) -> nil"))
+        #expect(quoted.parameters == [
+            .init(name: "label", type: "\"a, b)\"|\"c\"", optional: false),
+            .init(name: "n", type: "integer", optional: false),
+        ])
         #expect(LuaSignature("no parameter list") == nil)
     }
 

@@ -62,50 +62,59 @@ struct LuaSignature: Equatable {
 
     /// The `)` closing the `(` at `open`, skipping nested brackets and strings.
     private static func matchingClose(in text: String, from open: String.Index) -> String.Index? {
-        var depth = 0
-        var quote: Character?
-        var index = open
-        while index < text.endIndex {
-            let character = text[index]
-            if let q = quote {
-                if character == q { quote = nil }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if "([{".contains(character) {
-                depth += 1
-            } else if ")]}".contains(character) {
-                depth -= 1
-                if depth == 0 { return index }
-            }
-            index = text.index(after: index)
+        var close: String.Index?
+        walk(text[open...]) { index, _, depth, role in
+            if role == .bracket, depth == 0 { close = index }
+            return close == nil
         }
-        return nil
+        return close
     }
 
     /// Splits on `separator` outside brackets and strings, trimming each part.
     static func splitTopLevel(_ text: String, on separator: Character, limit: Int = .max) -> [String] {
         var parts: [String] = []
         var current = ""
-        var depth = 0
-        var quote: Character?
-        for character in text {
-            if let q = quote {
-                if character == q { quote = nil }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if "([{".contains(character) {
-                depth += 1
-            } else if ")]}".contains(character) {
-                depth -= 1
-            } else if character == separator, depth == 0, parts.count < limit {
+        walk(text[...]) { _, character, depth, role in
+            if role == .plain, character == separator, depth == 0, parts.count < limit {
                 parts.append(current.trimmingCharacters(in: .whitespaces))
                 current = ""
-                continue
+            } else {
+                current.append(character)
             }
-            current.append(character)
+            return true
         }
         let last = current.trimmingCharacters(in: .whitespaces)
         if !last.isEmpty || !parts.isEmpty { parts.append(last) }
         return parts
+    }
+
+    private enum Role { case plain, quoted, bracket }
+
+    /// Visits each character with the bracket depth after it and its role:
+    /// inside (or delimiting) a string literal, a bracket, or plain text.
+    /// Brackets count only outside strings. The walk stops when `visit` returns false.
+    private static func walk(_ text: Substring, _ visit: (String.Index, Character, Int, Role) -> Bool) {
+        var depth = 0
+        var quote: Character?
+        for index in text.indices {
+            let character = text[index]
+            let role: Role
+            if let q = quote {
+                if character == q { quote = nil }
+                role = .quoted
+            } else if character == "\"" || character == "'" {
+                quote = character
+                role = .quoted
+            } else if "([{".contains(character) {
+                depth += 1
+                role = .bracket
+            } else if ")]}".contains(character) {
+                depth -= 1
+                role = .bracket
+            } else {
+                role = .plain
+            }
+            if !visit(index, character, depth, role) { return }
+        }
     }
 }
