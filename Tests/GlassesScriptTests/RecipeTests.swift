@@ -180,9 +180,7 @@ import Testing
     }
 
     @Test func scriptsStartAndStopRecipesThroughTheRecipesModule() throws {
-        let out = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: out) }
-        try """
+        let photos = try runScript("""
             assert(recipes.info("interval-capture").params[1].name == "interval")
             local ok, err = pcall(recipes.run, "interval-capture", {interval = "soon"})
             assert(not ok and err:find("use a duration"), err)
@@ -191,14 +189,7 @@ import Testing
             assert(handle.status == "running", handle.status)
             handle:stop()
             assert(handle.status == "stopped")
-            """.write(toFile: out + "/main.lua", atomically: true, encoding: .utf8)
-        var options = RunOptions()
-        options.outputDirectory = out
-        let plugins = ScriptRuntime.builtInPlugins.filter { !($0 is RecipesPlugin) }
-            + [RecipesPlugin(catalog: RecipeCatalog(recipePaths: [], environment: ["HOME": "/nonexistent"]))]
-        let outcome = try ScriptRuntime(options: options, plugins: plugins).run(script: out + "/main.lua", arguments: [])
-        #expect(outcome.exitCode == 0, "\(outcome.report ?? "")")
-        let photos = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".jpg") }.sorted()
+            """).photos
         #expect(photos == ["interval_0001.jpg", "interval_0002.jpg"])
     }
 
@@ -211,21 +202,12 @@ import Testing
     }
 
     @Test func donCaptureTakesAPhotoEachTimeTheGlassesGoOn() throws {
-        let out = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: out) }
-        try """
+        let photos = try runScript("""
             local handle = recipes.run("don-capture")
             local glasses = mock.paired()[1]
             wait(5) glasses:doff() wait(3) glasses:don() wait(5) glasses:doff() wait(3) glasses:don() wait(5)
             handle:stop()
-            """.write(toFile: out + "/main.lua", atomically: true, encoding: .utf8)
-        var options = RunOptions()
-        options.outputDirectory = out
-        let plugins = ScriptRuntime.builtInPlugins.filter { !($0 is RecipesPlugin) }
-            + [RecipesPlugin(catalog: RecipeCatalog(recipePaths: [], environment: ["HOME": "/nonexistent"]))]
-        let outcome = try ScriptRuntime(options: options, plugins: plugins).run(script: out + "/main.lua", arguments: [])
-        #expect(outcome.exitCode == 0, "\(outcome.report ?? "")")
-        let photos = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".jpg") }.sorted()
+            """).photos
         #expect(photos == ["don_0001.jpg", "don_0002.jpg"])
     }
 
@@ -256,8 +238,9 @@ import Testing
         #expect(abs((recording["seconds"] as? Double ?? 0) - 2) < 0.1)
     }
 
-    /// Runs `script` (which may call `recipes.run`) on the virtual clock; returns its trace.
-    private func runScript(_ script: String, seed: UInt64 = 0) throws -> String {
+    /// Runs `script` (which may call `recipes.run`, with the built-in recipes) on
+    /// the virtual clock; returns its trace and the photos it saved.
+    private func runScript(_ script: String, seed: UInt64 = 0) throws -> (trace: String, photos: [String]) {
         let out = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: out) }
         try script.write(toFile: out + "/main.lua", atomically: true, encoding: .utf8)
@@ -269,7 +252,8 @@ import Testing
             + [RecipesPlugin(catalog: RecipeCatalog(recipePaths: [], environment: ["HOME": "/nonexistent"]))]
         let outcome = try ScriptRuntime(options: options, plugins: plugins).run(script: out + "/main.lua", arguments: [])
         #expect(outcome.exitCode == 0, "\(outcome.report ?? "")")
-        return try String(contentsOfFile: out + "/trace.jsonl", encoding: .utf8)
+        let photos = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".jpg") }.sorted()
+        return (try String(contentsOfFile: out + "/trace.jsonl", encoding: .utf8), photos)
     }
 
     @Test func reconnectSurvivesFoldPowerCycleDropAndThermalStop() throws {
@@ -284,7 +268,7 @@ import Testing
             after(110, function() glasses:set_thermal("severe") end)
             after(120, function() glasses:set_thermal("none") end)
             after(180, function() handle:stop() exit(0) end)
-            """)
+            """).trace
         for session in 1...5 { #expect(trace.contains("[reconnect] streaming (session \(session))")) }
         #expect(!trace.contains("session 6"))
         #expect(trace.contains("thermalHot"))
@@ -301,7 +285,7 @@ import Testing
             after(90, function() exit(0) end)
             """
         func delays(seed: UInt64) throws -> [String] {
-            let trace = try runScript(script, seed: seed)
+            let trace = try runScript(script, seed: seed).trace
             #expect(trace.contains("giving up"))
             return trace.split(separator: "\n").compactMap { line in
                 line.range(of: "retrying in ").map { String(line[$0.upperBound...].prefix(while: { $0 != " " })) }
@@ -318,7 +302,7 @@ import Testing
             recipes.run("reconnect", {give_up = 3})
             after(10, function() mock.paired()[1]:power_off() end)
             after(120, function() exit(0) end)
-            """)
+            """).trace
         #expect(trace.contains("giving up after 3 failed attempts"))
         #expect(!trace.contains("attempt 4"))
     }
