@@ -53,12 +53,13 @@ let package = Package(
 
         // Lua bindings over the core: plugin registry, tasks, events, traces.
         .target(name: "GlassesScript", dependencies: ["LuaHost", "WearablesCore", "WearablesAudio", "WearablesSimulator"], resources: [.copy("Recipes/Resources")]),
-        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
+        // libedit's readline interface for the REPL, opened on first use (headers: libedit-dev).
+        .target(name: "CLineEditor", linkerSettings: [.linkedLibrary("dl")]),
         // The REPL's signal handler and stdio buffering: C that Swift must not be.
         .target(name: "CTerminal"),
         .executableTarget(
             name: "glasses",
-            dependencies: ["GlassesScript", "LuaHost", "CEditLine", "CTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["GlassesScript", "LuaHost", "CLineEditor", "CTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The example integrator plugin (examples/GreeterPlugin): a module added from Swift.

@@ -1,4 +1,4 @@
-import CEditLine
+import CLineEditor
 import Foundation
 import Synchronization
 
@@ -13,7 +13,15 @@ final class ReplLineEditor: Sendable {
     private let historyPath: String?
     private let screen: ReplTerminal
 
-    init(terminal: ReplTerminal) {
+    struct Unavailable: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(terminal: ReplTerminal) throws(Unavailable) {
+        var error = [CChar](repeating: 0, count: 512)
+        guard gs_edit_open(&error, error.count) == 0 else {
+            throw Unavailable(description: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
         screen = terminal
         Self.terminal.withLock { $0 = terminal }
         setlocale(LC_CTYPE, "")  // so libedit encodes what is typed in the user's (UTF-8) locale
@@ -21,8 +29,8 @@ final class ReplLineEditor: Sendable {
             ReplLineEditor.terminal.withLock { $0 }?.nextKey() ?? -1
         }
         historyPath = Self.prepareHistoryFile()
-        stifle_history(1000)
-        if let historyPath { read_history(historyPath) } else { using_history() }  // either sets libedit up
+        gs_edit_stifle_history(1000)  // the first call sets libedit up, after gs_edit_use_terminal
+        if let historyPath { gs_edit_read_history(historyPath) }
         terminal.readKeysRaw()
         gs_edit_configure { text, _, _ in
             gs_edit_no_default_completion()
@@ -37,14 +45,14 @@ final class ReplLineEditor: Sendable {
     /// Shows `prompt` and reads one edited line.
     func readLine(prompt: String) -> ReplInput {
         screen.beginPrompt()
-        let raw = readline(prompt)
+        let raw = gs_edit_readline(prompt)
         defer { free(raw) }
         if screen.endPrompt() { return .cancelled }
         guard let raw else { return .end }
         let line = String(cString: raw)
         if !line.allSatisfy(\.isWhitespace) {
-            add_history(raw)
-            if let historyPath { write_history(historyPath) }
+            gs_edit_add_history(raw)
+            if let historyPath { gs_edit_write_history(historyPath) }
         }
         return .line(line)
     }

@@ -16,8 +16,8 @@ final class ReplLineReader: Sendable {
     private let editor: ReplLineEditor?
 
     /// `terminal` is nil when stdin is not a terminal: lines are then read plainly.
-    init(terminal: ReplTerminal?) {
-        editor = terminal.map(ReplLineEditor.init(terminal:))
+    init(terminal: ReplTerminal?) throws {
+        editor = try terminal.map(ReplLineEditor.init(terminal:))
     }
 
     var interactive: Bool { editor != nil }

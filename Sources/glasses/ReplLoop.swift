@@ -19,8 +19,14 @@ final class ReplLoop {
         self.session = session
         self.duration = duration
         self.timeout = timeout
-        terminal = isatty(STDIN_FILENO) != 0 ? try ReplTerminal() : nil
-        reader = ReplLineReader(terminal: terminal)
+        let terminal = isatty(STDIN_FILENO) != 0 ? try ReplTerminal() : nil
+        do {
+            reader = try ReplLineReader(terminal: terminal)
+        } catch {
+            terminal?.finish()  // gives stdout and stderr back, so the error is seen
+            throw error
+        }
+        self.terminal = terminal
     }
 
     /// Returns the exit code: 0 after `.quit` or end of input, n after `exit(n)`.
