@@ -47,9 +47,9 @@ let package = Package(
         .target(name: "WearablesSimulator", dependencies: ["WearablesCore", "WearablesAudio"]),
 
         // Audio: AVAudioSession-style routing, WAV recorder and player, level meter.
-        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]),
-        .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"]), .brew(["libsoxr"])]),
-        .target(name: "WearablesAudio", dependencies: ["WearablesCore", "CSndFile", "CSoxr"]),
+        // libsndfile and libsoxr, opened on first use (headers: libsndfile1-dev, libsoxr-dev).
+        .target(name: "CAudioLibraries", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "WearablesAudio", dependencies: ["WearablesCore", "CAudioLibraries"]),
 
         // Lua bindings over the core: plugin registry, tasks, events, traces.
         .target(name: "GlassesScript", dependencies: ["LuaHost", "WearablesCore", "WearablesAudio", "WearablesSimulator"], resources: [.copy("Recipes/Resources")]),

@@ -1,4 +1,4 @@
-import CSndFile
+import CAudioLibraries
 
 /// Writes 16-bit mono PCM WAV through libsndfile. The header is rewritten
 /// periodically and on close, so the file on disk is readable even if the
@@ -15,8 +15,8 @@ final class PCM16WAVWriter {
         info.samplerate = Int32(sampleRate)
         info.channels = 1
         info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
-        guard let file = sf_open(path, Int32(SFM_WRITE), &info) else {
-            throw AudioError(.writeFailed, "cannot create WAV file '\(path)': \(String(cString: sf_strerror(nil))); check that the folder exists and is writable")
+        guard let file = gs_sf_open(path, Int32(SFM_WRITE), &info) else {
+            throw AudioError(.writeFailed, "cannot create WAV file '\(path)': \(String(cString: gs_sf_strerror(nil))); check that the folder exists and is writable")
         }
         self.path = path
         self.sampleRate = sampleRate
@@ -31,13 +31,13 @@ final class PCM16WAVWriter {
     func write(_ samples: [Float]) throws(AudioError) {
         guard let file, !samples.isEmpty else { return }
         let pcm = samples.map { Int16((max(-1, min(1, $0)) * Float(Int16.max)).rounded()) }
-        let written = pcm.withUnsafeBufferPointer { sf_write_short(file, $0.baseAddress, sf_count_t($0.count)) }
+        let written = pcm.withUnsafeBufferPointer { gs_sf_write_short(file, $0.baseAddress, sf_count_t($0.count)) }
         framesWritten += Int(written)
         guard written == pcm.count else {
-            throw AudioError(.writeFailed, "writing '\(path)' failed after \(framesWritten) frames: \(String(cString: sf_strerror(file)))")
+            throw AudioError(.writeFailed, "writing '\(path)' failed after \(framesWritten) frames: \(String(cString: gs_sf_strerror(file)))")
         }
         if framesWritten - framesAtLastHeaderUpdate >= sampleRate {
-            sf_command(file, Int32(SFC_UPDATE_HEADER_NOW), nil, 0)
+            gs_sf_command(file, Int32(SFC_UPDATE_HEADER_NOW), nil, 0)
             framesAtLastHeaderUpdate = framesWritten
         }
     }
@@ -45,7 +45,7 @@ final class PCM16WAVWriter {
     /// Finalizes the header; further writes are ignored.
     func close() {
         guard let file else { return }
-        sf_close(file)
+        gs_sf_close(file)
         self.file = nil
     }
 }

@@ -1,4 +1,4 @@
-import CSndFile
+import CAudioLibraries
 import Foundation
 
 /// Reads any sound file libsndfile understands, block by block, mixed to mono.
@@ -14,15 +14,15 @@ final class SoundFileReader {
             throw AudioError(.fileNotFound, "no audio file at '\(path)'")
         }
         var info = SF_INFO()
-        guard let file = sf_open(path, Int32(SFM_READ), &info) else {
-            throw AudioError(.unsupportedFile, "cannot read '\(path)' as audio: \(String(cString: sf_strerror(nil))); use a WAV, AIFF, FLAC or Ogg file")
+        guard let file = gs_sf_open(path, Int32(SFM_READ), &info) else {
+            throw AudioError(.unsupportedFile, "cannot read '\(path)' as audio: \(String(cString: gs_sf_strerror(nil))); use a WAV, AIFF, FLAC or Ogg file")
         }
         guard info.frames > 0, info.channels > 0, info.samplerate > 0 else {
-            sf_close(file)
+            gs_sf_close(file)
             throw AudioError(.unsupportedFile, "'\(path)' holds no audio samples")
         }
         if let problem = Self.truncation(in: file) {
-            sf_close(file)
+            gs_sf_close(file)
             throw AudioError(.truncatedFile, "'\(path)' is truncated (\(problem)); re-export or re-record it")
         }
         self.path = path
@@ -33,7 +33,7 @@ final class SoundFileReader {
     }
 
     deinit {
-        if let file { sf_close(file) }
+        if let file { gs_sf_close(file) }
     }
 
     /// Up to `maxFrames` frames, averaged across channels; fewer only at the end
@@ -41,7 +41,7 @@ final class SoundFileReader {
     func readMono(maxFrames: Int) -> [Float] {
         guard let file, maxFrames > 0 else { return [] }
         var interleaved = [Float](repeating: 0, count: maxFrames * channels)
-        let read = Int(interleaved.withUnsafeMutableBufferPointer { sf_readf_float(file, $0.baseAddress, sf_count_t(maxFrames)) })
+        let read = Int(interleaved.withUnsafeMutableBufferPointer { gs_sf_readf_float(file, $0.baseAddress, sf_count_t(maxFrames)) })
         guard read > 0 else { return [] }
         guard channels > 1 else { return Array(interleaved[0..<read]) }
         return (0..<read).map { frame in
@@ -51,14 +51,14 @@ final class SoundFileReader {
 
     func rewind() {
         guard let file else { return }
-        sf_seek(file, 0, SEEK_SET)
+        gs_sf_seek(file, 0, SEEK_SET)
     }
 
     /// libsndfile quietly shortens a data chunk that runs past the end of the
     /// file and notes it in its log; that note is the only sign of truncation.
     private static func truncation(in file: OpaquePointer) -> String? {
         var log = [CChar](repeating: 0, count: 4096)
-        _ = log.withUnsafeMutableBufferPointer { sf_command(file, Int32(SFC_GET_LOG_INFO), $0.baseAddress, Int32($0.count)) }
+        _ = log.withUnsafeMutableBufferPointer { gs_sf_command(file, Int32(SFC_GET_LOG_INFO), $0.baseAddress, Int32($0.count)) }
         let text = String(decoding: log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return text.split(separator: "\n").first { $0.contains("should be") || $0.contains("truncat") }
             .map { $0.trimmingCharacters(in: .whitespaces) }

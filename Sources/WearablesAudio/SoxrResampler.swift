@@ -1,4 +1,4 @@
-import CSoxr
+import CAudioLibraries
 
 /// Streaming mono float resampler over libsoxr at its high-quality setting.
 /// Block by block, so an hour of audio never sits in memory.
@@ -9,9 +9,9 @@ final class SoxrResampler {
 
     init(from inputRate: Double, to outputRate: Double) throws(AudioError) {
         var error: soxr_error_t?
-        let handle = soxr_create(inputRate, outputRate, 1, &error, nil, nil, nil)
+        let handle = gs_soxr_create(inputRate, outputRate, 1, &error)
         guard let handle, error == nil else {
-            if let handle { soxr_delete(handle) }
+            if let handle { gs_soxr_delete(handle) }
             throw AudioError(.resamplerFailed, "cannot resample \(inputRate) Hz to \(outputRate) Hz: \(Self.text(error))")
         }
         self.inputRate = inputRate
@@ -20,7 +20,7 @@ final class SoxrResampler {
     }
 
     deinit {
-        soxr_delete(handle)
+        gs_soxr_delete(handle)
     }
 
     /// Feeds `input` and returns whatever output is ready; soxr holds back a
@@ -35,7 +35,7 @@ final class SoxrResampler {
             var outputDone = 0
             let error = input.withUnsafeBufferPointer { source in
                 buffer.withUnsafeMutableBufferPointer { target in
-                    soxr_process(
+                    gs_soxr_process(
                         handle, source.baseAddress.map { UnsafeRawPointer($0 + consumed) }, input.count - consumed,
                         &inputDone, target.baseAddress, target.count, &outputDone)
                 }
@@ -55,7 +55,7 @@ final class SoxrResampler {
         while true {
             var outputDone = 0
             let error = buffer.withUnsafeMutableBufferPointer { target in
-                soxr_process(handle, nil, 0, nil, target.baseAddress, target.count, &outputDone)
+                gs_soxr_process(handle, nil, 0, nil, target.baseAddress, target.count, &outputDone)
             }
             if let error { throw AudioError(.resamplerFailed, "resampling failed: \(Self.text(error))") }
             guard outputDone > 0 else { return output }

@@ -37,7 +37,7 @@ import WearablesSimulator
     @Test func unreadableFeedsAreErrors() {
         #expect(throws: ImageCodecError.self) { try CameraFeed.file(temporaryPath("missing.png")) }
         let path = temporaryPath("bad.y4m")
-        FileManager.default.createFile(atPath: path, contents: Data("not a video".utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data("not a video".utf8))
         #expect(throws: ImageCodecError.self) { try CameraFeed.file(path) }
     }
 
