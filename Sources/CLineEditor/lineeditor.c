@@ -15,7 +15,7 @@
 /* Every function and variable used, resolved by name; the types come from the header. */
 #define GS_EDIT_SYMBOLS(X) \
     X(readline) X(add_history) X(read_history) X(write_history) X(stifle_history) \
-    X(rl_forced_update_display) X(rl_attempted_completion_function) X(rl_completer_word_break_characters) \
+    X(rl_forced_update_display) X(rl_resize_terminal) X(rl_attempted_completion_function) X(rl_completer_word_break_characters) \
     X(rl_completion_append_character) X(rl_attempted_completion_over) X(rl_outstream) X(rl_getc_function) \
     X(rl_catch_signals)
 
@@ -69,3 +69,4 @@ void gs_edit_use_terminal(FILE *out, int (*getc)(FILE *)) {
 }
 
 void gs_edit_redisplay(void) { libedit.rl_forced_update_display(); }
+void gs_edit_resize(void) { libedit.rl_resize_terminal(); }

@@ -17,7 +17,7 @@ static void gs_term_on_signal(int signo) {
     errno = saved;
 }
 
-int gs_term_signal_pipe(int signo) {
+int gs_term_signal_pipe(const int *signals, int count) {
     int fds[2];
     if (pipe(fds) != 0) return -1;
     fcntl(fds[0], F_SETFD, FD_CLOEXEC);
@@ -29,13 +29,15 @@ int gs_term_signal_pipe(int signo) {
     action.sa_handler = gs_term_on_signal;
     action.sa_flags = SA_RESTART;
     sigemptyset(&action.sa_mask);
-    if (sigaction(signo, &action, NULL) != 0) {
-        int saved = errno;
-        close(fds[0]);
-        close(fds[1]);
-        signal_pipe_write = -1;
-        errno = saved;
-        return -1;
+    for (int i = 0; i < count; i++) {
+        if (sigaction(signals[i], &action, NULL) != 0) {
+            int saved = errno;
+            close(fds[0]);
+            close(fds[1]);
+            signal_pipe_write = -1;
+            errno = saved;
+            return -1;
+        }
     }
     return fds[0];
 }

@@ -42,6 +42,9 @@ final class ReplLineEditor: Sendable {
     /// Draws the prompt and the line being edited again (on the editor's thread).
     static func redisplay() { gs_edit_redisplay() }
 
+    /// Makes the editor read the terminal's size again (on the editor's thread).
+    static func resize() { gs_edit_resize() }
+
     /// Shows `prompt` and reads one edited line.
     func readLine(prompt: String) -> ReplInput {
         screen.beginPrompt()

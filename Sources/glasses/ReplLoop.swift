@@ -50,8 +50,8 @@ final class ReplLoop {
                 }
             }
         }
-        try ReplInterruptWatcher.start(
-            handle: runtime.state.interruptHandle, reader: reader, cancelLine: { [terminal] in terminal?.cancelLine() },
+        try ReplSignalWatcher.start(
+            handle: runtime.state.interruptHandle, reader: reader, terminal: terminal,
             wake: { inbox.post { target.session.runtime.scheduler.stop() } })
         ReplLineEditor.completer.withLock { completer in
             completer = { word in

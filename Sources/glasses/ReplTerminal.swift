@@ -39,6 +39,10 @@ final class ReplTerminal: Sendable {
         var pending: [UInt8] = []
         var cancelRequested = false
         var cancelled = false
+        /// Draw the prompt and line again (after the process was stopped and continued).
+        var redrawRequested = false
+        /// The terminal changed size; the editor must learn it before drawing.
+        var resizeRequested = false
     }
 
     init() throws(SetupError) {
@@ -138,6 +142,29 @@ final class ReplTerminal: Sendable {
         }
     }
 
+    /// Ctrl-Z: stops the process with the terminal in the mode the REPL started
+    /// with (the shell gets it sane), and on `fg` takes it again and redraws the
+    /// prompt. Called from the signal thread.
+    func stopProcess() {
+        if var mode = startMode { tcsetattr(STDIN_FILENO, TCSANOW, &mode) }
+        raise(SIGSTOP)  // this thread stops with the rest before it goes on (kill() may return first)
+        readKeysRaw()
+        state.withLock { state in
+            guard state.atPrompt else { return }
+            state.redrawRequested = true
+            wakeEditor()
+        }
+    }
+
+    /// The terminal was resized: the editor relearns its width at the prompt.
+    func resize() {
+        state.withLock { state in
+            guard state.atPrompt else { return }
+            state.resizeRequested = true
+            wakeEditor()
+        }
+    }
+
     /// Ends the line being edited as if Return was pressed, marked as cancelled.
     /// Called for Ctrl-C at the prompt, from any thread.
     func cancelLine() {
@@ -165,22 +192,25 @@ final class ReplTerminal: Sendable {
         }
     }
 
-    /// Clears the prompt line, writes the queued output and redraws the prompt;
-    /// true if a cancel was requested.
+    /// Clears the prompt line, writes the queued output and redraws the prompt
+    /// (also after a stop or a resize); true if a cancel was requested.
     private func showPendingOutput() -> Bool {
         var drain = [UInt8](repeating: 0, count: 64)
         while drain.withUnsafeMutableBytes({ read(wakeRead, $0.baseAddress, $0.count) }) == drain.count {}
-        let (output, cancel) = state.withLock { state in
+        let (output, cancel, redraw, resize) = state.withLock { state in
             defer {
                 state.pending = []
                 if state.cancelRequested { state.cancelled = true }
                 state.cancelRequested = false
+                state.redrawRequested = false
+                state.resizeRequested = false
             }
-            return (state.pending, state.cancelRequested)
+            return (state.pending, state.cancelRequested, state.redrawRequested, state.resizeRequested)
         }
-        guard !output.isEmpty else { return cancel }
+        if resize { ReplLineEditor.resize() }
+        guard !output.isEmpty || redraw || resize else { return cancel }
         var text = Array("\r\u{1B}[K".utf8) + output
-        if output.last != UInt8(ascii: "\n") { text.append(UInt8(ascii: "\n")) }
+        if !output.isEmpty, output.last != UInt8(ascii: "\n") { text.append(UInt8(ascii: "\n")) }
         writeToTerminal(text[...])
         ReplLineEditor.redisplay()
         return cancel

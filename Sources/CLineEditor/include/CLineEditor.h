@@ -34,5 +34,7 @@ void gs_edit_use_terminal(FILE *out, int (*getc)(FILE *));
 
 /* Draws the prompt and the line being edited again, after other output. */
 void gs_edit_redisplay(void);
+/* Reads the terminal's size again (after SIGWINCH, which the host handles). */
+void gs_edit_resize(void);
 
 #endif
