@@ -1,4 +1,5 @@
 import ArgumentParser
+import LuaHost
 
 /// The `glasses` command. Subcommands live one per file (`repl`, `recipe`,
 /// `types` and `check` join `run` here).
@@ -14,4 +15,17 @@ struct Glasses: ParsableCommand {
             """,
         subcommands: [RunCommand.self, ReplCommand.self, TypesCommand.self, CheckCommand.self, RecipeCommand.self]
     )
+
+    /// ArgumentParser's `main`, except that a usage error exits with the
+    /// contract's 2 rather than EX_USAGE (64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            LuaConsole.writeError(fullMessage(for: error) + "\n")
+            exit(withError: ExitCode(LuaRunOutcome.loadError))
+        }
+    }
 }

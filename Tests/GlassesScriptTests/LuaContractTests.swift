@@ -49,6 +49,15 @@ import Testing
         #expect(first != other)
     }
 
+    /// Usage errors exit with the contract's 2 (not ArgumentParser's 64) and say what to type.
+    @Test(arguments: [["run", "--max-memory", "10x", "x.lua"], ["run"], ["run", "--bogus", "x.lua"], ["recipe", "info"]])
+    func usageErrorsExitWith2(arguments: [String]) throws {
+        let result = try GlassesProcess.run(arguments)
+        #expect(result.code == 2)
+        #expect(result.stderr.hasPrefix("Error: "))
+        #expect(result.stderr.contains("Usage: glasses \(arguments[0])"))
+    }
+
     /// `math.random` draws from the run's seed, not from the clock, in every sandbox.
     @Test(arguments: ["strict", "standard", "trusted"])
     func mathRandomFollowsTheSeed(sandbox: String) throws {
