@@ -530,13 +530,16 @@ int gs_unref(lua_State *L, int ref) {
 }
 
 static int gs_trampoline(lua_State *L);
-static int p_pushfunction(lua_State *L) {
-    lua_pushcclosure(L, gs_trampoline, 1);
+static int p_pushfunction(lua_State *L) { /* box, name (a C string as light userdata) */
+    lua_pushstring(L, (const char *)lua_touserdata(L, 2));
+    lua_replace(L, 2);
+    lua_pushcclosure(L, gs_trampoline, 2);
     return 1;
 }
-int gs_pushfunction(lua_State *L, void *function) {
+int gs_pushfunction(lua_State *L, void *function, const char *name) {
     lua_pushlightuserdata(L, function);
-    return gs_protect(L, p_pushfunction, 1, 1);
+    lua_pushlightuserdata(L, (void *)name);
+    return gs_protect(L, p_pushfunction, 2, 1);
 }
 
 static int p_newobject(lua_State *L) { /* box, metatable ref */
@@ -753,6 +756,25 @@ static int gs_resume_continuation(lua_State *L, int status, lua_KContext base) {
     return n;
 }
 
+/* luaL_argerror, except that where Lua knows no name for the function (called
+ * through pcall or a local) the message uses the name it was registered under,
+ * kept in the trampoline's second upvalue, instead of '?'. */
+static int gs_argerror(lua_State *L, int argument, const char *message) {
+    lua_Debug ar;
+    if (lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar) && ar.name == NULL &&
+        lua_type(L, lua_upvalueindex(2)) == LUA_TSTRING)
+        return luaL_error(L, "bad argument #%d to '%s' (%s)", argument, lua_tostring(L, lua_upvalueindex(2)), message);
+    return luaL_argerror(L, argument, message);
+}
+
+/* luaL_typeerror with gs_argerror's naming. */
+static int gs_typeerror(lua_State *L, int argument, const char *expected) {
+    const char *actual = luaL_typename(L, argument);
+    if (luaL_getmetafield(L, argument, "__name") == LUA_TSTRING) actual = lua_tostring(L, -1);
+    else if (lua_type(L, argument) == LUA_TLIGHTUSERDATA) actual = "light userdata";
+    return gs_argerror(L, argument, lua_pushfstring(L, "%s expected, got %s", expected, actual));
+}
+
 static int gs_call_swift(lua_State *L, void *function) {
     int argument = 0;
     int n = gs_swift_dispatch(L, function, &argument);
@@ -764,9 +786,9 @@ static int gs_call_swift(lua_State *L, void *function) {
         lua_concat(L, 2);
         return lua_error(L);
     case GS_RAISE_ARGUMENT:
-        return luaL_argerror(L, argument, lua_tostring(L, -1));
+        return gs_argerror(L, argument, lua_tostring(L, -1));
     case GS_RAISE_TYPE:
-        return luaL_typeerror(L, argument, lua_tostring(L, -1));
+        return gs_typeerror(L, argument, lua_tostring(L, -1));
     case GS_SUSPEND:
         gs_control_of(L)->suspended = 1;
         return lua_yieldk(L, 0, (lua_KContext)lua_gettop(L), gs_resume_continuation);

@@ -7,7 +7,7 @@ extension LuaState {
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         do {
-            try pushFunction(function.body, on: L)
+            try pushFunction(function.body, named: function.name, on: L)
             try LuaStack.check(function.name.withCString { gs_setglobal(L, $0) })
         } catch {
             throw popScriptError(.runtime)
@@ -25,7 +25,7 @@ extension LuaState {
         do {
             try LuaStack.check(gs_newtable(L, 0, Int32(clamping: module.functions.count)))
             for function in module.functions {
-                try pushFunction(function.body, on: L)
+                try pushFunction(function.body, named: "\(module.name).\(function.name)", on: L)
                 try LuaStack.check(function.name.withCString { gs_rawsetfield(L, -2, $0) })
             }
             try LuaStack.check(gs_getfield(L, gs_registryindex(), LUA_LOADED_TABLE))
@@ -69,7 +69,7 @@ extension LuaState {
         do {
             try LuaStack.check(gs_newtable(L, 0, Int32(clamping: luaClass.methods.count)))
             for method in luaClass.methods {
-                try pushFunction(method.body, on: L)
+                try pushFunction(method.body, named: "\(name):\(method.name)", on: L)
                 try LuaStack.check(method.name.withCString { gs_rawsetfield(L, -2, $0) })
             }
             var metatable: Int32 = 0
@@ -121,7 +121,7 @@ extension LuaState {
 
     /// Sets a metamethod on the metatable on top of the stack.
     private func setMetamethod(_ name: String, on L: OpaquePointer, _ body: @escaping LuaFunctionBody) throws(LuaPushFailure) {
-        try pushFunction(body, on: L)
+        try pushFunction(body, named: name, on: L)
         try LuaStack.check(name.withCString { gs_rawsetfield(L, -2, $0) })
     }
 
@@ -132,8 +132,9 @@ extension LuaState {
         return Unmanaged.passUnretained(box).toOpaque()
     }
 
-    func pushFunction(_ body: @escaping LuaFunctionBody, on L: OpaquePointer) throws(LuaPushFailure) {
-        try LuaStack.check(gs_pushfunction(L, retain(body)))
+    func pushFunction(_ body: @escaping LuaFunctionBody, named name: String, on L: OpaquePointer) throws(LuaPushFailure) {
+        let box = retain(body)
+        try LuaStack.check(name.withCString { gs_pushfunction(L, box, $0) })
     }
 
     func className<T>(of type: T.Type) -> String {

@@ -90,6 +90,14 @@ final class Camera {
         #expect(result[0].string == "self.lua:1: bad argument #1 to 'start' (Camera expected, got table)")
     }
 
+    /// Where Lua knows no name for the method (a pcall of the function value),
+    /// the error names it as registered instead of '?'.
+    @Test func anUnnamedCallIsNamedAsRegistered() throws {
+        let state = try cameraState(Counter())
+        let result = try state.run("local cam = new_camera() local ok, m = pcall(cam.start, 5) return m", name: "self.lua")
+        #expect(result[0].string == "bad argument #1 to 'Camera:start' (Camera expected, got number)")
+    }
+
     @Test func registryDescribesClasses() throws {
         let state = try cameraState(Counter())
         let camera = try #require(state.bindings.classes.first)

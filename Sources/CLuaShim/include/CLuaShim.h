@@ -100,7 +100,9 @@ int gs_setglobal(lua_State *L, const char *name);                 /* pops value 
 int gs_tostring(lua_State *L, int index);                         /* pushes string */
 int gs_ref(lua_State *L, int *ref);                               /* pops value */
 int gs_unref(lua_State *L, int ref);
-int gs_pushfunction(lua_State *L, void *function);
+/* A closure over the Swift function box; `name` (e.g. "wearables.session") names
+ * it in argument errors when Lua cannot (a call through pcall or a local). */
+int gs_pushfunction(lua_State *L, void *function, const char *name);
 int gs_newobject(lua_State *L, void *box, int metatable_ref);
 /* Pops a methods table; creates the metatable for a userdata class whose
  * unknown keys go to the Swift `fields` function (may be NULL). */

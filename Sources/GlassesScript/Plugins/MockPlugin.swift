@@ -6,6 +6,10 @@ import WearablesSimulator
 /// Scripts use it to stage the world (pair glasses, fold them, drop Bluetooth)
 /// and to script the Meta AI app's answers.
 struct MockPlugin: GlassesPlugin {
+    /// The models glasses can be paired as: every DeviceType but `unknown`, which
+    /// is what DAT reports for a model it does not know, not one that exists.
+    static let models = DeviceType.allNames.filter { $0 != DeviceType.unknown.name }
+
     func install(in runtime: ScriptRuntime) throws(LuaScriptError) {
         let state = runtime.state
         try state.register(MockGlassesBinding.luaClass(runtime))
@@ -44,10 +48,10 @@ struct MockPlugin: GlassesPlugin {
                     .value(.array(kit.glasses.map { .object($0) }))
                 },
                 LuaFunction(
-                    name: "pair", signature: "mock.pair(model?: \(DeviceBinding.quoted(DeviceType.allNames)), options?: {ready?: boolean}) -> MockGlasses",
+                    name: "pair", signature: "mock.pair(model?: \(DeviceBinding.quoted(Self.models)), options?: {ready?: boolean}) -> MockGlasses",
                     doc: "Pair new glasses (default rayBanMeta), ready to use: on, unfolded, worn. ready=false: out of the box."
                 ) { call in
-                    let model = try call.optionalNamed(1, as: DeviceType.self) ?? .rayBanMeta
+                    let model = try call.optionalEnumeration(1, of: Self.models).flatMap(DeviceType.init(name:)) ?? .rayBanMeta
                     let ready = try call.optionalTable(2)?.optionalBoolean("ready") ?? true
                     return .value(.object(ready ? kit.pairReadyGlasses(model: model) : kit.pairGlasses(model: model)))
                 },

@@ -21,6 +21,7 @@ device:on("link", record)
 local auto = wearables.auto_selector()
 check.eq(auto.active_device, device, "auto picks the connected device")
 
+check.raises(function() mock.pair("unknown") end, "expected one of: rayBanMeta", "no glasses of an unknown model")
 local oakley = mock.pair("oakleyMetaHSTN")
 wait(2)
 check.eq(#wearables.devices(), 2, "two devices")
