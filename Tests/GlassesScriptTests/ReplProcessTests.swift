@@ -47,6 +47,21 @@ import Testing
         #expect(terminal.finish() == 0)
     }
 
+    @Test func anUnfinishedStatementContinuesOnADoublePrompt() throws {
+        let terminal = try Terminal()
+        try terminal.read(until: "> ")
+        try terminal.write("for i = 1, 2 do\n")
+        try terminal.read(until: ">> ")
+        try terminal.write("print(i * 10) end\n")
+        try terminal.read(until: "10\r\n20\r\n")
+        try terminal.write("error('oops')\n")
+        try terminal.read(until: "stdin:1: oops")
+        try terminal.write("'still' .. ' here'\n")
+        try terminal.read(until: "\"still here\"")
+        try terminal.write(".quit\n")
+        #expect(terminal.finish() == 0)
+    }
+
     @Test func ctrlCAtThePromptCancelsTheLineAndCtrlDLeaves() throws {
         let terminal = try Terminal()
         try terminal.read(until: "> ")
@@ -76,13 +91,19 @@ import Testing
         #expect(terminal.finish() == 0)
     }
 
-    @Test func tabCompletesModuleFields() throws {
+    @Test func tabCompletesModuleFieldsAndMethods() throws {
         let terminal = try Terminal()
         try terminal.read(until: "> ")
         try terminal.write("wearables.registr\t")
         try terminal.read(until: "ation_state")  // the editor redraws from the cursor
         try terminal.write("()\n")
         try terminal.read(until: "\"registered\"")
+        try terminal.write("cam = wearables.stream{resolution = 'low', fps = 15}\n")
+        try terminal.read(until: "> ")
+        try terminal.write("cam:try\t")
+        try terminal.read(until: "_capture")  // a method of the userdata, from the registry
+        try terminal.write("()\n")
+        try terminal.read(until: "false\r\n")  // not streaming yet
         try terminal.write(".quit\n")
         #expect(terminal.finish() == 0)
     }
