@@ -42,7 +42,8 @@ struct ReplCommand: ParsableCommand {
         }
         let exitCode: Int32
         do {
-            exitCode = try ReplLoop(runtime: runtime, session: session, duration: options.duration, timeout: options.timeout).run()
+            exitCode = try ReplLoop(runtime: runtime, session: session, duration: options.duration, timeout: options.timeout)
+                .run()
         } catch {
             LuaConsole.writeError("glasses: \(error)\n")
             throw ExitCode(LuaRunOutcome.loadError)

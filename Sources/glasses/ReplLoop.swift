@@ -21,7 +21,13 @@ final class ReplLoop {
         self.timeout = timeout
         let terminal = isatty(STDIN_FILENO) != 0 ? try ReplTerminal() : nil
         do {
-            reader = try ReplLineReader(terminal: terminal)
+            let reader = try ReplLineReader(terminal: terminal)
+            let inbox = runtime.scheduler.inbox
+            let target = SchedulerThreadBox(session: session)
+            try ReplSignalWatcher.start(
+                handle: runtime.state.interruptHandle, reader: reader, terminal: terminal,
+                wake: { inbox.post { target.session.runtime.scheduler.stop() } })
+            self.reader = reader
         } catch {
             terminal?.finish()  // gives stdout and stderr back, so the error is seen
             throw error
@@ -30,7 +36,7 @@ final class ReplLoop {
     }
 
     /// Returns the exit code: 0 after `.quit` or end of input, n after `exit(n)`.
-    func run() throws -> Int32 {
+    func run() -> Int32 {
         // A parent may have spawned us with signals blocked (test runners do); Ctrl-C must arrive.
         var interrupt = sigset_t()
         sigemptyset(&interrupt)
@@ -50,9 +56,6 @@ final class ReplLoop {
                 }
             }
         }
-        try ReplSignalWatcher.start(
-            handle: runtime.state.interruptHandle, reader: reader, terminal: terminal,
-            wake: { inbox.post { target.session.runtime.scheduler.stop() } })
         ReplLineEditor.completer.withLock { completer in
             completer = { word in
                 let result = CompletionResult()
