@@ -3,7 +3,9 @@ import PackageDescription
 
 // Layers (arrows point down only):
 //   glasses -> GlassesScript -> LuaHost -> CLuaShim -> CLua
-//                            \-> WearablesSimulator -> WearablesAudio -> WearablesCore -> CImageCodecs
+//   |                        \-> WearablesSimulator -> WearablesAudio -> WearablesCore -> CImageCodecs
+//   |                                                  \-> CAudioLibraries
+//   \-> CLineEditor, CTerminal (the REPL's terminal)
 let package = Package(
     name: "GlassesScript",
     platforms: [.macOS(.v14)],

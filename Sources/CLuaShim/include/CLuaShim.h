@@ -32,9 +32,8 @@ enum {
 
 typedef struct gs_control gs_control;
 
-/* The Swift entry points, defined in LuaHost (`@c` functions) and called
- * directly: a call through a function pointer costs a measurable share of a
- * Swift function call from Lua. */
+/* The Swift entry points, defined in LuaHost as `@c` functions and linked
+ * directly: no function pointers to install before the first state. */
 
 /* The Swift side of every registered function: `function` is the upvalue-held
  * box; on a raise status, `*argument` names the argument for argument errors.
