@@ -45,7 +45,9 @@ public final class LuaState {
         identityCache = ref
         try LuaSandboxProfile.apply(options.sandbox, modulePaths: options.modulePaths, to: self)
         if let budget = options.instructionLimit { gs_set_instruction_budget(L, Int64(max(budget, 1))) }
-        if let timeout = options.timeout { gs_start_watchdog(L, max(timeout, 0)) }
+        if let timeout = options.timeout {
+            gs_start_watchdog(L, timeout.isNaN ? 0 : min(max(timeout, 0), LuaStateOptions.longestTimeout))
+        }
     }
 
     /// Bytes Lua holds now.

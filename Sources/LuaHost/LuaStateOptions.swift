@@ -18,8 +18,11 @@ public struct LuaStateOptions: Sendable {
     public var memoryLimit: Int?
     /// Cap on VM instructions over the state's life (arms a count hook, so it costs a little).
     public var instructionLimit: Int?
-    /// Wall-time budget in seconds from the state's creation (a watchdog; free until it fires).
+    /// Wall-time budget in seconds from the state's creation (a watchdog; free until it fires);
+    /// longer than ``longestTimeout`` (or not finite) counts as that.
     public var timeout: Double?
+    /// The longest wall-time budget: about 31 years, far from what a clock can overflow.
+    public static let longestTimeout: Double = 1e9
     /// `package.path` templates (`dir/?.lua`) for `strict`; ignored by the other profiles.
     public var modulePaths: [String]
     /// Seeds `math.random`, which Lua otherwise seeds from the clock and memory

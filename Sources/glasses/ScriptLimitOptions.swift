@@ -23,7 +23,9 @@ struct ScriptLimitOptions: ParsableArguments {
     var timeout: Double?
 
     func validate() throws {
-        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+        if let timeout, !(timeout > 0 && timeout <= LuaStateOptions.longestTimeout) {
+            throw ValidationError("--timeout must be a positive number of seconds, at most \(Int(LuaStateOptions.longestTimeout))")
+        }
     }
 
     func apply(to options: inout RunOptions) {

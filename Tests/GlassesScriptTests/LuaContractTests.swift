@@ -50,7 +50,10 @@ import Testing
     }
 
     /// Usage errors exit with the contract's 2 (not ArgumentParser's 64) and say what to type.
-    @Test(arguments: [["run", "--max-memory", "10x", "x.lua"], ["run"], ["run", "--bogus", "x.lua"], ["recipe", "info"]])
+    @Test(arguments: [
+        ["run", "--max-memory", "10x", "x.lua"], ["run"], ["run", "--bogus", "x.lua"], ["recipe", "info"],
+        ["run", "--timeout", "1e300", "x.lua"], ["run", "--timeout", "inf", "x.lua"], ["run", "--timeout", "nan", "x.lua"],
+    ])
     func usageErrorsExitWith2(arguments: [String]) throws {
         let result = try GlassesProcess.run(arguments)
         #expect(result.code == 2)

@@ -21,6 +21,20 @@ import Testing
         #expect(try state.run("return #string.rep('x', 1000)")[0].int == 1000)
     }
 
+    /// A budget no clock can hold (infinite, NaN, astronomically long) is clamped, not a crash.
+    @Test(arguments: [Double.infinity, .nan, 1e300, -1])
+    func anyTimeoutIsSafe(timeout: Double) throws {
+        let state = try LuaState(options: LuaStateOptions(timeout: timeout))
+        switch try runTask(state, "return 1 + 1") {
+        case .finished(let values):
+            #expect(values.first?.int == 2)
+        case .stopped(.limit):
+            #expect(!(timeout > 0), "only a budget of nothing may stop so short a chunk")
+        case let other:
+            Issue.record("expected the chunk to finish or hit the limit, got \(other)")
+        }
+    }
+
     @Test func exitCannotBeSwallowedByPcall() throws {
         let state = try makeState()
         let result = try runTask(state, "for i = 1, 3 do pcall(os.exit, 5) end return 'kept going'")

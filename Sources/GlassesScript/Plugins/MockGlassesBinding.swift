@@ -39,12 +39,12 @@ enum MockGlassesBinding {
                 },
                 action("disconnect", "glasses:disconnect(seconds?: number)", "A Bluetooth drop for `seconds` (default 5).") { g, call in
                     let seconds = try call.optionalNumber(2) ?? 5
-                    guard seconds.isFinite, seconds > 0 else { throw LuaArgumentError(argument: 2, message: "seconds must be > 0") }
+                    guard seconds.isFinite, seconds > 0 else { throw LuaArgumentError(argument: 2, message: "seconds must be a finite number > 0") }
                     g.disconnect(for: seconds)
                 },
                 action("set_bandwidth", "glasses:set_bandwidth(kbps: number)", "Link bandwidth; drives the camera's ladder.") { g, call in
                     let kbps = try call.number(2)
-                    guard kbps.isFinite, kbps > 0 else { throw LuaArgumentError(argument: 2, message: "kbps must be > 0") }
+                    guard kbps.isFinite, kbps > 0 else { throw LuaArgumentError(argument: 2, message: "kbps must be a finite number > 0") }
                     g.setBandwidth(kbps: kbps)
                 },
             ],
@@ -113,7 +113,7 @@ enum MockGlassesBinding {
                         return .none
                     }
                     if let hertz = try table.optionalNumber("tone") {
-                        guard hertz.isFinite, hertz > 0 else { throw LuaArgumentError(argument: 2, message: "field 'tone': Hz must be > 0") }
+                        guard hertz.isFinite, hertz > 0 else { throw LuaArgumentError(argument: 2, message: "field 'tone': Hz must be a finite number > 0") }
                         microphone.setFeed(.tone(hertz: hertz))
                     } else if try table.optionalBoolean("noise") == true {
                         microphone.setFeed(.noise())

@@ -60,7 +60,7 @@ struct MockPlugin: GlassesPlugin {
                     doc: "A phone call that interrupts the audio session now and ends after `seconds`."
                 ) { [unowned runtime] call in
                     let seconds = try call.number(1)
-                    guard seconds.isFinite, seconds > 0 else { throw LuaArgumentError(argument: 1, message: "seconds must be > 0") }
+                    guard seconds.isFinite, seconds > 0 else { throw LuaArgumentError(argument: 1, message: "seconds must be a finite number > 0") }
                     runtime.world.audio.simulatePhoneCall(duration: seconds)
                     return .none
                 },

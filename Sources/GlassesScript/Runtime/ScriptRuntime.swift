@@ -303,8 +303,8 @@ extension ScriptRuntime: LuaRunDriver {
         guard let limit = options.timeout else { return }
         scheduler.schedule(after: 1) { [weak self] in
             guard let self else { return }
-            let elapsed = ContinuousClock.now - self.wallStart
-            if elapsed > .milliseconds(Int64(limit * 1000)) {
+            let elapsed = (ContinuousClock.now - self.wallStart).components
+            if Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18 > limit {
                 self.ending = .timeout(limit)
                 self.scheduler.stop()
             } else if self.scheduler.hasPendingEvents {
