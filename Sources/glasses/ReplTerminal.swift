@@ -16,7 +16,8 @@ import Synchronization
 /// Keys are read without the terminal's line discipline for the whole session,
 /// not only while libedit edits a line: keys typed while a chunk runs (Ctrl-D
 /// among them) then reach the next prompt as typed, instead of as cooked-mode
-/// control characters that libedit would never see.
+/// control characters that libedit would never see. Between prompts the
+/// terminal echoes, so a chunk reading stdin (`io.read`) shows what is typed.
 final class ReplTerminal: Sendable {
     struct SetupError: Error, CustomStringConvertible {
         let step: String
@@ -71,11 +72,11 @@ final class ReplTerminal: Sendable {
         Thread.detachNewThread { [self] in pump() }
     }
 
-    /// Keys one at a time, unechoed; Ctrl-C still raises SIGINT, and output
-    /// still turns `\n` into `\r\n`.
+    /// Keys one at a time, echoed; Ctrl-C still raises SIGINT, and output still
+    /// turns `\n` into `\r\n`. libedit turns the echo off while it edits.
     private static func keyMode(from mode: termios) -> termios {
         var raw = mode
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL)
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHOCTL)  // no "^J" for a newline typed ahead
         withUnsafeMutableBytes(of: &raw.c_cc) { controls in
             controls[Int(VMIN)] = 1
             controls[Int(VTIME)] = 0
@@ -83,8 +84,9 @@ final class ReplTerminal: Sendable {
         return raw
     }
 
-    /// Starts (or resumes, after libedit's end of line) reading keys raw. The line
-    /// editor must have been set up before, or it takes this mode for cooked.
+    /// Starts (or resumes, after libedit's end of line) reading keys one at a
+    /// time. The line editor must have been set up before, or it takes this mode
+    /// for cooked.
     func readKeysRaw() {
         if var mode = keyMode { tcsetattr(STDIN_FILENO, TCSANOW, &mode) }
     }
