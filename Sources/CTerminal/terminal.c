@@ -12,7 +12,8 @@ static int signal_pipe_write = -1;
 static void gs_term_on_signal(int signo) {
     int saved = errno;
     unsigned char byte = (unsigned char)signo;
-    /* Non-blocking: if the reader is behind, one pending byte is enough. */
+    /* Non-blocking: a full pipe (thousands of unread signals) drops the byte
+     * rather than blocking inside the handler. */
     (void)!write(signal_pipe_write, &byte, 1);
     errno = saved;
 }
