@@ -37,11 +37,12 @@ final class ReplLoop {
 
     /// Returns the exit code: 0 after `.quit` or end of input, n after `exit(n)`.
     func run() -> Int32 {
-        // A parent may have spawned us with signals blocked (test runners do); Ctrl-C must arrive.
-        var interrupt = sigset_t()
-        sigemptyset(&interrupt)
-        sigaddset(&interrupt, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
+        // A parent may have spawned us with signals blocked (test runners do); Ctrl-C, Ctrl-Z
+        // and resizes must arrive.
+        var watched = sigset_t()
+        sigemptyset(&watched)
+        for signal in [SIGINT, SIGTSTP, SIGWINCH] { sigaddset(&watched, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &watched, nil)
         let scheduler = runtime.scheduler
         let inbox = scheduler.inbox
         let target = SchedulerThreadBox(session: session)

@@ -32,6 +32,11 @@ final class ReplTerminal: Sendable {
     private let wakeWrite: Int32
     private let startMode: termios?
     private let keyMode: termios?
+    /// keyMode without the echo, set before libedit draws a prompt: libedit
+    /// switches the terminal only when it first reads, after the prompt shows,
+    /// and keys typed in between would be echoed twice (or, before a Ctrl-Z,
+    /// lost with the input the terminal flushes).
+    private let editMode: termios?
     private let state = Mutex(State())
     private let pumpDone = DispatchSemaphore(value: 0)
 
@@ -53,6 +58,11 @@ final class ReplTerminal: Sendable {
         var mode = termios()
         startMode = tcgetattr(STDIN_FILENO, &mode) == 0 ? mode : nil
         keyMode = startMode.map(Self.keyMode(from:))
+        editMode = keyMode.map { mode in
+            var quiet = mode
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            return quiet
+        }
         terminal = dup(STDOUT_FILENO)
         try check(terminal, "dup")
         var output: [Int32] = [0, 0]
@@ -126,6 +136,7 @@ final class ReplTerminal: Sendable {
 
     /// Output from now on waits for the editor until ``endPrompt()``.
     func beginPrompt() {
+        if var mode = editMode { tcsetattr(STDIN_FILENO, TCSANOW, &mode) }
         state.withLock { state in
             state.atPrompt = true
             state.cancelRequested = false
