@@ -161,8 +161,9 @@ final class ReplTerminal: Sendable {
     func stopProcess() {
         if var mode = startMode { tcsetattr(STDIN_FILENO, TCSANOW, &mode) }
         raise(SIGSTOP)  // this thread stops with the rest before it goes on (kill() may return first)
-        readKeysRaw()
         state.withLock { state in
+            // libedit still believes its own mode is set, so at the prompt put back one without echo.
+            if var mode = state.atPrompt ? editMode : keyMode { tcsetattr(STDIN_FILENO, TCSANOW, &mode) }
             guard state.atPrompt else { return }
             state.redrawRequested = true
             wakeEditor()

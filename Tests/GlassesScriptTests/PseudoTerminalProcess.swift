@@ -89,6 +89,12 @@ final class PseudoTerminalProcess {
         return tcgetattr(master, &mode) == 0 && mode.c_lflag & tcflag_t(ICANON) != 0
     }
 
+    /// Whether the terminal itself echoes what is typed.
+    var echoes: Bool {
+        var mode = termios()
+        return tcgetattr(master, &mode) == 0 && mode.c_lflag & tcflag_t(ECHO) != 0
+    }
+
     /// Waits for the process to stop; false if it ended instead.
     func waitUntilStopped() -> Bool {
         var status: Int32 = 0

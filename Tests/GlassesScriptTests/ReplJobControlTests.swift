@@ -19,7 +19,9 @@ import Testing
         repl.continueRunning()
         try repl.read(until: "> abc")  // the prompt and the half-typed line, drawn again
         #expect(!repl.isCanonical)
-        try repl.write("\n")
+        #expect(!repl.echoes, "libedit echoes at the prompt, not the terminal")
+        try repl.write("def\n")
+        try repl.read(until: "def\r\n")
         try repl.read(until: "nil")
         try repl.write(".quit\n")
         #expect(repl.waitForExit() == 0)
