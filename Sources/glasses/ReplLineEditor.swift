@@ -31,7 +31,7 @@ final class ReplLineEditor: Sendable {
         historyPath = Self.prepareHistoryFile()
         gs_edit_stifle_history(1000)  // the first call sets libedit up, after gs_edit_use_terminal
         if let historyPath { gs_edit_read_history(historyPath) }
-        terminal.readKeysRaw()
+        terminal.readKeysUnbuffered()
         gs_edit_configure { text, _, _ in
             gs_edit_no_default_completion()
             guard let text, let complete = ReplLineEditor.completer.withLock({ $0 }) else { return nil }

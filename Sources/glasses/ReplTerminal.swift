@@ -30,7 +30,9 @@ final class ReplTerminal: Sendable {
     private let outputRead: Int32
     private let wakeRead: Int32
     private let wakeWrite: Int32
+    /// The mode the REPL found, given back on exit and while stopped (Ctrl-Z).
     private let startMode: termios?
+    /// Between prompts: keys one at a time, echoed.
     private let keyMode: termios?
     /// keyMode without the echo, set before libedit draws a prompt: libedit
     /// switches the terminal only when it first reads, after the prompt shows,
@@ -97,7 +99,7 @@ final class ReplTerminal: Sendable {
     /// Starts (or resumes, after libedit's end of line) reading keys one at a
     /// time. The line editor must have been set up before, or it takes this mode
     /// for cooked.
-    func readKeysRaw() {
+    func readKeysUnbuffered() {
         if var mode = keyMode { tcsetattr(STDIN_FILENO, TCSANOW, &mode) }
     }
 
@@ -146,7 +148,7 @@ final class ReplTerminal: Sendable {
 
     /// Writes what arrived since the line was finished; true if Ctrl-C cancelled it.
     func endPrompt() -> Bool {
-        readKeysRaw()  // libedit put the line discipline back at the end of the line
+        readKeysUnbuffered()  // libedit put the line discipline back at the end of the line
         return state.withLock { state in
             state.atPrompt = false
             writeToTerminal(state.pending[...])
