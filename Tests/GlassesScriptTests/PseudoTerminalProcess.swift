@@ -10,9 +10,12 @@ final class PseudoTerminalProcess {
 
     let pid: pid_t
     private let master: Int32
+    private let folder: String?
     private var text = ""
 
-    init(arguments: [String], environment extra: [String: String]) throws {
+    /// `folder`, if given, is deleted with this object (the child's own files).
+    init(arguments: [String], environment extra: [String: String], removing folder: String? = nil) throws {
+        self.folder = folder
         // posix_openpt, unlockpt and ptsname are not in Glibc's Swift module; this is what they do on Linux.
         let unlockRequest: UInt = 0x4004_5431  // TIOCSPTLCK
         let numberRequest: UInt = 0x8004_5430  // TIOCGPTN
@@ -58,6 +61,7 @@ final class PseudoTerminalProcess {
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         close(master)
+        if let folder { try? FileManager.default.removeItem(atPath: folder) }
     }
 
     func write(_ keys: String) throws {
@@ -104,8 +108,11 @@ final class PseudoTerminalProcess {
 
     func continueRunning() { kill(pid, SIGCONT) }
 
-    /// Waits for the process to end and returns its exit status (-1 if a signal ended it).
-    func waitForExit() -> Int32 {
+    /// Reads what is left until the process closes the terminal, then waits for
+    /// it to end; returns its exit status (-1 if a signal ended it).
+    func finish() -> Int32 {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while buffer.withUnsafeMutableBytes({ Glibc.read(master, $0.baseAddress, $0.count) }) > 0 {}
         var status: Int32 = 0
         guard waitpid(pid, &status, 0) == pid, status & 0x7f == 0 else { return -1 }
         return (status >> 8) & 0xff

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `glasses repl` as a process: driven through a pipe (no prompts) and through a
-/// pseudo-terminal from `script(1)` (prompts, line editing, Ctrl-C). Each step
+/// pseudo-terminal (prompts, line editing, Ctrl-C). Each step
 /// waits for output, never for time; `--timeout` ends a stuck REPL so a failing
 /// test cannot hang.
 @Suite struct ReplProcessTests {
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func ctrlCStopsARunningChunkAndTheNextCommandWorks() throws {
-        let terminal = try Terminal()
+        let terminal = try Self.terminal()
         try terminal.read(until: "> ")
         try terminal.write("print('loop' .. 'ing') while true do end\n")
         try terminal.read(until: "looping\r\n")
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func anUnfinishedStatementContinuesOnADoublePrompt() throws {
-        let terminal = try Terminal()
+        let terminal = try Self.terminal()
         try terminal.read(until: "> ")
         try terminal.write("for i = 1, 2 do\n")
         try terminal.read(until: ">> ")
@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func ctrlCAtThePromptCancelsTheLineAndCtrlDLeaves() throws {
-        let terminal = try Terminal()
+        let terminal = try Self.terminal()
         try terminal.read(until: "> ")
         try terminal.write("x = 'never run'")
         try terminal.read(until: "'never run'")
@@ -79,7 +79,7 @@ import Testing
     /// A timer prints while a line is half typed: the output appears above the
     /// prompt, which is drawn again with the partial line, and typing goes on.
     @Test func anEventPrintedWhileALineIsHalfTypedKeepsTheLineIntact() throws {
-        let terminal = try Terminal()
+        let terminal = try Self.terminal()
         try terminal.read(until: "> ")
         try terminal.write("every(0.2, function() print('tick') end)\n")
         try terminal.read(until: "> ")
@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func tabCompletesModuleFieldsAndMethods() throws {
-        let terminal = try Terminal()
+        let terminal = try Self.terminal()
         try terminal.read(until: "> ")
         try terminal.write("wearables.registr\t")
         try terminal.read(until: "ation_state")  // the editor redraws from the cursor
@@ -107,6 +107,28 @@ import Testing
         try terminal.read(until: "false\r\n")  // not streaming yet
         try terminal.write(".quit\n")
         #expect(terminal.finish() == 0)
+    }
+
+    /// Ctrl-Z and `fg`: the REPL is the test's own child, so the test waits for
+    /// the stop (`waitpid`) instead of sleeping.
+    @Test func ctrlZGivesTheTerminalBackAndFgRedrawsThePrompt() throws {
+        let repl = try Self.terminal()
+        try repl.read(until: "> ")
+        try repl.write("abc")
+        try repl.read(until: "abc")
+        #expect(!repl.isCanonical, "libedit reads keys one at a time")
+        try repl.write("\u{1A}")
+        #expect(repl.waitUntilStopped())
+        #expect(repl.isCanonical, "the shell gets the terminal in the mode the REPL found it in")
+        repl.continueRunning()
+        try repl.read(until: "> abc")  // the prompt and the half-typed line, drawn again
+        #expect(!repl.isCanonical)
+        #expect(!repl.echoes, "libedit echoes at the prompt, not the terminal")
+        try repl.write("def\n")
+        try repl.read(until: "def\r\n")
+        try repl.read(until: "nil")
+        try repl.write(".quit\n")
+        #expect(repl.finish() == 0)
     }
 
     struct Result {
@@ -136,51 +158,12 @@ import Testing
             code: process.terminationStatus)
     }
 
-    /// `glasses repl` on a pseudo-terminal made by `script -q`, talked to through pipes.
-    final class Terminal {
-        struct Ended: Error, CustomStringConvertible {
-            let expected: String
-            let output: String
-            var description: String { "the REPL ended before printing \(expected.debugDescription); it printed:\n\(output)" }
-        }
-
-        let process = Process()
-        let input = Pipe()
-        let output = Pipe()
-        private(set) var text = ""
-
-        init() throws {
-            let state = try GlassesProcess.temporaryDirectory()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            process.arguments = ["-q", "-e", "-c", "\(GlassesProcess.binary) repl --timeout 20", "/dev/null"]
-            process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": state, "TERM": "xterm"]) { $1 }
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-        }
-
-        func write(_ keys: String) throws { try input.fileHandleForWriting.write(contentsOf: Data(keys.utf8)) }
-
-        /// Reads output until `expected` appears after what earlier reads consumed.
-        func read(until expected: String) throws {
-            while true {
-                if let range = text.range(of: expected) {
-                    text = String(text[range.upperBound...])
-                    return
-                }
-                let data = output.fileHandleForReading.availableData
-                guard !data.isEmpty else { throw Ended(expected: expected, output: text) }
-                text += String(decoding: data, as: UTF8.self)
-            }
-        }
-
-        /// Closes the input and returns the exit status.
-        func finish() -> Int32 {
-            try? input.fileHandleForWriting.close()
-            _ = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
+    /// `glasses repl` on a pseudo-terminal of its own, with its history in a
+    /// folder of its own that goes when the process does.
+    static func terminal() throws -> PseudoTerminalProcess {
+        let state = try GlassesProcess.temporaryDirectory()
+        return try PseudoTerminalProcess(
+            arguments: [GlassesProcess.binary, "repl", "--timeout", "20"], environment: ["XDG_STATE_HOME": state, "TERM": "xterm"],
+            removing: state)
     }
 }
