@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* Per-state control block, the allocator's userdata (so reachable from any
  * thread of the state). Reference counted: interrupt handles on other threads
@@ -14,8 +15,9 @@
 struct gs_control {
     atomic_int refs;
     void *host;
-    /* memory */
-    size_t used, cap;
+    /* memory: Lua's own allocations plus what the host charges for objects a
+     * script holds (photos, frames, timers, sessions), against one cap */
+    size_t used, external, cap;
     int cap_hit;
     /* warnings, as lauxlib's default handler */
     int warn_on, warn_continued;
@@ -23,6 +25,7 @@ struct gs_control {
     pthread_mutex_t lock;
     lua_State *main;                   /* NULL once closed */
     _Atomic(lua_State *) running;      /* coroutine running now, for async stops */
+    atomic_int in_lua;                 /* > 0 while the host has called into Lua */
     atomic_int stop;
     int exit_code;
     char message[256];
@@ -35,10 +38,28 @@ struct gs_control {
     pthread_cond_t wake;
     struct timespec deadline;
     double timeout;
+    /* what the watchdog does when a stop it requested is not honoured in time */
+    gs_emergency_handler emergency;
+    void *emergency_context;
 };
 
-static const char gs_box_key = 0;       /* marks our userdata metatables */
+static const char gs_box_tag = 0;       /* first word of every host userdata */
 static const char gs_raise_marker = 0;  /* resume value: raise what follows */
+static const char gs_reraise_marker = 0; /* resume value: raise what follows as is */
+
+/* A host userdata's block. The tag is an address no Lua code can write into a
+ * userdata, so a foreign userdata (an io file given our metatable through the
+ * debug library) is never taken for a Swift box, whatever its metatable. */
+typedef struct {
+    const void *tag;
+    void *box;
+} gs_payload;
+
+static gs_payload *gs_payload_at(lua_State *L, int index) {
+    if (lua_type(L, index) != LUA_TUSERDATA || lua_rawlen(L, index) != sizeof(gs_payload)) return NULL;
+    gs_payload *payload = (gs_payload *)lua_touserdata(L, index);
+    return payload->tag == &gs_box_tag ? payload : NULL;
+}
 static const char gs_task_tag = 0;      /* extraspace of host tasks */
 static const char gs_overflow_key = 0;  /* preallocated "stack overflow" message */
 static const char gs_traceback_key = 0; /* traceback left by the message handler */
@@ -62,7 +83,7 @@ static void *gs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         c->used -= osize;
         return NULL;
     }
-    if (c->cap != 0 && nsize > osize && c->used - osize + nsize > c->cap) {
+    if (c->cap != 0 && nsize > osize && c->used + c->external - osize + nsize > c->cap) {
         c->cap_hit = 1;
         return NULL; /* Lua collects garbage, retries, then raises "not enough memory" */
     }
@@ -110,6 +131,7 @@ lua_State *gs_newstate(size_t memory_cap, void *host) {
     atomic_init(&c->refs, 1);
     atomic_init(&c->stop, GS_STOP_NONE);
     atomic_init(&c->running, NULL);
+    atomic_init(&c->in_lua, 0);
     c->host = host;
     c->cap = memory_cap;
     pthread_mutex_init(&c->lock, NULL);
@@ -134,19 +156,46 @@ lua_State *gs_newstate(size_t memory_cap, void *host) {
 void gs_close(lua_State *L) {
     gs_control *c = gs_control_of(L);
     pthread_mutex_lock(&c->lock);
-    c->watchdog_cancelled = 1;
-    pthread_cond_signal(&c->wake);
     atomic_store(&c->running, NULL);
     pthread_mutex_unlock(&c->lock);
-    if (c->has_watchdog) pthread_join(c->watchdog, NULL);
+    /* The watchdog stays armed through lua_close: finalizers run there, with
+     * hooks off, and only the watchdog's hard stop can end a looping one. */
+    atomic_fetch_add(&c->in_lua, 1);
     lua_close(L);
+    atomic_fetch_sub(&c->in_lua, 1);
     pthread_mutex_lock(&c->lock);
     c->main = NULL;
+    c->watchdog_cancelled = 1;
+    pthread_cond_signal(&c->wake);
     pthread_mutex_unlock(&c->lock);
+    if (c->has_watchdog) pthread_join(c->watchdog, NULL);
     gs_control_release(c);
 }
 
 size_t gs_memory_used(lua_State *L) { return gs_control_of(L)->used; }
+size_t gs_memory_external(lua_State *L) { return gs_control_of(L)->external; }
+
+int gs_memory_charge(lua_State *L, size_t bytes) {
+    gs_control *c = gs_control_of(L);
+    if (c->cap != 0 && c->used + c->external + bytes > c->cap) {
+        c->cap_hit = 1;
+        return 0;
+    }
+    c->external += bytes;
+    return 1;
+}
+
+void gs_collect(lua_State *L) {
+    gs_control *c = gs_control_of(L);
+    atomic_fetch_add(&c->in_lua, 1); /* finalizers run here */
+    lua_gc(L, LUA_GCCOLLECT);
+    atomic_fetch_sub(&c->in_lua, 1);
+}
+
+void gs_memory_credit(lua_State *L, size_t bytes) {
+    gs_control *c = gs_control_of(L);
+    c->external -= bytes < c->external ? bytes : c->external;
+}
 size_t gs_memory_cap(lua_State *L) { return gs_control_of(L)->cap; }
 int gs_memory_cap_hit(lua_State *L) { return gs_control_of(L)->cap_hit; }
 
@@ -218,20 +267,67 @@ void gs_set_instruction_budget(lua_State *L, long long budget) {
     if (budget > 0) lua_sethook(c->main, gs_hook, LUA_MASKCOUNT, c->hook_interval);
 }
 
+static void gs_add_seconds(struct timespec *t, double seconds) {
+    double whole = (double)(long long)seconds;
+    t->tv_sec += (time_t)whole;
+    t->tv_nsec += (long)((seconds - whole) * 1e9);
+    if (t->tv_nsec >= 1000000000L) {
+        t->tv_sec += 1;
+        t->tv_nsec -= 1000000000L;
+    }
+}
+
+/* Waits until the deadline or cancellation; returns whether the deadline came. */
+static int gs_watchdog_wait(gs_control *c, const struct timespec *deadline) {
+    int rc = 0;
+    while (!c->watchdog_cancelled && rc != ETIMEDOUT) rc = pthread_cond_timedwait(&c->wake, &c->lock, deadline);
+    return !c->watchdog_cancelled;
+}
+
+static void gs_default_emergency(void *context, const char *message) {
+    (void)context;
+    fflush(stdout);
+    fprintf(stderr, "lua: %s\n", message);
+    fflush(stderr);
+}
+
+/* The timeout is a promise: a cooperative stop first (the hook), and when the
+ * script is where no hook runs (a finalizer, a long pattern match, a host
+ * loop that never returns to Lua) the run is ended from this thread. */
 static void *gs_watchdog_main(void *arg) {
     gs_control *c = (gs_control *)arg;
     pthread_mutex_lock(&c->lock);
-    int rc = 0;
-    while (!c->watchdog_cancelled && rc != ETIMEDOUT)
-        rc = pthread_cond_timedwait(&c->wake, &c->lock, &c->deadline);
-    if (!c->watchdog_cancelled) {
-        char msg[128];
-        snprintf(msg, sizeof msg, "timeout: the script ran longer than %g seconds (--timeout)", c->timeout);
+    if (gs_watchdog_wait(c, &c->deadline)) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "time limit of %g s (--timeout) exceeded", c->timeout);
         gs_request_stop_locked(c, GS_STOP_LIMIT, 0, msg);
+        struct timespec grace = c->deadline;
+        gs_add_seconds(&grace, GS_STOP_GRACE_SECONDS);
+        /* Back in the host by then: the stop took effect, and the host ends the run. */
+        if (gs_watchdog_wait(c, &grace) && atomic_load(&c->in_lua) > 0) {
+            char final[320];
+            snprintf(final, sizeof final,
+                     "time limit of %g s (--timeout) exceeded, and the script did not stop within %d s "
+                     "(it was in a finalizer, a pattern match or other code no hook can interrupt); run ended",
+                     c->timeout, GS_STOP_GRACE_SECONDS);
+            gs_emergency_handler handler = c->emergency != NULL ? c->emergency : gs_default_emergency;
+            void *context = c->emergency_context;
+            pthread_mutex_unlock(&c->lock);
+            handler(context, final);
+            _exit(3);
+        }
     }
     pthread_mutex_unlock(&c->lock);
     gs_control_release(c);
     return NULL;
+}
+
+void gs_set_emergency_handler(lua_State *L, gs_emergency_handler handler, void *context) {
+    gs_control *c = gs_control_of(L);
+    pthread_mutex_lock(&c->lock);
+    c->emergency = handler;
+    c->emergency_context = context;
+    pthread_mutex_unlock(&c->lock);
 }
 
 int gs_start_watchdog(lua_State *L, double seconds) {
@@ -239,13 +335,7 @@ int gs_start_watchdog(lua_State *L, double seconds) {
     if (c->has_watchdog) return 0;
     c->timeout = seconds;
     clock_gettime(CLOCK_MONOTONIC, &c->deadline);
-    double whole = (double)(long long)seconds;
-    c->deadline.tv_sec += (time_t)whole;
-    c->deadline.tv_nsec += (long)((seconds - whole) * 1e9);
-    if (c->deadline.tv_nsec >= 1000000000L) {
-        c->deadline.tv_sec += 1;
-        c->deadline.tv_nsec -= 1000000000L;
-    }
+    gs_add_seconds(&c->deadline, seconds);
     gs_control_retain(c);
     if (pthread_create(&c->watchdog, NULL, gs_watchdog_main, c) != 0) {
         gs_control_release(c);
@@ -258,7 +348,12 @@ int gs_start_watchdog(lua_State *L, double seconds) {
 static int gs_os_exit(lua_State *L) {
     int code;
     if (lua_isboolean(L, 1)) code = lua_toboolean(L, 1) ? EXIT_SUCCESS : EXIT_FAILURE;
-    else code = (int)luaL_optinteger(L, 1, EXIT_SUCCESS);
+    else {
+        lua_Integer requested = luaL_optinteger(L, 1, EXIT_SUCCESS);
+        /* A process exit status is 0..255; anything else would be truncated, so 256 would read as success. */
+        luaL_argcheck(L, requested >= 0 && requested <= 255, 1, "exit code must be an integer from 0 to 255");
+        code = (int)requested;
+    }
     char msg[64];
     snprintf(msg, sizeof msg, "os.exit(%d) ended the script", code);
     gs_request_stop(gs_control_of(L), GS_STOP_EXIT, code, msg);
@@ -277,19 +372,38 @@ int gs_take_suspended(lua_State *L) {
     return s;
 }
 
-void gs_push_raise_marker(lua_State *L) { lua_pushlightuserdata(L, (void *)&gs_raise_marker); }
+void gs_push_raise_marker(lua_State *L, int with_position) {
+    lua_pushlightuserdata(L, (void *)(with_position ? &gs_raise_marker : &gs_reraise_marker));
+}
 
 /* Records which coroutine runs, so an asynchronous stop can hook it. */
 static int gs_tracked_resume(lua_State *from, lua_State *co, int nargs, int *nresults) {
     gs_control *c = gs_control_of(from);
     lua_State *previous = atomic_exchange(&c->running, co);
+    atomic_fetch_add(&c->in_lua, 1);
     int status = lua_resume(co, from, nargs, nresults);
+    atomic_fetch_sub(&c->in_lua, 1);
     atomic_store(&c->running, previous);
     return status;
 }
 
 int gs_resume(lua_State *L, lua_State *thread, int nargs, int *nresults) {
     return gs_tracked_resume(L, thread, nargs, nresults);
+}
+
+int gs_close_task(lua_State *L, lua_State *thread) {
+    gs_control *c = gs_control_of(L);
+    lua_State *previous = atomic_exchange(&c->running, thread);
+    atomic_fetch_add(&c->in_lua, 1);
+#if LUA_VERSION_RELEASE_NUM >= 50406
+    int status = lua_closethread(thread, L);
+#else
+    int status = lua_resetthread(thread);
+#endif
+    atomic_fetch_sub(&c->in_lua, 1);
+    atomic_store(&c->running, previous);
+    if (status != LUA_OK) lua_xmove(thread, L, 1);
+    return status;
 }
 
 /* lcorolib's auxresume, plus tracking and stop propagation. */
@@ -543,8 +657,9 @@ int gs_pushfunction(lua_State *L, void *function, const char *name) {
 }
 
 static int p_newobject(lua_State *L) { /* box, metatable ref */
-    void **payload = (void **)lua_newuserdatauv(L, sizeof(void *), 0);
-    *payload = lua_touserdata(L, 1);
+    gs_payload *payload = (gs_payload *)lua_newuserdatauv(L, sizeof(gs_payload), 0);
+    payload->tag = &gs_box_tag;
+    payload->box = lua_touserdata(L, 1);
     lua_rawgeti(L, LUA_REGISTRYINDEX, lua_tointeger(L, 2));
     lua_setmetatable(L, -2);
     return 1;
@@ -556,10 +671,10 @@ int gs_newobject(lua_State *L, void *box, int metatable_ref) {
 }
 
 static int gs_gc(lua_State *L) {
-    void **payload = (void **)lua_touserdata(L, 1);
-    if (payload != NULL && *payload != NULL) {
-        void *box = *payload;
-        *payload = NULL; /* a resurrected userdata must not reach the released box */
+    gs_payload *payload = gs_payload_at(L, 1);
+    if (payload != NULL && payload->box != NULL) {
+        void *box = payload->box;
+        payload->box = NULL; /* a resurrected userdata must not reach the released box */
         gs_swift_release(box);
     }
     return 0;
@@ -582,8 +697,12 @@ static int p_newclass(lua_State *L) { /* methods, name, fields */
     lua_createtable(L, 0, 6);
     lua_pushstring(L, (const char *)lua_touserdata(L, 2));
     lua_setfield(L, -2, "__name");
-    lua_pushboolean(L, 1);
-    lua_rawsetp(L, -2, &gs_box_key);
+    /* Sealed: getmetatable shows only the class name, so a script can neither
+     * call __gc on a foreign value nor copy the metatable's entries elsewhere. */
+    lua_createtable(L, 0, 1);
+    lua_pushstring(L, (const char *)lua_touserdata(L, 2));
+    lua_setfield(L, -2, "__name");
+    lua_setfield(L, -2, "__metatable");
     lua_pushcfunction(L, gs_gc);
     lua_setfield(L, -2, "__gc");
     lua_pushvalue(L, 1);
@@ -693,7 +812,10 @@ int gs_pcall_traceback(lua_State *L, int nargs, int nresults) {
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, gs_message_handler);
     lua_insert(L, base);
+    gs_control *c = gs_control_of(L);
+    atomic_fetch_add(&c->in_lua, 1);
     int status = lua_pcall(L, nargs, nresults, base);
+    atomic_fetch_sub(&c->in_lua, 1);
     lua_remove(L, base);
     if (status != LUA_OK) {
         if (status == LUA_ERRRUN) {
@@ -729,12 +851,8 @@ int gs_error_report(lua_State *L, int index, lua_State *thread, int with_traceba
 }
 
 void *gs_tobox(lua_State *L, int index) {
-    if (lua_type(L, index) != LUA_TUSERDATA) return NULL;
-    void **payload = (void **)lua_touserdata(L, index);
-    if (!lua_getmetatable(L, index)) return NULL;
-    int ours = lua_rawgetp(L, -1, &gs_box_key) != LUA_TNIL;
-    lua_pop(L, 2);
-    return ours ? *payload : NULL;
+    gs_payload *payload = gs_payload_at(L, index);
+    return payload != NULL ? payload->box : NULL;
 }
 
 /* ---- the trampoline: the only place Swift results turn into raises ---------- */
@@ -743,6 +861,10 @@ static int gs_resume_continuation(lua_State *L, int status, lua_KContext base) {
     (void)status;
     int first = (int)base + 1;
     int n = lua_gettop(L) - (int)base;
+    if (n >= 2 && lua_touserdata(L, first) == &gs_reraise_marker) {
+        lua_pushvalue(L, first + 1);
+        return lua_error(L);
+    }
     if (n >= 2 && lua_touserdata(L, first) == &gs_raise_marker) {
         if (lua_type(L, first + 1) == LUA_TSTRING) {
             luaL_where(L, 1);

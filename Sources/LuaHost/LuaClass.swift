@@ -23,16 +23,20 @@ public struct LuaClass<Object: AnyObject> {
     public let fields: [LuaField<Object>]
     /// What `tostring(obj)` shows; defaults to `Name: 0x...`.
     public let describe: ((Object) -> String)?
+    /// Host memory an instance holds while a script holds it (a photo's bytes),
+    /// charged against the memory cap from push until its userdata is collected.
+    public let memoryCost: ((Object) -> Int)?
 
     public init(
         _ type: Object.Type, name: String, doc: String, methods: [LuaFunction] = [], fields: [LuaField<Object>] = [],
-        describe: ((Object) -> String)? = nil
+        describe: ((Object) -> String)? = nil, memoryCost: ((Object) -> Int)? = nil
     ) {
         self.name = name
         self.doc = doc
         self.methods = methods
         self.fields = fields
         self.describe = describe
+        self.memoryCost = memoryCost
     }
 }
 
@@ -40,4 +44,5 @@ public struct LuaClass<Object: AnyObject> {
 struct LuaClassBinding {
     let name: String
     let metatable: Int32
+    let memoryCost: ((AnyObject) -> Int)?
 }

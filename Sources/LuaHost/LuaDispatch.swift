@@ -14,6 +14,7 @@ func luaReleaseBox(_ box: UnsafeMutableRawPointer?) {
     guard let box else { return }
     let object = Unmanaged<LuaObjectBox>.fromOpaque(box).takeRetainedValue()
     object.owner?.forget(object)
+    if object.charged > 0 { object.owner?.credit(object.charged) }
 }
 
 /// The Swift side of calls from Lua.

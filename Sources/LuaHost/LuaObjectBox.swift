@@ -7,10 +7,13 @@ final class LuaObjectBox {
     weak var owner: LuaState?
     /// The object's identity, kept after invalidation so the state can forget the box.
     let key: ObjectIdentifier
+    /// Host memory charged for the object until the userdata is collected or invalidated.
+    private(set) var charged: Int
 
-    init(object: AnyObject, owner: LuaState) {
+    init(object: AnyObject, owner: LuaState, charged: Int) {
         self.object = object
         self.owner = owner
+        self.charged = charged
         key = ObjectIdentifier(object)
     }
 
@@ -21,5 +24,7 @@ final class LuaObjectBox {
     func invalidate(message: String) {
         object = nil
         invalidation = message
+        if charged > 0 { owner?.credit(charged) }
+        charged = 0
     }
 }

@@ -104,9 +104,8 @@ public final class LuaRunner {
     }
 
     private func outcome(failure error: LuaScriptError) -> LuaRunOutcome {
-        if state.memoryLimitWasHit, error.kind == .memory || error.message.hasSuffix("not enough memory") {
-            let limit = state.options.memoryLimit.map(LuaByteCount.format) ?? "?"
-            return LuaRunOutcome(exitCode: LuaRunOutcome.limitHit, report: "memory limit of \(limit) exceeded: \(error.message)")
+        if state.isMemoryLimitError(error) {
+            return LuaRunOutcome(exitCode: LuaRunOutcome.limitHit, report: state.memoryLimitMessage())
         }
         return LuaRunOutcome(exitCode: LuaRunOutcome.scriptError, report: error.report)
     }

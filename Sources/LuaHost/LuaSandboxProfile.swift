@@ -13,7 +13,9 @@ enum LuaSandboxProfile {
 
     /// Text-only loading, no process or C-library escapes, debug cut to traceback.
     private static let standard = """
-        local load, loadfile, select, error, searchpath = load, loadfile, select, error, package.searchpath
+        -- Captured here: the searcher below must read the host's own package
+        -- table, never a global a script can replace (strict hides it).
+        local load, loadfile, select, error, searchpath, package = load, loadfile, select, error, package.searchpath, package
         os.execute, io.popen, package.loadlib = nil, nil, nil
         local function text_only(loader)
           return function(source, name, _, ...)

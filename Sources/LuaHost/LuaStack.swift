@@ -62,6 +62,16 @@ enum LuaStack {
         return String(decoding: UnsafeRawBufferPointer(start: chars, count: length), as: UTF8.self)
     }
 
+    /// A Lua string as it is: `.string` when it is UTF-8, `.bytes` otherwise, so
+    /// binary data (JPEG bytes, random bytes) crosses the host byte for byte.
+    static func stringValue(at index: Int32, on L: OpaquePointer) -> LuaValue {
+        var length = 0
+        guard let chars = gs_tostringview(L, index, &length) else { return .string("") }
+        let buffer = UnsafeRawBufferPointer(start: chars, count: length)
+        if let text = String(validating: buffer.bindMemory(to: UInt8.self), as: UTF8.self) { return .string(text) }
+        return .bytes([UInt8](buffer))
+    }
+
     /// Reads a value; tables, functions, threads and foreign userdata become refs.
     static func value(at index: Int32, on L: OpaquePointer, state: LuaState) throws(LuaPushFailure) -> LuaValue {
         switch lua_type(L, index) {
@@ -70,7 +80,7 @@ enum LuaStack {
         case LUA_TNUMBER:
             if lua_isinteger(L, index) != 0 { return .integer(Int64(gs_tointeger(L, index, nil))) }
             return .number(gs_tonumber(L, index, nil))
-        case LUA_TSTRING: return .string(string(at: index, on: L) ?? "")
+        case LUA_TSTRING: return stringValue(at: index, on: L)
         case LUA_TUSERDATA:
             if let box = gs_tobox(L, index), let object = LuaObjectBox.from(box).object {
                 return .object(object)

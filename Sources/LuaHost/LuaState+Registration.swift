@@ -92,7 +92,8 @@ extension LuaState {
                 let key = (try? call.string(2)) ?? "?"
                 throw LuaError("cannot set '\(key)' on a \(name): its fields are read-only")
             }
-            classes[ObjectIdentifier(Object.self)] = LuaClassBinding(name: name, metatable: metatable)
+            let cost = luaClass.memoryCost.map { cost in { (object: AnyObject) in (object as? Object).map(cost) ?? 0 } }
+            classes[ObjectIdentifier(Object.self)] = LuaClassBinding(name: name, metatable: metatable, memoryCost: cost)
         } catch {
             throw popScriptError(.runtime)
         }
@@ -156,10 +157,16 @@ extension LuaState {
             }
             gs_pop(L, 2)
         }
-        let box = LuaObjectBox(object: object, owner: self)
+        let cost = binding.memoryCost?(object) ?? 0
+        if cost > 0, !charge(cost) {
+            try LuaStack.push(stopForMemoryLimit(holding: "a \(binding.name)"), on: L)
+            throw LuaPushFailure()
+        }
+        let box = LuaObjectBox(object: object, owner: self, charged: cost)
         let pointer = Unmanaged.passRetained(box).toOpaque()
         guard gs_newobject(L, pointer, binding.metatable) == LUA_OK else {
             Unmanaged<LuaObjectBox>.fromOpaque(pointer).release()
+            if cost > 0 { credit(cost) }
             throw LuaPushFailure()
         }
         objectBoxes[key] = box

@@ -39,26 +39,41 @@ extension LuaState {
         }
     }
 
-    /// Resumes a suspended task by raising `error` from the call it waits in
-    /// (a string gets the script's position prefixed; a table is raised as is).
+    /// Resumes a suspended task by raising `error` from the call it waits in.
+    /// A string gets the script's position prefixed unless `addingPosition` is
+    /// false (re-raising another task's error value unchanged); a table is raised as is.
     @discardableResult
-    public func resume(_ task: LuaTask, raising error: LuaValue) -> LuaResumeResult {
+    public func resume(_ task: LuaTask, raising error: LuaValue, addingPosition: Bool = true) -> LuaResumeResult {
         resume(task) { () throws(LuaPushFailure) -> Int32 in
-            gs_push_raise_marker(L)
+            gs_push_raise_marker(L, addingPosition ? 1 : 0)
             try LuaStack.push(error, on: L, state: self)
             return 2
         }
     }
 
     /// Gives up a task that will not be resumed again (a cancelled wait): it ends
-    /// as failed with `reason`, and its thread is released to the collector.
-    /// A running task cannot be discarded; it is left as it is.
-    public func discard(_ task: LuaTask, reason: String = "cancelled") {
+    /// as failed with `reason`, its pending to-be-closed variables are closed
+    /// (as `coroutine.close` does), and its thread is released to the collector.
+    /// A running task cannot be discarded; it is left as it is. Returns the error
+    /// a `__close` handler raised, if one did.
+    @discardableResult
+    public func discard(_ task: LuaTask, reason: String = "cancelled") -> LuaScriptError? {
         switch task.status {
-        case .ready, .suspended:
+        case .ready:
             _ = finish(task, .failed(LuaScriptError(kind: .runtime, message: reason)))
+            return nil
+        case .suspended:
+            // Running while its handlers run: a handler that reaches this task can
+            // neither resume nor discard it again, and the anchor keeps the thread alive.
+            task.status = .running
+            let base = lua_gettop(L)
+            defer { lua_settop(L, base) }
+            let status = gs_close_task(L, task.thread)
+            let failure = status == LUA_OK ? nil : report(errorAt: -1, status: status, traceback: nil, thread: nil)
+            _ = finish(task, .failed(LuaScriptError(kind: .runtime, message: reason)))
+            return failure
         case .running, .finished, .failed, .stopped:
-            break
+            return nil
         }
     }
 

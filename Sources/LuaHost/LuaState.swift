@@ -66,6 +66,9 @@ public final class LuaState {
         }
     }
 
+    /// Whether a stop is pending: one atomic read, cheap enough to ask per event.
+    public var isStopped: Bool { gs_stop_reason(L) != Int32(GS_STOP_NONE) }
+
     /// Lets the state run code again after a stop (the REPL after Ctrl-C).
     public func clearStop() { gs_clear_stop(L) }
 
@@ -73,6 +76,19 @@ public final class LuaState {
     /// for the host's `exit(n)`; `pcall` cannot catch it.
     public func exit(code: Int32) {
         gs_request_stop(gs_control_of(L), Int32(GS_STOP_EXIT), code, "exit(\(code)) ended the script")
+    }
+
+    /// What the watchdog runs, on its own thread, when a `--timeout` stop could
+    /// not take effect within its grace period (a finalizer or a pattern match
+    /// that no hook interrupts): flush what must survive and report `message`;
+    /// the process then exits with 3. Must be safe while the Lua thread still runs.
+    public func onUnresponsiveStop(_ handler: @escaping @Sendable (String) -> Void) {
+        let box = Unmanaged.passRetained(LuaEmergencyBox(handler)).toOpaque()
+        // Kept for the life of the process: the watchdog may call it after the state is gone.
+        gs_set_emergency_handler(L, { context, message in
+            guard let context else { return }
+            Unmanaged<LuaEmergencyBox>.fromOpaque(context).takeUnretainedValue().handler(message.map { String(cString: $0) } ?? "")
+        }, box)
     }
 
     /// A handle another thread may use to stop whatever Lua code runs.
@@ -286,4 +302,10 @@ extension LuaState {
             throw popScriptError(.runtime)
         }
     }
+}
+
+/// Holds an ``LuaState/onUnresponsiveStop(_:)`` handler for the watchdog thread.
+private final class LuaEmergencyBox {
+    let handler: @Sendable (String) -> Void
+    init(_ handler: @escaping @Sendable (String) -> Void) { self.handler = handler }
 }

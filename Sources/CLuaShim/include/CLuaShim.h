@@ -50,8 +50,15 @@ void *gs_host(lua_State *L);
 void gs_set_host(lua_State *L, void *host);
 gs_control *gs_control_of(lua_State *L);
 
-/* Memory accounting. */
+/* Memory accounting. The host charges what a script makes it hold (photos,
+ * copied frames, timers, sessions) against the same cap as Lua's allocations:
+ * gs_memory_charge returns 0 (and marks the cap hit) when that would pass it. */
 size_t gs_memory_used(lua_State *L);
+size_t gs_memory_external(lua_State *L);
+int gs_memory_charge(lua_State *L, size_t bytes);
+void gs_memory_credit(lua_State *L, size_t bytes);
+/* A full garbage collection (finalizers report errors as warnings; never raises). */
+void gs_collect(lua_State *L);
 size_t gs_memory_cap(lua_State *L);
 int gs_memory_cap_hit(lua_State *L);
 
@@ -61,6 +68,13 @@ int gs_memory_cap_hit(lua_State *L);
  * script cannot yield, and keep doing so until the host sees them. */
 void gs_set_instruction_budget(lua_State *L, long long budget);
 int gs_start_watchdog(lua_State *L, double seconds);
+/* How long the watchdog waits for a stop it requested before it ends the process. */
+#define GS_STOP_GRACE_SECONDS 1
+/* Called on the watchdog's thread when the script did not stop within the
+ * grace period: flush what must survive and report; the process then exits
+ * with 3. Must be safe to call while the Lua thread still runs. */
+typedef void (*gs_emergency_handler)(void *context, const char *message);
+void gs_set_emergency_handler(lua_State *L, gs_emergency_handler handler, void *context);
 void gs_request_stop(gs_control *control, int reason, int exit_code, const char *message);
 int gs_stop_reason(lua_State *L);
 /* Forgets a stop so the state can run code again (the REPL after Ctrl-C). */
@@ -75,10 +89,14 @@ void gs_mark_task(lua_State *thread);
 int gs_is_task(lua_State *thread);
 /* Resumes a host task, tracking the running coroutine for interrupts. */
 int gs_resume(lua_State *L, lua_State *thread, int nargs, int *nresults);
+/* Closes a task that will not be resumed again, running its pending to-be-closed
+ * variables as coroutine.close does; on error the error value is pushed on L. */
+int gs_close_task(lua_State *L, lua_State *thread);
 /* Set by the trampoline when a host function suspended the task; cleared on read. */
 int gs_take_suspended(lua_State *L);
-/* Pushes the marker that makes a suspended call raise the value pushed after it. */
-void gs_push_raise_marker(lua_State *L);
+/* Pushes the marker that makes a suspended call raise the value pushed after it:
+ * a string prefixed with the caller's position, or (with_position 0) as is. */
+void gs_push_raise_marker(lua_State *L, int with_position);
 
 /* Library setup: the full standard library with coroutine.resume/wrap and
  * os.exit replaced by stop-aware versions. */

@@ -165,6 +165,8 @@ enum CameraBinding {
             ],
             describe: { camera in
                 "Camera \(camera.state.name) \(camera.effective)" + (camera.isCapturing ? " capturing" : "")
-            })
+            },
+            // Host memory of a camera with its listeners, ladder and capture state.
+            memoryCost: { _ in 1024 })
     }
 }

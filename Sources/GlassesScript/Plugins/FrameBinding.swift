@@ -56,7 +56,9 @@ final class FrameBinding {
                 LuaField(name: "index", type: "integer", doc: "Position in the stream, from 0.") { .integer(Int64($0.frame.index)) },
                 LuaField(name: "timestamp", type: "number", doc: "Run time the frame was captured at.") { .number($0.frame.timestamp) },
             ],
-            describe: { "Frame #\($0.frame.index) \($0.frame.width)x\($0.frame.height) at \(ScriptRuntime.format($0.frame.timestamp)) s" })
+            describe: { "Frame #\($0.frame.index) \($0.frame.width)x\($0.frame.height) at \(ScriptRuntime.format($0.frame.timestamp)) s" },
+            // The object and the luma plane it caches once read (pixels are rendered on demand, never kept).
+            memoryCost: { _ in 256 + LumaPlane.width * LumaPlane.height * MemoryLayout<Float>.size })
     }
 }
 
@@ -89,7 +91,8 @@ final class PhotoBinding {
                 LuaField(name: "size", type: "integer", doc: "Size of the encoded file in bytes.") { .integer(Int64($0.photo.size)) },
                 LuaField(name: "timestamp", type: "number", doc: "Run time of the capture.") { .number($0.photo.timestamp) },
             ],
-            describe: { "Photo \($0.photo.format.name) \($0.photo.width)x\($0.photo.height) \($0.photo.size) bytes" })
+            describe: { "Photo \($0.photo.format.name) \($0.photo.width)x\($0.photo.height) \($0.photo.size) bytes" },
+            memoryCost: { 256 + $0.photo.size })
     }
 }
 

@@ -101,7 +101,9 @@ enum SessionBinding {
             describe: { session in
                 "DeviceSession \(session.state.name) on \(session.device?.nameOrId() ?? "no device")"
                     + (session.lastError.map { " (\($0.code))" } ?? "")
-            })
+            },
+            // Host memory of a session with its listeners and state.
+            memoryCost: { _ in 1024 })
     }
 
     private static func stoppedError(_ session: DeviceSession, waitingFor target: SessionState) -> ScriptError {

@@ -40,16 +40,18 @@ struct TimePlugin: GlassesPlugin {
             ) { [unowned runtime] call in
                 let seconds = try Self.seconds(call, 1)
                 let function = try call.function(2)
-                return .value(.object(TimerHandle(runtime: runtime, delay: seconds, repeating: false, function: function)))
+                return .value(.object(try TimerHandle(runtime: runtime, delay: seconds, repeating: false, function: function)))
             },
             LuaFunction(
                 name: "every", signature: "every(seconds: number, fn: function) -> Timer",
                 doc: "Call `fn` every `seconds`, first `seconds` from now, until the timer is cancelled."
             ) { [unowned runtime] call in
                 let seconds = try Self.seconds(call, 1)
-                guard seconds > 0 else { throw LuaArgumentError(argument: 1, message: "interval must be greater than 0") }
+                guard seconds > 0 else {
+                    throw LuaArgumentError(argument: 1, message: "interval must be at least \(Scheduler.resolution) s (the clock's resolution), got 0")
+                }
                 let function = try call.function(2)
-                return .value(.object(TimerHandle(runtime: runtime, delay: seconds, repeating: true, function: function)))
+                return .value(.object(try TimerHandle(runtime: runtime, delay: seconds, repeating: true, function: function)))
             },
             LuaFunction(
                 name: "exit", signature: "exit(code?: integer|boolean)",
@@ -59,10 +61,11 @@ struct TimePlugin: GlassesPlugin {
                 if call.typeName(1) == "boolean" {
                     code = try call.boolean(1) ? 0 : 1
                 } else if let value = try call.optionalInteger(1) {
-                    guard let exact = Int32(exactly: value) else {
-                        throw LuaArgumentError(argument: 1, message: "exit code out of range")
+                    // A process exit status is 0..255: the system keeps the low byte, so exit(256) would read as success.
+                    guard (0...255).contains(value) else {
+                        throw LuaArgumentError(argument: 1, message: "exit code must be an integer from 0 to 255, got \(value)")
                     }
-                    code = exact
+                    code = Int32(value)
                 }
                 runtime.trace.record(source: "script", event: "exit", values: ["code": .int(Int(code))])
                 runtime.state.exit(code: code)
@@ -71,10 +74,17 @@ struct TimePlugin: GlassesPlugin {
         ]
     }
 
+    /// A delay in seconds: finite, and either 0 (as soon as the caller yields) or
+    /// at least the clock's resolution, which is the shortest step time can take.
     static func seconds(_ call: LuaCall, _ n: Int) throws -> Double {
         let seconds = try call.number(n)
         guard seconds.isFinite, seconds >= 0 else {
             throw LuaArgumentError(argument: n, message: "seconds must be a finite number >= 0, got \(seconds)")
+        }
+        guard seconds == 0 || seconds >= Scheduler.resolution else {
+            throw LuaArgumentError(
+                argument: n,
+                message: "\(seconds) s is below the clock's resolution of \(Scheduler.resolution) s (use 0 to yield, or at least \(Scheduler.resolution))")
         }
         return seconds
     }
@@ -148,8 +158,15 @@ final class TimerHandle {
     let delay: Double
     let repeating: Bool
     private let function: LuaRef
+    /// The scheduler's memory for a live timer, counted against `--max-memory`
+    /// even when the script dropped the handle.
+    private var charge: LuaMemoryCharge?
 
-    init(runtime: ScriptRuntime, delay: Double, repeating: Bool, function: LuaRef) {
+    /// Host memory of one live timer: this object, its scheduled event and closure, the callback's ref.
+    static let memoryCost = 256
+
+    init(runtime: ScriptRuntime, delay: Double, repeating: Bool, function: LuaRef) throws {
+        charge = try runtime.state.chargeMemory(Self.memoryCost, for: "timers")
         self.runtime = runtime
         self.delay = delay
         self.repeating = repeating
@@ -175,6 +192,7 @@ final class TimerHandle {
     private func finish() {
         guard token != nil else { return }
         token = nil
+        charge = nil
         runtime.liveTimers -= 1
     }
 

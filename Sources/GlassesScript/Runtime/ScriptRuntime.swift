@@ -55,6 +55,15 @@ public final class ScriptRuntime {
         state = try LuaState(options: LuaStateOptions(
             sandbox: options.sandbox, memoryLimit: options.memoryLimit, timeout: options.timeout,
             modulePaths: modulePaths, randomSeed: Int64(bitPattern: options.seed)))
+        world.scheduler.interruption = { [weak state] in state?.isStopped ?? false }
+        if options.timeout != nil {
+            let traceFile = traceFile
+            state.onUnresponsiveStop { message in
+                traceFile?.endAbruptly(reason: "limit", message: message)
+                LuaConsole.flushOutput()
+                LuaConsole.writeError("glasses: \(message)\n")
+            }
+        }
         for plugin in plugins { try plugin.install(in: self) }
     }
 
@@ -153,7 +162,13 @@ public final class ScriptRuntime {
         let result: LuaResumeResult
         switch input {
         case .success(let values): result = state.resume(task.luaTask, with: values)
-        case .failure(let error): result = state.resume(task.luaTask, raising: error.raw ?? .object(error))
+        case .failure(let error):
+            // A raw value is another task's error, re-raised as it was (task:join()).
+            if let raw = error.raw {
+                result = state.resume(task.luaTask, raising: raw, addingPosition: false)
+            } else {
+                result = state.resume(task.luaTask, raising: .object(error))
+            }
         }
         luaDepth -= 1
         settle(task, result)
@@ -169,8 +184,11 @@ public final class ScriptRuntime {
         case .failed(let error):
             task.status = .failed
             task.error = error
-            // A task someone is joining hands its error to the joiner instead.
-            if task !== main, task.joiners.isEmpty {
+            if state.isMemoryLimitError(error) {
+                // The cap is a limit of the run, wherever it is hit: exit 3, not an uncaught error.
+                state.stopForMemoryLimit()
+            } else if task !== main, task.joiners.isEmpty {
+                // A task someone is joining hands its error to the joiner instead.
                 failedTasks += 1
                 report(error, in: task.label)
             }
@@ -196,7 +214,14 @@ public final class ScriptRuntime {
         task.cancelWait?()
         task.cancelWait = nil
         task.status = .cancelled
-        state.discard(task.luaTask)
+        // Its pending <close> variables run now, as coroutine.close runs them.
+        luaDepth += 1
+        let closeError = state.discard(task.luaTask)
+        luaDepth -= 1
+        if let closeError {
+            failedTasks += 1
+            report(closeError, in: "\(task.label) (closing it after cancel)")
+        }
         tasks[ObjectIdentifier(task.luaTask)] = nil
         let joiners = task.joiners
         task.joiners = []

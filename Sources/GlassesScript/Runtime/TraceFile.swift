@@ -1,10 +1,23 @@
 import Foundation
+import Synchronization
+import WearablesCore
 
 /// Writes trace lines to a file through a buffer, so tracing a long run costs
 /// one write per 64 KiB rather than one per event.
-final class TraceFile {
+///
+/// Lines come from the scheduler's thread; ``endAbruptly(reason:message:)``
+/// may come from the watchdog's while that thread is stuck, so the buffer is
+/// behind a lock.
+final class TraceFile: Sendable {
+    private struct Buffer {
+        var bytes = Data()
+        /// The last line written, for the time of an abrupt end record.
+        var lastLine = ""
+        var isClosed = false
+    }
+
     private let handle: FileHandle
-    private var buffer = Data()
+    private let buffer = Mutex(Buffer())
 
     init(path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
@@ -15,14 +28,45 @@ final class TraceFile {
     }
 
     func write(_ line: String) {
-        buffer.append(contentsOf: line.utf8)
-        if buffer.count >= 1 << 16 { flush() }
+        buffer.withLock { buffer in
+            guard !buffer.isClosed else { return }
+            buffer.bytes.append(contentsOf: line.utf8)
+            buffer.lastLine = line
+            if buffer.bytes.count >= 1 << 16 { flush(&buffer) }
+        }
     }
 
     func flush() {
-        guard !buffer.isEmpty else { return }
-        handle.write(buffer)
-        buffer.removeAll(keepingCapacity: true)
+        buffer.withLock { flush(&$0) }
+    }
+
+    /// The end record of a run the host could not end in order (the watchdog's
+    /// hard stop): written at the time of the last line, then the file is closed
+    /// to later writes, so it ends with this record.
+    func endAbruptly(reason: String, message: String) {
+        buffer.withLock { buffer in
+            guard !buffer.isClosed else { return }
+            var line = "{\"t\":" + Self.time(of: buffer.lastLine) + ",\"source\":\"run\",\"event\":\"end\",\"reason\":"
+            TraceValue.writeString(reason, into: &line)
+            line += ",\"message\":"
+            TraceValue.writeString(message, into: &line)
+            line += "}\n"
+            buffer.bytes.append(contentsOf: line.utf8)
+            flush(&buffer)
+            buffer.isClosed = true
+        }
+    }
+
+    private func flush(_ buffer: inout Buffer) {
+        guard !buffer.bytes.isEmpty else { return }
+        handle.write(buffer.bytes)
+        buffer.bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// The `t` of a trace line (`{"t":12.5,...`), or 0 before the first line.
+    private static func time(of line: String) -> String {
+        guard line.hasPrefix("{\"t\":"), let comma = line.firstIndex(of: ",") else { return "0" }
+        return String(line[line.index(line.startIndex, offsetBy: 5)..<comma])
     }
 
     deinit {

@@ -27,7 +27,7 @@ public enum TraceValue: Sendable, Equatable {
         return text == "-0" ? "0" : text
     }
 
-    static func writeString(_ s: String, into out: inout String) {
+    public static func writeString(_ s: String, into out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {

@@ -83,6 +83,16 @@ public final class Scheduler {
     /// when called through `post`; call directly from inside an event.
     public func stop() { stopRequested = true }
 
+    /// Asked before every event: true ends ``run(until:)`` with `.stopped`. The
+    /// script layer answers whether its run was stopped (a timeout from another
+    /// thread), so a loop of events that never reaches script code still ends.
+    public var interruption: (() -> Bool)?
+
+    /// The smallest interval the scheduler tells apart. Shorter positive delays
+    /// are refused by the script layer: added to a large `now`, they would not
+    /// move time forward, and a repeating timer would fire forever at one instant.
+    public static let resolution = 1e-6
+
     /// Runs events until `deadline` (run time), until idle, or until `stop()`.
     ///
     /// Idle means nothing is scheduled and, on the wall clock, no external input source
@@ -93,7 +103,7 @@ public final class Scheduler {
         stopRequested = false
         while true {
             drainInbox()
-            if stopRequested { return .stopped }
+            if stopRequested || interruption?() == true { return .stopped }
             if clock == .wall { syncWallTime() }
             let next = nextLiveEvent()
             if let next, next.time <= deadline, clock == .virtual || next.time <= now {
