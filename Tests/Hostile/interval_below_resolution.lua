@@ -1,0 +1,4 @@
+-- every(1e-300) stopped virtual time (now + 1e-300 == now): refused with the fix.
+-- exit: 1
+-- stderr: below the clock's resolution
+every(1e-300, function() end)
