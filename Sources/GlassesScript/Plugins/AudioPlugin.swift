@@ -113,7 +113,14 @@ struct AudioPlugin: GlassesPlugin {
                 doc: "Play a sound file (WAV, AIFF, FLAC, Ogg; any rate) to the current output; relative paths look in --out first."
             ) { [unowned runtime] call in
                 let path = try call.string(1)
-                let player = try AudioBindings.raising { try audio.play(Self.readablePath(path, in: runtime.output)) }
+                let player: AudioPlayer
+                do {
+                    player = try audio.play(Self.readablePath(path, in: runtime.output))
+                } catch let error as AudioError where runtime.options.sandbox != .trusted && [.fileNotFound, .unsupportedFile, .truncatedFile].contains(error.code) {
+                    throw runtime.mediaReadError(path, as: "a sound to play", expecting: "sound", error)
+                } catch let error as AudioError {
+                    throw error.scriptError.luaError
+                }
                 runtime.trace.record(source: "audio", event: "play", values: ["path": .string(path)])
                 return .value(.object(player))
             },

@@ -67,28 +67,33 @@ enum MockGlassesBinding {
             })
     }
 
-    static func cameraClass() -> LuaClass<SimulatedCamera> {
+    static func cameraClass(_ runtime: ScriptRuntime) -> LuaClass<SimulatedCamera> {
         LuaClass(
             SimulatedCamera.self, name: "MockCamera", doc: "What the simulated camera sees and captures.",
             methods: [
                 LuaFunction(
                     name: "feed", signature: "camera:feed(source: string|{pattern: \"moving\"|\"static\"|\"noise\"})",
                     doc: "Camera feed: a .y4m video or PNG/JPEG still, or a synthetic pattern."
-                ) { call in
+                ) { [unowned runtime] call in
                     let camera = try call.userdata(1, as: SimulatedCamera.self)
                     if let table = try? call.table(2) {
                         let name = try table.enumeration("pattern", of: CameraFeed.Pattern.allCases.map(\.rawValue))
                         camera.setCameraFeed(pattern: CameraFeed.Pattern(rawValue: name) ?? .moving)
                     } else {
                         let path = try call.string(2)
-                        do { try camera.setCameraFeed(path: path) } catch { throw LuaError("cannot use '\(path)' as a camera feed: \(error)") }
+                        do { try camera.setCameraFeed(path: path) } catch {
+                            throw runtime.mediaReadError(path, as: "a camera feed", expecting: ".y4m, PNG or JPEG", error)
+                        }
                     }
                     return .none
                 },
-                LuaFunction(name: "photo", signature: "camera:photo(path: string)", doc: "The image (PNG/JPEG) photo captures return.") { call in
+                LuaFunction(name: "photo", signature: "camera:photo(path: string)", doc: "The image (PNG/JPEG) photo captures return.") {
+                    [unowned runtime] call in
                     let camera = try call.userdata(1, as: SimulatedCamera.self)
                     let path = try call.string(2)
-                    do { try camera.setCapturedImage(path: path) } catch { throw LuaError("cannot use '\(path)' as the captured photo: \(error)") }
+                    do { try camera.setCapturedImage(path: path) } catch {
+                        throw runtime.mediaReadError(path, as: "the captured photo", expecting: "PNG or JPEG", error)
+                    }
                     return .none
                 },
                 LuaFunction(name: "fail_next_capture", signature: "camera:fail_next_capture()", doc: "The next capture fails (photoCaptureFailed).") {

@@ -13,7 +13,7 @@ struct MockPlugin: GlassesPlugin {
     func install(in runtime: ScriptRuntime) throws(LuaScriptError) {
         let state = runtime.state
         try state.register(MockGlassesBinding.luaClass(runtime))
-        try state.register(MockGlassesBinding.cameraClass())
+        try state.register(MockGlassesBinding.cameraClass(runtime))
         try state.register(MockGlassesBinding.microphoneClass())
         let kit = runtime.world.kit
         try state.register(LuaModule(
