@@ -406,51 +406,100 @@ int gs_close_task(lua_State *L, lua_State *thread) {
     return status;
 }
 
-/* lcorolib's auxresume, plus tracking and stop propagation. */
-static int gs_auxresume(lua_State *L, lua_State *co, int narg) {
-    int status, nres;
-    if (gs_is_task(co)) {
-        lua_pushliteral(L, "cannot resume a host task with coroutine.resume");
-        return -1;
+/* ---- user coroutines under host tasks ----------------------------------------
+ *
+ * A host function that waits (wait, cam:next_frame) suspends its task: the
+ * task's thread yields to the host, which resumes it when the event comes.
+ * When the call is made inside the script's own coroutines (a generator over
+ * frames), the wait must suspend the whole task and later continue exactly
+ * there, while coroutine.status/running/isyieldable keep telling the truth.
+ *
+ * Two designs were weighed. OpenResty's flat trampoline makes every
+ * coroutine.resume a yield to the host, which then resumes the child itself:
+ * one level per wait, but every coroutine's status is then a fiction the host
+ * must maintain (a resumer appears "suspended" to Lua while it should be
+ * "normal"). cqueues propagates a tagged yield instead: coroutine.resume (our
+ * own, below) sees that its child yielded for the host, yields its own thread
+ * the same way, and when resumed resumes the child with the values. Costs grow
+ * with nesting depth (one resume per level, and generators are rarely deep),
+ * but Lua's own statuses stay true at every level. We use propagation.
+ *
+ * A thread's extra space says what it is: &gs_task_tag for a host task;
+ * &gs_parked_tag for a coroutine whose child waits for the host (Lua sees it
+ * as "normal": it is in the middle of a resume); the resuming thread while a
+ * user coroutine runs (so a host call can find its task); NULL otherwise. */
+
+static const char gs_parked_tag = 0;
+#define GS_EXTRA(t) (*(const void **)lua_getextraspace(t))
+/* More nested resumes than Lua's C stack allows (LUAI_MAXCCALLS, 200). */
+#define GS_MAX_NESTING 256
+
+lua_State *gs_waiting_task(lua_State *L) {
+    for (int depth = 0; L != NULL && depth < GS_MAX_NESTING; depth++) {
+        if (!lua_isyieldable(L)) return NULL;
+        const void *extra = GS_EXTRA(L);
+        if (extra == &gs_task_tag) return L;
+        if (extra == NULL || extra == &gs_parked_tag) return NULL;
+        L = (lua_State *)extra;
     }
+    return NULL;
+}
+
+int gs_in_task(lua_State *L) {
+    for (int depth = 0; L != NULL && depth < GS_MAX_NESTING; depth++) {
+        const void *extra = GS_EXTRA(L);
+        if (extra == &gs_task_tag) return 1;
+        if (extra == NULL || extra == &gs_parked_tag) return 0;
+        L = (lua_State *)extra;
+    }
+    return 0;
+}
+
+static int gs_resume_child(lua_State *L, lua_State *co, int narg, int wrap);
+
+/* Continues a resume whose child waited for the host: the values the host
+ * resumed this thread with go to the child, where its host call returns them. */
+static int gs_resume_child_k(lua_State *L, int status, lua_KContext wrap) {
+    (void)status;
+    lua_State *co = lua_tothread(L, wrap ? lua_upvalueindex(1) : 1);
+    return gs_resume_child(L, co, lua_gettop(L) - (wrap ? 0 : 1), (int)wrap);
+}
+
+/* lcorolib's auxresume and its callers' result handling, plus tracking, stop
+ * propagation and host waits propagated upward. */
+static int gs_resume_child(lua_State *L, lua_State *co, int narg, int wrap) {
+    gs_control *c = gs_control_of(L);
+    int nres;
     if (!lua_checkstack(co, narg)) {
         lua_pushliteral(L, "too many arguments to resume");
-        return -1;
+        goto failed;
     }
     lua_xmove(L, co, narg);
-    status = gs_tracked_resume(L, co, narg, &nres);
-    if (atomic_load(&gs_control_of(L)->stop) != GS_STOP_NONE) return gs_enforce_stop(L);
+    GS_EXTRA(co) = L;
+    int status = gs_tracked_resume(L, co, narg, &nres);
+    GS_EXTRA(co) = NULL;
+    if (atomic_load(&c->stop) != GS_STOP_NONE) return gs_enforce_stop(L);
+    if (status == LUA_YIELD && c->suspended) {
+        /* The child waits for the host (gs_waiting_task checked that every
+         * level can yield): this thread waits with it. */
+        lua_pop(co, nres);
+        GS_EXTRA(co) = &gs_parked_tag;
+        return lua_yieldk(L, 0, (lua_KContext)wrap, gs_resume_child_k);
+    }
     if (status == LUA_OK || status == LUA_YIELD) {
         if (!lua_checkstack(L, nres + 1)) {
             lua_pop(co, nres);
             lua_pushliteral(L, "too many results to resume");
-            return -1;
+            goto failed;
         }
         lua_xmove(co, L, nres);
-        return nres;
+        if (wrap) return nres;
+        lua_pushboolean(L, 1);
+        lua_insert(L, -(nres + 1));
+        return nres + 1;
     }
     lua_xmove(co, L, 1);
-    return -1;
-}
-
-static int gs_coresume(lua_State *L) {
-    lua_State *co = lua_tothread(L, 1);
-    luaL_argexpected(L, co, 1, "coroutine");
-    int r = gs_auxresume(L, co, lua_gettop(L) - 1);
-    if (r < 0) {
-        lua_pushboolean(L, 0);
-        lua_insert(L, -2);
-        return 2;
-    }
-    lua_pushboolean(L, 1);
-    lua_insert(L, -(r + 1));
-    return r + 1;
-}
-
-static int gs_auxwrap(lua_State *L) {
-    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
-    int r = gs_auxresume(L, co, lua_gettop(L));
-    if (r < 0) {
+    if (wrap) {
         int stat = lua_status(co);
         if (stat != LUA_OK && stat != LUA_YIELD) {
 #if LUA_VERSION_RELEASE_NUM >= 50406
@@ -458,6 +507,7 @@ static int gs_auxwrap(lua_State *L) {
 #else
             stat = lua_resetthread(co);
 #endif
+            lua_pop(L, 1);
             lua_xmove(co, L, 1);
         }
         if (stat != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
@@ -467,7 +517,42 @@ static int gs_auxwrap(lua_State *L) {
         }
         return lua_error(L);
     }
-    return r;
+failed:
+    if (wrap) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
+    lua_pushboolean(L, 0);
+    lua_insert(L, -2);
+    return 2;
+}
+
+/* Only the host resumes a task, and only the resume a parked coroutine waits in may continue it. */
+static const char *gs_unresumable(lua_State *co) {
+    if (GS_EXTRA(co) == &gs_task_tag) return "cannot resume a host task with coroutine.resume";
+    if (GS_EXTRA(co) == &gs_parked_tag) return "cannot resume non-suspended coroutine";
+    return NULL;
+}
+
+static int gs_coresume(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co, 1, "coroutine");
+    const char *refusal = gs_unresumable(co);
+    if (refusal != NULL) {
+        lua_pushboolean(L, 0);
+        lua_pushstring(L, refusal);
+        return 2;
+    }
+    return gs_resume_child(L, co, lua_gettop(L) - 1, 0);
+}
+
+static int gs_auxwrap(lua_State *L) {
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    const char *refusal = gs_unresumable(co);
+    if (refusal != NULL) return luaL_error(L, "%s", refusal);
+    return gs_resume_child(L, co, lua_gettop(L), 1);
 }
 
 static int gs_cowrap(lua_State *L) {
@@ -479,6 +564,68 @@ static int gs_cowrap(lua_State *L) {
     return 1;
 }
 
+/* To the script a host task is what the main thread is to lua5.4: the main
+ * chunk (and each spawned function or callback) is not a coroutine. */
+static int gs_corunning(lua_State *L) {
+    int ismain = lua_pushthread(L);
+    lua_pushboolean(L, ismain || GS_EXTRA(L) == &gs_task_tag);
+    return 2;
+}
+
+static lua_State *gs_optco(lua_State *L) {
+    if (lua_isnone(L, 1)) return L;
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co, 1, "coroutine");
+    return co;
+}
+
+static int gs_coisyieldable(lua_State *L) {
+    lua_State *co = gs_optco(L);
+    lua_pushboolean(L, lua_isyieldable(co) && GS_EXTRA(co) != &gs_task_tag);
+    return 1;
+}
+
+static int gs_coyield(lua_State *L) {
+    if (GS_EXTRA(L) == &gs_task_tag) return luaL_error(L, "attempt to yield from outside a coroutine");
+    return lua_yield(L, lua_gettop(L));
+}
+
+/* lcorolib's auxstatus; a parked coroutine is in the middle of a resume. */
+static int gs_costatus(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co, 1, "coroutine");
+    const char *status;
+    if (L == co) status = "running";
+    else if (GS_EXTRA(co) == &gs_parked_tag) status = "normal";
+    else {
+        lua_Debug ar;
+        switch (lua_status(co)) {
+        case LUA_YIELD: status = "suspended"; break;
+        case LUA_OK:
+            if (lua_getstack(co, 0, &ar)) status = "normal";
+            else status = lua_gettop(co) == 0 ? "dead" : "suspended";
+            break;
+        default: status = "dead"; break;
+        }
+    }
+    lua_pushstring(L, status);
+    return 1;
+}
+
+/* coroutine.close, refusing what only the host may end. */
+static int gs_coclose(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co, 1, "coroutine");
+    if (GS_EXTRA(co) == &gs_parked_tag) return luaL_error(L, "cannot close a normal coroutine");
+    /* A waiting task belongs to the host; one that resumed us is "normal" and Lua refuses it itself. */
+    if (GS_EXTRA(co) == &gs_task_tag && lua_status(co) == LUA_YIELD)
+        return luaL_error(L, "cannot close a host task (cancel it with task:cancel())");
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
 static int p_openlibs(lua_State *L) {
     luaL_openlibs(L);
     lua_getglobal(L, "coroutine");
@@ -486,6 +633,17 @@ static int p_openlibs(lua_State *L) {
     lua_setfield(L, -2, "resume");
     lua_pushcfunction(L, gs_cowrap);
     lua_setfield(L, -2, "wrap");
+    lua_pushcfunction(L, gs_corunning);
+    lua_setfield(L, -2, "running");
+    lua_pushcfunction(L, gs_coisyieldable);
+    lua_setfield(L, -2, "isyieldable");
+    lua_pushcfunction(L, gs_coyield);
+    lua_setfield(L, -2, "yield");
+    lua_pushcfunction(L, gs_costatus);
+    lua_setfield(L, -2, "status");
+    lua_getfield(L, -1, "close");
+    lua_pushcclosure(L, gs_coclose, 1);
+    lua_setfield(L, -2, "close");
     lua_getglobal(L, "os");
     lua_pushcfunction(L, gs_os_exit);
     lua_setfield(L, -2, "exit");

@@ -12,13 +12,18 @@ public struct LuaCall {
     /// Number of arguments passed.
     public var count: Int { Int(lua_gettop(L)) }
 
-    /// The host task this call runs in, when it may suspend: nil on the main
-    /// thread, in coroutines Lua created, and where Lua cannot yield (inside
-    /// a metamethod called from C, a `table.sort` comparator, ...).
+    /// The host task this call may suspend, directly or from inside the script's
+    /// own coroutines: nil on the main thread, in coroutines outside any task,
+    /// and where some level cannot yield (a metamethod called from C, a
+    /// `table.sort` comparator, ...).
     public var currentTask: LuaTask? {
-        guard gs_is_task(L) != 0, lua_isyieldable(L) != 0 else { return nil }
-        return state.tasks[L]
+        guard let thread = gs_waiting_task(L) else { return nil }
+        return state.tasks[thread]
     }
+
+    /// Whether the call runs in a task, possibly inside the script's own coroutines,
+    /// even where it cannot wait (to tell the script why a wait is refused).
+    public var isInTask: Bool { gs_in_task(L) != 0 }
 
     public func isNone(_ n: Int) -> Bool { lua_type(L, Int32(clamping: n)) == LUA_TNONE }
     public func isNil(_ n: Int) -> Bool { lua_type(L, Int32(clamping: n)) <= LUA_TNIL }
