@@ -53,4 +53,18 @@ import Testing
         #expect(result.code == 3)
         #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
     }
+
+    /// A script's own exit code may equal the CLI's usage (2) or limit (3) code: the
+    /// process exits with it, and nothing on stderr claims a usage error or a limit.
+    @Test(arguments: ["exit(2)", "exit(3)", "os.exit(2)", "os.exit(3)"])
+    func scriptExitCodesThatCollideWithTheCLIsAreReportedAsTheScriptsOwn(call: String) throws {
+        let folder = try GlassesProcess.folder(["ends.lua": "print('before') \(call) print('after')"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try GlassesProcess.run(["run", "ends.lua"], in: folder)
+        #expect(result.code == (call.hasSuffix("(2)") ? 2 : 3))
+        #expect(result.stdout == "before\n")
+        for claim in ["usage", "limit", "timeout", "memory"] {
+            #expect(!result.stderr.lowercased().contains(claim), "stderr: \(result.stderr)")
+        }
+    }
 }
