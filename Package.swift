@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "WearablesCoreTests", dependencies: ["WearablesCore", "WearablesSimulator"]),
         .testTarget(name: "WearablesAudioTests", dependencies: ["WearablesAudio", "WearablesCore", "WearablesSimulator"]),
-        .testTarget(name: "GlassesScriptTests", dependencies: ["GlassesScript"], exclude: ["Scripts"]),
+        .testTarget(name: "GlassesScriptTests", dependencies: ["GlassesScript"], exclude: ["Scripts", "Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

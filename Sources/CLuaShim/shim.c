@@ -334,6 +334,10 @@ int gs_start_watchdog(lua_State *L, double seconds) {
     gs_control *c = gs_control_of(L);
     if (c->has_watchdog) return 0;
     c->timeout = seconds;
+    if (!(seconds > 0)) { /* spent already: stop now, not when a thread gets round to it */
+        gs_request_stop(c, GS_STOP_LIMIT, 0, "timeout: the script ran longer than 0 seconds (--timeout)");
+        return 1;
+    }
     clock_gettime(CLOCK_MONOTONIC, &c->deadline);
     gs_add_seconds(&c->deadline, seconds);
     gs_control_retain(c);

@@ -19,7 +19,8 @@ public struct LuaStateOptions: Sendable {
     /// Cap on VM instructions over the state's life (arms a count hook, so it costs a little).
     public var instructionLimit: Int?
     /// Wall-time budget in seconds from the state's creation (a watchdog; free until it fires);
-    /// longer than ``longestTimeout`` (or not finite) counts as that.
+    /// longer than ``longestTimeout`` counts as that, and zero, negative or NaN as spent
+    /// already: the state is stopped before it runs anything.
     public var timeout: Double?
     /// The longest wall-time budget: about 31 years, far from what a clock can overflow.
     public static let longestTimeout: Double = 1e9

@@ -26,6 +26,9 @@ public final class AudioPlayer {
     private let reader: SoundFileReader
     private var framesPlayed = 0
     private var segmentStart: (time: Double, frame: Int)
+    /// Blocks ticked since `segmentStart`; tick times are computed from it, not
+    /// summed, so they land on the block boundaries the rest of the world sees.
+    private var ticks = 0
     private var tick: (any AudioCancellable)?
     private var sessionEvents: AudioListenerToken?
     private let finishListeners = AudioListeners<AudioPlayer>()
@@ -63,6 +66,7 @@ public final class AudioPlayer {
         try Self.checkCanPlay(session)
         state = .playing
         segmentStart = (session.clock.now, framesPlayed)
+        ticks = 0
         scheduleTick()
     }
 
@@ -92,10 +96,12 @@ public final class AudioPlayer {
     }
 
     private func scheduleTick() {
-        let remaining = Double(reader.frameCount - framesPlayed) / reader.sampleRate
+        ticks += 1
+        let end = segmentStart.time + Double(reader.frameCount - segmentStart.frame) / reader.sampleRate
+        let next = min(segmentStart.time + Double(ticks) * Self.blockSeconds, end)
         // The pending tick holds the playback strongly, so it keeps going when
         // the caller drops its handle; the cycle ends when the tick runs or is cancelled.
-        tick = session.clock.schedule(after: min(Self.blockSeconds, remaining)) { self.onTick() }
+        tick = session.clock.schedule(at: next) { self.onTick() }
     }
 
     private func onTick() {

@@ -36,6 +36,9 @@ public final class AudioRecorder {
     /// The clock time up to which the feed has been heard and written.
     private var capturedUntil: Double
     private var tick: (any AudioCancellable)?
+    /// Blocks ticked since `startTime`; tick times are computed from it, not
+    /// summed, so they land on the block boundaries the rest of the world sees.
+    private var ticks = 0
     private var sessionEvents: AudioListenerToken?
     private let finishListeners = AudioListeners<AudioRecorder>()
 
@@ -95,10 +98,11 @@ public final class AudioRecorder {
     private var endTime: Double? { duration.map { startTime + $0 } }
 
     private func scheduleTick() {
-        let remaining = endTime.map { $0 - session.clock.now } ?? Self.blockSeconds
+        ticks += 1
+        let next = min(startTime + Double(ticks) * Self.blockSeconds, endTime ?? .infinity)
         // The pending tick holds the recording strongly, so it keeps going when
         // the caller drops its handle; the cycle ends when the tick runs or is cancelled.
-        tick = session.clock.schedule(after: min(Self.blockSeconds, remaining)) { self.onTick() }
+        tick = session.clock.schedule(at: next) { self.onTick() }
     }
 
     private func onTick() {
@@ -106,7 +110,7 @@ public final class AudioRecorder {
         let now = session.clock.now
         capture(until: min(now, endTime ?? now))
         guard state == .recording else { return }
-        if let endTime, now >= endTime - 1e-9 {
+        if let endTime, now >= endTime {
             finish(.finished, nil)
         } else {
             scheduleTick()

@@ -15,6 +15,10 @@ public final class SchedulerAudioClock: AudioClock {
     public func schedule(after delay: Double, _ action: @escaping () -> Void) -> any AudioCancellable {
         scheduler.schedule(after: delay, action)
     }
+
+    public func schedule(at time: Double, _ action: @escaping () -> Void) -> any AudioCancellable {
+        scheduler.schedule(at: time, action)
+    }
 }
 
 extension TimerToken: AudioCancellable {}

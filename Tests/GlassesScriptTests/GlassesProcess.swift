@@ -23,17 +23,28 @@ enum GlassesProcess {
         return folder.appendingPathComponent("glasses").path
     }
 
-    static func run(_ arguments: [String]) throws -> Result {
+    /// Runs `glasses` with `arguments`, in `folder` (default: the test's) with
+    /// `environment` added to the test's own.
+    static func run(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:]) throws -> Result {
+        // A wall-clock limit, so a script that never ends fails its test instead of hanging the suite.
+        let limited = arguments.first == "run" ? ["run", "--timeout", "120"] + arguments.dropFirst() : arguments
+        return try launch(binary, limited, in: folder, environment: environment)
+    }
+
+    /// Runs any program the way ``run(_:in:environment:)`` runs `glasses` (`lua5.4`, for parity).
+    static func launch(_ executable: String, _ arguments: [String], in folder: String? = nil,
+                       environment: [String: String] = [:]) throws -> Result {
         // Output goes to files, not pipes, so a chatty run can never block on a full pipe.
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let outPath = folder + "/stdout", errPath = folder + "/stderr"
+        let outputs = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: outputs) }
+        let outPath = outputs + "/stdout", errPath = outputs + "/stderr"
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        // A wall-clock limit, so a script that never ends fails its test instead of hanging the suite.
-        process.arguments = arguments.first == "run" ? ["run", "--timeout", "120"] + arguments.dropFirst() : arguments
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = FileHandle(forWritingAtPath: outPath)
         process.standardError = FileHandle(forWritingAtPath: errPath)
         process.standardInput = FileHandle.nullDevice
@@ -43,6 +54,13 @@ enum GlassesProcess {
             stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
             code: process.terminationStatus)
+    }
+
+    /// A temporary folder holding `files` (name: text).
+    static func folder(_ files: [String: String]) throws -> String {
+        let folder = try temporaryDirectory()
+        for (name, text) in files { try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8) }
+        return folder
     }
 
     static func temporaryDirectory() throws -> String {

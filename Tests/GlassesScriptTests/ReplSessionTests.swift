@@ -111,8 +111,22 @@ import Testing
         #expect(session.completions(for: "nosuch.") == [])
     }
 
-    @Test func quitAndExitEndTheSession() {
-        send(".quit")
+    /// Every way out the REPL offers: its commands, Lua's exits (which stop the
+    /// state; the loop then calls `recoverFromStop`) and Ctrl-D.
+    @Test(arguments: [(".quit", 0), (".exit", 0), ("exit(4)", 4), ("os.exit(5)", 5), ("os.exit(false)", 1)] as [(String, Int32)])
+    func eachWayOutEndsTheSession(line: String, code: Int32) {
+        send("x = 1")
+        #expect(!session.hasQuit)
+        send(line)
+        session.recoverFromStop()
+        #expect(session.hasQuit, "\(line)")
+        #expect(session.exitCode == code, "\(line)")
+        #expect(console.error == "", "\(line)")
+    }
+
+    @Test func endOfInputEndsTheSession() {
+        send("x = 1")
+        session.endOfInput()
         #expect(session.hasQuit)
         #expect(session.exitCode == 0)
     }

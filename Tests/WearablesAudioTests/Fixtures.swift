@@ -1,6 +1,7 @@
 import Foundation
 import WearablesAudio
 import WearablesCore
+import WearablesSimulator
 
 /// Glasses whose audio link a test switches by hand.
 final class FakeGlasses: GlassesAudioEndpoint {
@@ -31,20 +32,40 @@ final class FakeGlasses: GlassesAudioEndpoint {
     }
 }
 
-/// Ways the core's link can go down; to the audio layer they all look the same.
+/// The ways real simulated glasses lose their link, each driven through the
+/// simulator's own controls, and how each comes back.
 enum LinkLoss: String, CaseIterable {
     case fold, powerOff, bluetoothDrop
+
+    func apply(to glasses: SimulatedGlasses) {
+        switch self {
+        case .fold: glasses.fold()
+        case .powerOff: glasses.powerOff()
+        case .bluetoothDrop: glasses.disconnect(for: 5)
+        }
+    }
+
+    /// A Bluetooth drop ends by itself when its 5 s are up.
+    func undo(on glasses: SimulatedGlasses) {
+        switch self {
+        case .fold: glasses.unfold()
+        case .powerOff: glasses.powerOn()
+        case .bluetoothDrop: break
+        }
+    }
 }
 
+/// The audio session on the clock adapter the product uses, over the core's
+/// virtual-clock scheduler; tests move time with `scheduler.run(for:)`.
 struct AudioRig {
-    let clock = ManualAudioClock()
+    let scheduler = Scheduler()
     let glasses: FakeGlasses
     let session: AudioSession
 
     init(connected: Bool = true, hfpSampleRate: HFPSampleRate = .wideband, feed: MicrophoneFeed = .tone(hertz: 440)) {
         glasses = FakeGlasses(connected: connected)
         glasses.microphoneFeed = feed
-        session = AudioSession(clock: clock, glasses: glasses, noise: SeededNoiseSource(seed: 7), hfpSampleRate: hfpSampleRate)
+        session = AudioSession(clock: SchedulerAudioClock(scheduler), glasses: glasses, noise: SeededNoiseSource(seed: 7), hfpSampleRate: hfpSampleRate)
     }
 
     /// playAndRecord + allowBluetooth, active: the HFP set-up DAT apps use.

@@ -19,19 +19,19 @@ struct PlayerTests {
         #expect(player.duration == 2)
         #expect(player.outputPort?.type == .bluetoothA2DP)
 
-        rig.clock.advance(by: 0.5)
+        rig.scheduler.run(for: 0.5)
         #expect(abs(player.progress - 0.25) < 1e-9)
         #expect(player.level > 0.3)
         player.pause()
-        rig.clock.advance(by: 1)
+        rig.scheduler.run(for: 1)
         #expect(player.state == .paused)
         #expect(abs(player.progress - 0.25) < 1e-9)
 
         try player.resume()
-        rig.clock.advance(by: 1.48)
+        rig.scheduler.run(for: 1.48)
         #expect(player.state == .playing)
         #expect(abs(player.progress - 0.99) < 1e-9)
-        rig.clock.advance(by: 0.02)
+        rig.scheduler.run(for: 0.02)
         #expect(player.state == .finished)
         #expect(player.progress == 1)
     }
@@ -43,9 +43,9 @@ struct PlayerTests {
         let player = try rig.session.play(url.path)
         var endings: [AudioPlayer.State] = []
         player.onFinish { endings.append($0.state) }
-        rig.clock.advance(by: 0.3)
+        rig.scheduler.run(for: 0.3)
         player.stop()
-        rig.clock.advance(by: 2)
+        rig.scheduler.run(for: 2)
         #expect(endings == [.stopped])
         #expect(abs(player.progress - 0.3) < 1e-9)
     }
@@ -55,7 +55,7 @@ struct PlayerTests {
         try writeWAV(to: url, rate: 16000, channels: 1, frames: 32000)
         let rig = try playingRig()
         let player = try rig.session.play(url.path)
-        rig.clock.advance(by: 0.5)
+        rig.scheduler.run(for: 0.5)
         rig.glasses.setConnected(false)
         #expect(player.state == .paused)
         #expect(player.outputPort?.type == .builtInSpeaker)
@@ -66,14 +66,14 @@ struct PlayerTests {
         try writeWAV(to: url, rate: 16000, channels: 1, frames: 32000)
         let rig = try playingRig()
         let player = try rig.session.play(url.path)
-        rig.clock.advance(by: 0.5)
+        rig.scheduler.run(for: 0.5)
         rig.session.simulatePhoneCall(duration: 5)
         #expect(player.state == .paused)
-        rig.clock.advance(by: 5)
+        rig.scheduler.run(for: 5)
         #expect { try player.resume() } throws: { ($0 as? AudioError)?.code == .cannotStartPlaying }
         try rig.session.activate()
         try player.resume()
-        rig.clock.advance(by: 1.5)
+        rig.scheduler.run(for: 1.5)
         #expect(player.state == .finished)
     }
 
@@ -115,7 +115,7 @@ struct PlayerTests {
         try writeWAV(to: url, rate: 16000, channels: 1, frames: 16000)
         let rig = try playingRig()
         let player = try rig.session.play(url.path)
-        rig.clock.advance(by: 0.2)
+        rig.scheduler.run(for: 0.2)
         rig.session.deactivate()
         #expect(player.state == .stopped)
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WearablesAudio
 import WearablesCore
+import WearablesSimulator
 
 struct RecorderTests {
     enum Input: String, CaseIterable {
@@ -21,9 +22,9 @@ struct RecorderTests {
         let rig = try input.rig()
         let url = try temporaryDirectory().appendingPathComponent("timed.wav")
         let recorder = try rig.session.record(to: url.path, duration: 2.5)
-        rig.clock.advance(by: 2.49)
+        rig.scheduler.run(for: 2.49)
         #expect(recorder.state == .recording)
-        rig.clock.advance(by: 1)
+        rig.scheduler.run(for: 1)
         #expect(recorder.state == .finished)
         #expect(recorder.error == nil)
         #expect(try Soxi.info(url) == Soxi.Info(rate: 16000, bits: 16, channels: 1, samples: 40000))
@@ -36,7 +37,7 @@ struct RecorderTests {
         let recorder = try rig.session.record(to: url.path)
         var finished: [AudioRecorder.State] = []
         recorder.onFinish { finished.append($0.state) }
-        rig.clock.advance(by: 0.735)
+        rig.scheduler.run(for: 0.735)
         recorder.stop()
         #expect(finished == [.finished])
         #expect(try Soxi.info(url)?.samples == 11760)
@@ -44,13 +45,21 @@ struct RecorderTests {
 
     @Test(.enabled(if: Soxi.isAvailable, Soxi.skipReason), arguments: LinkLoss.allCases)
     func aDisconnectLeavesAValidFileOfWhatWasCaptured(_ loss: LinkLoss) throws {
-        let rig = try Input.hfpNarrowband.rig()
+        let world = SimulatedWorld.ready()
+        let glasses = try #require(world.glasses)
+        glasses.microphone.setFeed(.tone(hertz: 440))
+        try world.audio.configure(category: .playAndRecord, options: [.allowBluetooth])
+        try world.audio.activate()
         let url = try temporaryDirectory().appendingPathComponent("dropped.wav")
-        let recorder = try rig.session.record(to: url.path, duration: 60)
-        rig.clock.advance(by: 1.5)
-        rig.glasses.setConnected(false)
-        #expect(recorder.state == .interrupted, "\(loss.rawValue) must end the recording")
+        let recorder = try world.audio.record(to: url.path, duration: 60)
+        world.scheduler.run(for: 1.5)
+        #expect(recorder.state == .recording)
+
+        loss.apply(to: glasses)
+        #expect(recorder.state == .interrupted)
         #expect(recorder.error?.code == .recordingInterrupted)
+        loss.undo(on: glasses)
+        world.scheduler.run(for: 10)
         #expect(try Soxi.info(url) == Soxi.Info(rate: 16000, bits: 16, channels: 1, samples: 24000))
     }
 
@@ -59,7 +68,7 @@ struct RecorderTests {
         let rig = try Input.builtInMic.rig()
         let url = try temporaryDirectory().appendingPathComponent("call.wav")
         let recorder = try rig.session.record(to: url.path, duration: 10)
-        rig.clock.advance(by: 3)
+        rig.scheduler.run(for: 3)
         rig.session.simulatePhoneCall(duration: 20)
         #expect(recorder.state == .interrupted)
         #expect(recorder.error?.message.contains("phone call") == true)
@@ -72,9 +81,9 @@ struct RecorderTests {
         let directory = try temporaryDirectory()
         let url = directory.appendingPathComponent("failed.wav")
         let recorder = try rig.session.record(to: url.path, duration: 10)
-        rig.clock.advance(by: 1)
+        rig.scheduler.run(for: 1)
         rig.glasses.microphoneFeed = .file(path: directory.appendingPathComponent("missing.wav").path)
-        rig.clock.advance(by: 1)
+        rig.scheduler.run(for: 1)
         #expect(recorder.state == .failed)
         #expect(recorder.error?.code == .feedUnavailable)
         #expect(try Soxi.info(url)?.samples == 16000)
@@ -85,7 +94,7 @@ struct RecorderTests {
         let rig = try Input.hfpWideband.rig()
         let url = try temporaryDirectory().appendingPathComponent("live.wav")
         let recorder = try rig.session.record(to: url.path)
-        rig.clock.advance(by: 2.01)
+        rig.scheduler.run(for: 2.01)
         let samples = try #require(try Soxi.info(url)?.samples)
         #expect(samples >= 16000)
         recorder.stop()
@@ -96,7 +105,7 @@ struct RecorderTests {
             let rig = try input.rig(feed: feed)
             let url = try temporaryDirectory().appendingPathComponent("level.wav")
             let recorder = try rig.session.record(to: url.path)
-            rig.clock.advance(by: 0.5)
+            rig.scheduler.run(for: 0.5)
             defer { recorder.stop() }
             return recorder.level
         }
@@ -113,9 +122,9 @@ struct RecorderTests {
         let rig = try Input.hfpWideband.rig()
         let url = try temporaryDirectory().appendingPathComponent("end.wav")
         let recorder = try rig.session.record(to: url.path, duration: 1)
-        rig.clock.advance(by: 0.5)
+        rig.scheduler.run(for: 0.5)
         #expect(recorder.level > 0.3)
-        rig.clock.advance(by: 1)
+        rig.scheduler.run(for: 1)
         #expect(recorder.level == 0)
     }
 
@@ -125,9 +134,9 @@ struct RecorderTests {
         try writeWAV(to: feed, rate: 44100, channels: 2, frames: 4410)
         let rig = try Input.hfpNarrowband.rig(feed: .file(path: feed.path))
         let recorder = try rig.session.record(to: directory.appendingPathComponent("out.wav").path, duration: 1)
-        rig.clock.advance(by: 0.5)
+        rig.scheduler.run(for: 0.5)
         #expect(abs(recorder.level - 16000.0 / 32767 / 2.0.squareRoot()) < 0.03)
-        rig.clock.advance(by: 1)
+        rig.scheduler.run(for: 1)
         #expect(recorder.state == .finished)
         #expect(abs(recorder.recordedDuration - 1) < 1e-9)
     }
@@ -137,7 +146,7 @@ struct RecorderTests {
             let rig = try Input.hfpWideband.rig(feed: .noise(amplitude: 0.3))
             let url = try temporaryDirectory().appendingPathComponent("noise.wav")
             _ = try rig.session.record(to: url.path, duration: 0.2)
-            rig.clock.advance(by: 1)
+            rig.scheduler.run(for: 1)
             let data = try Data(contentsOf: url)
             #expect(data.count == 44 + 3200 * 2, "a dropped handle must not end the recording")
             return data
@@ -165,13 +174,13 @@ struct RecorderInputSwitchTests {
         try rig.activateHFP()
         let url = try temporaryDirectory().appendingPathComponent("switch.wav")
         let recorder = try rig.session.record(to: url.path, duration: 2)
-        rig.clock.advance(by: 1)
+        rig.scheduler.run(for: 1)
         #expect(recorder.level == 0)
         rig.glasses.setConnected(true)
-        rig.clock.advance(by: 0.5)
+        rig.scheduler.run(for: 0.5)
         #expect(recorder.state == .recording)
         #expect(recorder.level > 0.5)
-        rig.clock.advance(by: 1)
+        rig.scheduler.run(for: 1)
         #expect(recorder.state == .finished)
         #expect(abs(recorder.recordedDuration - 2) < 1e-9)
     }

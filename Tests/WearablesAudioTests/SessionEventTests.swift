@@ -1,5 +1,6 @@
 import Testing
 import WearablesAudio
+import WearablesSimulator
 
 struct SessionEventTests {
     final class Log {
@@ -18,22 +19,27 @@ struct SessionEventTests {
 
     @Test(arguments: LinkLoss.allCases)
     func losingTheGlassesRemovesHFPAndReturnBringsItBack(_ loss: LinkLoss) throws {
-        let rig = AudioRig(connected: true)
-        try rig.activateHFP()
-        let (log, tokens) = observe(rig.session)
+        let world = SimulatedWorld.ready()
+        let glasses = try #require(world.glasses)
+        try world.audio.configure(category: .playAndRecord, options: [.allowBluetooth])
+        try world.audio.activate()
+        let (log, tokens) = observe(world.audio)
         defer { tokens.forEach { $0.cancel() } }
 
-        rig.glasses.setConnected(false)
-        #expect(log.changes.map(\.reason) == [.oldDeviceUnavailable], "\(loss.rawValue) must raise oldDeviceUnavailable")
+        loss.apply(to: glasses)
+        #expect(log.changes.map(\.reason) == [.oldDeviceUnavailable])
         #expect(log.changes.last?.previousRoute.input?.type == .bluetoothHFP)
-        #expect(rig.session.route.input?.type == .builtInMic)
-        #expect(rig.session.route.output?.type == .builtInReceiver)
-        #expect(!rig.session.isRoutedOverHFPToGlasses)
+        #expect(world.audio.route.input?.type == .builtInMic)
+        #expect(world.audio.route.output?.type == .builtInReceiver)
+        #expect(!world.audio.isRoutedOverHFPToGlasses)
+        world.scheduler.run(for: 1)
+        #expect(log.changes.count == 1, "the glasses must stay gone until the cause is undone")
 
-        rig.glasses.setConnected(true)
+        loss.undo(on: glasses)
+        world.scheduler.run(for: 10)
         #expect(log.changes.map(\.reason) == [.oldDeviceUnavailable, .newDeviceAvailable])
-        #expect(rig.session.route.input?.type == .bluetoothHFP)
-        #expect(rig.session.isRoutedOverHFPToGlasses)
+        #expect(world.audio.route.input?.type == .bluetoothHFP)
+        #expect(world.audio.isRoutedOverHFPToGlasses)
     }
 
     @Test func a2dpOutputFollowsTheLinkForPlayback() throws {
@@ -113,9 +119,9 @@ struct SessionEventTests {
             #expect(error.code == .insufficientPriority)
         }
 
-        rig.clock.advance(by: 29.9)
+        rig.scheduler.run(for: 29.9)
         #expect(log.interruptions == [.began])
-        rig.clock.advance(by: 0.1)
+        rig.scheduler.run(for: 0.1)
         #expect(log.interruptions == [.began, .ended])
         #expect(!rig.session.isActive, "iOS does not reactivate by itself")
         try rig.session.activate()

@@ -7,48 +7,12 @@ import WearablesSimulator
 /// The world's audio session over the real simulator: its clock, its glasses'
 /// link and microphone, and its seeded generator.
 struct WorldAudioTests {
-    enum Loss: String, CaseIterable {
-        case fold, powerOff, bluetoothDrop
-
-        func apply(to glasses: SimulatedGlasses) {
-            switch self {
-            case .fold: glasses.fold()
-            case .powerOff: glasses.powerOff()
-            case .bluetoothDrop: glasses.disconnect(for: 5)
-            }
-        }
-
-        func undo(on glasses: SimulatedGlasses) {
-            switch self {
-            case .fold: glasses.unfold()
-            case .powerOff: glasses.powerOn()
-            case .bluetoothDrop: break
-            }
-        }
-    }
-
     @Test func theReadyWorldRoutesHFPToItsGlasses() throws {
         let world = SimulatedWorld.ready()
         try world.audio.configure(category: .playAndRecord, options: [.allowBluetooth])
         try world.audio.activate()
         #expect(world.audio.route.input == AudioPortDescription(type: .bluetoothHFP, name: "Ray-Ban Meta", sampleRate: 16000))
         #expect(world.audio.isHFPConfigured)
-    }
-
-    @Test(arguments: Loss.allCases)
-    func linkLossAndReturnChangeTheRoute(_ loss: Loss) throws {
-        let world = SimulatedWorld.ready()
-        let glasses = try #require(world.glasses)
-        try world.audio.configure(category: .playAndRecord, options: [.allowBluetooth])
-        var changes: [String] = []
-        let token = world.audio.onRouteChange { changes.append("\($0.reason.rawValue) \($0.route.input?.type.rawValue ?? "-")") }
-        defer { token.cancel() }
-
-        loss.apply(to: glasses)
-        #expect(changes == ["oldDeviceUnavailable builtInMic"])
-        loss.undo(on: glasses)
-        world.scheduler.run(for: 10)
-        #expect(changes == ["oldDeviceUnavailable builtInMic", "newDeviceAvailable bluetoothHFP"])
     }
 
     @Test func unpairingRemovesTheGlassesPorts() throws {

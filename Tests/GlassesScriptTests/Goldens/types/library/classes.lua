@@ -1,0 +1,309 @@
+---@meta _
+
+---A failure: domain (e.g. StreamError), code (the DAT case name) and message.
+---@class Error
+---@field domain string The error type, e.g. "StreamError".
+---@field code string The DAT case name, e.g. "deviceNotConnected".
+---@field message string What went wrong, for people.
+local Error = {}
+
+---A listener registered with :on(); it lives until cancel().
+---@class Handle
+---@field event string The event this handle listens to.
+---@field active boolean False once cancelled.
+local Handle = {}
+
+---Stop listening; the callback is released.
+function Handle:cancel() end
+
+---A function running as its own task.
+---@class Task
+---@field status "ready"|"running"|"waiting"|"done"|"failed"|"cancelled" Where the task is in its life.
+local Task = {}
+
+---Stop the task; what it waits on is abandoned.
+function Task:cancel() end
+
+---Wait for the task to end; returns its results or raises its error.
+---@return any ...
+function Task:join() end
+
+---A pending after() or every() call.
+---@class Timer
+---@field active boolean False once fired (after) or cancelled.
+local Timer = {}
+
+---Stop the timer.
+function Timer:cancel() end
+
+---A pair of glasses linked to the Meta AI app.
+---@class Device
+---@field id string The device identifier.
+---@field name string The human-readable name (may be empty).
+---@field type "unknown"|"rayBanMeta"|"oakleyMetaHSTN"|"oakleyMetaVanguard"|"metaRayBanDisplay"|"rayBanMetaOptics"|"metaGlasses" The model.
+---@field link "disconnected"|"connecting"|"connected" Bluetooth link state.
+---@field battery integer? Battery level 0-100, nil when unknown.
+---@field charging "unknown"|"charging"|"notCharging" Charging state.
+---@field don "unknown"|"doffed"|"donned" Whether the glasses are worn.
+---@field hinge "unknown"|"closed"|"open" Whether the hinges are open.
+---@field thermal "unknown"|"none"|"light"|"moderate"|"severe"|"critical"|"emergency"|"shutdown" Thermal level.
+---@field compatibility "undefined"|"compatible"|"deviceUpdateRequired"|"sdkUpdateRequired" Compatibility with this SDK version.
+local Device = {}
+
+---The name, or the identifier when unnamed.
+---@return string
+function Device:name_or_id() end
+
+---Whether the glasses have a display (Meta Ray-Ban Display).
+---@return boolean
+function Device:supports_display() end
+
+---Listen to link state, any state change (fn gets the device) or compatibility; fires at once.
+---@param event "link"|"state"|"compatibility"
+---@param fn function
+---@return Handle
+function Device:on(event, fn) end
+
+---Decides which device a session targets.
+---@class Selector
+---@field active_device Device? The device sessions on this selector would use.
+local Selector = {}
+
+---Listen to the active device; fires at once with the current one.
+---@param event "active"
+---@param fn fun(device: Device?)
+---@return Handle
+function Selector:on(event, fn) end
+
+---A session on one device; `stopped` is terminal, as in DAT: make a new session to restart.
+---@class DeviceSession
+---@field state "idle"|"starting"|"started"|"paused"|"stopping"|"stopped" Where the session is in its life.
+---@field device Device? The device the session runs on, once chosen.
+---@field error Error? The error that stopped the session, if any.
+local DeviceSession = {}
+
+---Start the session; waits until `started`, raises DeviceSessionError.
+function DeviceSession:start() end
+
+---Stop the session (and its camera); it cannot be started again.
+function DeviceSession:stop() end
+
+---Wait until the session reaches `state`; nil and an error on timeout or if it stops first.
+---@param state "idle"|"starting"|"started"|"paused"|"stopping"|"stopped"
+---@param timeout? number
+---@return true|nil
+---@return Error
+function DeviceSession:wait_for(state, timeout) end
+
+---Listen to state changes (fires at once) or errors (fn gets an Error).
+---@param event "state"|"error"
+---@param fn function
+---@return Handle
+function DeviceSession:on(event, fn) end
+
+---Add a camera stream to a started session (DAT addCamera); defaults medium, 30 fps, raw; audio_rate adds PCM audio, which needs HFP configured first.
+---@param options? {resolution?: "low"|"medium"|"high", fps?: 2|7|15|24|30, codec?: "raw"|"hvc1", audio_rate?: 16000|44100|48000}
+---@return Camera
+function DeviceSession:camera(options) end
+
+---A camera stream: frames, photos, state.
+---@class Camera
+---@field state "stopping"|"stopped"|"waitingForDevice"|"starting"|"streaming"|"paused" The stream state.
+---@field config {resolution: string, fps: integer, codec: string} The requested settings.
+---@field effective {resolution: string, fps: integer, width: integer, height: integer} The settings after the bandwidth ladder.
+---@field device Device? The device streaming, once known.
+---@field frames integer Frames delivered so far.
+local Camera = {}
+
+---Start streaming; waits until `streaming`, raises StreamError.
+function Camera:start() end
+
+---Stop streaming (an implicit stream stops its session too).
+function Camera:stop() end
+
+---Listen to state (fires at once), frames (valid during the callback only), photos or errors.
+---@param event "state"|"frame"|"photo"|"error"
+---@param fn function
+---@return Handle
+function Camera:on(event, fn) end
+
+---Wait for the next frame (yours to keep); raises StreamError.timeout after `timeout` seconds.
+---@param timeout? number
+---@return Frame
+function Camera:next_frame(timeout) end
+
+---Capture a photo and wait for it; raises PhotoError. Streaming pauses meanwhile.
+---@param format? "jpeg"|"heic"
+---@return Photo
+function Camera:capture(format) end
+
+---DAT capturePhoto: false when not streaming or a capture is in flight; the photo arrives on "photo".
+---@param format? "jpeg"|"heic"
+---@return boolean
+function Camera:try_capture(format) end
+
+---A video frame with cheap luma statistics.
+---@class Frame
+---@field width integer Width in pixels.
+---@field height integer Height in pixels.
+---@field index integer Position in the stream, from 0.
+---@field timestamp number Run time the frame was captured at.
+local Frame = {}
+
+---Mean brightness, 0..1.
+---@return number
+function Frame:luma() end
+
+---Mean absolute luma difference to another frame, 0..1.
+---@param other Frame
+---@return number
+function Frame:diff(other) end
+
+---Edge energy; higher is sharper.
+---@return number
+function Frame:sharpness() end
+
+---A frame that stays valid after the callback.
+---@return Frame
+function Frame:copy() end
+
+---Write the frame as .png, .jpg or .ppm (by extension); returns the path written.
+---@param path string
+---@return string
+function Frame:save(path) end
+
+---A captured photo.
+---@class Photo
+---@field format "jpeg"|"heic" The encoding.
+---@field width integer Width in pixels.
+---@field height integer Height in pixels.
+---@field size integer Size of the encoded file in bytes.
+---@field timestamp number Run time of the capture.
+local Photo = {}
+
+---Write the photo file; returns the path written.
+---@param path string
+---@return string
+function Photo:save(path) end
+
+---The encoded file bytes.
+---@return string
+function Photo:bytes() end
+
+---Simulated glasses: power, hinges, wear, battery, faults.
+---@class MockGlasses
+---@field id string The device identifier.
+---@field model "unknown"|"rayBanMeta"|"oakleyMetaHSTN"|"oakleyMetaVanguard"|"metaRayBanDisplay"|"rayBanMetaOptics"|"metaGlasses" The model.
+---@field device Device? The Device the app sees.
+---@field powered boolean Whether powered on.
+---@field stuck boolean Stuck after a too-quick session restart; power-cycle to fix.
+---@field camera MockCamera The simulated camera.
+---@field microphone MockMicrophone The simulated microphone.
+local MockGlasses = {}
+
+---Power on; the link connects if unfolded.
+function MockGlasses:power_on() end
+
+---Power off: disconnects and stops sessions.
+function MockGlasses:power_off() end
+
+---Close the hinges: disconnects and stops sessions (hingesClosed).
+function MockGlasses:fold() end
+
+---Open the hinges: reconnects, restarts nothing.
+function MockGlasses:unfold() end
+
+---Put the glasses on: a paused session resumes.
+function MockGlasses:don() end
+
+---Take them off: sessions pause after 3 s and stop after 30 s.
+function MockGlasses:doff() end
+
+---A captouch tap: a system experience pauses sessions for 5 s.
+function MockGlasses:tap() end
+
+---Remove the glasses from the Meta AI app.
+function MockGlasses:unpair() end
+
+---Battery 0-100; low levels stop the camera and session.
+---@param level integer
+function MockGlasses:set_battery(level) end
+
+---Put on or take off the charger.
+---@param charging boolean
+function MockGlasses:set_charging(charging) end
+
+---Thermal level; severe and above stop things.
+---@param level "unknown"|"none"|"light"|"moderate"|"severe"|"critical"|"emergency"|"shutdown"
+function MockGlasses:set_thermal(level) end
+
+---A Bluetooth drop for `seconds` (default 5).
+---@param seconds? number
+function MockGlasses:disconnect(seconds) end
+
+---Link bandwidth; drives the camera's ladder.
+---@param kbps number
+function MockGlasses:set_bandwidth(kbps) end
+
+---What the simulated camera sees and captures.
+---@class MockCamera
+local MockCamera = {}
+
+---Camera feed: a .y4m video or PNG/JPEG still, or a synthetic pattern.
+---@param source string|{pattern: "moving"|"static"|"noise"}
+function MockCamera:feed(source) end
+
+---The image (PNG/JPEG) photo captures return.
+---@param path string
+function MockCamera:photo(path) end
+
+---The next capture fails (photoCaptureFailed).
+function MockCamera:fail_next_capture() end
+
+---What the simulated microphone hears.
+---@class MockMicrophone
+local MockMicrophone = {}
+
+---Microphone feed: a sound file, a tone in Hz, silence or noise.
+---@param source string|{tone?: number, silence?: boolean, noise?: boolean}
+function MockMicrophone:feed(source) end
+
+---A recording to a 16 kHz 16-bit mono WAV file.
+---@class Recorder
+---@field path string The WAV file being written.
+---@field state "recording"|"finished"|"interrupted"|"failed" Where the recording is.
+---@field level number RMS level of the latest 20 ms, 0..1 (0 once ended).
+---@field duration number Seconds recorded so far.
+---@field error Error? Why the recording ended early.
+local Recorder = {}
+
+---End the recording now; the file is complete.
+function Recorder:stop() end
+
+---Wait for the recording to end; returns the file's path. Raises AudioError if it ended early (the file keeps what was captured).
+---@return string
+function Recorder:wait() end
+
+---Playback of a sound file to the current output.
+---@class Player
+---@field path string The file playing.
+---@field state "playing"|"paused"|"finished"|"stopped"|"failed" Where playback is.
+---@field progress number Fraction played, 0..1.
+---@field duration number Length of the file in seconds.
+---@field level number RMS level of the latest 20 ms, 0..1.
+---@field output string? The output port playing (e.g. bluetoothA2DP).
+---@field error Error? Why playback failed.
+local Player = {}
+
+---Pause; resume() continues from here.
+function Player:pause() end
+
+---Continue a paused player; raises AudioError.cannotStartPlaying if the session is not active.
+function Player:resume() end
+
+---Stop playback for good.
+function Player:stop() end
+
+---Wait for playback to end; raises AudioError.truncatedFile if the file breaks off.
+---@return "finished"|"stopped"
+function Player:wait() end

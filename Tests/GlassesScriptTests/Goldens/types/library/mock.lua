@@ -1,0 +1,31 @@
+---@meta mock
+
+---The simulator (MockDeviceKit): glasses, faults, and the Meta AI app's answers.
+---@class mock
+---@field permissions mock.permissions
+---@field companion mock.companion
+mock = {}
+
+---Empty the world: unpair everything; set registration and the permissions new glasses get.
+---@param options? {registered?: boolean, permissions?: {camera?: "granted"|"denied", microphone?: "granted"|"denied"}}
+function mock.reset(options) end
+
+---The simulated glasses, in pairing order.
+---@return MockGlasses[]
+function mock.paired() end
+
+---Pair new glasses (default rayBanMeta), ready to use: on, unfolded, worn. ready=false: out of the box.
+---@param model? "rayBanMeta"|"oakleyMetaHSTN"|"oakleyMetaVanguard"|"metaRayBanDisplay"|"rayBanMetaOptics"|"metaGlasses"
+---@param options? {ready?: boolean}
+---@return MockGlasses
+function mock.pair(model, options) end
+
+---A phone call that interrupts the audio session now and ends after `seconds`.
+---@param seconds number
+function mock.phone_call(seconds) end
+
+---Whether photos fail to arrive while audio is routed over HFP to the glasses, as users report (on by default).
+---@param on boolean
+function mock.set_hfp_blocks_photo_capture(on) end
+
+return mock

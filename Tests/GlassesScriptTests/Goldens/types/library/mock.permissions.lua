@@ -1,0 +1,17 @@
+---@meta mock.permissions
+
+---Permission grants and how the Meta AI app answers requests.
+---@class mock.permissions
+mock.permissions = {}
+
+---Grant or revoke a permission now.
+---@param name "camera"|"microphone"
+---@param status "granted"|"denied"
+function mock.permissions.set(name, status) end
+
+---How the Meta AI app answers the next requests (timeout: it never answers).
+---@param name "camera"|"microphone"
+---@param answer "granted"|"denied"|"timeout"
+function mock.permissions.on_request(name, answer) end
+
+return mock.permissions

@@ -1,0 +1,22 @@
+---@meta recipes
+
+---Shareable capture recipes (NAME.recipe folders) along the recipe search path.
+---@class recipes
+recipes = {}
+
+---The recipes found, one per name (earlier places shadow later ones).
+---@return {name: string, version: string, description: string, origin: string}[]
+function recipes.list() end
+
+---A recipe's metadata and parameters.
+---@param name string
+---@return {name: string, version: string, description: string, origin: string, params: {name: string, type: string, default: string?, doc: string}[]}
+function recipes.info(name) end
+
+---Start a recipe in its own task; params are checked like --param. Returns {name, status, stop(self)}.
+---@param name string
+---@param params? table
+---@return {name: string, status: "starting"|"running"|"failed"|"stopped", stop: fun(self: table)}
+function recipes.run(name, params) end
+
+return recipes

@@ -1,0 +1,62 @@
+---@meta wearables
+
+---The DAT entry point: registration, permissions, devices, sessions.
+---@class wearables
+wearables = {}
+
+---Whether this app is registered with the Meta AI app.
+---@return "unavailable"|"available"|"registering"|"registered"
+function wearables.registration_state() end
+
+---Register through the Meta AI app; waits for the flow, raises RegistrationError.
+function wearables.register() end
+
+---Unregister through the Meta AI app; waits for the flow, raises UnregistrationError.
+function wearables.unregister() end
+
+---The current status of a permission.
+---@param name "camera"|"microphone"
+---@return "granted"|"denied"
+function wearables.permission(name) end
+
+---Ask the Meta AI app for a permission; waits for the answer, raises PermissionError.
+---@param name "camera"|"microphone"
+---@return "granted"|"denied"
+function wearables.request_permission(name) end
+
+---The glasses linked to the Meta AI app.
+---@return Device[]
+function wearables.devices() end
+
+---The device with this identifier, or nil.
+---@param id string
+---@return Device?
+function wearables.device(id) end
+
+---Listen to registration state or device list changes; fires at once with the current value.
+---@param event "registration"|"devices"
+---@param fn function
+---@return Handle
+function wearables.on(event, fn) end
+
+---Selects the first connected device (passing `filter`), else the first; follows the device list.
+---@param options? {filter?: fun(device: Device): boolean}
+---@return Selector
+function wearables.auto_selector(options) end
+
+---Always selects this device, present or not.
+---@param device Device|string
+---@return Selector
+function wearables.specific_selector(device) end
+
+---A new idle session on the selector's device (the auto selector when omitted).
+---@param selector? Selector
+---@return DeviceSession
+function wearables.session(selector) end
+
+---A camera on its own implicit session: cam:start() starts both, cam:stop() stops both.
+---@param options? {selector?: Selector, resolution?: "low"|"medium"|"high", fps?: integer, codec?: "raw"|"hvc1", audio_rate?: 16000|44100|48000}
+---@return Camera
+function wearables.stream(options) end
+
+return wearables
