@@ -91,7 +91,7 @@ enum MockGlassesBinding {
                     do { try camera.setCapturedImage(path: path) } catch { throw LuaError("cannot use '\(path)' as the captured photo: \(error)") }
                     return .none
                 },
-                LuaFunction(name: "fail_next_capture", signature: "camera:fail_next_capture()", doc: "The next capture fails (photoCaptureFailed).") {
+                LuaFunction(name: "fail_next_capture", signature: "camera:fail_next_capture()", doc: "The next capture fails (PhotoError.captureFailure).") {
                     call in
                     try call.userdata(1, as: SimulatedCamera.self).simulateCaptureFailure()
                     return .none
