@@ -172,12 +172,15 @@ end)
 
 after(HOURS * 3600, function()
   check_invariants()
-  local errors = {}
-  for code, count in pairs(stats.errors) do errors[#errors + 1] = ("%s %d"):format(code, count) end
+  local errors, error_count = {}, 0
+  for code, count in pairs(stats.errors) do
+    errors[#errors + 1] = ("%s %d"):format(code, count)
+    error_count = error_count + count
+  end
   table.sort(errors)
   local summary = ("%d h: %d faults, %d sessions, %d captures accepted, %d photos, %d errors (%s), worst recovery %.1f s")
     :format(HOURS, stats.faults, handle.sessions or 0, stats.accepted, stats.photos,
-      stats.accepted - stats.photos - (stats.lost or 0), table.concat(errors, ", "), stats.worst_recovery)
+      error_count, table.concat(errors, ", "), stats.worst_recovery)
   if problem_count == 0 then
     print("soak ok: " .. summary)
     exit(0)
