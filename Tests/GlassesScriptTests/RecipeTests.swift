@@ -118,7 +118,9 @@ import Testing
 
     // MARK: Running
 
-    private func run(_ recipe: Recipe, _ parameters: [String], seconds: Double, seed: UInt64 = 7) throws -> (
+    private func run(
+        _ recipe: Recipe, _ parameters: [String], seconds: Double, seed: UInt64 = 7, catalog: RecipeCatalog = RecipeCatalog(places: [])
+    ) throws -> (
         outcome: LuaRunOutcome, files: [String], trace: String
     ) {
         let out = try Self.temporaryFolder()
@@ -129,7 +131,7 @@ import Testing
         options.outputDirectory = out
         options.tracePath = out + "/trace.jsonl"
         let outcome = try RecipeRunner(
-            recipe: recipe, parameters: try recipe.values(parameters), catalog: RecipeCatalog(places: [])
+            recipe: recipe, parameters: try recipe.values(parameters), catalog: catalog
         ).run(options: options)
         let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0 != "trace.jsonl" }.sorted()
         let trace = (try? String(contentsOfFile: out + "/trace.jsonl", encoding: .utf8)) ?? ""
@@ -240,7 +242,7 @@ import Testing
 
     /// Runs `script` (which may call `recipes.run`, with the built-in recipes) on
     /// the virtual clock; returns its trace and the photos it saved.
-    private func runScript(_ script: String, seed: UInt64 = 0) throws -> (trace: String, photos: [String]) {
+    private func runScript(_ script: String, seed: UInt64 = 0, exitCode: Int32 = 0) throws -> (trace: String, photos: [String]) {
         let out = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: out) }
         try script.write(toFile: out + "/main.lua", atomically: true, encoding: .utf8)
@@ -251,7 +253,7 @@ import Testing
         let plugins = ScriptRuntime.builtInPlugins.filter { !($0 is RecipesPlugin) }
             + [RecipesPlugin(catalog: RecipeCatalog(recipePaths: [], environment: ["HOME": "/nonexistent"]))]
         let outcome = try ScriptRuntime(options: options, plugins: plugins).run(script: out + "/main.lua", arguments: [])
-        #expect(outcome.exitCode == 0, "\(outcome.report ?? "")")
+        #expect(outcome.exitCode == exitCode, "\(outcome.report ?? "")")
         let photos = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".jpg") }.sorted()
         return (try String(contentsOfFile: out + "/trace.jsonl", encoding: .utf8), photos)
     }
@@ -277,16 +279,17 @@ import Testing
     }
 
     /// The backoff jitter comes from the run's seed: the same seed waits the same
-    /// delays, another seed other delays.
+    /// delays, another seed other delays. Starts fail while the glasses are there
+    /// (camera permission revoked), so they count.
     @Test func reconnectJitterFollowsTheRunsSeed() throws {
         let script = """
             recipes.run("reconnect", {jitter = 1, give_up = 4})
-            after(10, function() mock.paired()[1]:power_off() end)
-            after(90, function() exit(0) end)
+            after(10, function() mock.permissions.set("camera", "denied") end)
+            after(300, function() exit(0) end)
             """
         func delays(seed: UInt64) throws -> [String] {
             let trace = try runScript(script, seed: seed).trace
-            #expect(trace.contains("giving up"))
+            #expect(trace.contains("reconnect gave up"))
             return trace.split(separator: "\n").compactMap { line in
                 line.range(of: "retrying in ").map { String(line[$0.upperBound...].prefix(while: { $0 != " " })) }
             }
@@ -297,14 +300,80 @@ import Testing
         #expect(try delays(seed: 2) != first)
     }
 
-    @Test func reconnectGivesUpAfterItsLimit() throws {
+    /// Giving up shows: status "gave_up", an error on stderr and in the trace, and
+    /// `glasses recipe run` exits 1.
+    @Test func reconnectGivesUpVisiblyAfterItsLimitOfFailedStarts() throws {
+        let script = try runScript("""
+            local handle = recipes.run("reconnect", {give_up = 3})
+            after(10, function() mock.permissions.set("camera", "denied") end)
+            after(120, function() assert(handle.status == "gave_up", handle.status) exit(0) end)
+            """)
+        #expect(script.trace.contains("attempt 2 failed"))
+        #expect(!script.trace.contains("attempt 3 failed"))
+        #expect(script.trace.contains(#""event":"error","values":{"in":"#))
+        #expect(script.trace.contains("reconnect gave up: 3 starts in a row failed while the glasses could stream (last: StreamError.permissionDenied"))
+
+        let directory = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.writeRecipe("denied-reconnect", in: directory, body: """
+            return {name = 'denied-reconnect', version = '1', description = 'reconnect without camera permission', params = {},
+              start = function(ctx)
+                mock.permissions.set("camera", "denied")
+                ctx:hold(recipes.run("reconnect", {give_up = 2}))
+              end}
+            """)
+        let recipe = try Recipe.load(folder: directory + "/denied-reconnect.recipe", origin: .option)
+        let run = try run(recipe, [], seconds: 600, catalog: RecipeCatalog(recipePaths: [], environment: ["HOME": "/nonexistent"]))
+        #expect(run.outcome.exitCode == 1, "\(run.outcome.report ?? "")")
+        #expect(run.trace.contains("reconnect gave up: 2 starts in a row failed"))
+    }
+
+    /// Glasses away for minutes (folded, off, flat, too hot, taken off) are waited
+    /// for, not counted as failures; streaming is back within restart_gap + 2 s.
+    @Test func reconnectWaitsOutLongOutagesAndStreamsSoonAfter() throws {
         let trace = try runScript("""
-            recipes.run("reconnect", {give_up = 3})
-            after(10, function() mock.paired()[1]:power_off() end)
-            after(120, function() exit(0) end)
+            local handle = recipes.run("reconnect")
+            local glasses = mock.paired()[1]
+            local function back_by(t)
+              after(t, function()
+                assert(handle.camera and handle.camera.state == "streaming", "not streaming at " .. t)
+              end)
+            end
+            after(10, function() glasses:fold() end)
+            after(310, function() glasses:unfold() end) back_by(314.5)
+            after(400, function() glasses:power_off() end)
+            after(1000, function() glasses:power_on() end) back_by(1004.5)
+            after(1100, function() glasses:set_battery(0) end)
+            after(1700, function() glasses:set_battery(100) glasses:power_on() end) back_by(1704.5)
+            after(1800, function() glasses:set_thermal("critical") end)
+            after(2100, function() glasses:set_thermal("none") end) back_by(2104.5)
+            after(2200, function() glasses:doff() end)
+            after(2500, function() glasses:don() end) back_by(2504.5)
+            after(2600, function() assert(handle.status == "running", handle.status) handle:stop() exit(0) end)
             """).trace
-        #expect(trace.contains("giving up after 3 failed attempts"))
-        #expect(!trace.contains("attempt 4"))
+        #expect(!trace.contains("attempt 1 failed"))
+        #expect(!trace.contains("gave up"))
+        #expect(trace.contains("[reconnect] streaming (session 6)"))
+    }
+
+    /// DAT resumes a paused session by itself: a tap, a short Bluetooth drop and a
+    /// short doff do not restart it.
+    @Test func reconnectWaitsOutPausesWithoutRestarting() throws {
+        let trace = try runScript("""
+            local handle = recipes.run("reconnect")
+            local glasses = mock.paired()[1]
+            after(10, function() glasses:tap() end)
+            after(30, function() glasses:disconnect(5) end)
+            after(60, function() glasses:doff() end)
+            after(75, function() glasses:don() end)
+            after(90, function()
+              assert(handle.camera.state == "streaming", handle.camera.state)
+              handle:stop() exit(0)
+            end)
+            """).trace
+        #expect(trace.contains(#""state":"paused""#))
+        #expect(trace.contains("[reconnect] streaming (session 1)"))
+        #expect(!trace.contains("session 2"))
     }
 
     @Test func scaffoldedRecipesLoadRunAndSurviveAPackInstallRoundTrip() throws {

@@ -71,6 +71,22 @@ struct DATInteractionTests {
         #expect(elapsed == CameraStream.captureTimeout)
     }
 
+    /// The glasses never answer such a capture; a stream that ends before the
+    /// timeout still gives it its one outcome, by the cause.
+    @Test func aCaptureLostOverHFPStillFailsWhenItsStreamEnds() throws {
+        let world = SimulatedWorld.ready()
+        try AudioSetup.hfp.apply(to: world.audio)
+        let (camera, _) = try startCamera(in: world)
+        var errors: [String] = []
+        let token = camera.addErrorListener { errors.append("\($0.domain).\($0.code)") }
+        #expect(camera.capturePhoto(format: .jpeg))
+        world.scheduler.run(for: 2)
+        world.kit.glasses[0].fold()
+        world.scheduler.run(for: CameraStream.captureTimeout + 1)
+        #expect(errors == ["StreamError.hingesClosed", "PhotoError.deviceDisconnected"])
+        token.cancel()
+    }
+
     @Test func switchingTheBehaviourOffDeliversOverHFP() throws {
         let (outcome, _) = try capture(after: .hfp, blocking: false)
         #expect(try outcome?.get().format == .jpeg)

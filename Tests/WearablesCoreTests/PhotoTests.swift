@@ -50,7 +50,7 @@ import WearablesSimulator
         #expect(photo.width == 64 && photo.height == 48)
     }
 
-    @Test func failedCaptureReportsBothErrors() throws {
+    @Test func failedCaptureReportsItsCauseToListenersAndWaiter() throws {
         let world = SimulatedWorld.ready()
         let (_, camera) = try world.streamingCamera(config(.low, 30))
         let errors = world.errors(of: camera)
@@ -59,7 +59,7 @@ import WearablesSimulator
         camera.capture(format: .jpeg, completion: outcome.handler)
         world.scheduler.run(for: 1)
         #expect(outcome.error == .captureFailure)
-        #expect(errors.values == ["StreamError.photoCaptureFailed"])
+        #expect(errors.values == ["PhotoError.captureFailure"])
         #expect(camera.capturePhoto(format: .jpeg), "the next capture works again")
     }
 

@@ -96,7 +96,7 @@ enum MockGlassesBinding {
                     }
                     return .none
                 },
-                LuaFunction(name: "fail_next_capture", signature: "camera:fail_next_capture()", doc: "The next capture fails (photoCaptureFailed).") {
+                LuaFunction(name: "fail_next_capture", signature: "camera:fail_next_capture()", doc: "The next capture fails (PhotoError.captureFailure).") {
                     call in
                     try call.userdata(1, as: SimulatedCamera.self).simulateCaptureFailure()
                     return .none

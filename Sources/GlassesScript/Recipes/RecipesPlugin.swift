@@ -41,8 +41,8 @@ public struct RecipesPlugin: GlassesPlugin {
                         return .value(.table(info))
                     },
                     LuaFunction(
-                        name: "run", signature: "recipes.run(name: string, params?: table) -> {name: string, status: \"starting\"|\"running\"|\"failed\"|\"stopped\", stop: fun(self: table)}",
-                        doc: "Start a recipe in its own task; params are checked like --param. Returns {name, status, stop(self)}."
+                        name: "run", signature: "recipes.run(name: string, params?: table) -> {name: string, status: \"starting\"|\"running\"|\"failed\"|\"gave_up\"|\"stopped\", stop: fun(self: table)}",
+                        doc: "Start a recipe in its own task; params are checked like --param. Returns {name, status, stop(self)} plus what the recipe exposes (ctx:expose); status is \"gave_up\" once it gives up (ctx:give_up)."
                     ) { [unowned runtime] call in
                         let recipe = try RecipesPlugin.recipe(catalog, try call.string(1))
                         let given = try RecipesPlugin.texts(call, recipe)

@@ -153,7 +153,8 @@ public final class CameraStream {
     }
 
     /// DAT `capturePhoto(format:)`: false when not streaming or while a capture is in
-    /// flight; otherwise the photo (or a `photoCaptureFailed` error) arrives as an event.
+    /// flight; otherwise exactly one outcome arrives as an event: the photo, or a
+    /// `PhotoError` naming the cause (also when the stream ends under the capture).
     /// Frames pause while the capture runs and resume by themselves.
     public func capturePhoto(format: PhotoCaptureFormat) -> Bool {
         guard state == .streaming, !isCapturing, let identifier = deviceIdentifier else { return false }
@@ -303,7 +304,7 @@ public final class CameraStream {
         deviceWatch?.cancel()
         deviceWatch = nil
         if let error { report(error) }
-        abandonCapture()
+        abandonCapture(failingWith: .inFlightCaptureEnded(by: error))
         completeStart(.failure(error ?? .internalError))
         transition(to: .stopping)
         if implicitSelector != nil, stopsImplicitSession { session?.stop() }
@@ -385,19 +386,23 @@ public final class CameraStream {
             photoListeners.emit(photo)
             completion?(.success(photo))
         case .failure(let error):
-            report(StreamError.photoCaptureFailed)
+            report(error)
             completion?(.failure(error))
         }
     }
 
-    private func abandonCapture() {
+    /// The stream ends under a capture in flight: it still gets its one outcome,
+    /// on the same listeners and waiter a photo would have reached; the device's
+    /// late answer, if any, is ignored (the serial moves on).
+    private func abandonCapture(failingWith error: PhotoError) {
         guard isCapturing else { return }
         isCapturing = false
         captureTimer?.cancel()
         captureSerial += 1
         let completion = captureCompletion
         captureCompletion = nil
-        if let completion { wearables.finish(completion, .failure(.deviceDisconnected)) }
+        report(error)
+        if let completion { wearables.finish(completion, .failure(error)) }
     }
 
     // MARK: Plumbing

@@ -158,6 +158,28 @@ public enum PhotoError: String, NamedWearablesError {
     }
 }
 
+extension PhotoError {
+    /// What a capture still in flight fails with when its stream ends, by the cause
+    /// (`nil`: the app stopped the stream or session, or the device ended it without one).
+    /// DAT's cases, read for this moment: the link going away is `deviceDisconnected`
+    /// (folding drops Bluetooth; an unpaired device is gone too); heat, battery and
+    /// peak power stops are `deviceHealthCritical`; a revoked camera permission is
+    /// `permissionDenied`; a stream that stopped without a fault is `notReady`, as a
+    /// capture asked of a stopped stream would be (retrying needs a new start, not
+    /// just another try); a stream that broke inside is `captureFailure`.
+    /// Not `busy`, `sessionSetupFailed` or `serviceUnavailable`: those refuse a
+    /// capture before it starts.
+    public static func inFlightCaptureEnded(by streamError: StreamError?) -> PhotoError {
+        switch streamError {
+        case nil: .notReady
+        case .deviceNotConnected, .deviceNotFound, .hingesClosed: .deviceDisconnected
+        case .thermalHot, .batteryLow, .peakPowerLimit: .deviceHealthCritical
+        case .permissionDenied: .permissionDenied
+        case .internalError, .timeout, .videoStreamingError, .audioStreamingError, .photoCaptureFailed: .captureFailure
+        }
+    }
+}
+
 /// A `StreamConfiguration` value outside what DAT accepts; the message lists the valid values.
 public struct StreamConfigurationError: WearablesError, Equatable {
     public let field: String

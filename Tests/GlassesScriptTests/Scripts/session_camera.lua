@@ -45,9 +45,12 @@ local later = cam:next_frame()
 check.eq(later.index > frame.index, true, "frames advance")
 check.eq(frame:diff(frame), 0, "a frame does not differ from itself")
 
--- A fold mid-stream stops the camera and the session with hingesClosed.
+-- A fold mid-stream stops the camera and the session with hingesClosed; the
+-- capture in flight then still gets its one outcome.
 local errors = {}
 cam:on("error", function(err) errors[#errors + 1] = err end)
+local photos_before_fold = #photos
+check.eq(cam:try_capture(), true, "a capture in flight when the glasses fold")
 mock.paired()[1]:fold()
 local reached, err = session:wait_for("started", 5)
 check.eq(reached, nil, "wait_for a state the session will not reach")
@@ -55,6 +58,10 @@ check.eq(session.state, "stopped", "fold stops the session")
 check.eq(cam.state, "stopped", "fold stops the camera")
 wait(0)
 check.eq(errors[1] and errors[1].code, "hingesClosed", "camera error on fold")
+check.eq(errors[2] and tostring(errors[2]):match("^[%w.]+"), "PhotoError.deviceDisconnected", "the capture in flight fails")
+wait(15)
+check.eq(#errors, 2, "one outcome for the capture in flight")
+check.eq(#photos, photos_before_fold, "and no photo")
 check.raises(function() session:start() end, "sessionAlreadyStopped", "start on a stopped session")
 check.seq(session_states, { "idle", "starting", "started", "stopped" }, "session states")
 check.eq(cam_states[1], "stopped", "camera state listener fires at once")
@@ -72,5 +79,11 @@ glasses:set_bandwidth(100)
 wait(1)
 check.eq(ladder.effective.resolution, "low", "narrow link: lowest resolution")
 check.eq(ladder.effective.fps >= 15, true, "never below 15 fps")
+-- A waiting capture whose stream is stopped raises the PhotoError.
+local waiting = spawn(function() return pcall(ladder.capture, ladder) end)
+wait(0.1)
 ladder:stop()
+local captured, capture_err = waiting:join()
+check.eq(captured, false, "capture on a stopped stream")
+check.eq(capture_err.domain .. "." .. capture_err.code, "PhotoError.notReady", "stopping the stream fails the waiting capture")
 print("ok")

@@ -1,5 +1,6 @@
 -- Starts one recipe: builds its ctx and returns the handle scripts get
--- (handle.status, handle:stop()) and the function its task runs.
+-- (handle.status, handle:stop(), and what the recipe exposes) and the function
+-- its task runs.
 local definition, params, info = ...
 local held = {}
 
@@ -19,6 +20,13 @@ function ctx:hold(handle)
 end
 
 local handle = {name = info.name, status = "starting"}
+local reserved = {name = true, status = true, stop = true}
+
+--- Offers `value` to scripts as `handle[name]` (reconnect: the current camera), nil to withdraw it.
+function ctx:expose(name, value)
+  if reserved[name] then error(("ctx:expose: '%s' is the handle's own field"):format(tostring(name)), 2) end
+  handle[name] = value
+end
 
 local function release(object)
   if type(object) == "function" then return pcall(object) end
@@ -26,10 +34,9 @@ local function release(object)
   if ok and method then return pcall(method, object) end
 end
 
---- Calls the recipe's stop, then releases what it holds, newest first.
-function handle:stop()
-  if self.status == "stopped" then return end
-  self.status = "stopped"
+-- Calls the recipe's stop, then releases what it holds, newest first.
+local function finish(status)
+  handle.status = status
   if definition.stop then
     local ok, err = pcall(definition.stop, ctx)
     if not ok then ctx.log.error("stop failed: %s", tostring(err)) end
@@ -38,6 +45,19 @@ function handle:stop()
     release(held[i])
     held[i] = nil
   end
+end
+
+function handle:stop()
+  if self.status == "stopped" or self.status == "gave_up" then return end
+  finish("stopped")
+end
+
+--- Ends the recipe for good: status "gave_up", what it holds released, and an
+--- error raised in the calling task, reported like any uncaught error (stderr,
+--- trace, exit code 1), so a run does not go on as if the recipe still worked.
+function ctx:give_up(format, ...)
+  finish("gave_up")
+  error(("%s gave up: %s"):format(info.name, tostring(format):format(...)), 2)
 end
 
 local function run()
