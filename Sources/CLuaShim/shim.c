@@ -590,7 +590,10 @@ static int gs_coisyieldable(lua_State *L) {
 }
 
 static int gs_coyield(lua_State *L) {
-    if (GS_EXTRA(L) == &gs_task_tag) return luaL_error(L, "attempt to yield from outside a coroutine");
+    if (GS_EXTRA(L) == &gs_task_tag) { /* lua5.4's words for the main thread, without a position */
+        lua_pushliteral(L, "attempt to yield from outside a coroutine");
+        return lua_error(L);
+    }
     return lua_yield(L, lua_gettop(L));
 }
 

@@ -40,10 +40,24 @@ import Testing
         let (state, _) = try waitingState()
         let main = try #require(throws: LuaScriptError.self) { try state.run("wait()", name: "main.lua") }
         #expect(main.message == "main.lua:1: attempt to wait outside a task")
-        let wrapped = try #require(runTask(state, "coroutine.wrap(function() wait() end)()", name: "co.lua").failure)
-        #expect(wrapped.message.contains("attempt to wait outside a task"))
+        let outsideTask = try #require(throws: LuaScriptError.self) {
+            try state.run("coroutine.wrap(function() wait() end)()", name: "co.lua")
+        }
+        #expect(outsideTask.message.contains("attempt to wait outside a task"))
         let sorted = try #require(runTask(state, "table.sort({3, 1, 2}, function(a, b) wait() return a < b end)").failure)
         #expect(sorted.message.contains("attempt to wait outside a task"))
+    }
+
+    @Test func waitInsideTheScriptsOwnCoroutineSuspendsTheTask() throws {
+        let (state, waits) = try waitingState()
+        let task = try state.newTask(state.load(
+            "return coroutine.wrap(function() return coroutine.wrap(function() return wait() + 1 end)() end)()", name: "co.lua"))
+        guard case .suspended = state.resume(task) else {
+            Issue.record("a wait two coroutines deep suspends the task")
+            return
+        }
+        #expect(waits.value == 1)
+        #expect(state.resume(task, with: [41]).values?.first?.int == 42)
     }
 
     @Test func luaCannotResumeAHostTask() throws {

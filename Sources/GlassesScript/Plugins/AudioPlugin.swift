@@ -116,7 +116,7 @@ struct AudioPlugin: GlassesPlugin {
                 let player: AudioPlayer
                 do {
                     player = try audio.play(Self.readablePath(path, in: runtime.output))
-                } catch let error as AudioError where runtime.options.sandbox != .trusted && [.fileNotFound, .unsupportedFile, .truncatedFile].contains(error.code) {
+                } catch let error as AudioError where runtime.options.sandbox == .strict && [.fileNotFound, .unsupportedFile, .truncatedFile].contains(error.code) {
                     throw runtime.mediaReadError(path, as: "a sound to play", expecting: "sound", error)
                 } catch let error as AudioError {
                     throw error.scriptError.luaError

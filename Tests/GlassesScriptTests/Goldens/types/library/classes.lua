@@ -257,7 +257,7 @@ function MockCamera:feed(source) end
 ---@param path string
 function MockCamera:photo(path) end
 
----The next capture fails (photoCaptureFailed).
+---The next capture fails (PhotoError.captureFailure).
 function MockCamera:fail_next_capture() end
 
 ---What the simulated microphone hears.

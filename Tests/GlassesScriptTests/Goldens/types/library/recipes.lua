@@ -13,10 +13,10 @@ function recipes.list() end
 ---@return {name: string, version: string, description: string, origin: string, params: {name: string, type: string, default: string?, doc: string}[]}
 function recipes.info(name) end
 
----Start a recipe in its own task; params are checked like --param. Returns {name, status, stop(self)}.
+---Start a recipe in its own task; params are checked like --param. Returns {name, status, stop(self)} plus what the recipe exposes (ctx:expose); status is "gave_up" once it gives up (ctx:give_up).
 ---@param name string
 ---@param params? table
----@return {name: string, status: "starting"|"running"|"failed"|"stopped", stop: fun(self: table)}
+---@return {name: string, status: "starting"|"running"|"failed"|"gave_up"|"stopped", stop: fun(self: table)}
 function recipes.run(name, params) end
 
 return recipes
