@@ -449,16 +449,6 @@ lua_State *gs_waiting_task(lua_State *L) {
     return NULL;
 }
 
-int gs_in_task(lua_State *L) {
-    for (int depth = 0; L != NULL && depth < GS_MAX_NESTING; depth++) {
-        const void *extra = GS_EXTRA(L);
-        if (extra == &gs_task_tag) return 1;
-        if (extra == NULL || extra == &gs_parked_tag) return 0;
-        L = (lua_State *)extra;
-    }
-    return 0;
-}
-
 static int gs_resume_child(lua_State *L, lua_State *co, int narg, int wrap);
 
 /* Continues a resume whose child waited for the host: the values the host
@@ -633,21 +623,17 @@ static int gs_coclose(lua_State *L) {
     return lua_gettop(L);
 }
 
+/* The coroutine functions that must know about host tasks (close, which
+ * wraps the original, is set on its own). */
+static const luaL_Reg gs_coroutine_functions[] = {
+    {"resume", gs_coresume},   {"wrap", gs_cowrap},    {"running", gs_corunning}, {"isyieldable", gs_coisyieldable},
+    {"yield", gs_coyield},     {"status", gs_costatus}, {NULL, NULL},
+};
+
 static int p_openlibs(lua_State *L) {
     luaL_openlibs(L);
     lua_getglobal(L, "coroutine");
-    lua_pushcfunction(L, gs_coresume);
-    lua_setfield(L, -2, "resume");
-    lua_pushcfunction(L, gs_cowrap);
-    lua_setfield(L, -2, "wrap");
-    lua_pushcfunction(L, gs_corunning);
-    lua_setfield(L, -2, "running");
-    lua_pushcfunction(L, gs_coisyieldable);
-    lua_setfield(L, -2, "isyieldable");
-    lua_pushcfunction(L, gs_coyield);
-    lua_setfield(L, -2, "yield");
-    lua_pushcfunction(L, gs_costatus);
-    lua_setfield(L, -2, "status");
+    luaL_setfuncs(L, gs_coroutine_functions, 0);
     lua_getfield(L, -1, "close");
     lua_pushcclosure(L, gs_coclose, 1);
     lua_setfield(L, -2, "close");

@@ -21,10 +21,6 @@ public struct LuaCall {
         return state.tasks[thread]
     }
 
-    /// Whether the call runs in a task, possibly inside the script's own coroutines,
-    /// even where it cannot wait (to tell the script why a wait is refused).
-    public var isInTask: Bool { gs_in_task(L) != 0 }
-
     public func isNone(_ n: Int) -> Bool { lua_type(L, Int32(clamping: n)) == LUA_TNONE }
     public func isNil(_ n: Int) -> Bool { lua_type(L, Int32(clamping: n)) <= LUA_TNIL }
 

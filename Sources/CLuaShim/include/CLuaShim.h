@@ -91,8 +91,6 @@ int gs_is_task(lua_State *thread);
  * task under the script's coroutines it runs in, when every level between can
  * yield; NULL otherwise (the main thread, a metamethod called from C, ...). */
 lua_State *gs_waiting_task(lua_State *thread);
-/* Whether `thread` is a task or runs inside one (through coroutine.resume). */
-int gs_in_task(lua_State *thread);
 /* Resumes a host task, tracking the running coroutine for interrupts. */
 int gs_resume(lua_State *L, lua_State *thread, int nargs, int *nresults);
 /* Closes a task that will not be resumed again, running its pending to-be-closed
