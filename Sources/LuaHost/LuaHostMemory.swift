@@ -1,6 +1,5 @@
 import CLua
 import CLuaShim
-import Foundation
 
 /// Memory the host holds because a script asked for it (a timer it started),
 /// counted against ``LuaStateOptions/memoryLimit`` until this is released.
@@ -61,7 +60,8 @@ extension LuaState {
     }
 
     private static func approximate(_ bytes: Int) -> String {
-        bytes < 1 << 20 ? "\((bytes + 1023) / 1024) KB" : String(format: "%.1f MB", Double(bytes) / Double(1 << 20))
+        // Integer arithmetic: LuaHost stays free of Foundation (start-up, static linking).
+        bytes < 1 << 20 ? "\((bytes + 1023) / 1024) KB" : "\(bytes >> 20).\((bytes & ((1 << 20) - 1)) * 10 >> 20) MB"
     }
 
     /// True when `error` is Lua's "not enough memory" caused by the cap.
