@@ -1,10 +1,12 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 // Layers (arrows point down only):
 //   glasses -> GlassesScript -> LuaHost -> CLuaShim -> CLua
-//   |                        \-> WearablesSimulator -> WearablesAudio -> WearablesCore -> CImageCodecs
-//   |                                                  \-> CAudioLibraries
+//   |                        |-> WearablesSimulator -> WearablesAudio -> WearablesCore -> CImageCodecs
+//   |                        |                         \-> CAudioLibraries
+//   |                        \-> WearablesRemote -> WearablesWire -> WearablesCore
+//   |-> WearablesServer -> WearablesWire, WearablesSimulator (glasses serve)
 //   \-> CLineEditor, CTerminal (the REPL's terminal)
 let package = Package(
     name: "GlassesScript",
@@ -16,10 +18,13 @@ let package = Package(
         .library(name: "WearablesSimulator", targets: ["WearablesSimulator"]),
         .library(name: "WearablesAudio", targets: ["WearablesAudio"]),
         .library(name: "GlassesScript", targets: ["GlassesScript"]),
+        .library(name: "WearablesServer", targets: ["WearablesServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
     ],
     targets: [
         // Lua 5.4 from the system (Debian: liblua5.4-dev, Homebrew: lua).
@@ -53,15 +58,34 @@ let package = Package(
         .target(name: "CAudioLibraries", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "WearablesAudio", dependencies: ["WearablesCore", "CAudioLibraries"]),
 
+        // The wire protocol (docs/protocol.md): messages and their JSON and binary forms.
+        .target(name: "WearablesWire", dependencies: ["WearablesCore"]),
+        // A world served to many clients: `glasses serve` (WebSocket protocol, HTTP test controls).
+        .target(
+            name: "WearablesServer",
+            dependencies: [
+                "WearablesWire", "WearablesSimulator", "WearablesAudio",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ],
+            resources: [.copy("Resources")]),
+        // The backend over the wire: `glasses run --connect`.
+        .target(
+            name: "WearablesRemote",
+            dependencies: [
+                "WearablesWire", "WearablesCore", "WearablesAudio",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ]),
+
         // Lua bindings over the core: plugin registry, tasks, events, traces.
-        .target(name: "GlassesScript", dependencies: ["LuaHost", "WearablesCore", "WearablesAudio", "WearablesSimulator"], resources: [.copy("Recipes/Resources")]),
+        .target(name: "GlassesScript", dependencies: ["LuaHost", "WearablesCore", "WearablesAudio", "WearablesSimulator", "WearablesRemote"], resources: [.copy("Recipes/Resources")]),
         // libedit's readline interface for the REPL, opened on first use (headers: libedit-dev).
         .target(name: "CLineEditor", linkerSettings: [.linkedLibrary("dl")]),
         // The REPL's signal handler and stdio buffering: C that Swift must not be.
         .target(name: "CTerminal"),
         .executableTarget(
             name: "glasses",
-            dependencies: ["GlassesScript", "LuaHost", "CLineEditor", "CTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["GlassesScript", "LuaHost", "WearablesServer", "CLineEditor", "CTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The example integrator plugin (examples/GreeterPlugin): a module added from Swift.
@@ -70,7 +94,7 @@ let package = Package(
             exclude: ["greet.lua"]),
 
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
-        .testTarget(name: "WearablesCoreTests", dependencies: ["WearablesCore", "WearablesSimulator"]),
+        .testTarget(name: "WearablesCoreTests", dependencies: ["WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote"]),
         .testTarget(name: "WearablesAudioTests", dependencies: ["WearablesAudio", "WearablesCore", "WearablesSimulator"]),
         .testTarget(name: "GlassesScriptTests", dependencies: ["GlassesScript"], exclude: ["Scripts", "Goldens"]),
     ],

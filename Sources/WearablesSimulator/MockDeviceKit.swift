@@ -147,6 +147,7 @@ public final class MockDeviceKit: WearablesBackend {
         glasses(identifier)?.bandwidthKbps ?? 0
     }
 
+    /// What the glasses' microphone hears (simulator only: the audio layer renders it).
     public func microphoneFeed(of identifier: DeviceIdentifier) -> MicrophoneFeed {
         glasses(identifier)?.microphone.feed ?? .silence
     }
@@ -159,7 +160,29 @@ public final class MockDeviceKit: WearablesBackend {
 
     public func closeSession(on identifier: DeviceIdentifier) { glasses(identifier)?.closeSession() }
 
-    public func frameSource(of identifier: DeviceIdentifier) -> FrameSource? { glasses(identifier)?.camera.feed }
+    /// A picture per frame interval from the camera's feed as it is at that moment
+    /// (the feed can be swapped mid-stream); the feed renders only what is read.
+    public func startCamera(on identifier: DeviceIdentifier, settings: EffectiveStreamSettings,
+                            deliver: @escaping (Double, FrameSource) -> Void) -> CameraFeedHandle? {
+        guard let camera = glasses(identifier)?.camera else { return nil }
+        let scheduler = self.scheduler
+        let interval = 1 / Double(settings.frameRate)
+        var next = scheduler.now + interval
+        var timer: TimerToken?
+        var stopped = false
+        func tick() {
+            deliver(scheduler.now, camera.feed)
+            // `deliver` may have stopped the feed (a listener stopping the stream).
+            guard !stopped else { return }
+            next += interval
+            timer = scheduler.schedule(at: next, tick)
+        }
+        timer = scheduler.schedule(at: next, tick)
+        return CameraFeedHandle {
+            stopped = true
+            timer?.cancel()
+        }
+    }
 
     public func audioStreamingProblem(on identifier: DeviceIdentifier) -> String? {
         guard let audio else { return "the phone has no audio session" }

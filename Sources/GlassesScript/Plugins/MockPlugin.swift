@@ -15,7 +15,9 @@ struct MockPlugin: GlassesPlugin {
         try state.register(MockGlassesBinding.luaClass(runtime))
         try state.register(MockGlassesBinding.cameraClass(runtime))
         try state.register(MockGlassesBinding.microphoneClass())
-        let kit = runtime.world.kit
+        guard let kit = runtime.world.simulator?.kit else {
+            return try Self.refuse(in: state, location: runtime.world.location)
+        }
         try state.register(LuaModule(
             name: "mock", doc: "The simulator (MockDeviceKit): glasses, faults, and the Meta AI app's answers.",
             functions: [
@@ -111,6 +113,19 @@ struct MockPlugin: GlassesPlugin {
                     return .none
                 }
             ]))
+    }
+
+    /// On a world this process does not simulate, every use of `mock` says why it fails.
+    private static func refuse(in state: LuaState, location: String) throws(LuaScriptError) {
+        let message = "mock is available only on a simulated world; this run is connected to \(location) "
+            + "(drive a served world's glasses over its HTTP control routes, or run without --connect)"
+        let refusal = try state.load(
+            """
+            local message = ...
+            local function refuse() error(message, 2) end
+            mock = setmetatable({}, {__index = refuse, __newindex = refuse, __metatable = false})
+            """, name: "=mock")
+        _ = try state.call(refusal, [.string(message)])
     }
 
     private static func permissionsTable(_ options: LuaTableArgument) throws -> LuaRef {

@@ -79,18 +79,29 @@ extension ReplSession {
 
     func worldSummary() -> String {
         let world = runtime.world
-        let kit = world.kit
+        let wearables = world.wearables
         var lines = [
             "time \(String(format: "%.3f", runtime.scheduler.now)) s on the \(runtime.scheduler.clock.rawValue) clock",
-            "app \(kit.registrationState.name), camera permission \(kit.permissionStatus(.camera).name)",
+            "app \(wearables.registrationState.name), camera permission \(wearables.checkPermissionStatus(.camera).name)",
         ]
-        if kit.glasses.isEmpty { lines.append("no glasses paired (mock.pair() pairs a Ray-Ban Meta)") }
-        for glasses in kit.glasses {
-            let power = glasses.isPoweredOn ? "on" : "off"
-            lines.append(
-                "glasses \(glasses.model.name) \(glasses.identifier): power \(power), link \(glasses.link.name), "
-                    + "\(glasses.donState.name), hinge \(glasses.hingeState.name), battery \(glasses.batteryLevel)%, "
-                    + "thermal \(glasses.thermal.name)")
+        if let kit = world.simulator?.kit {
+            if kit.glasses.isEmpty { lines.append("no glasses paired (mock.pair() pairs a Ray-Ban Meta)") }
+            for glasses in kit.glasses {
+                let power = glasses.isPoweredOn ? "on" : "off"
+                lines.append(
+                    "glasses \(glasses.model.name) \(glasses.identifier): power \(power), link \(glasses.link.name), "
+                        + "\(glasses.donState.name), hinge \(glasses.hingeState.name), battery \(glasses.batteryLevel)%, "
+                        + "thermal \(glasses.thermal.name)")
+            }
+        } else {
+            lines.append("world at \(world.location)")
+            if wearables.deviceList.isEmpty { lines.append("no glasses linked") }
+            for device in wearables.deviceList {
+                lines.append(
+                    "glasses \(device.type.name) \(device.identifier): link \(device.linkState.name), "
+                        + "\(device.donState.name), hinge \(device.hingeState.name), "
+                        + "battery \(device.batteryLevel.map { "\($0)%" } ?? "unknown"), thermal \(device.thermalLevel.name)")
+            }
         }
         let audio = world.audio
         let inputs = audio.route.inputs.map(\.type.rawValue).joined(separator: ",")

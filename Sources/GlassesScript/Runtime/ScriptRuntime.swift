@@ -3,8 +3,9 @@ import LuaHost
 import WearablesCore
 import WearablesSimulator
 
-/// One run of a script: a Lua state with the plugins installed, a simulated
-/// world, and the event loop that drives tasks on the world's scheduler.
+/// One run of a script: a Lua state with the plugins installed, a world (the
+/// embedded simulator or one reached over the wire), and the event loop that
+/// drives tasks on the world's scheduler.
 ///
 /// Everything happens on the thread that calls ``run(script:arguments:)``.
 /// Lua only ever runs inside ``step(_:_:)``, from a scheduler event, so a
@@ -12,7 +13,7 @@ import WearablesSimulator
 public final class ScriptRuntime {
     public let options: RunOptions
     public let state: LuaState
-    public let world: SimulatedWorld
+    public let world: GlassesWorld
     public let output: OutputPaths
     public var scheduler: Scheduler { world.scheduler }
     public var trace: EventTrace { world.trace }
@@ -34,8 +35,9 @@ public final class ScriptRuntime {
         SharedTypesPlugin(), TimePlugin(), LogPlugin(), WearablesPlugin(), CameraPlugin(), MockPlugin(), AudioPlugin(), RecipesPlugin(),
     ]
 
-    public init(options: RunOptions, modulePaths: [String] = [], plugins: [GlassesPlugin] = ScriptRuntime.builtInPlugins)
-        throws
+    /// - Parameter world: the world to run in; by default the simulator preset `options.world` names.
+    public init(options: RunOptions, modulePaths: [String] = [], plugins: [GlassesPlugin] = ScriptRuntime.builtInPlugins,
+                world: ((_ traceSink: EventTrace.Sink?) throws -> GlassesWorld)? = nil) throws
     {
         self.options = options
         var sink: EventTrace.Sink?
@@ -46,10 +48,14 @@ public final class ScriptRuntime {
         } else {
             traceFile = nil
         }
-        let clock: Scheduler.Clock = options.realtime ? .wall : .virtual
-        switch options.world {
-        case .ready: world = .ready(seed: options.seed, clock: clock, traceSink: sink)
-        case .empty: world = .empty(seed: options.seed, clock: clock, traceSink: sink)
+        if let world {
+            self.world = try world(sink)
+        } else {
+            let clock: Scheduler.Clock = options.realtime ? .wall : .virtual
+            switch options.world {
+            case .ready: self.world = SimulatedWorld.ready(seed: options.seed, clock: clock, traceSink: sink)
+            case .empty: self.world = SimulatedWorld.empty(seed: options.seed, clock: clock, traceSink: sink)
+            }
         }
         output = OutputPaths(directory: options.outputDirectory)
         state = try LuaState(options: LuaStateOptions(
@@ -257,7 +263,7 @@ public final class ScriptRuntime {
     private func adjust(_ outcome: LuaRunOutcome) -> LuaRunOutcome {
         // No main task: the script never loaded (the runner's outcome says why).
         if state.stop != nil || main == nil { return outcome }
-        let clock = options.realtime ? "wall" : "virtual"
+        let clock = scheduler.clock.rawValue
         switch ending {
         case .timeout(let seconds):
             return LuaRunOutcome(exitCode: LuaRunOutcome.limitHit, report: "time limit of \(seconds) s (--timeout) exceeded")

@@ -52,6 +52,20 @@ public protocol WearablesBackendObserver: AnyObject {
     func backend(didInterruptSessionOn identifier: DeviceIdentifier, with interruption: SessionInterruption)
 }
 
+/// A camera's picture stream as a backend runs it; stop it to stop the pictures.
+public final class CameraFeedHandle {
+    private var onStop: (() -> Void)?
+
+    public init(onStop: @escaping () -> Void) { self.onStop = onStop }
+
+    /// Stops the pictures; later calls do nothing.
+    public func stop() {
+        let action = onStop
+        onStop = nil
+        action?()
+    }
+}
+
 /// Where a microphone's samples come from (rendered by the audio layer at the rate
 /// of the input port that hears it; not routed here).
 public enum MicrophoneFeed: Sendable, Equatable {
@@ -66,9 +80,9 @@ public enum MicrophoneFeed: Sendable, Equatable {
 
 /// What a platform must provide for the DAT model to run on it: the device list and
 /// its facts, the companion app's registration and permission flows, session control,
-/// camera pictures and photos. `WearablesSimulator` is the embedded implementation; a
-/// backend over the real SDK would implement the same protocol and pass the same
-/// conformance suite. Every method is called, and every completion must be called,
+/// camera pictures pushed as they come (DAT's `videoFramePublisher`) and photos.
+/// `WearablesSimulator` is the embedded implementation and `WearablesRemote` the same
+/// interface over the wire protocol; both pass one conformance suite. Every method is called, and every completion must be called,
 /// on `scheduler`'s thread; completions may never be called (a hung companion app or
 /// stuck glasses), and the model applies its own timeouts.
 public protocol WearablesBackend: AnyObject {
@@ -87,14 +101,19 @@ public protocol WearablesBackend: AnyObject {
 
     // Devices
     var devices: [DeviceSnapshot] { get }
+    /// The link's bandwidth as far as the backend can tell (the camera's ladder reads
+    /// it); `.infinity` when it cannot, so the requested settings stand.
     func linkBandwidthKbps(of identifier: DeviceIdentifier) -> Double
-    func microphoneFeed(of identifier: DeviceIdentifier) -> MicrophoneFeed
 
     // Sessions and camera
     func openSession(on identifier: DeviceIdentifier, completion: @escaping (Result<Void, DeviceSessionError>) -> Void)
     func closeSession(on identifier: DeviceIdentifier)
-    /// The camera's picture source right now, nil when the device has no camera to stream from.
-    func frameSource(of identifier: DeviceIdentifier) -> FrameSource?
+    /// Starts the camera's pictures at `settings`: the backend calls `deliver` for each
+    /// one, in order, with the run time it was seen at, until the handle is stopped.
+    /// A picture is rendered only when read (`FrameSource`), so one nobody reads costs
+    /// almost nothing. Nil when the device has no camera to stream from.
+    func startCamera(on identifier: DeviceIdentifier, settings: EffectiveStreamSettings,
+                     deliver: @escaping (_ timestamp: Double, _ picture: FrameSource) -> Void) -> CameraFeedHandle?
     /// Why a stream with audio cannot start on this device now (the phone's HFP route
     /// to it is not configured), worded as a fix; nil when it can.
     func audioStreamingProblem(on identifier: DeviceIdentifier) -> String?

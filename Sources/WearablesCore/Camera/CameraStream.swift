@@ -37,7 +37,7 @@ public final class CameraStream {
     private let errorListeners: Broadcaster<any WearablesError>
     private let effectiveListeners: Broadcaster<EffectiveStreamSettings>
     private var startWaiters: [(Result<Void, StreamError>) -> Void] = []
-    private var frameTimer: TimerToken?
+    private var feed: CameraFeedHandle?
     private var captureSerial = 0
     private var captureCompletion: ((Result<Photo, PhotoError>) -> Void)?
     private var captureTimer: TimerToken?
@@ -78,7 +78,7 @@ public final class CameraStream {
         for token in tokens { token.cancel() }
         deviceWatch?.cancel()
         sessionWatch?.cancel()
-        frameTimer?.cancel()
+        feed?.stop()
         captureTimer?.cancel()
     }
 
@@ -183,7 +183,7 @@ public final class CameraStream {
 
     func sessionPaused() {
         guard state == .streaming || state == .starting else { return }
-        frameTimer?.cancel()
+        stopFeed()
         transition(to: .paused)
     }
 
@@ -272,7 +272,7 @@ public final class CameraStream {
             applyLadder(linkKbps: wearables.backend.linkBandwidthKbps(of: identifier))
         }
         transition(to: .streaming)
-        scheduleFrames()
+        startFeed()
         completeStart(.success(()))
     }
 
@@ -300,7 +300,7 @@ public final class CameraStream {
     // MARK: Ending
 
     private func endStream(error: StreamError?, stopsImplicitSession: Bool, delay: Double) {
-        frameTimer?.cancel()
+        stopFeed()
         deviceWatch?.cancel()
         deviceWatch = nil
         if let error { report(error) }
@@ -320,28 +320,29 @@ public final class CameraStream {
 
     // MARK: Frames
 
-    private func scheduleFrames() {
-        frameTimer?.cancel()
-        let interval = 1 / Double(effective.frameRate)
-        var next = wearables.scheduler.now + interval
-        func tick() {
-            guard state == .streaming else { return }
-            deliverFrame()
-            next += interval
-            frameTimer = wearables.scheduler.schedule(at: next, tick)
+    /// Asks the backend for pictures at the effective settings (again after a ladder step).
+    private func startFeed() {
+        stopFeed()
+        guard let identifier = deviceIdentifier else { return }
+        feed = wearables.backend.startCamera(on: identifier, settings: effective) { [weak self] timestamp, picture in
+            self?.deliverFrame(seenAt: timestamp, picture: picture)
         }
-        frameTimer = wearables.scheduler.schedule(at: next, tick)
     }
 
-    private func deliverFrame() {
-        guard !isCapturing else { return }
+    private func stopFeed() {
+        feed?.stop()
+        feed = nil
+    }
+
+    /// A pushed picture becomes a frame only while streaming, not during a capture,
+    /// and only as an object when someone (a listener or the trace) will read it.
+    private func deliverFrame(seenAt timestamp: Double, picture: FrameSource) {
+        guard state == .streaming, !isCapturing else { return }
         let index = frameCount
         frameCount += 1
         let traceFrames = wearables.trace.includesFrames && wearables.trace.isEnabled
-        guard !frameListeners.isEmpty || traceFrames,
-              let identifier = deviceIdentifier,
-              let source = wearables.backend.frameSource(of: identifier) else { return }
-        let frame = VideoFrame(size: effective.size, index: index, timestamp: wearables.scheduler.now, source: source)
+        guard !frameListeners.isEmpty || traceFrames else { return }
+        let frame = VideoFrame(size: effective.size, index: index, timestamp: timestamp, source: picture)
         if traceFrames {
             wearables.trace.record(source: traceSource, event: "frame",
                                    values: ["index": .int(index), "luma": .double(frame.lumaMean)])
@@ -367,7 +368,7 @@ public final class CameraStream {
         }
         effective = settled
         effectiveListeners.emit(settled)
-        if state == .streaming { scheduleFrames() }
+        if state == .streaming { startFeed() }
     }
 
     // MARK: Photos

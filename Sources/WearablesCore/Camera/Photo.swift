@@ -1,7 +1,7 @@
 import Foundation
 
 /// A captured still: real, decodable JPEG or HEIC bytes (DAT's `PhotoData`).
-public struct Photo: Sendable {
+public struct Photo: Sendable, Equatable {
     public let data: Data
     public let format: PhotoCaptureFormat
     public let width: Int

@@ -29,6 +29,8 @@ public final class Scheduler {
     }
 
     public let clock: Clock
+    /// Run seconds per wall second on the wall clock (`glasses serve --speed N`); 1 otherwise.
+    public let speed: Double
     /// The one random generator for everything random in this world.
     public var random: SeededRandom
     /// Seconds since the scheduler was created, on its clock.
@@ -44,8 +46,10 @@ public final class Scheduler {
     /// - Parameters:
     ///   - clock: virtual (default) or wall.
     ///   - seed: seeds the world's random generator; the same seed gives the same run.
-    public init(clock: Clock = .virtual, seed: UInt64 = 0) {
+    ///   - speed: on the wall clock, how many run seconds pass per real second (> 0).
+    public init(clock: Clock = .virtual, seed: UInt64 = 0, speed: Double = 1) {
         self.clock = clock
+        self.speed = clock == .wall && speed.isFinite && speed > 0 ? speed : 1
         self.random = SeededRandom(seed: seed)
     }
 
@@ -123,7 +127,7 @@ public final class Scheduler {
                 return .deadline
             }
             let wakeUp = min(next?.time ?? .infinity, deadline)
-            inbox.wait(seconds: wakeUp.isFinite ? wakeUp - now : nil)
+            inbox.wait(seconds: wakeUp.isFinite ? (wakeUp - now) / speed : nil)
         }
     }
 
@@ -155,7 +159,7 @@ public final class Scheduler {
 
     private func syncWallTime() {
         let elapsed = ContinuousClock.now - wallStart
-        now = max(now, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        now = max(now, (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18) * speed)
     }
 }
 

@@ -1,0 +1,400 @@
+import Foundation
+import WearablesCore
+
+/// What a client asks of a served world. Every command carries an id that its
+/// reply repeats; a command whose completion never comes (a companion app that
+/// never answers) never gets a reply, and the client's model times it out.
+public enum WireCommand: Sendable, Equatable {
+    case register
+    case unregister
+    case requestPermission(Permission)
+    case openSession(device: String)
+    case closeSession(device: String)
+    /// Pictures at `settings` until `stopCamera`; the reply names the stream its frames carry.
+    case startCamera(device: String, settings: EffectiveStreamSettings)
+    case stopCamera(stream: Int)
+    /// A still; the photo comes back as a binary message carrying this command's id.
+    case capture(device: String, format: PhotoCaptureFormat, size: VideoSize)
+}
+
+/// A client's text message.
+public enum ClientMessage: Sendable, Equatable {
+    case hello(protocolVersion: Int, client: String)
+    case command(id: Int, WireCommand)
+}
+
+/// What a served world reports about itself when a client connects.
+public struct ServerHello: Sendable, Equatable {
+    public var protocolVersion: Int
+    public var server: String
+    /// "simulator" when the world is simulated (its mock controls are served), else what it is.
+    public var world: String
+    /// Run seconds per wall second: clients run their clocks at the same pace.
+    public var speed: Double
+    public var time: Double
+    public var registration: RegistrationState
+    public var permissions: [Permission: PermissionStatus]
+    public var devices: [DeviceSnapshot]
+    public var bandwidth: [String: Double]
+
+    public init(protocolVersion: Int = WireProtocol.version, server: String, world: String, speed: Double, time: Double,
+                registration: RegistrationState, permissions: [Permission: PermissionStatus], devices: [DeviceSnapshot],
+                bandwidth: [String: Double]) {
+        self.protocolVersion = protocolVersion
+        self.server = server
+        self.world = world
+        self.speed = speed
+        self.time = time
+        self.registration = registration
+        self.permissions = permissions
+        self.devices = devices
+        self.bandwidth = bandwidth
+    }
+}
+
+/// What a command's reply carries on success.
+public enum WireReplyValue: Sendable, Equatable {
+    case done
+    case permission(PermissionStatus)
+    case stream(Int)
+}
+
+/// Something that happened in the served world, sent to every client.
+public enum WireEvent: Sendable, Equatable {
+    case registration(RegistrationState)
+    case device(DeviceSnapshot)
+    case deviceRemoved(String)
+    case permission(Permission, PermissionStatus)
+    case bandwidth(device: String, kbps: Double)
+    case session(device: String, SessionInterruption)
+    /// Frames the server dropped for this client because it read too slowly.
+    case framesDropped(stream: Int, total: Int)
+}
+
+/// A server's text message.
+public enum ServerMessage: Sendable, Equatable {
+    case hello(ServerHello)
+    case reply(id: Int, Result<WireReplyValue, WireError>)
+    case event(WireEvent)
+    /// The client's message was refused (malformed, oversized, wrong version); the connection goes on
+    /// unless the error says otherwise.
+    case error(WireError)
+}
+
+// MARK: Coding
+
+/// Decoding failures name what was wrong, for the `error` message sent back.
+public struct WireDecodingError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension ClientMessage {
+    public func encoded() -> Data { Envelope(self).json() }
+
+    public static func decode(_ data: Data) throws(WireDecodingError) -> ClientMessage {
+        let envelope = try Envelope.parse(data)
+        if envelope.type == "hello" {
+            return .hello(protocolVersion: try envelope.require(envelope.protocolVersion, "protocol"), client: envelope.client ?? "")
+        }
+        let id = try envelope.require(envelope.id, "id")
+        return .command(id: id, try envelope.command())
+    }
+}
+
+extension ServerMessage {
+    public func encoded() -> Data { Envelope(self).json() }
+
+    public static func decode(_ data: Data) throws(WireDecodingError) -> ServerMessage {
+        try Envelope.parse(data).serverMessage()
+    }
+}
+
+/// The flat JSON object every text message is; the typed enums above are built
+/// from it and into it, so the JSON shape is written down in one place.
+struct Envelope: Codable {
+    var type: String
+    var id: Int?
+    var protocolVersion: Int?
+    var client: String?
+    var server: String?
+    var world: String?
+    var speed: Double?
+    var time: Double?
+    var ok: Bool?
+    var error: WireError?
+    var streamError: WireError?
+    var permission: String?
+    var status: String?
+    var permissions: [String: String]?
+    var registration: String?
+    var state: String?
+    var device: String?
+    var deviceInfo: WireDevice?
+    var devices: [WireDevice]?
+    var bandwidth: [String: Double]?
+    var kbps: Double?
+    var event: String?
+    var resolution: String?
+    var fps: Int?
+    var stream: Int?
+    var total: Int?
+    var format: String?
+    var width: Int?
+    var height: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case type, id, client, server, world, speed, time, ok, error, permission, status, permissions, registration,
+            state, device, devices, bandwidth, kbps, event, resolution, fps, stream, total, format, width, height
+        case protocolVersion = "protocol"
+        case streamError = "stream_error"
+        case deviceInfo = "info"
+    }
+
+    init(type: String) { self.type = type }
+
+    func json() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Every field is a plain value: encoding cannot fail.
+        return (try? encoder.encode(self)) ?? Data()
+    }
+
+    static func parse(_ data: Data) throws(WireDecodingError) -> Envelope {
+        do {
+            return try JSONDecoder().decode(Envelope.self, from: data)
+        } catch {
+            throw WireDecodingError("not a protocol message (a JSON object with a string 'type' and typed fields): \(Self.summary(of: error))")
+        }
+    }
+
+    private static func summary(of error: Error) -> String {
+        switch error {
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+             DecodingError.keyNotFound(_, let context), DecodingError.dataCorrupted(let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? context.debugDescription : "field '\(path)': \(context.debugDescription)"
+        default:
+            return "\(error)"
+        }
+    }
+
+    func require<T>(_ value: T?, _ field: String) throws(WireDecodingError) -> T {
+        guard let value else { throw WireDecodingError("'\(type)' needs the field '\(field)'") }
+        return value
+    }
+
+    func named<T: NamedCase>(_ value: String?, _ field: String, as _: T.Type) throws(WireDecodingError) -> T {
+        let name = try require(value, field)
+        guard let parsed = T(name: name) else {
+            throw WireDecodingError("field '\(field)': '\(name)' is not one of \(T.allCases.map(\.name).joined(separator: ", "))")
+        }
+        return parsed
+    }
+
+    // MARK: Client side
+
+    init(_ message: ClientMessage) {
+        switch message {
+        case .hello(let version, let client):
+            self.init(type: "hello")
+            protocolVersion = version
+            self.client = client
+        case .command(let id, let command):
+            self.init(command)
+            self.id = id
+        }
+    }
+
+    init(_ command: WireCommand) {
+        switch command {
+        case .register: self.init(type: "register")
+        case .unregister: self.init(type: "unregister")
+        case .requestPermission(let permission):
+            self.init(type: "request_permission")
+            self.permission = permission.name
+        case .openSession(let device):
+            self.init(type: "open_session")
+            self.device = device
+        case .closeSession(let device):
+            self.init(type: "close_session")
+            self.device = device
+        case .startCamera(let device, let settings):
+            self.init(type: "start_camera")
+            self.device = device
+            resolution = settings.resolution.name
+            fps = settings.frameRate
+        case .stopCamera(let stream):
+            self.init(type: "stop_camera")
+            self.stream = stream
+        case .capture(let device, let format, let size):
+            self.init(type: "capture")
+            self.device = device
+            self.format = format.name
+            width = size.width
+            height = size.height
+        }
+    }
+
+    func command() throws(WireDecodingError) -> WireCommand {
+        switch type {
+        case "register": return .register
+        case "unregister": return .unregister
+        case "request_permission": return .requestPermission(try named(permission, "permission", as: Permission.self))
+        case "open_session": return .openSession(device: try require(device, "device"))
+        case "close_session": return .closeSession(device: try require(device, "device"))
+        case "start_camera":
+            let rate = try require(fps, "fps")
+            guard StreamConfiguration.validFrameRates.contains(rate) else {
+                throw WireDecodingError("field 'fps': \(rate) is not one of \(StreamConfiguration.validFrameRates.map(String.init).joined(separator: ", "))")
+            }
+            return .startCamera(device: try require(device, "device"), settings: EffectiveStreamSettings(
+                resolution: try named(resolution, "resolution", as: StreamingResolution.self), frameRate: rate))
+        case "stop_camera": return .stopCamera(stream: try require(stream, "stream"))
+        case "capture":
+            let size = VideoSize(width: try require(width, "width"), height: try require(height, "height"))
+            guard (1...8192).contains(size.width), (1...8192).contains(size.height) else {
+                throw WireDecodingError("fields 'width' and 'height' must be 1...8192, got \(size)")
+            }
+            return .capture(device: try require(device, "device"), format: try named(format, "format", as: PhotoCaptureFormat.self), size: size)
+        default:
+            throw WireDecodingError("unknown message type '\(type)' (commands: hello, register, unregister, request_permission, "
+                + "open_session, close_session, start_camera, stop_camera, capture)")
+        }
+    }
+
+    // MARK: Server side
+
+    init(_ message: ServerMessage) {
+        switch message {
+        case .hello(let hello):
+            self.init(type: "hello")
+            protocolVersion = hello.protocolVersion
+            server = hello.server
+            world = hello.world
+            speed = hello.speed
+            time = hello.time
+            registration = hello.registration.name
+            permissions = Dictionary(uniqueKeysWithValues: hello.permissions.map { ($0.key.name, $0.value.name) })
+            devices = hello.devices.map(WireDevice.init)
+            bandwidth = hello.bandwidth
+        case .reply(let id, let result):
+            self.init(type: "reply")
+            self.id = id
+            switch result {
+            case .success(let value):
+                ok = true
+                switch value {
+                case .done: break
+                case .permission(let status): self.status = status.name
+                case .stream(let stream): self.stream = stream
+                }
+            case .failure(let error):
+                ok = false
+                self.error = error
+            }
+        case .event(let event):
+            self.init(event)
+        case .error(let error):
+            self.init(type: "error")
+            self.error = error
+        }
+    }
+
+    init(_ event: WireEvent) {
+        switch event {
+        case .registration(let state):
+            self.init(type: "registration")
+            self.state = state.name
+        case .device(let snapshot):
+            self.init(type: "device")
+            device = snapshot.identifier
+            deviceInfo = WireDevice(snapshot)
+        case .deviceRemoved(let identifier):
+            self.init(type: "device_removed")
+            device = identifier
+        case .permission(let permission, let status):
+            self.init(type: "permission")
+            self.permission = permission.name
+            self.status = status.name
+        case .bandwidth(let identifier, let kbps):
+            self.init(type: "bandwidth")
+            device = identifier
+            self.kbps = kbps
+        case .session(let identifier, let interruption):
+            self.init(type: "session")
+            device = identifier
+            switch interruption {
+            case .paused: event = "paused"
+            case .resumed: event = "resumed"
+            case .streamEnded(let streamError):
+                event = "stream_ended"
+                self.streamError = WireError(streamError)
+            case .ended(let sessionError, let streamError):
+                event = "ended"
+                error = sessionError.map(WireError.init)
+                self.streamError = streamError.map(WireError.init)
+            }
+        case .framesDropped(let stream, let total):
+            self.init(type: "frames_dropped")
+            self.stream = stream
+            self.total = total
+        }
+    }
+
+    func serverMessage() throws(WireDecodingError) -> ServerMessage {
+        switch type {
+        case "hello":
+            var grants: [Permission: PermissionStatus] = [:]
+            for (key, value) in permissions ?? [:] {
+                if let permission = Permission(name: key), let status = PermissionStatus(name: value) { grants[permission] = status }
+            }
+            return .hello(ServerHello(
+                protocolVersion: try require(protocolVersion, "protocol"), server: server ?? "", world: world ?? "",
+                speed: speed ?? 1, time: time ?? 0,
+                registration: try named(registration, "registration", as: RegistrationState.self),
+                permissions: grants, devices: (devices ?? []).map(\.snapshot), bandwidth: bandwidth ?? [:]))
+        case "reply":
+            let id = try require(self.id, "id")
+            if try require(ok, "ok") {
+                if let status { return .reply(id: id, .success(.permission(try named(status, "status", as: PermissionStatus.self)))) }
+                if let stream { return .reply(id: id, .success(.stream(stream))) }
+                return .reply(id: id, .success(.done))
+            }
+            return .reply(id: id, .failure(try require(error, "error")))
+        case "error":
+            return .error(try require(error, "error"))
+        case "registration":
+            return .event(.registration(try named(state, "state", as: RegistrationState.self)))
+        case "device":
+            return .event(.device(try require(deviceInfo, "info").snapshot))
+        case "device_removed":
+            return .event(.deviceRemoved(try require(device, "device")))
+        case "permission":
+            return .event(.permission(try named(permission, "permission", as: Permission.self),
+                                      try named(status, "status", as: PermissionStatus.self)))
+        case "bandwidth":
+            return .event(.bandwidth(device: try require(device, "device"), kbps: try require(kbps, "kbps")))
+        case "session":
+            let identifier = try require(device, "device")
+            switch try require(event, "event") {
+            case "paused": return .event(.session(device: identifier, .paused))
+            case "resumed": return .event(.session(device: identifier, .resumed))
+            case "stream_ended":
+                guard let streamError = try require(self.streamError, "stream_error").streamError else {
+                    throw WireDecodingError("field 'stream_error': not a StreamError")
+                }
+                return .event(.session(device: identifier, .streamEnded(streamError)))
+            case "ended":
+                return .event(.session(device: identifier, .ended(
+                    sessionError: error?.decode(as: DeviceSessionError.self), streamError: streamError?.streamError)))
+            case let other:
+                throw WireDecodingError("field 'event': '\(other)' is not one of paused, resumed, stream_ended, ended")
+            }
+        case "frames_dropped":
+            return .event(.framesDropped(stream: try require(stream, "stream"), total: try require(total, "total")))
+        default:
+            throw WireDecodingError("unknown message type '\(type)'")
+        }
+    }
+}
