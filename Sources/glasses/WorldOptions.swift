@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import GlassesScript
 
@@ -26,6 +27,14 @@ struct WorldOptions: ParsableArguments {
         })
     var duration: Double?
 
+    @Option(help: ArgumentHelp(
+        "Drive the glasses of a world `glasses serve` serves (its ws:// URL) instead of the embedded simulator; "
+            + "that world decides --world and the clock.", valueName: "url"))
+    var connect: String?
+
+    @Option(help: ArgumentHelp("The served world's token (default: $GLASSES_TOKEN).", valueName: "token"))
+    var token: String?
+
     @Option(help: ArgumentHelp("Write the event trace (JSON Lines) to this file.", valueName: "file"))
     var trace: String?
 
@@ -35,6 +44,8 @@ struct WorldOptions: ParsableArguments {
     func apply(to options: inout RunOptions) {
         options.world = world
         options.seed = seed
+        options.connect = connect
+        options.token = token ?? ProcessInfo.processInfo.environment["GLASSES_TOKEN"]
         options.realtime = realtime
         options.duration = duration
         options.tracePath = trace

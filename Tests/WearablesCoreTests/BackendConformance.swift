@@ -1,75 +1,373 @@
 import Testing
+import WearablesAudio
 import WearablesCore
+import WearablesSimulator
 
-/// The contract every `WearablesBackend` must honour, written against the protocol
-/// only. A backend is run through it by passing a factory that returns a backend with
-/// one connected, registered device whose camera permission is granted.
-struct BackendConformance {
-    let makeBackend: () -> WearablesBackend
+/// A world a conformance check runs in: the DAT model over the backend under
+/// test, the phone's audio session, and a hand on the simulated glasses behind
+/// the backend (what MockDeviceKit's test server gives UI tests).
+protocol ConformanceRig: AnyObject {
+    var wearables: Wearables { get }
+    var audio: AudioSession { get }
+    /// Runs `body` on the simulated world behind the backend; returns once it has run there.
+    func drive(_ body: @escaping (MockDeviceKit) -> Void)
+    /// Runs the model's clock until `condition` holds or `seconds` of run time pass; whether it held.
+    func run(until condition: () -> Bool, within seconds: Double) -> Bool
+    /// Runs the model's clock for `seconds` of run time.
+    func run(for seconds: Double)
+    /// Frames a rate check may miss: none on a virtual clock, a few over a network.
+    var frameTolerance: Int { get }
+}
 
-    func runAll() throws {
-        try reportsAConnectedDevice()
-        try sessionsOpenAndClose()
-        try cameraDeliversFramesAtTheRequestedRate()
-        try photosAreDecodableImages()
-    }
+/// The contract every `WearablesBackend` must honour, written against the model
+/// and the backend protocol only. One list of checks; each backend's test runs
+/// every entry with a fresh rig: one connected, registered Ray-Ban Meta with the
+/// camera permission granted.
+enum BackendConformance {
+    typealias Check = @Sendable (ConformanceRig) throws -> Void
 
-    func reportsAConnectedDevice() throws {
-        let wearables = Wearables(backend: makeBackend())
+    static let checks: [(name: String, check: Check)] = [
+        ("a ready world reports a connected device", readyWorld),
+        ("registration succeeds through the companion app", registrationSucceeds),
+        ("a failed registration reports the app's error", registrationFails),
+        ("unregistration returns to available", unregistration),
+        ("a permission request can be granted", permissionGranted),
+        ("a permission request can be denied", permissionDenied),
+        ("an unanswered permission request times out", permissionTimeout),
+        ("a revoked permission reaches the model", permissionRevoked),
+        ("device fields follow the glasses", deviceFieldsUpdate),
+        ("pairing adds a device to the list", pairingAddsDevice),
+        ("unpairing removes the device and ends its session", unpairingRemovesDevice),
+        ("sessions open and close, one per device", sessionsOpenAndClose),
+        ("a session needs a connected device", sessionNeedsConnectedDevice),
+        ("taking the glasses off pauses a session, putting them on resumes it", doffPausesDonResumes),
+        ("a captouch tap pauses a session for a while", tapPausesSession),
+        ("folding ends the session with hingesClosed", foldEndsSession),
+        ("powering off ends the session with deviceNotConnected", powerOffEndsSession),
+        ("a short Bluetooth drop pauses and resumes", shortDropPausesAndResumes),
+        ("a critical battery ends the session", criticalBatteryEndsSession),
+        ("severe heat stops the camera but not the session", severeHeatStopsCamera),
+        ("the camera starts and stops", cameraStartsAndStops),
+        ("frames come in order, at the rate, with timestamps", framesInOrder),
+        ("frames have the resolution's size and readable pixels", framesHaveTheirSize),
+        ("a photo is a decodable image of the requested size", photoSucceeds),
+        ("a failed capture reports captureFailure", photoFails),
+        ("a capture under a dropped link gets exactly one PhotoError", photoNeverDelivered),
+        ("bandwidth changes drive the camera's ladder", bandwidthDrivesLadder),
+        ("the glasses' link drives the phone's audio route", linkDrivesAudioRoute),
+    ]
+
+    // MARK: Registration and permissions
+
+    static func readyWorld(_ rig: ConformanceRig) throws {
+        let wearables = rig.wearables
         #expect(wearables.registrationState == .registered)
         #expect(wearables.checkPermissionStatus(.camera) == .granted)
         let device = try #require(wearables.deviceList.first)
         #expect(device.linkState == .connected)
-        #expect(device.type != .unknown)
+        #expect(device.type == .rayBanMeta)
         let lists = Recorder<[DeviceIdentifier]>()
         lists.token = wearables.addDevicesListener { lists.append($0) }
-        wearables.scheduler.run(for: 0)
+        rig.run(for: 0.1)
         #expect(lists.values == [[device.identifier]])
     }
 
-    func sessionsOpenAndClose() throws {
-        let wearables = Wearables(backend: makeBackend())
-        let session = wearables.createSession()
-        let outcome = Outcome<Void, DeviceSessionError>()
-        try session.start(completion: outcome.handler)
-        wearables.scheduler.run(for: DeviceSession.startTimeout)
-        #expect(session.state == .started)
+    static func registrationSucceeds(_ rig: ConformanceRig) throws {
+        try unregister(rig)
+        let outcome = Outcome<Void, RegistrationError>()
+        rig.wearables.startRegistration(completion: outcome.handler)
+        #expect(rig.run(until: { outcome.result != nil }, within: 5))
+        #expect(outcome.value != nil)
+        #expect(rig.wearables.registrationState == .registered)
+    }
+
+    static func registrationFails(_ rig: ConformanceRig) throws {
+        try unregister(rig)
+        rig.drive { try? $0.companion.failNext(.registration, code: "networkUnavailable") }
+        let outcome = Outcome<Void, RegistrationError>()
+        rig.wearables.startRegistration(completion: outcome.handler)
+        #expect(rig.run(until: { outcome.result != nil }, within: 5))
+        #expect(outcome.error == .networkUnavailable)
+        #expect(rig.wearables.registrationState == .available)
+    }
+
+    static func unregistration(_ rig: ConformanceRig) throws {
+        try unregister(rig)
+        #expect(rig.wearables.registrationState == .available)
+    }
+
+    private static func unregister(_ rig: ConformanceRig) throws {
+        let outcome = Outcome<Void, UnregistrationError>()
+        rig.wearables.startUnregistration(completion: outcome.handler)
+        try #require(rig.run(until: { outcome.result != nil }, within: 5))
+        try #require(outcome.value != nil)
+    }
+
+    static func permissionGranted(_ rig: ConformanceRig) throws {
+        rig.drive { kit in
+            kit.permissions.set(.microphone, .denied)
+            kit.permissions.setRequestResult(.microphone, .granted)
+        }
+        let status = try request(.microphone, in: rig)
+        #expect(status == .success(.granted))
+        #expect(rig.wearables.checkPermissionStatus(.microphone) == .granted)
+    }
+
+    static func permissionDenied(_ rig: ConformanceRig) throws {
+        rig.drive { $0.permissions.setRequestResult(.microphone, .denied) }
+        #expect(try request(.microphone, in: rig) == .success(.denied))
+    }
+
+    static func permissionTimeout(_ rig: ConformanceRig) throws {
+        rig.drive { $0.permissions.setRequestResult(.microphone, .timeout) }
+        #expect(try request(.microphone, in: rig, within: Wearables.permissionRequestTimeout + 5) == .failure(.requestTimeout))
+    }
+
+    private static func request(_ permission: Permission, in rig: ConformanceRig, within seconds: Double = 5) throws
+        -> Result<PermissionStatus, PermissionError>
+    {
+        let outcome = Outcome<PermissionStatus, PermissionError>()
+        rig.wearables.requestPermission(permission, completion: outcome.handler)
+        try #require(rig.run(until: { outcome.result != nil }, within: seconds))
+        return try #require(outcome.result)
+    }
+
+    static func permissionRevoked(_ rig: ConformanceRig) throws {
+        rig.drive { $0.permissions.set(.camera, .denied) }
+        #expect(rig.run(until: { rig.wearables.checkPermissionStatus(.camera) == .denied }, within: 5))
+    }
+
+    // MARK: Devices
+
+    static func deviceFieldsUpdate(_ rig: ConformanceRig) throws {
+        let device = try #require(rig.wearables.deviceList.first)
+        rig.drive { kit in
+            kit.glasses[0].setBatteryLevel(42)
+            kit.glasses[0].setThermalLevel(.moderate)
+            kit.glasses[0].doff()
+        }
+        #expect(rig.run(until: { device.batteryLevel == 42 && device.thermalLevel == .moderate && device.donState == .doffed },
+                        within: 5))
+    }
+
+    static func pairingAddsDevice(_ rig: ConformanceRig) throws {
+        let lists = Recorder<[DeviceIdentifier]>()
+        lists.token = rig.wearables.addDevicesListener { lists.append($0) }
+        rig.drive { $0.pairReadyGlasses(model: .oakleyMetaHSTN) }
+        #expect(rig.run(until: { lists.last?.count == 2 }, within: 5))
+        #expect(rig.wearables.deviceList.last?.type == .oakleyMetaHSTN)
+    }
+
+    static func unpairingRemovesDevice(_ rig: ConformanceRig) throws {
+        let session = try startedSession(rig)
+        rig.drive { $0.glasses[0].unpair() }
+        #expect(rig.run(until: { rig.wearables.devices.isEmpty && session.state == .stopped }, within: 5))
+    }
+
+    // MARK: Sessions
+
+    static func sessionsOpenAndClose(_ rig: ConformanceRig) throws {
+        let session = try startedSession(rig)
         let rival = Outcome<Void, DeviceSessionError>()
-        try wearables.createSession().start(completion: rival.handler)
-        wearables.scheduler.run(for: 1)
+        try rig.wearables.createSession().start(completion: rival.handler)
+        #expect(rig.run(until: { rival.result != nil }, within: 5))
         #expect(rival.error == .sessionAlreadyExists)
         session.stop()
-        wearables.scheduler.run(for: 1)
-        #expect(session.state == .stopped)
+        #expect(rig.run(until: { session.state == .stopped }, within: 5))
     }
 
-    func cameraDeliversFramesAtTheRequestedRate() throws {
-        let wearables = Wearables(backend: makeBackend())
-        let camera = wearables.createStream(configuration: config(.low, 15))
+    static func sessionNeedsConnectedDevice(_ rig: ConformanceRig) throws {
+        let device = try #require(rig.wearables.deviceList.first)
+        rig.drive { $0.glasses[0].powerOff() }
+        try #require(rig.run(until: { !device.isConnected }, within: 5))
+        let outcome = Outcome<Void, DeviceSessionError>()
+        try rig.wearables.createSession().start(completion: outcome.handler)
+        #expect(rig.run(until: { outcome.result != nil }, within: DeviceSession.startTimeout + 5))
+        #expect(outcome.error == .noEligibleDevice)
+    }
+
+    static func doffPausesDonResumes(_ rig: ConformanceRig) throws {
+        let session = try startedSession(rig)
+        rig.drive { $0.glasses[0].doff() }
+        #expect(rig.run(until: { session.state == .paused }, within: 10))
+        rig.drive { $0.glasses[0].don() }
+        #expect(rig.run(until: { session.state == .started }, within: 5))
+    }
+
+    static func tapPausesSession(_ rig: ConformanceRig) throws {
+        let session = try startedSession(rig)
+        rig.drive { $0.glasses[0].tap() }
+        #expect(rig.run(until: { session.state == .paused }, within: 5))
+        #expect(rig.run(until: { session.state == .started }, within: 10))
+    }
+
+    static func foldEndsSession(_ rig: ConformanceRig) throws {
+        let (session, camera) = try streamingCamera(rig)
+        let errors = Recorder<String>()
+        errors.token = camera.addErrorListener { errors.append("\($0.domain).\($0.code)") }
+        rig.drive { $0.glasses[0].fold() }
+        #expect(rig.run(until: { errors.values.contains("StreamError.hingesClosed") }, within: 5))
+        #expect(rig.run(until: { session.state == .stopped && camera.state == .stopped }, within: 5))
+    }
+
+    static func powerOffEndsSession(_ rig: ConformanceRig) throws {
+        let (session, camera) = try streamingCamera(rig)
+        let errors = Recorder<String>()
+        errors.token = camera.addErrorListener { errors.append("\($0.domain).\($0.code)") }
+        rig.drive { $0.glasses[0].powerOff() }
+        #expect(rig.run(until: { errors.values.contains("StreamError.deviceNotConnected") }, within: 5))
+        #expect(rig.run(until: { session.state == .stopped }, within: 5))
+    }
+
+    static func shortDropPausesAndResumes(_ rig: ConformanceRig) throws {
+        let session = try startedSession(rig)
+        rig.drive { $0.glasses[0].disconnect(for: 3) }
+        #expect(rig.run(until: { session.state == .paused }, within: 5))
+        #expect(rig.run(until: { session.state == .started }, within: 10))
+    }
+
+    static func criticalBatteryEndsSession(_ rig: ConformanceRig) throws {
+        let session = try startedSession(rig)
+        let errors = Recorder<DeviceSessionError>()
+        errors.token = session.addErrorListener { errors.append($0) }
+        rig.drive { $0.glasses[0].setBatteryLevel(SimulatedGlasses.criticalBatteryLevel) }
+        #expect(rig.run(until: { errors.values.contains(.batteryCritical) }, within: 5))
+        #expect(rig.run(until: { session.state == .stopped }, within: 5))
+    }
+
+    static func severeHeatStopsCamera(_ rig: ConformanceRig) throws {
+        let (session, camera) = try streamingCamera(rig)
+        rig.drive { $0.glasses[0].setThermalLevel(.severe) }
+        #expect(rig.run(until: { camera.state == .stopped }, within: 5))
+        #expect(session.state == .started)
+    }
+
+    // MARK: Camera
+
+    static func cameraStartsAndStops(_ rig: ConformanceRig) throws {
+        let (_, camera) = try streamingCamera(rig)
+        camera.stop()
+        #expect(rig.run(until: { camera.state == .stopped }, within: 5))
         let frames = Recorder<VideoFrame>()
         frames.token = camera.addFrameListener { frames.append($0) }
-        let started = Outcome<Void, StreamError>()
-        camera.start(completion: started.handler)
-        wearables.scheduler.run(for: DeviceSession.startTimeout)
-        #expect(camera.state == .streaming)
-        let before = frames.values.count
-        wearables.scheduler.run(for: 4)
-        #expect(abs(frames.values.count - before - 60) <= 1)
-        let frame = try #require(frames.last)
-        #expect(frame.size == StreamingResolution.low.videoFrameSize)
-        #expect(frame.lumaPlane.samples.count == LumaPlane.width * LumaPlane.height)
+        rig.run(for: 1)
+        #expect(frames.values.isEmpty)
     }
 
-    func photosAreDecodableImages() throws {
-        let wearables = Wearables(backend: makeBackend())
-        let camera = wearables.createStream(configuration: config(.low, 15))
-        camera.start()
-        wearables.scheduler.run(for: DeviceSession.startTimeout)
-        let outcome = Outcome<Photo, PhotoError>()
-        camera.capture(format: .jpeg, completion: outcome.handler)
-        wearables.scheduler.run(for: 10)
+    static func framesInOrder(_ rig: ConformanceRig) throws {
+        let (_, camera) = try streamingCamera(rig, config(.low, 15))
+        let frames = Recorder<VideoFrame>()
+        frames.token = camera.addFrameListener { frames.append($0) }
+        rig.run(for: 4)
+        #expect(abs(frames.values.count - 60) <= rig.frameTolerance)
+        let indices = frames.values.map(\.index)
+        let stamps = frames.values.map(\.timestamp)
+        #expect(indices == indices.sorted() && Set(indices).count == indices.count)
+        #expect(stamps == stamps.sorted())
+    }
+
+    static func framesHaveTheirSize(_ rig: ConformanceRig) throws {
+        let (_, camera) = try streamingCamera(rig, config(.low, 15))
+        let frames = Recorder<VideoFrame>()
+        frames.token = camera.addFrameListener { frames.append($0) }
+        #expect(rig.run(until: { !frames.values.isEmpty }, within: 2))
+        let frame = try #require(frames.last)
+        #expect(frame.size == StreamingResolution.low.videoFrameSize)
+        let image = frame.rgbImage()
+        #expect(image.width == frame.width && image.height == frame.height && image.isWellFormed)
+        #expect(frame.lumaPlane.samples.count == LumaPlane.width * LumaPlane.height)
+        #expect(frame.lumaMean > 0 && frame.lumaMean < 1)
+    }
+
+    static func photoSucceeds(_ rig: ConformanceRig) throws {
+        let (_, camera) = try streamingCamera(rig, config(.low, 15))
+        let outcome = try capture(camera, in: rig)
         let photo = try #require(outcome.value)
         let image = try ImageCodecs.decode(photo.data)
         #expect(image.width == photo.width && image.height == photo.height)
+        #expect(image.size == StreamingResolution.low.videoFrameSize)
     }
+
+    static func photoFails(_ rig: ConformanceRig) throws {
+        let (_, camera) = try streamingCamera(rig, config(.low, 15))
+        rig.drive { $0.glasses[0].camera.simulateCaptureFailure() }
+        #expect(try capture(camera, in: rig).error == .captureFailure)
+    }
+
+    static func photoNeverDelivered(_ rig: ConformanceRig) throws {
+        let (_, camera) = try streamingCamera(rig, config(.low, 15))
+        let errors = Recorder<String>()
+        errors.token = camera.addErrorListener { errors.append("\($0.domain).\($0.code)") }
+        let outcome = Outcome<Photo, PhotoError>()
+        camera.capture(format: .jpeg, completion: outcome.handler)
+        rig.drive { $0.glasses[0].disconnect(for: 30) }
+        #expect(rig.run(until: { outcome.result != nil }, within: CameraStream.captureTimeout + 5))
+        #expect(outcome.value == nil)
+        #expect(errors.values.filter { $0.hasPrefix("PhotoError.") }.count == 1)
+    }
+
+    private static func capture(_ camera: CameraStream, in rig: ConformanceRig) throws -> Outcome<Photo, PhotoError> {
+        let outcome = Outcome<Photo, PhotoError>()
+        camera.capture(format: .jpeg, completion: outcome.handler)
+        try #require(rig.run(until: { outcome.result != nil }, within: CameraStream.captureTimeout + 5))
+        return outcome
+    }
+
+    static func bandwidthDrivesLadder(_ rig: ConformanceRig) throws {
+        let (_, camera) = try streamingCamera(rig, config(.high, 30))
+        rig.drive { $0.glasses[0].setBandwidth(kbps: 300) }
+        #expect(rig.run(until: { camera.effective.resolution != .high || camera.effective.frameRate < 30 }, within: 5))
+    }
+
+    // MARK: Audio
+
+    static func linkDrivesAudioRoute(_ rig: ConformanceRig) throws {
+        try rig.audio.configure(category: .playAndRecord, options: [.allowBluetooth])
+        try rig.audio.activate()
+        #expect(rig.run(until: { rig.audio.isHFPConfigured }, within: 2))
+        rig.drive { $0.glasses[0].fold() }
+        #expect(rig.run(until: { rig.audio.route.input?.type == .builtInMic }, within: 5))
+        rig.drive { $0.glasses[0].unfold() }
+        #expect(rig.run(until: { rig.audio.isHFPConfigured }, within: 5))
+    }
+
+    // MARK: Helpers
+
+    static func startedSession(_ rig: ConformanceRig) throws -> DeviceSession {
+        let session = rig.wearables.createSession()
+        try session.start()
+        try #require(rig.run(until: { session.state == .started }, within: DeviceSession.startTimeout))
+        return session
+    }
+
+    static func streamingCamera(_ rig: ConformanceRig, _ configuration: StreamConfiguration = config(.low, 15)) throws
+        -> (DeviceSession, CameraStream)
+    {
+        let session = try startedSession(rig)
+        let camera = try session.addCamera(configuration)
+        camera.start()
+        try #require(rig.run(until: { camera.state == .streaming }, within: 5))
+        return (session, camera)
+    }
+}
+
+/// The embedded simulator as a rig: the same thread, the virtual clock.
+final class SimulatorRig: ConformanceRig {
+    let world = SimulatedWorld.ready()
+    var wearables: Wearables { world.wearables }
+    var audio: AudioSession { world.audio }
+    let frameTolerance = 1
+
+    func drive(_ body: @escaping (MockDeviceKit) -> Void) { body(world.kit) }
+
+    func run(until condition: () -> Bool, within seconds: Double) -> Bool {
+        let deadline = world.scheduler.now + seconds
+        while !condition() {
+            guard world.scheduler.now < deadline else { return false }
+            world.scheduler.run(for: 0.05)
+        }
+        return true
+    }
+
+    func run(for seconds: Double) { world.scheduler.run(for: seconds) }
 }

@@ -1,5 +1,6 @@
 import WearablesAudio
 import WearablesCore
+import WearablesRemote
 import WearablesSimulator
 
 /// The world a run's bindings see: the DAT model over some backend, and the
@@ -16,9 +17,17 @@ public protocol GlassesWorld: AnyObject {
     var simulator: SimulatedWorld? { get }
     /// Where the glasses are, for messages: "the embedded simulator", "ws://127.0.0.1:7878/v1/ws".
     var location: String { get }
+    /// Lets go of what the world holds outside the process (a connection); called once, when the run ends.
+    func close()
 }
 
 extension SimulatedWorld: GlassesWorld {
     public var simulator: SimulatedWorld? { self }
     public var location: String { "the embedded simulator" }
+    public func close() {}
+}
+
+extension RemoteWorld: GlassesWorld {
+    public var simulator: SimulatedWorld? { nil }
+    public var location: String { url }
 }

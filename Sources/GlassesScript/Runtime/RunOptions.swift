@@ -26,6 +26,10 @@ public struct RunOptions: Sendable {
     public var memoryLimit: Int?
     /// Wall-clock limit for the whole run, in seconds.
     public var timeout: Double?
+    /// A served world to run against (`glasses serve`'s URL) instead of the embedded simulator.
+    public var connect: String?
+    /// The served world's token.
+    public var token: String?
 
     public init() {}
 }

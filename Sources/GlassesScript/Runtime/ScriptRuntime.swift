@@ -1,6 +1,7 @@
 import Foundation
 import LuaHost
 import WearablesCore
+import WearablesRemote
 import WearablesSimulator
 
 /// One run of a script: a Lua state with the plugins installed, a world (the
@@ -35,9 +36,10 @@ public final class ScriptRuntime {
         SharedTypesPlugin(), TimePlugin(), LogPlugin(), WearablesPlugin(), CameraPlugin(), MockPlugin(), AudioPlugin(), RecipesPlugin(),
     ]
 
-    /// - Parameter world: the world to run in; by default the simulator preset `options.world` names.
+    /// - Parameter makeWorld: builds the world to run in (given the trace's sink); by default the
+    ///   served world `options.connect` names, or else the simulator preset `options.world` names.
     public init(options: RunOptions, modulePaths: [String] = [], plugins: [GlassesPlugin] = ScriptRuntime.builtInPlugins,
-                world: ((_ traceSink: EventTrace.Sink?) throws -> GlassesWorld)? = nil) throws
+                makeWorld: ((_ traceSink: EventTrace.Sink?) throws -> GlassesWorld)? = nil) throws
     {
         self.options = options
         var sink: EventTrace.Sink?
@@ -48,13 +50,15 @@ public final class ScriptRuntime {
         } else {
             traceFile = nil
         }
-        if let world {
-            self.world = try world(sink)
+        if let makeWorld {
+            world = try makeWorld(sink)
+        } else if let url = options.connect {
+            world = try RemoteWorld(url: url, token: options.token, seed: options.seed, traceSink: sink)
         } else {
             let clock: Scheduler.Clock = options.realtime ? .wall : .virtual
             switch options.world {
-            case .ready: self.world = SimulatedWorld.ready(seed: options.seed, clock: clock, traceSink: sink)
-            case .empty: self.world = SimulatedWorld.empty(seed: options.seed, clock: clock, traceSink: sink)
+            case .ready: world = SimulatedWorld.ready(seed: options.seed, clock: clock, traceSink: sink)
+            case .empty: world = SimulatedWorld.empty(seed: options.seed, clock: clock, traceSink: sink)
             }
         }
         output = OutputPaths(directory: options.outputDirectory)
@@ -76,6 +80,7 @@ public final class ScriptRuntime {
     /// Runs a script file to its end; see ``RunEnding`` for when that is.
     public func run(script path: String, arguments: [String]) -> LuaRunOutcome {
         let outcome = LuaRunner(state: state, driver: self).run(script: path, arguments: arguments)
+        world.close()
         defer { traceFile?.flush() }
         return adjust(outcome)
     }

@@ -56,7 +56,7 @@ public final class Wearables {
     public func devicesStream() -> AsyncStream<[DeviceIdentifier]> { devicesListeners.stream(current: devices) }
 
     /// Runs `observer` synchronously after any device or device-field change (selectors).
-    func observeDeviceChanges(_ observer: @escaping () -> Void) -> ListenerToken {
+    public func observeDeviceChanges(_ observer: @escaping () -> Void) -> ListenerToken {
         let id = nextObserverID
         nextObserverID += 1
         deviceChangeObservers[id] = observer

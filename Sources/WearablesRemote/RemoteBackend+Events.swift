@@ -1,0 +1,118 @@
+import WearablesCore
+import WearablesWire
+
+/// What arrives from the served world, on the scheduler's thread.
+extension RemoteBackend {
+    func handle(_ incoming: RemoteLink.Incoming) {
+        switch incoming {
+        case .connected(let hello): reconnected(hello)
+        case .lost(let reason): lost(reason)
+        case .message(let message): handle(message)
+        case .binary(let binary): handle(binary)
+        }
+    }
+
+    private func handle(_ message: ServerMessage) {
+        switch message {
+        case .hello(let hello):
+            reconnected(hello)
+        case .reply(let id, let result):
+            pending.removeValue(forKey: id)?.answer(result)
+        case .error(let error):
+            trace.record(source: "remote", event: "error", values: ["code": .string(error.code), "message": .string(error.message)])
+        case .event(let event):
+            handle(event)
+        }
+    }
+
+    private func handle(_ event: WireEvent) {
+        switch event {
+        case .registration(let state):
+            registrationState = state
+            notify { $0.backend(didChangeRegistration: state) }
+        case .device(let snapshot):
+            if let index = snapshots.firstIndex(where: { $0.identifier == snapshot.identifier }) {
+                snapshots[index] = snapshot
+            } else {
+                snapshots.append(snapshot)
+            }
+            notify { $0.backend(didUpdate: snapshot) }
+        case .deviceRemoved(let identifier):
+            snapshots.removeAll { $0.identifier == identifier }
+            bandwidth[identifier] = nil
+            notify { $0.backend(didRemoveDevice: identifier) }
+        case .permission(let permission, let status):
+            permissions[permission] = status
+            notify { $0.backend(didChangePermission: permission, to: status) }
+        case .bandwidth(let identifier, let kbps):
+            bandwidth[identifier] = kbps
+            notify { $0.backend(didChangeLinkBandwidth: kbps, for: identifier) }
+        case .session(let identifier, let interruption):
+            if case .ended = interruption { openSessions.remove(identifier) }
+            notify { $0.backend(didInterruptSessionOn: identifier, with: interruption) }
+        case .framesDropped(let stream, let total):
+            trace.record(source: "remote", event: "frames_dropped", values: ["stream": .int(stream), "total": .int(total)])
+        }
+    }
+
+    private func handle(_ binary: BinaryMessage) {
+        switch binary {
+        case .frame(let stream, _, _, let size, let jpeg):
+            // Frames are stamped with this side's clock, which runs at the server's pace.
+            streams[stream]?(scheduler.now, EncodedPicture(jpeg: jpeg, size: size))
+        case .photo(let id, let photo):
+            pending[id] = nil
+            captures.removeValue(forKey: id)?(.success(photo))
+        }
+    }
+
+    /// The connection dropped: everything the served world held for this client is
+    /// gone, so report it as glasses that went out of range.
+    private func lost(_ reason: String) {
+        guard isConnected else { return }
+        isConnected = false
+        trace.record(source: "remote", event: "link_lost", values: ["reason": .string(reason)])
+        streams.removeAll()
+        let waiting = pending.values
+        pending.removeAll()
+        waiting.forEach { $0.fail() }
+        let photos = captures.values
+        captures.removeAll()
+        photos.forEach { $0(.failure(.deviceDisconnected)) }
+        for identifier in openSessions.sorted() {
+            notify { $0.backend(didInterruptSessionOn: identifier, with: .ended(sessionError: nil, streamError: .deviceNotConnected(identifier))) }
+        }
+        openSessions.removeAll()
+        for index in snapshots.indices where snapshots[index].linkState != .disconnected {
+            snapshots[index].linkState = .disconnected
+            let snapshot = snapshots[index]
+            notify { $0.backend(didUpdate: snapshot) }
+        }
+    }
+
+    /// A hello after a drop: the served world as it is now replaces what was known.
+    private func reconnected(_ hello: ServerHello) {
+        guard !isConnected else { return }
+        isConnected = true
+        trace.record(source: "remote", event: "link_restored", values: [:])
+        if hello.registration != registrationState {
+            registrationState = hello.registration
+            notify { $0.backend(didChangeRegistration: hello.registration) }
+        }
+        for (permission, status) in hello.permissions.sorted(by: { $0.key.name < $1.key.name }) where permissions[permission] != status {
+            permissions[permission] = status
+            notify { $0.backend(didChangePermission: permission, to: status) }
+        }
+        let current = Set(hello.devices.map(\.identifier))
+        for gone in snapshots.map(\.identifier) where !current.contains(gone) {
+            notify { $0.backend(didRemoveDevice: gone) }
+        }
+        snapshots = hello.devices
+        bandwidth = hello.bandwidth
+        for snapshot in hello.devices { notify { $0.backend(didUpdate: snapshot) } }
+    }
+
+    private func notify(_ body: (WearablesBackendObserver) -> Void) {
+        for entry in observers { if let observer = entry.observer { body(observer) } }
+    }
+}

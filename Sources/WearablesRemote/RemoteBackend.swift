@@ -1,0 +1,191 @@
+import Foundation
+import WearablesAudio
+import WearablesCore
+import WearablesWire
+
+/// A `WearablesBackend` whose glasses live in a world served elsewhere
+/// (`glasses serve`, or one day a bridge app over the real DAT SDK): commands
+/// go out over the wire protocol and the served world's events come back into
+/// this process's scheduler, so the model and the bindings run unchanged.
+///
+/// When the connection drops, the script sees what it would see on glasses
+/// that went out of range: every device's link goes `disconnected`, open
+/// sessions end with `StreamError.deviceNotConnected`, a capture in flight fails
+/// with `PhotoError.deviceDisconnected`. When the server is back, the devices
+/// come back as the server reports them.
+public final class RemoteBackend: WearablesBackend {
+    public let scheduler: Scheduler
+    public let trace: EventTrace
+    /// The served world's hello at the first connection (its world kind and speed).
+    public let hello: ServerHello
+    public var url: String { link.url }
+    /// Whether the connection is up now.
+    public internal(set) var isConnected = true
+    /// The phone's audio session (here, in this process), for the HFP check before a stream with audio.
+    public weak var audio: AudioSession?
+
+    private let link: RemoteLink
+    var observers: [WeakObserver] = []
+    public internal(set) var registrationState: RegistrationState
+    var permissions: [Permission: PermissionStatus]
+    var snapshots: [DeviceSnapshot]
+    var bandwidth: [String: Double]
+    private var nextCommand = 0
+    /// Replies awaited, by command id; `fail` answers them when the connection drops.
+    var pending: [Int: PendingReply] = [:]
+    var captures: [Int: (Result<Photo, PhotoError>) -> Void] = [:]
+    var streams: [Int: (Double, FrameSource) -> Void] = [:]
+    var openSessions: Set<DeviceIdentifier> = []
+
+    struct PendingReply {
+        let answer: (Result<WireReplyValue, WireError>) -> Void
+        let fail: () -> Void
+    }
+
+    struct WeakObserver {
+        weak var observer: WearablesBackendObserver?
+    }
+
+    init(link: RemoteLink, hello: ServerHello, scheduler: Scheduler, trace: EventTrace) {
+        self.link = link
+        self.hello = hello
+        self.scheduler = scheduler
+        self.trace = trace
+        registrationState = hello.registration
+        permissions = hello.permissions
+        snapshots = hello.devices
+        bandwidth = hello.bandwidth
+        let inbox = scheduler.inbox
+        let backend = SchedulerThreadReference(self)
+        link.setTarget { incoming in
+            inbox.post { backend.object?.handle(incoming) }
+        }
+    }
+
+    /// Ends the connection for good (the run is over).
+    public func close() { link.stop() }
+
+    // MARK: WearablesBackend
+
+    public func attach(_ observer: WearablesBackendObserver) {
+        observers.removeAll { $0.observer == nil }
+        observers.append(WeakObserver(observer: observer))
+    }
+
+    public func startRegistration(completion: @escaping (Result<Void, RegistrationError>) -> Void) {
+        command(.register, fail: { completion(.failure(.networkUnavailable)) }) { [weak self] result in
+            if case .success = result { self?.registrationState = .registered }
+            completion(result.map { _ in () }.mapError { $0.decode(as: RegistrationError.self) ?? .unknown })
+        }
+    }
+
+    public func startUnregistration(completion: @escaping (Result<Void, UnregistrationError>) -> Void) {
+        command(.unregister, fail: { completion(.failure(.unknown)) }) { [weak self] result in
+            if case .success = result { self?.registrationState = .available }
+            completion(result.map { _ in () }.mapError { $0.decode(as: UnregistrationError.self) ?? .unknown })
+        }
+    }
+
+    public func permissionStatus(_ permission: Permission) -> PermissionStatus { permissions[permission] ?? .denied }
+
+    public func requestPermission(_ permission: Permission,
+                                  completion: @escaping (Result<PermissionStatus, PermissionError>) -> Void) {
+        command(.requestPermission(permission), fail: { completion(.failure(.connectionError)) }) { [weak self] result in
+            switch result {
+            case .success(.permission(let status)):
+                self?.permissions[permission] = status
+                completion(.success(status))
+            case .success:
+                completion(.failure(.internalError))
+            case .failure(let error):
+                completion(.failure(error.decode(as: PermissionError.self) ?? .internalError))
+            }
+        }
+    }
+
+    public var devices: [DeviceSnapshot] { snapshots }
+
+    public func linkBandwidthKbps(of identifier: DeviceIdentifier) -> Double { bandwidth[identifier] ?? .infinity }
+
+    public func openSession(on identifier: DeviceIdentifier,
+                            completion: @escaping (Result<Void, DeviceSessionError>) -> Void) {
+        command(.openSession(device: identifier), fail: { completion(.failure(.noEligibleDevice)) }) { [weak self] result in
+            switch result {
+            case .success:
+                self?.openSessions.insert(identifier)
+                completion(.success(()))
+            case .failure(let error):
+                completion(.failure(error.decode(as: DeviceSessionError.self) ?? .unexpectedError))
+            }
+        }
+    }
+
+    public func closeSession(on identifier: DeviceIdentifier) {
+        openSessions.remove(identifier)
+        command(.closeSession(device: identifier), fail: {}) { _ in }
+    }
+
+    public func startCamera(on identifier: DeviceIdentifier, settings: EffectiveStreamSettings,
+                            deliver: @escaping (Double, FrameSource) -> Void) -> CameraFeedHandle? {
+        var stream: Int?
+        var stopped = false
+        command(.startCamera(device: identifier, settings: settings), fail: {}) { [weak self] result in
+            guard let self, case .success(.stream(let id)) = result else { return }
+            // Stopped before the server named the stream: stop it there too.
+            if stopped {
+                self.command(.stopCamera(stream: id), fail: {}) { _ in }
+                return
+            }
+            stream = id
+            self.streams[id] = deliver
+        }
+        return CameraFeedHandle { [weak self] in
+            stopped = true
+            guard let self, let id = stream else { return }
+            self.streams[id] = nil
+            self.command(.stopCamera(stream: id), fail: {}) { _ in }
+        }
+    }
+
+    public func audioStreamingProblem(on identifier: DeviceIdentifier) -> String? {
+        guard let audio else { return "the phone has no audio session" }
+        return audio.hfpConfigurationProblem
+    }
+
+    public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize,
+                             completion: @escaping (Result<Photo, PhotoError>) -> Void) {
+        var id = 0
+        id = command(.capture(device: identifier, format: format, size: size), fail: { [weak self] in
+            self?.captures.removeValue(forKey: id)?(.failure(.deviceDisconnected))
+        }) { [weak self] result in
+            // Success comes as the binary photo; a text reply means it failed.
+            guard case .failure(let error) = result, let waiting = self?.captures.removeValue(forKey: id) else { return }
+            waiting(.failure(error.decode(as: PhotoError.self) ?? .captureFailure))
+        }
+        captures[id] = completion
+    }
+
+    // MARK: Commands
+
+    /// Sends `command`; `answer` gets its reply. With no connection, `fail` runs now
+    /// (as a scheduler event) and nothing is sent.
+    @discardableResult
+    private func command(_ command: WireCommand, fail: @escaping () -> Void,
+                         answer: @escaping (Result<WireReplyValue, WireError>) -> Void) -> Int {
+        nextCommand += 1
+        let id = nextCommand
+        guard isConnected, link.send(.command(id: id, command)) else {
+            scheduler.schedule(after: 0, fail)
+            return id
+        }
+        pending[id] = PendingReply(answer: answer, fail: fail)
+        return id
+    }
+}
+
+/// A weak reference that crosses threads only to be dereferenced on the
+/// scheduler's thread, where the backend lives; that rule is what makes it safe.
+final class SchedulerThreadReference<Object: AnyObject>: @unchecked Sendable {
+    weak var object: Object?
+    init(_ object: Object) { self.object = object }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Synchronization
+import WearablesAudio
+import WearablesCore
+import WearablesWire
+
+/// Why a connection to a served world could not be made, worded as a fix.
+public struct RemoteConnectionError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// A world served elsewhere, as this process sees it: a wall-clock scheduler
+/// running at the server's pace, the DAT model over a ``RemoteBackend``, and
+/// the phone's audio session (the phone is this process).
+public final class RemoteWorld {
+    public let scheduler: Scheduler
+    public let trace: EventTrace
+    public let backend: RemoteBackend
+    public let wearables: Wearables
+    public let audio: AudioSession
+
+    /// How long the first connection may take before the run gives up.
+    public static let connectTimeout: Duration = .seconds(5)
+
+    /// Connects to `url` (ws://HOST:PORT/v1/ws, or http://HOST:PORT, or HOST:PORT)
+    /// and waits for the server's hello.
+    public init(url: String, token: String?, seed: UInt64 = 0, client: String = "glasses",
+                traceSink: EventTrace.Sink? = nil) throws {
+        let address = try Self.webSocketURL(url)
+        let link = RemoteLink(url: address, token: token, client: client)
+        let first = FirstAnswer()
+        link.setTarget { first.offer($0) }
+        link.start()
+        guard let outcome = first.wait(for: Self.connectTimeout) else {
+            link.stop()
+            throw RemoteConnectionError(description: "no answer from \(address) within 5 s; check that `glasses serve` runs there")
+        }
+        guard case .connected(let hello) = outcome else {
+            link.stop()
+            let reason = if case .lost(let reason) = outcome { reason } else { "unexpected first message" }
+            throw RemoteConnectionError(
+                description: "cannot connect to \(address): \(reason); start a world with `glasses serve` and pass the URL and token it prints")
+        }
+        guard hello.world == "simulator" || !hello.world.isEmpty else {
+            link.stop()
+            throw RemoteConnectionError(description: "\(address) did not say what world it serves")
+        }
+        scheduler = Scheduler(clock: .wall, seed: seed, speed: hello.speed)
+        trace = EventTrace(scheduler: scheduler, sink: traceSink)
+        backend = RemoteBackend(link: link, hello: hello, scheduler: scheduler, trace: trace)
+        wearables = Wearables(backend: backend)
+        audio = AudioSession(
+            clock: SchedulerAudioClock(scheduler), glasses: RemoteAudioEndpoint(wearables: wearables),
+            noise: SchedulerNoiseSource(scheduler))
+        backend.audio = audio
+        // Events from the server may come at any time: the wall-clock loop waits for them.
+        scheduler.beginExternalInput()
+        trace.record(source: "remote", event: "connected",
+                     values: ["url": .string(address), "world": .string(hello.world), "speed": .double(hello.speed)])
+    }
+
+    /// Whether the served world is a simulator (so its mock controls exist).
+    public var servesSimulator: Bool { backend.hello.world == "simulator" }
+
+    public var url: String { backend.url }
+
+    /// Ends the connection; the scheduler no longer waits for it.
+    public func close() {
+        backend.close()
+        scheduler.endExternalInput()
+    }
+
+    /// The WebSocket URL for what a user typed.
+    static func webSocketURL(_ text: String) throws -> String {
+        var address = text
+        if address.hasPrefix("http://") { address = "ws://" + address.dropFirst("http://".count) }
+        if !address.contains("://") { address = "ws://" + address }
+        guard address.hasPrefix("ws://"), let host = URL(string: address)?.host, !host.isEmpty else {
+            throw RemoteConnectionError(
+                description: "'\(text)' is not a served world's address; use ws://HOST:PORT\(WireProtocol.webSocketPath) as `glasses serve` prints it")
+        }
+        if URL(string: address)?.path.isEmpty ?? true { address += WireProtocol.webSocketPath }
+        return address
+    }
+}
+
+/// The first thing the link reports, handed across threads once.
+private final class FirstAnswer: Sendable {
+    private let answer = Mutex<RemoteLink.Incoming?>(nil)
+    private let signal = DispatchSemaphore(value: 0)
+
+    func offer(_ incoming: RemoteLink.Incoming) {
+        let isFirst = answer.withLock { answer in
+            guard answer == nil else { return false }
+            answer = incoming
+            return true
+        }
+        if isFirst { signal.signal() }
+    }
+
+    func wait(for timeout: Duration) -> RemoteLink.Incoming? {
+        let seconds = Double(timeout.components.seconds)
+        _ = signal.wait(timeout: .now() + seconds)
+        return answer.withLock { $0 }
+    }
+}
+
+/// The served glasses as the phone's Bluetooth audio device: the first connected
+/// pair carries the HFP/A2DP ports. Their microphone is not carried over the wire,
+/// so it hears silence.
+final class RemoteAudioEndpoint: GlassesAudioEndpoint {
+    private let wearables: Wearables
+
+    init(wearables: Wearables) { self.wearables = wearables }
+
+    private var glasses: Device? { wearables.deviceList.first { $0.isConnected } }
+
+    var isAudioConnected: Bool { glasses != nil }
+    var audioDeviceName: String { glasses?.name ?? "" }
+    var microphoneFeed: MicrophoneFeed { .silence }
+
+    func observeAudioConnection(_ handler: @escaping (Bool) -> Void) -> any AudioCancellable {
+        var last = isAudioConnected
+        return wearables.observeDeviceChanges { [weak self] in
+            guard let self else { return }
+            let now = self.isAudioConnected
+            guard now != last else { return }
+            last = now
+            handler(now)
+        }
+    }
+}
