@@ -325,13 +325,13 @@ struct Envelope: Codable {
             self.init(type: "session")
             device = identifier
             switch interruption {
-            case .paused: event = "paused"
-            case .resumed: event = "resumed"
+            case .paused: self.event = "paused"
+            case .resumed: self.event = "resumed"
             case .streamEnded(let streamError):
-                event = "stream_ended"
+                self.event = "stream_ended"
                 self.streamError = WireError(streamError)
             case .ended(let sessionError, let streamError):
-                event = "ended"
+                self.event = "ended"
                 error = sessionError.map(WireError.init)
                 self.streamError = streamError.map(WireError.init)
             }
