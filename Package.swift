@@ -68,6 +68,7 @@ let package = Package(
             name: "WearablesServer",
             dependencies: [
                 "WearablesWire", "WearablesSimulator", "WearablesAudio",
+                .product(name: "Collections", package: "swift-collections"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],
@@ -102,6 +103,13 @@ let package = Package(
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "WearablesCoreTests", dependencies: ["WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote"]),
         .testTarget(name: "WearablesAudioTests", dependencies: ["WearablesAudio", "WearablesCore", "WearablesSimulator"]),
+        .testTarget(
+            name: "WearablesServerTests",
+            dependencies: [
+                "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ]),
         .testTarget(name: "GlassesScriptTests", dependencies: ["GlassesScript"], exclude: ["Scripts", "Goldens"]),
     ],
     swiftLanguageModes: [.v6]

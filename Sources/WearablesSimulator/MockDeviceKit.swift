@@ -15,7 +15,9 @@ public final class MockDeviceKit: WearablesBackend {
     public var hfpBlocksPhotoCapture = true
     /// The phone's audio session, for the HFP interactions; `SimulatedWorld` sets it.
     weak var audio: AudioSession?
-    weak var observer: WearablesBackendObserver?
+    /// Everyone reported to: the world's `Wearables` and, under `glasses serve`, the
+    /// server's bridge. Held weakly, in attach order.
+    private var observers: [WeakObserver] = []
     /// Observers of link-state changes per glasses (the audio layer's route changes).
     private(set) var linkListeners: [(id: Int, fn: (DeviceIdentifier, LinkState) -> Void)] = []
     private var nextObserverID = 0
@@ -37,12 +39,12 @@ public final class MockDeviceKit: WearablesBackend {
                       companionInstalled: Bool = true) {
         for pair in glasses { unpair(pair) }
         companion = CompanionApp(registered: registered, installed: companionInstalled)
-        observer?.backend(didChangeRegistration: companion.registrationState)
+        notifyObservers { $0.backend(didChangeRegistration: companion.registrationState) }
         permissions = MockPermissions(initial: initial, kit: self)
         record("reset", [("registered", .bool(registered))]
                + Permission.allCases.map { ($0.name, .string((initial[$0] ?? .denied).name)) })
         for permission in Permission.allCases {
-            observer?.backend(didChangePermission: permission, to: initial[permission] ?? .denied)
+            notifyObservers { $0.backend(didChangePermission: permission, to: initial[permission] ?? .denied) }
         }
     }
 
@@ -57,7 +59,7 @@ public final class MockDeviceKit: WearablesBackend {
         glasses.append(pair)
         permissions.devicePaired(identifier)
         record("pair", [("glasses", .string(identifier)), ("model", .string(model.name))])
-        observer?.backend(didUpdate: pair.snapshot)
+        notifyObservers { $0.backend(didUpdate: pair.snapshot) }
         return pair
     }
 
@@ -78,7 +80,7 @@ public final class MockDeviceKit: WearablesBackend {
         if pair.link != .disconnected { notifyLinkObservers(pair.identifier, .disconnected) }
         permissions.devicesUnpaired(pair.identifier)
         record("unpair", [("glasses", .string(pair.identifier))])
-        observer?.backend(didRemoveDevice: pair.identifier)
+        notifyObservers { $0.backend(didRemoveDevice: pair.identifier) }
     }
 
     public func glasses(_ identifier: DeviceIdentifier) -> SimulatedGlasses? {
@@ -104,7 +106,15 @@ public final class MockDeviceKit: WearablesBackend {
 
     // MARK: WearablesBackend
 
-    public func attach(_ observer: WearablesBackendObserver) { self.observer = observer }
+    public func attach(_ observer: WearablesBackendObserver) {
+        observers.removeAll { $0.value == nil || $0.value === observer }
+        observers.append(WeakObserver(value: observer))
+    }
+
+    /// Reports to every attached observer still alive.
+    func notifyObservers(_ report: (WearablesBackendObserver) -> Void) {
+        for observer in observers { if let value = observer.value { report(value) } }
+    }
 
     public var registrationState: RegistrationState { companion.registrationState }
 
@@ -200,6 +210,10 @@ public final class MockDeviceKit: WearablesBackend {
             return record("capture_lost", [("glasses", .string(identifier)), ("reason", .string("audioOverHFP"))])
         }
         pair.camera.capture(format: format, size: size, scheduler: scheduler, completion: completion)
+    }
+
+    private struct WeakObserver {
+        weak var value: WearablesBackendObserver?
     }
 
     // MARK: Trace

@@ -26,7 +26,7 @@ public final class MockPermissions {
         let ids = Set(kit.glasses.map(\.identifier))
         grants[permission] = status == .granted ? ids : []
         kit.record("permission_set", [("permission", .string(permission.name)), ("status", .string(status.name))])
-        kit.observer?.backend(didChangePermission: permission, to: status)
+        kit.notifyObservers { $0.backend(didChangePermission: permission, to: status) }
     }
 
     /// How the companion app answers requests for `permission` (default: granted).

@@ -12,9 +12,10 @@ public final class SimulatedWorld {
     /// and seeded generator.
     public let audio: AudioSession
 
-    /// Nothing paired, app not registered, no permissions.
-    public init(seed: UInt64 = 0, clock: Scheduler.Clock = .virtual, traceSink: EventTrace.Sink? = nil) {
-        scheduler = Scheduler(clock: clock, seed: seed)
+    /// Nothing paired, app not registered, no permissions. `speed` is run seconds per
+    /// wall second on the wall clock (`glasses serve --speed`).
+    public init(seed: UInt64 = 0, clock: Scheduler.Clock = .virtual, speed: Double = 1, traceSink: EventTrace.Sink? = nil) {
+        scheduler = Scheduler(clock: clock, seed: seed, speed: speed)
         trace = EventTrace(scheduler: scheduler, sink: traceSink)
         kit = MockDeviceKit(scheduler: scheduler, trace: trace)
         wearables = Wearables(backend: kit)
@@ -24,16 +25,16 @@ public final class SimulatedWorld {
     }
 
     /// The `empty` preset.
-    public static func empty(seed: UInt64 = 0, clock: Scheduler.Clock = .virtual,
+    public static func empty(seed: UInt64 = 0, clock: Scheduler.Clock = .virtual, speed: Double = 1,
                              traceSink: EventTrace.Sink? = nil) -> SimulatedWorld {
-        SimulatedWorld(seed: seed, clock: clock, traceSink: traceSink)
+        SimulatedWorld(seed: seed, clock: clock, speed: speed, traceSink: traceSink)
     }
 
     /// The `ready` preset: one Ray-Ban Meta, powered on, unfolded, worn and connected,
     /// battery 80 %, app registered, camera permission granted, a moving synthetic scene.
-    public static func ready(seed: UInt64 = 0, clock: Scheduler.Clock = .virtual,
+    public static func ready(seed: UInt64 = 0, clock: Scheduler.Clock = .virtual, speed: Double = 1,
                              traceSink: EventTrace.Sink? = nil) -> SimulatedWorld {
-        let world = SimulatedWorld(seed: seed, clock: clock, traceSink: traceSink)
+        let world = SimulatedWorld(seed: seed, clock: clock, speed: speed, traceSink: traceSink)
         world.kit.reset(registered: true, permissions: [.camera: .granted])
         world.kit.pairReadyGlasses()
         return world

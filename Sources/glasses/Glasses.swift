@@ -2,7 +2,7 @@ import ArgumentParser
 import LuaHost
 
 /// The `glasses` command. Subcommands live one per file (`repl`, `recipe`,
-/// `types` and `check` join `run` here).
+/// `types`, `check` and `serve` join `run` here).
 @main
 struct Glasses: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,7 +13,7 @@ struct Glasses: ParsableCommand {
             and a sandbox on top. Exit codes: 0 success, 1 uncaught script error, 2 usage or
             load error, 3 a limit was hit, n for os.exit(n).
             """,
-        subcommands: [RunCommand.self, ReplCommand.self, TypesCommand.self, CheckCommand.self, RecipeCommand.self]
+        subcommands: [RunCommand.self, ReplCommand.self, TypesCommand.self, CheckCommand.self, RecipeCommand.self, ServeCommand.self]
     )
 
     /// ArgumentParser's `main`, except that a usage error exits with the

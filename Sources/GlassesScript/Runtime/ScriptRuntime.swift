@@ -65,7 +65,7 @@ public final class ScriptRuntime {
         state = try LuaState(options: LuaStateOptions(
             sandbox: options.sandbox, memoryLimit: options.memoryLimit, timeout: options.timeout,
             modulePaths: modulePaths, randomSeed: Int64(bitPattern: options.seed)))
-        world.scheduler.interruption = { [weak state] in state?.isStopped ?? false }
+        self.world.scheduler.interruption = { [weak state] in state?.isStopped ?? false }
         if options.timeout != nil {
             let traceFile = traceFile
             state.onUnresponsiveStop { message in

@@ -3,12 +3,12 @@ import Synchronization
 import WearablesCore
 
 /// Writes trace lines to a file through a buffer, so tracing a long run costs
-/// one write per 64 KiB rather than one per event.
+/// one write per 64 KiB rather than one per event (`glasses run` and `glasses serve`).
 ///
 /// Lines come from the scheduler's thread; ``endAbruptly(reason:message:)``
 /// may come from the watchdog's while that thread is stuck, so the buffer is
 /// behind a lock.
-final class TraceFile: Sendable {
+public final class TraceFile: Sendable {
     private struct Buffer {
         var bytes = Data()
         /// The last line written, for the time of an abrupt end record.
@@ -19,7 +19,7 @@ final class TraceFile: Sendable {
     private let handle: FileHandle
     private let buffer = Mutex(Buffer())
 
-    init(path: String) throws {
+    public init(path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
             throw TraceFileError(path: path)
         }
@@ -27,7 +27,7 @@ final class TraceFile: Sendable {
         self.handle = handle
     }
 
-    func write(_ line: String) {
+    public func write(_ line: String) {
         buffer.withLock { buffer in
             guard !buffer.isClosed else { return }
             buffer.bytes.append(contentsOf: line.utf8)
@@ -36,7 +36,7 @@ final class TraceFile: Sendable {
         }
     }
 
-    func flush() {
+    public func flush() {
         buffer.withLock { flush(&$0) }
     }
 

@@ -135,6 +135,15 @@ public final class SimulatedGlasses {
         scheduler.schedule(after: Self.systemExperienceDuration) { [weak self] in self?.resume("systemExperience") }
     }
 
+    /// A captouch tap-and-hold (MockCaptouchKit `tapAndHold`) wakes the assistant, a
+    /// system experience too: the session pauses, then resumes.
+    public func tapAndHold() {
+        action("tap_and_hold")
+        guard hasOpenSession else { return }
+        pause("assistant")
+        scheduler.schedule(after: Self.systemExperienceDuration) { [weak self] in self?.resume("assistant") }
+    }
+
     /// 0-100. Low levels stop the camera, critical ones the session, 0 powers off.
     public func setBatteryLevel(_ level: Int) {
         batteryLevel = max(0, min(100, level))
@@ -144,7 +153,7 @@ public final class SimulatedGlasses {
         if batteryLevel <= Self.criticalBatteryLevel {
             endSession(.batteryCritical, .batteryLow)
         } else if batteryLevel <= Self.lowBatteryLevel, hasOpenSession {
-            kit.observer?.backend(didInterruptSessionOn: identifier, with: .streamEnded(.batteryLow))
+            kit.notifyObservers { $0.backend(didInterruptSessionOn: identifier, with: .streamEnded(.batteryLow)) }
         }
     }
 
@@ -162,7 +171,7 @@ public final class SimulatedGlasses {
         publish()
         switch level {
         case .severe:
-            if hasOpenSession { kit.observer?.backend(didInterruptSessionOn: identifier, with: .streamEnded(.thermalHot)) }
+            if hasOpenSession { kit.notifyObservers { $0.backend(didInterruptSessionOn: identifier, with: .streamEnded(.thermalHot)) } }
         case .critical: endSession(.thermalCritical, .thermalHot)
         case .emergency: endSession(.thermalEmergency, .thermalHot)
         case .shutdown: powerOff()
@@ -199,7 +208,7 @@ public final class SimulatedGlasses {
     public func setBandwidth(kbps: Double) {
         bandwidthKbps = max(0, kbps.isFinite ? kbps : 0)
         action("bandwidth", [("kbps", .double(bandwidthKbps))])
-        kit.observer?.backend(didChangeLinkBandwidth: bandwidthKbps, for: identifier)
+        kit.notifyObservers { $0.backend(didChangeLinkBandwidth: bandwidthKbps, for: identifier) }
     }
 
     public func setCompatibility(_ value: Compatibility) {
@@ -257,12 +266,12 @@ public final class SimulatedGlasses {
         guard hasOpenSession else { return }
         let wasRunning = pauseReasons.isEmpty
         pauseReasons.insert(reason)
-        if wasRunning { kit.observer?.backend(didInterruptSessionOn: identifier, with: .paused) }
+        if wasRunning { kit.notifyObservers { $0.backend(didInterruptSessionOn: identifier, with: .paused) } }
     }
 
     private func resume(_ reason: String) {
         guard hasOpenSession, pauseReasons.remove(reason) != nil, pauseReasons.isEmpty else { return }
-        kit.observer?.backend(didInterruptSessionOn: identifier, with: .resumed)
+        kit.notifyObservers { $0.backend(didInterruptSessionOn: identifier, with: .resumed) }
     }
 
     private func endSession(_ sessionError: DeviceSessionError?, _ streamError: StreamError?) {
@@ -270,8 +279,9 @@ public final class SimulatedGlasses {
         hasOpenSession = false
         pauseReasons.removeAll()
         lastSessionClose = scheduler.now
-        kit.observer?.backend(didInterruptSessionOn: identifier,
-                              with: .ended(sessionError: sessionError, streamError: streamError))
+        kit.notifyObservers {
+            $0.backend(didInterruptSessionOn: identifier, with: .ended(sessionError: sessionError, streamError: streamError))
+        }
     }
 
     /// The radio: connected when powered, unfolded and not dropping, after `connectDelay`.
@@ -310,7 +320,7 @@ public final class SimulatedGlasses {
 
     func setBatteryQuietly(_ level: Int) { batteryLevel = level }
 
-    private func publish() { kit.observer?.backend(didUpdate: snapshot) }
+    private func publish() { kit.notifyObservers { $0.backend(didUpdate: snapshot) } }
 
     private func action(_ name: String, _ values: [(String, TraceValue)] = []) {
         kit.record(name, [("glasses", .string(identifier))] + values)

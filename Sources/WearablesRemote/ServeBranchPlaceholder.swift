@@ -1,0 +1,2 @@
+// Placeholder on the serve branch so the package builds; the real WearablesRemote lives on main. Delete on merge.
+enum ServeBranchRemotePlaceholder {}

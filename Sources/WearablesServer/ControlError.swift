@@ -1,0 +1,42 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// An HTTP refusal: a 4xx status and `{"error":{"code":...,"message":...}}`, the
+/// message saying how to fix the request.
+public struct ControlError: Error, HTTPResponseError, Equatable, CustomStringConvertible {
+    public let status: HTTPResponse.Status
+    public let code: String
+    public let message: String
+
+    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(status.code) \(code): \(message)" }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        Response(status: status, headers: [.contentType: "application/json"],
+                 body: .init(byteBuffer: ByteBuffer(bytes: JSONBody.encode(["error": ["code": code, "message": message]]))))
+    }
+
+    static func badRequest(_ message: String) -> ControlError { ControlError(.badRequest, "bad_request", message) }
+}
+
+/// JSON for the control routes, keys sorted so responses are stable.
+enum JSONBody {
+    static func encode<T: Encodable>(_ value: T) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        // Control bodies are plain values: encoding cannot fail.
+        return ((try? encoder.encode(value)) ?? Data("{}".utf8)) + Data("\n".utf8)
+    }
+
+    static func response<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"],
+                 body: .init(byteBuffer: ByteBuffer(bytes: encode(value))))
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import WearablesCore
+import WearablesSimulator
+import WearablesWire
+
+/// The kit seen through the wire: commands from clients become the kit's backend
+/// calls, and the kit's reports become events for every client. Tracks what each
+/// client holds (sessions, camera feeds) so a client that goes away releases it.
+///
+/// `@unchecked Sendable`: made and used only on the world's thread (`ServedWorld.post`).
+final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
+    private struct Client {
+        let queue: OutboundQueue
+        let name: String
+        var feeds: [Int: CameraFeedHandle] = [:]
+    }
+
+    let world: SimulatedWorld
+    private var kit: MockDeviceKit { world.kit }
+    private var clients: [Int: Client] = [:]
+    /// Which client holds each device's session (also while it opens), one per device as on DAT.
+    private var sessionOwners: [DeviceIdentifier: Int] = [:]
+    private var nextStream = 1
+
+    init(world: SimulatedWorld) {
+        self.world = world
+        world.kit.attach(self)
+    }
+
+    var clientCount: Int { clients.count }
+
+    // MARK: Clients
+
+    /// Adds a client that said hello and sends it the world as it is now, before any event.
+    func join(_ id: Int, name: String, queue: OutboundQueue) {
+        clients[id] = Client(queue: queue, name: name)
+        world.trace.record(source: "serve", event: "client_joined", values: ["client": .int(id), "name": .string(name)])
+        queue.send(.hello(hello()))
+    }
+
+    func hello() -> ServerHello {
+        ServerHello(
+            server: "glasses serve", world: "simulator", speed: world.scheduler.speed, time: world.scheduler.now,
+            registration: kit.registrationState,
+            permissions: Dictionary(uniqueKeysWithValues: Permission.allCases.map { ($0, kit.permissionStatus($0)) }),
+            devices: kit.devices,
+            bandwidth: Dictionary(kit.devices.map { ($0.identifier, kit.linkBandwidthKbps(of: $0.identifier)) }) { a, _ in a })
+    }
+
+    /// Releases what a departed client held: its camera feeds stop and its sessions close.
+    func leave(_ id: Int) {
+        guard let client = clients.removeValue(forKey: id) else { return }
+        for feed in client.feeds.values { feed.stop() }
+        for (device, owner) in sessionOwners where owner == id {
+            sessionOwners[device] = nil
+            kit.closeSession(on: device)
+        }
+        world.trace.record(source: "serve", event: "client_left", values: [
+            "client": .int(id), "name": .string(client.name), "feeds": .int(client.feeds.count)])
+    }
+
+    /// The devices whose session some client holds (`GET /v1/health`).
+    var sessionDevices: [DeviceIdentifier] { sessionOwners.keys.sorted() }
+
+    // MARK: Commands
+
+    func handle(_ command: WireCommand, id: Int, from clientID: Int) {
+        guard let queue = clients[clientID]?.queue else { return }
+        let reply: (Result<WireReplyValue, WireError>) -> Void = { queue.send(.reply(id: id, $0)) }
+        switch command {
+        case .register:
+            kit.startRegistration { [weak self] result in
+                reply(result.map { .done }.mapError(WireError.init))
+                if case .success = result { self?.broadcast(.registration(self?.kit.registrationState ?? .registered), except: clientID) }
+            }
+        case .unregister:
+            kit.startUnregistration { [weak self] result in
+                reply(result.map { .done }.mapError(WireError.init))
+                if case .success = result { self?.broadcast(.registration(self?.kit.registrationState ?? .available), except: clientID) }
+            }
+        case .requestPermission(let permission):
+            kit.requestPermission(permission) { [weak self] result in
+                reply(result.map { .permission($0) }.mapError(WireError.init))
+                if case .success(let status) = result { self?.broadcast(.permission(permission, status), except: clientID) }
+            }
+        case .openSession(let device):
+            if let owner = sessionOwners[device], owner != clientID {
+                return reply(.failure(WireError(DeviceSessionError.sessionAlreadyExists)))
+            }
+            sessionOwners[device] = clientID
+            kit.openSession(on: device) { [weak self] result in
+                if case .failure = result, self?.sessionOwners[device] == clientID { self?.sessionOwners[device] = nil }
+                reply(result.map { .done }.mapError(WireError.init))
+            }
+        case .closeSession(let device):
+            // Another client's session is not this one's to close.
+            if sessionOwners[device] == clientID {
+                sessionOwners[device] = nil
+                kit.closeSession(on: device)
+            }
+            reply(.success(.done))
+        case .startCamera(let device, let settings):
+            startCamera(device, settings, id: id, clientID: clientID, queue: queue)
+        case .stopCamera(let stream):
+            clients[clientID]?.feeds.removeValue(forKey: stream)?.stop()
+            queue.discardFrames(of: stream)
+            reply(.success(.done))
+        case .capture(let device, let format, let size):
+            kit.capturePhoto(on: device, format: format, size: size) { result in
+                switch result {
+                case .success(let photo): queue.send(.photo(id: id, photo))
+                case .failure(let error): reply(.failure(WireError(error)))
+                }
+            }
+        }
+    }
+
+    /// Each picture is rendered and JPEG-encoded here, on the world's thread, only
+    /// when the client has room for it; otherwise it is counted as dropped.
+    private func startCamera(_ device: DeviceIdentifier, _ settings: EffectiveStreamSettings, id: Int, clientID: Int,
+                             queue: OutboundQueue) {
+        let stream = nextStream
+        nextStream += 1
+        var index = 0
+        let handle = kit.startCamera(on: device, settings: settings) { timestamp, picture in
+            defer { index += 1 }
+            guard queue.hasRoomForFrame else { return queue.offerFrame(stream: stream, nil) }
+            let jpeg = try? ImageCodecs.encode(picture.image(at: timestamp, size: settings.size), as: .jpeg)
+            queue.offerFrame(stream: stream, jpeg.map {
+                BinaryMessage.frame(stream: stream, index: index, timestamp: timestamp, size: settings.size, jpeg: $0).encoded()
+            })
+        }
+        guard let handle else {
+            return queue.send(.reply(id: id, .failure(WireError(StreamError.deviceNotFound(device)))))
+        }
+        clients[clientID]?.feeds[stream] = handle
+        queue.send(.reply(id: id, .success(.stream(stream))))
+    }
+
+    // MARK: WearablesBackendObserver
+
+    func backend(didChangeRegistration state: RegistrationState) { broadcast(.registration(state)) }
+
+    func backend(didUpdate device: DeviceSnapshot) { broadcast(.device(device)) }
+
+    func backend(didRemoveDevice identifier: DeviceIdentifier) {
+        sessionOwners[identifier] = nil
+        broadcast(.deviceRemoved(identifier))
+    }
+
+    func backend(didChangePermission permission: Permission, to status: PermissionStatus) {
+        broadcast(.permission(permission, status))
+    }
+
+    func backend(didChangeLinkBandwidth kbps: Double, for identifier: DeviceIdentifier) {
+        broadcast(.bandwidth(device: identifier, kbps: kbps))
+    }
+
+    func backend(didInterruptSessionOn identifier: DeviceIdentifier, with interruption: SessionInterruption) {
+        if case .ended = interruption { sessionOwners[identifier] = nil }
+        broadcast(.session(device: identifier, interruption))
+    }
+
+    private func broadcast(_ event: WireEvent, except excluded: Int? = nil) {
+        for (id, client) in clients where id != excluded { client.queue.send(.event(event)) }
+    }
+}

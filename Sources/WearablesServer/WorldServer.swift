@@ -1,0 +1,107 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import NIOCore
+import Synchronization
+import WearablesCore
+import WearablesWire
+
+/// `glasses serve`: one simulated world served to many clients over HTTP and a
+/// WebSocket (Hummingbird on swift-nio). Clients speak the wire protocol at
+/// `WireProtocol.webSocketPath`; tests drive the mock through `ControlRoutes`;
+/// `AccessPolicy` guards both.
+public final class WorldServer: Sendable {
+    public let options: ServeOptions
+    /// The token every request must carry (the given one, or a random one).
+    public let token: String
+    public let policy: AccessPolicy
+    let served: ServedWorld
+    let bridge: WorldBridge
+    private let nextClient = Atomic<Int>(1)
+
+    /// Builds the world; nothing listens until `run`. Refuses a non-loopback address
+    /// without an explicit token.
+    public init(options: ServeOptions, traceSink: EventTrace.Sink? = nil) async throws(ServeError) {
+        if !options.isLoopback, options.token == nil {
+            throw .usage("listening on \(options.host) (not loopback) needs an explicit --token, since anyone who can reach it could drive the glasses")
+        }
+        if let token = options.token, token.count < 8 {
+            throw .usage("--token must be at least 8 characters")
+        }
+        self.options = options
+        token = options.token ?? AccessPolicy.randomToken()
+        policy = AccessPolicy(token: token, listenHost: options.host)
+        served = ServedWorld(preset: options.world, seed: options.seed, speed: options.speed, traceSink: traceSink)
+        do {
+            bridge = try await served.perform { world in WorldBridge(world: world) }
+        } catch {
+            throw .usage("the world stopped while starting")
+        }
+    }
+
+    /// Listens and serves until the calling task is cancelled, then stops the world
+    /// (its trace ends with `{"source":"run","event":"end","values":{"reason":...}}`).
+    /// `onListening` gets the bound port (the actual one when asked for port 0).
+    public func run(endReason: @escaping @Sendable () -> String = { "stopped" },
+                    onListening: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) async throws(ServeError) {
+        let application = makeApplication(onListening: onListening)
+        var failure: ServeError?
+        do {
+            try await application.run()
+        } catch is CancellationError {
+        } catch {
+            failure = Self.listenError(error, host: options.host, port: options.port)
+        }
+        await served.stop(reason: failure == nil ? endReason() : "error")
+        if let failure { throw failure }
+    }
+
+    /// Stops the world without having served (a server whose `run` never started).
+    public func stopWorld(reason: String) async { await served.stop(reason: reason) }
+
+    private func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
+        let router = Router(context: BasicRequestContext.self)
+        // Added before the routes, so it guards them all, unknown paths included.
+        router.middlewares.add(AccessMiddleware(policy: policy))
+        ControlRoutes(served: served, bridge: bridge, openAPI: Self.openAPIDocument()).add(to: router)
+
+        let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+        webSocketRouter.ws(RouterPath(WireProtocol.webSocketPath)) { [self] inbound, outbound, context in
+            // Refused after the upgrade rather than before: a refused upgrade reaches
+            // the client (a browser above all) as a bare failure, without the reason.
+            let query = context.request.uri.queryParameters["token"].map(String.init)
+            if let denial = policy.denial(authority: context.request.head.authority, headers: context.request.headers, query: query) {
+                return await ClientConnection.refuse(denial, outbound: outbound)
+            }
+            let connection = ClientConnection(
+                id: nextClient.add(1, ordering: .relaxed).oldValue, served: served, bridge: bridge,
+                queue: OutboundQueue(frameLimit: options.frameQueueLimit, messageLimit: options.messageQueueLimit))
+            await connection.run(inbound: inbound, outbound: outbound)
+        }
+        return Application(
+            router: router,
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: webSocketRouter,
+                // Frames bigger than this close the connection; smaller oversized messages get an error.
+                configuration: .init(ws: .init(maxFrameSize: 1 << 20, autoPing: .disabled))),
+            configuration: .init(address: .hostname(options.host, port: options.port), serverName: "glasses-serve"),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) })
+    }
+
+    /// The OpenAPI document of the control routes (`Resources/openapi.yaml`, also `docs/openapi.yaml`).
+    static func openAPIDocument() -> String {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml", subdirectory: "Resources"),
+              let text = try? String(contentsOf: url, encoding: .utf8)
+        else { return "# openapi.yaml was not installed with this build; see docs/openapi.yaml in the source\n" }
+        return text
+    }
+
+    static func listenError(_ error: Error, host: String, port: Int) -> ServeError {
+        let text = String(describing: error)
+        guard (error as? IOError)?.errnoCode == EADDRINUSE || text.contains("Address already in use") else {
+            return .cannotListen("cannot listen on \(host):\(port): \(text)")
+        }
+        return .cannotListen("port \(port) on \(host) is in use: stop what holds it, or pick another port with "
+            + "--listen \(host):PORT (--listen \(host):0 picks a free one)")
+    }
+}

@@ -1,0 +1,170 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import GlassesScript
+import LuaHost
+import WearablesServer
+import WearablesWire
+
+extension ServeOptions.World: ExpressibleByArgument {}
+
+/// `glasses serve`: one simulated world for many clients (`glasses run --connect`,
+/// REPLs, tests over HTTP) until Ctrl-C or SIGTERM.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve a simulated world over WebSocket (scripts, REPLs) and HTTP (test controls).",
+        discussion: """
+            The world runs on the wall clock (--speed N for N times real time). Clients speak the \
+            wire protocol (docs/protocol.md) at ws://HOST:PORT\(WireProtocol.webSocketPath); tests drive \
+            the simulated glasses over HTTP/JSON under /v1/ (docs/openapi.yaml, also served at \
+            /v1/openapi.yaml). Every request needs the token printed at start, as a header \
+            'Authorization: Bearer TOKEN' or '?token=TOKEN'. Ctrl-C or SIGTERM stops the server \
+            and ends the trace with an end record.
+            Exit codes: 0 stopped by a signal, 1 cannot listen (port in use), 2 usage error.
+            Example: glasses serve --listen 127.0.0.1:0 --trace serve.jsonl
+            """
+    )
+
+    @Option(help: "The starting world: ready (one paired, worn, registered Ray-Ban Meta) or empty.")
+    var world: ServeOptions.World = .ready
+
+    @Option(help: "Seed for everything random.")
+    var seed: UInt64 = 0
+
+    @Option(help: ArgumentHelp("Run time per wall-clock second, e.g. 10 for ten times real time.", valueName: "N"))
+    var speed: Double = 1
+
+    @Option(help: ArgumentHelp("Address to listen on; port 0 picks a free one (printed at start).", valueName: "host:port"))
+    var listen = "\(WireProtocol.defaultHost):\(WireProtocol.defaultPort)"
+
+    @Option(help: ArgumentHelp("The token clients must send (default: a random one). Required off loopback.", valueName: "token"))
+    var token: String?
+
+    @Option(help: ArgumentHelp("Write the event trace (JSON Lines) to this file.", valueName: "file"))
+    var trace: String?
+
+    func validate() throws {
+        guard speed.isFinite, speed > 0 else { throw ValidationError("--speed must be a number > 0, e.g. 1 or 10") }
+        do { _ = try ServeOptions.parseListen(listen) } catch { throw ValidationError(error.description) }
+    }
+
+    func run() throws {
+        var options = ServeOptions()
+        options.world = world
+        options.seed = seed
+        options.speed = speed
+        options.token = token
+        do { (options.host, options.port) = try ServeOptions.parseListen(listen) } catch {
+            throw fail(error.description, code: LuaRunOutcome.loadError)
+        }
+        let traceFile: TraceFile?
+        do { traceFile = try trace.map(TraceFile.init(path:)) } catch {
+            throw fail("\(error)", code: LuaRunOutcome.loadError)
+        }
+        let signals = SignalWatch()
+        var sink: (@Sendable (String) -> Void)?
+        if let traceFile { sink = { traceFile.write($0) } }
+        let (traceSink, serveOptions) = (sink, options)
+        let outcome = Self.blocking { () async -> ServeError? in
+            let server: WorldServer
+            do throws(ServeError) {
+                server = try await WorldServer(options: serveOptions, traceSink: traceSink)
+            } catch {
+                return error
+            }
+            let task = Task {
+                try await server.run(endReason: { signals.received ?? "stopped" }) { port in
+                    Self.announce(options: serveOptions, port: port, token: server.token)
+                }
+            }
+            signals.onSignal { task.cancel() }
+            do { try await task.value } catch let error as ServeError { return error } catch {}
+            return nil
+        }
+        traceFile?.flush()
+        switch outcome {
+        case nil:
+            LuaConsole.writeError("glasses serve: stopped (\(signals.received ?? "done"))\n")
+        case .usage(let message)?, .traceFile(let message)?:
+            throw fail(message, code: LuaRunOutcome.loadError)
+        case .cannotListen(let message)?:
+            throw fail(message, code: 1)
+        }
+    }
+
+    private func fail(_ message: String, code: Int32) -> ExitCode {
+        LuaConsole.writeError("glasses serve: \(message)\n")
+        return ExitCode(code)
+    }
+
+    private static func announce(options: ServeOptions, port: Int, token: String) {
+        let host = options.host.contains(":") ? "[\(options.host)]" : options.host
+        let base = "http://\(host):\(port)"
+        let text = """
+            glasses serve: listening on \(base) (world \(options.world.rawValue), seed \(options.seed), speed \(options.speed)x)
+              WebSocket: ws://\(host):\(port)\(WireProtocol.webSocketPath)?token=\(token)
+              token:     \(token)
+              try:       curl -H 'Authorization: Bearer \(token)' \(base)/v1/health
+              API:       \(base)/v1/openapi.yaml
+            Ctrl-C stops it.
+
+            """
+        // Written at once and unbuffered: scripts wait for this text to learn the port.
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// Runs async work to its end from this synchronous command.
+    private static func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+        let done = DispatchSemaphore(value: 0)
+        let result = ResultBox<T>()
+        Task {
+            result.value = await work()
+            done.signal()
+        }
+        done.wait()
+        // The task signals only after storing its value.
+        return result.value!
+    }
+}
+
+/// Hands a value from the task to the waiting thread; the semaphore orders the accesses.
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
+}
+
+/// SIGINT and SIGTERM, turned from process death into a clean stop.
+private final class SignalWatch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var name: String?
+    private var handler: (@Sendable () -> Void)?
+    private var sources: [DispatchSourceSignal] = []
+
+    init() {
+        for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [weak self] in self?.fire(name) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    var received: String? { lock.withLock { name } }
+
+    func onSignal(_ action: @escaping @Sendable () -> Void) {
+        let fired = lock.withLock { () -> Bool in
+            handler = action
+            return name != nil
+        }
+        if fired { action() }
+    }
+
+    private func fire(_ signal: String) {
+        let action = lock.withLock { () -> (@Sendable () -> Void)? in
+            if name == nil { name = signal }
+            return handler
+        }
+        action?()
+    }
+}
