@@ -63,11 +63,18 @@ public struct AccessPolicy: Sendable {
         return String(lowered.split(separator: ":", maxSplits: 1).first ?? "")
     }
 
-    /// Same origin: `http://` plus exactly the Host the request was sent to.
+    /// Same origin: `http://` plus exactly the Host the request was sent to. A
+    /// `ws://` origin never comes from a web page (a page's origin is its own
+    /// http(s) address): it is a WebSocket library (swift-websocket sends
+    /// `ws://HOST` without the port), accepted when it names the same host.
     static func origin(_ origin: String, matches host: String) -> Bool {
         let lowered = origin.lowercased()
+        guard !host.isEmpty else { return false }
         for scheme in ["http://", "https://"] where lowered.hasPrefix(scheme) {
-            return !host.isEmpty && lowered.dropFirst(scheme.count) == host.lowercased()
+            return lowered.dropFirst(scheme.count) == host.lowercased()
+        }
+        for scheme in ["ws://", "wss://"] where lowered.hasPrefix(scheme) {
+            return hostName(of: String(lowered.dropFirst(scheme.count))) == hostName(of: host)
         }
         return false
     }

@@ -57,6 +57,11 @@ enum BackendConformance {
         ("the glasses' link drives the phone's audio route", linkDrivesAudioRoute),
     ]
 
+    /// Checks that count frames against the clock: a backend on a wall clock runs
+    /// them at real time, since a faster world asks a camera for more frames per
+    /// real second than glasses make.
+    static let countsFramesAgainstTheClock: Set<String> = ["frames come in order, at the rate, with timestamps"]
+
     // MARK: Registration and permissions
 
     static func readyWorld(_ rig: ConformanceRig) throws {
