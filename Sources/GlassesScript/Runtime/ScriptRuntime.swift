@@ -260,10 +260,10 @@ public final class ScriptRuntime {
         let clock = options.realtime ? "wall" : "virtual"
         switch ending {
         case .timeout(let seconds):
-            return LuaRunOutcome(exitCode: LuaRunOutcome.limitHit, report: "time limit of \(seconds) s (--timeout) exceeded")
+            return LuaRunOutcome(.limit, report: "time limit of \(seconds) s (--timeout) exceeded")
         case .idle where main?.status == .waiting:
             return LuaRunOutcome(
-                exitCode: LuaRunOutcome.scriptError,
+                .scriptError,
                 report: "nothing can happen any more on the \(clock) clock at \(Self.format(scheduler.now)) s, "
                     + "but the main chunk is still waiting; give the wait a timeout or make the event it waits for happen")
         default:
@@ -272,15 +272,15 @@ public final class ScriptRuntime {
         if main?.status == .failed { return outcome }
         if failedTasks > 0 {
             return LuaRunOutcome(
-                exitCode: LuaRunOutcome.scriptError,
+                .scriptError,
                 report: "\(failedTasks) task\(failedTasks == 1 ? "" : "s") failed with an uncaught error (reported above)")
         }
         if case .idle = ending, hasLiveWork {
             return LuaRunOutcome(
-                exitCode: LuaRunOutcome.success,
+                .success,
                 report: "nothing can happen any more on the \(clock) clock at \(Self.format(scheduler.now)) s; run ended")
         }
-        return LuaRunOutcome(exitCode: LuaRunOutcome.success)
+        return LuaRunOutcome(.success)
     }
 
     static func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
