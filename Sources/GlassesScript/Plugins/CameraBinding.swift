@@ -56,9 +56,18 @@ enum CameraBinding {
                         return nil
                     }
                 },
-                LuaFunction(name: "stop", signature: "cam:stop()", doc: "Stop streaming (an implicit stream stops its session too).") { call in
-                    try call.userdata(1, as: CameraStream.self).stop()
-                    return .none
+                LuaFunction(
+                    name: "stop", signature: "cam:stop()",
+                    doc: "Stop streaming; waits until `stopped` (an implicit stream stops its session too, and waits for it)."
+                ) { [unowned runtime] call in
+                    let camera = try call.userdata(1, as: CameraStream.self)
+                    let implicit = camera.implicitSession
+                    camera.stop()
+                    let stopped = { camera.state == .stopped && (implicit?.state ?? .stopped) == .stopped }
+                    return try runtime.suspend(call, in: "stop", until: stopped) { changed in
+                        let tokens = [camera.addStateListener { _ in changed() }] + (implicit.map { [$0.addStateListener { _ in changed() }] } ?? [])
+                        return { tokens.forEach { $0.cancel() } }
+                    }
                 },
                 LuaFunction(
                     name: "on", signature: "cam:on(event: \"state\"|\"frame\"|\"photo\"|\"error\", fn: function) -> Handle",

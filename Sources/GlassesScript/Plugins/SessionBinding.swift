@@ -20,10 +20,16 @@ enum SessionBinding {
                         return nil
                     }
                 },
-                LuaFunction(name: "stop", signature: "session:stop()", doc: "Stop the session (and its camera); it cannot be started again.") {
-                    call in
-                    try call.userdata(1, as: DeviceSession.self).stop()
-                    return .none
+                LuaFunction(
+                    name: "stop", signature: "session:stop()",
+                    doc: "Stop the session (and its camera); waits until `stopped`. It cannot be started again."
+                ) { [unowned runtime] call in
+                    let session = try call.userdata(1, as: DeviceSession.self)
+                    session.stop()
+                    return try runtime.suspend(call, in: "stop", until: { session.state == .stopped }) { changed in
+                        let token = session.addStateListener { _ in changed() }
+                        return { token.cancel() }
+                    }
                 },
                 LuaFunction(
                     name: "wait_for",

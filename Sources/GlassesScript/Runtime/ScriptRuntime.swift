@@ -150,6 +150,29 @@ public final class ScriptRuntime {
         return .suspend
     }
 
+    /// Parks the calling task until `reached()` holds; `watch` calls its argument
+    /// on each change that may make it hold, and returns what stops watching.
+    /// Where no task can wait (a close handler run by a cancel, a finalizer) it
+    /// returns at once: it serves calls like `stop()` whose action is already done.
+    func suspend(
+        _ call: LuaCall, in name: String, until reached: @escaping () -> Bool,
+        watching watch: (_ changed: @escaping () -> Void) -> (() -> Void)
+    ) throws -> LuaReturn {
+        if reached() || call.currentTask == nil { return .none }
+        return try suspend(call, in: name) { resume in
+            var stopWatching: (() -> Void)?
+            var done = false
+            stopWatching = watch {
+                guard !done, reached() else { return }
+                done = true
+                stopWatching?()
+                resume(.success([]))
+            }
+            if done { stopWatching?() }
+            return { stopWatching?() }
+        }
+    }
+
     /// Resumes `task` with the values a waiting call returns, or the error it raises.
     func step(_ task: ScriptTask, _ input: Result<[LuaValue], ScriptError>) {
         guard !task.isFinished else { return }

@@ -85,7 +85,7 @@ local DeviceSession = {}
 ---Start the session; waits until `started`, raises DeviceSessionError.
 function DeviceSession:start() end
 
----Stop the session (and its camera); it cannot be started again.
+---Stop the session (and its camera); waits until `stopped`. It cannot be started again.
 function DeviceSession:stop() end
 
 ---Wait until the session reaches `state`; nil and an error on timeout or if it stops first.
@@ -118,7 +118,7 @@ local Camera = {}
 ---Start streaming; waits until `streaming`, raises StreamError.
 function Camera:start() end
 
----Stop streaming (an implicit stream stops its session too).
+---Stop streaming; waits until `stopped` (an implicit stream stops its session too, and waits for it).
 function Camera:stop() end
 
 ---Listen to state (fires at once), frames (valid during the callback only), photos or errors.
