@@ -71,7 +71,7 @@ enum CameraBinding {
                 },
                 LuaFunction(
                     name: "on", signature: "cam:on(event: \"state\"|\"frame\"|\"photo\"|\"error\", fn: function) -> Handle",
-                    doc: "Listen to state (fires at once), frames (valid during the callback only), photos or errors."
+                    doc: "Listen to state (first the current one, at the caller's next wait), frames (valid during the callback only), photos or errors."
                 ) { [unowned runtime] call in
                     let camera = try call.userdata(1, as: CameraStream.self)
                     let event = try call.event(2, of: ["state", "frame", "photo", "error"])

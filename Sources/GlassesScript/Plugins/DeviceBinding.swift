@@ -16,7 +16,7 @@ enum DeviceBinding {
                 ) { call in .value(.boolean(try call.userdata(1, as: Device.self).supportsDisplay)) },
                 LuaFunction(
                     name: "on", signature: "device:on(event: \"link\"|\"state\"|\"compatibility\", fn: function) -> Handle",
-                    doc: "Listen to link state, any state change (fn gets the device) or compatibility; fires at once."
+                    doc: "Listen to link state, any state change (fn gets the device) or compatibility; first with the current value, at the caller's next wait."
                 ) { [unowned runtime] call in
                     let device = try call.userdata(1, as: Device.self)
                     let event = try call.event(2, of: ["link", "state", "compatibility"])

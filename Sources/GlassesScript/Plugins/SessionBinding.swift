@@ -69,7 +69,7 @@ enum SessionBinding {
                 },
                 LuaFunction(
                     name: "on", signature: "session:on(event: \"state\"|\"error\", fn: function) -> Handle",
-                    doc: "Listen to state changes (fires at once) or errors (fn gets an Error)."
+                    doc: "Listen to state (first the current one, at the caller's next wait) or errors (fn gets an Error)."
                 ) { [unowned runtime] call in
                     let session = try call.userdata(1, as: DeviceSession.self)
                     let event = try call.event(2, of: ["state", "error"])

@@ -74,7 +74,7 @@ struct WearablesPlugin: GlassesPlugin {
             },
             LuaFunction(
                 name: "on", signature: "wearables.on(event: \"registration\"|\"devices\", fn: function) -> Handle",
-                doc: "Listen to registration state or device list changes; fires at once with the current value."
+                doc: "Listen to registration state or device list changes; first with the current value, at the caller's next wait."
             ) { [unowned runtime] call in
                 let event = try call.event(1, of: ["registration", "devices"])
                 let function = try call.function(2)
