@@ -1080,6 +1080,13 @@ static int gs_trampoline(lua_State *L) {
     return gs_call_swift(L, lua_touserdata(L, lua_upvalueindex(1)));
 }
 
+int gs_caller_line(lua_State *L, char *buffer, size_t size) {
+    lua_Debug ar;
+    if (!lua_getstack(L, 1, &ar) || !lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) return 0;
+    snprintf(buffer, size, "%s:%d", ar.short_src, ar.currentline);
+    return 1;
+}
+
 void gs_write_stderr(const char *text) {
     fputs(text, stderr);
     fflush(stderr);

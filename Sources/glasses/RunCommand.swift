@@ -14,6 +14,8 @@ struct RunCommand: ParsableCommand {
             Differences from lua5.4: a syntax or load error exits with 2, a limit with 3, Ctrl-C with 130.
             The run ends when the main chunk and what it started (tasks, timers, listeners) are
             done, when exit() is called, when --for elapses, or when nothing can happen any more.
+            On the virtual clock without --for, a run kept going only by listeners, timers or
+            streams after its main chunk says so on stderr and ends 1 h of virtual time later.
             Example: glasses run --out photos examples/quickstart.lua
             """
     )

@@ -51,6 +51,7 @@ enum CameraBinding {
                 LuaFunction(name: "start", signature: "cam:start()", doc: "Start streaming; waits until `streaming`, raises StreamError.") {
                     [unowned runtime] call in
                     let camera = try call.userdata(1, as: CameraStream.self)
+                    runtime.started(camera, at: call.callerLine)
                     return try runtime.suspend(call, in: "start") { resume in
                         camera.start { resume($0.map { [] }.mapError(\.scriptError)) }
                         return nil
@@ -76,7 +77,7 @@ enum CameraBinding {
                     let camera = try call.userdata(1, as: CameraStream.self)
                     let event = try call.event(2, of: ["state", "frame", "photo", "error"])
                     let function = try call.function(3)
-                    let handle = runtime.listen(function, event: event, label: "camera \"\(event)\" callback") { deliver in
+                    let handle = runtime.listen(function, event: event, label: "camera \"\(event)\" callback", at: call) { deliver in
                         switch event {
                         case "state": return camera.addStateListener { deliver([.string($0.name)], nil) }
                         case "photo": return camera.addPhotoListener { deliver([.object(PhotoBinding($0))], nil) }

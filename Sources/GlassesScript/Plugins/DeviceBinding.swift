@@ -21,7 +21,7 @@ enum DeviceBinding {
                     let device = try call.userdata(1, as: Device.self)
                     let event = try call.event(2, of: ["link", "state", "compatibility"])
                     let function = try call.function(3)
-                    let handle = runtime.listen(function, event: event, label: "device \"\(event)\" callback") { deliver in
+                    let handle = runtime.listen(function, event: event, label: "device \"\(event)\" callback", at: call) { deliver in
                         switch event {
                         case "link": device.addLinkStateListener { deliver([.string($0.name)], nil) }
                         case "state": device.addStateListener { deliver([.object($0)], nil) }

@@ -44,7 +44,7 @@ final class SelectorBinding {
                     _ = try call.event(2, of: ["active"])
                     let function = try call.function(3)
                     let wearables = runtime.world.wearables
-                    let handle = runtime.listen(function, event: "active", label: "selector \"active\" callback") { deliver in
+                    let handle = runtime.listen(function, event: "active", label: "selector \"active\" callback", at: call) { deliver in
                         binding.selector.addActiveDeviceListener { id in
                             deliver([.object(id.flatMap(wearables.deviceForIdentifier))], nil)
                         }

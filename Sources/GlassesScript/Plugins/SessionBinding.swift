@@ -74,7 +74,7 @@ enum SessionBinding {
                     let session = try call.userdata(1, as: DeviceSession.self)
                     let event = try call.event(2, of: ["state", "error"])
                     let function = try call.function(3)
-                    let handle = runtime.listen(function, event: event, label: "session \"\(event)\" callback") { deliver in
+                    let handle = runtime.listen(function, event: event, label: "session \"\(event)\" callback", at: call) { deliver in
                         event == "state"
                             ? session.addStateListener { deliver([.string($0.name)], nil) }
                             : session.addErrorListener { deliver([.object($0.scriptError)], nil) }

@@ -78,7 +78,7 @@ struct WearablesPlugin: GlassesPlugin {
             ) { [unowned runtime] call in
                 let event = try call.event(1, of: ["registration", "devices"])
                 let function = try call.function(2)
-                let handle = runtime.listen(function, event: event, label: "wearables \"\(event)\" callback") { deliver in
+                let handle = runtime.listen(function, event: event, label: "wearables \"\(event)\" callback", at: call) { deliver in
                     switch event {
                     case "registration":
                         return wearables.addRegistrationStateListener { deliver([.string($0.name)], nil) }

@@ -20,9 +20,14 @@ public final class ScriptRuntime {
     private let traceFile: TraceFile?
     private var tasks: [ObjectIdentifier: ScriptTask] = [:]
     private var main: ScriptTask?
-    /// Live `:on` handles and `after`/`every` timers keep a run going after its main chunk.
-    var liveHandles = 0
-    var liveTimers = 0
+    /// Live `:on` handles and `after`/`every` timers keep a run going after its
+    /// main chunk; each says what it is and where the script made it.
+    private var keepers: [ObjectIdentifier: (order: Int, what: String)] = [:]
+    private var keepersMade = 0
+    /// Cameras the script started, with where, to name those still streaming.
+    private var streams: [(camera: Weak<CameraStream>, line: String?)] = []
+    /// Whether the main chunk's end started the default horizon (said on stderr once).
+    private var horizonStarted = false
     /// Tasks (other than main) that failed with an uncaught error.
     private(set) var failedTasks = 0
     private var luaDepth = 0
@@ -267,14 +272,53 @@ public final class ScriptRuntime {
 
     /// Work that keeps the run going once the main chunk is done.
     private var hasLiveWork: Bool {
-        liveHandles > 0 || liveTimers > 0 || tasks.values.contains { $0 !== main && !$0.isFinished }
+        !keepers.isEmpty || tasks.values.contains { $0 !== main && !$0.isFinished }
     }
+
+    func keep(_ keeper: AnyObject, _ what: String) {
+        keepersMade += 1
+        keepers[ObjectIdentifier(keeper)] = (keepersMade, what)
+    }
+
+    func release(_ keeper: AnyObject) { keepers[ObjectIdentifier(keeper)] = nil }
+
+    func started(_ camera: CameraStream, at line: String?) {
+        streams.removeAll { $0.camera.object == nil || $0.camera.object === camera }
+        streams.append((Weak(camera), line))
+    }
+
+    /// Virtual time a run goes on after its main chunk when only listeners and
+    /// timers keep it going and `--for` was not given: long enough for any
+    /// scripted scenario, and it ends a run that forgot `exit()` in well under a second.
+    public static let defaultHorizon: Double = 3600
+    static let horizonText = "1 h"
 
     private func endIfDone() {
         guard let main else { return }
         if state.stop != nil || main.status == .failed || (main.isFinished && !hasLiveWork) {
             scheduler.stop()
+        } else if main.isFinished, !horizonStarted, !options.realtime, options.duration == nil {
+            // The drive loop starts the horizon, with the scheduler's deadline.
+            scheduler.stop()
         }
+    }
+
+    /// Says once, on stderr, what keeps a virtual-clock run going after its main chunk and how to end it.
+    private func announceHorizon() {
+        horizonStarted = true
+        var lines = keepers.values.sorted { $0.order < $1.order }.map(\.what)
+        for stream in streams {
+            guard let camera = stream.camera.object, camera.state != .stopped, camera.state != .stopping else { continue }
+            lines.append("\(stream.line.map { "\($0): " } ?? "")a streaming camera (cam:start())")
+        }
+        let others = tasks.values.filter { $0 !== main && !$0.isFinished }.count
+        if others > 0 { lines.append("\(others) task\(others == 1 ? "" : "s") still waiting") }
+        LuaConsole.flushOutput()
+        LuaConsole.writeError(
+            "glasses: the main chunk is done at \(Self.format(scheduler.now)) s, and the run goes on because of:\n"
+                + lines.map { "  \($0)\n" }.joined()
+                + "glasses: it ends after \(Self.horizonText) more of virtual time; end it sooner with exit(), "
+                + "or :cancel() each of these, or choose the run's length with --for\n")
     }
 
     private func adjust(_ outcome: LuaRunOutcome) -> LuaRunOutcome {
@@ -284,6 +328,10 @@ public final class ScriptRuntime {
         switch ending {
         case .timeout(let seconds):
             return LuaRunOutcome(.limit, report: "time limit of \(seconds) s (--timeout) exceeded")
+        case .horizon:
+            return LuaRunOutcome(
+                .success,
+                report: "run ended at \(Self.format(scheduler.now)) s, the default horizon of \(Self.horizonText) after the main chunk (--for to choose)")
         case .idle where main?.status == .waiting:
             return LuaRunOutcome(
                 .scriptError,
@@ -317,6 +365,8 @@ enum RunEnding {
     case idle
     /// `--timeout` (wall clock) elapsed.
     case timeout(Double)
+    /// The default horizon after the main chunk elapsed (virtual clock, no `--for`).
+    case horizon
 }
 
 extension ScriptRuntime: LuaRunDriver {
@@ -332,13 +382,30 @@ extension ScriptRuntime: LuaRunDriver {
         if main.isFinished { tasks[ObjectIdentifier(luaTask)] = nil }
         guard state.stop == nil, main.status != .failed, !(main.isFinished && !hasLiveWork) else { return }
         armTimeout()
-        let deadline = options.duration.map { scheduler.now + $0 } ?? .infinity
-        switch scheduler.run(until: deadline) {
-        case .deadline: ending = ending ?? .duration
-        case .idle: ending = ending ?? .idle
-        case .stopped: break
+        var deadline = options.duration.map { scheduler.now + $0 } ?? .infinity
+        while true {
+            if main.isFinished, !horizonStarted, !options.realtime, options.duration == nil,
+                state.stop == nil, ending == nil, hasLiveWork, scheduler.hasPendingEvents
+            {
+                announceHorizon()
+                deadline = scheduler.now + Self.defaultHorizon
+            }
+            switch scheduler.run(until: deadline) {
+            case .deadline: ending = ending ?? (horizonStarted ? .horizon : .duration)
+            case .idle: ending = ending ?? .idle
+            case .stopped:
+                // endIfDone stopped the loop for the horizon to start: go on.
+                if main.isFinished, !horizonStarted, !options.realtime, options.duration == nil,
+                    state.stop == nil, ending == nil, hasLiveWork
+                {
+                    continue
+                }
+            }
+            break
         }
-        if case .duration = ending {
+        if case .horizon = ending {
+            trace.record(source: "run", event: "end", values: ["reason": "horizon"])
+        } else if case .duration = ending {
             trace.record(source: "run", event: "end", values: ["reason": "duration"])
         } else if case .idle = ending {
             trace.record(source: "run", event: "end", values: ["reason": "idle"])
@@ -360,4 +427,10 @@ extension ScriptRuntime: LuaRunDriver {
             }
         }
     }
+}
+
+/// A reference that lets its object go (a stopped camera the script dropped).
+struct Weak<Object: AnyObject> {
+    weak var object: Object?
+    init(_ object: Object) { self.object = object }
 }
