@@ -1040,16 +1040,22 @@ static int gs_argerror(lua_State *L, int argument, const char *message) {
     return luaL_argerror(L, argument, message);
 }
 
-/* luaL_typeerror with gs_argerror's naming. */
-static int gs_typeerror(lua_State *L, int argument, const char *expected) {
-    const char *actual = luaL_typename(L, argument);
-    if (luaL_getmetafield(L, argument, "__name") == LUA_TSTRING) actual = lua_tostring(L, -1);
-    else if (lua_type(L, argument) == LUA_TLIGHTUSERDATA) actual = "light userdata";
+/* luaL_typeerror with gs_argerror's naming. `arguments` is the count passed:
+ * the expected type's message now sits above them, so a missing argument must
+ * be told from the slot that message fills. */
+static int gs_typeerror(lua_State *L, int argument, int arguments, const char *expected) {
+    const char *actual = "no value";
+    if (argument <= arguments) {
+        actual = luaL_typename(L, argument);
+        if (luaL_getmetafield(L, argument, "__name") == LUA_TSTRING) actual = lua_tostring(L, -1);
+        else if (lua_type(L, argument) == LUA_TLIGHTUSERDATA) actual = "light userdata";
+    }
     return gs_argerror(L, argument, lua_pushfstring(L, "%s expected, got %s", expected, actual));
 }
 
 static int gs_call_swift(lua_State *L, void *function) {
     int argument = 0;
+    int arguments = lua_gettop(L);
     int n = gs_swift_dispatch(L, function, &argument);
     if (n >= 0) return n;
     switch (n) {
@@ -1061,7 +1067,7 @@ static int gs_call_swift(lua_State *L, void *function) {
     case GS_RAISE_ARGUMENT:
         return gs_argerror(L, argument, lua_tostring(L, -1));
     case GS_RAISE_TYPE:
-        return gs_typeerror(L, argument, lua_tostring(L, -1));
+        return gs_typeerror(L, argument, arguments, lua_tostring(L, -1));
     case GS_SUSPEND:
         gs_control_of(L)->suspended = 1;
         return lua_yieldk(L, 0, (lua_KContext)lua_gettop(L), gs_resume_continuation);
@@ -1072,6 +1078,13 @@ static int gs_call_swift(lua_State *L, void *function) {
 
 static int gs_trampoline(lua_State *L) {
     return gs_call_swift(L, lua_touserdata(L, lua_upvalueindex(1)));
+}
+
+int gs_caller_line(lua_State *L, char *buffer, size_t size) {
+    lua_Debug ar;
+    if (!lua_getstack(L, 1, &ar) || !lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) return 0;
+    snprintf(buffer, size, "%s:%d", ar.short_src, ar.currentline);
+    return 1;
 }
 
 void gs_write_stderr(const char *text) {

@@ -21,6 +21,13 @@ public struct LuaCall {
         return state.tasks[thread]
     }
 
+    /// `file:line` of the Lua code making this call, if it is Lua code.
+    public var callerLine: String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gs_caller_line(L, &buffer, buffer.count) != 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     public func isNone(_ n: Int) -> Bool { lua_type(L, Int32(clamping: n)) == LUA_TNONE }
     public func isNil(_ n: Int) -> Bool { lua_type(L, Int32(clamping: n)) <= LUA_TNIL }
 

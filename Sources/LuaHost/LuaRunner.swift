@@ -12,21 +12,16 @@ public protocol LuaRunDriver: AnyObject {
 
 /// How a run ended, as `glasses run` reports it.
 public struct LuaRunOutcome: Equatable, Sendable {
-    /// 0 success, 1 uncaught error, 2 load error, 3 limit hit, n for `os.exit(n)`, 130 interrupted.
-    public let exitCode: Int32
+    public let status: LuaExitStatus
     /// What to print on stderr, if anything.
     public let report: String?
 
-    public init(exitCode: Int32, report: String? = nil) {
-        self.exitCode = exitCode
+    public init(_ status: LuaExitStatus, report: String? = nil) {
+        self.status = status
         self.report = report
     }
 
-    public static let success = 0 as Int32
-    public static let scriptError = 1 as Int32
-    public static let loadError = 2 as Int32
-    public static let limitHit = 3 as Int32
-    public static let interrupted = 130 as Int32
+    public var exitCode: Int32 { status.code }
 }
 
 /// Runs a script file the way `lua5.4 SCRIPT ARGS` does, with the main chunk
@@ -59,7 +54,7 @@ public final class LuaRunner {
             chunk = try state.loadFile(path)
         } catch {
             if error.kind == .memory, state.memoryLimitWasHit { return outcome(failure: error) }
-            return LuaRunOutcome(exitCode: LuaRunOutcome.loadError, report: error.message)
+            return LuaRunOutcome(.usage, report: error.message)
         }
         let main: LuaTask
         do {
@@ -85,28 +80,28 @@ public final class LuaRunner {
     private func outcome(of main: LuaTask) -> LuaRunOutcome {
         if let stop = state.stop { return outcome(stop) }
         switch main.status {
-        case .finished: return LuaRunOutcome(exitCode: LuaRunOutcome.success)
+        case .finished: return LuaRunOutcome(.success)
         case .failed(let error): return outcome(failure: error)
         case .stopped(let stop): return outcome(stop)
         case .ready, .running, .suspended:
             return LuaRunOutcome(
-                exitCode: LuaRunOutcome.scriptError,
+                .scriptError,
                 report: "the main chunk is waiting in a host function and nothing is left that could resume it")
         }
     }
 
     private func outcome(_ stop: LuaStop) -> LuaRunOutcome {
         switch stop {
-        case .exit(let code): LuaRunOutcome(exitCode: code)
-        case .limit(let message): LuaRunOutcome(exitCode: LuaRunOutcome.limitHit, report: message)
-        case .interrupted(let message): LuaRunOutcome(exitCode: LuaRunOutcome.interrupted, report: message)
+        case .exit(let code): LuaRunOutcome(.exit(code))
+        case .limit(let message): LuaRunOutcome(.limit, report: message)
+        case .interrupted(let message): LuaRunOutcome(.interrupted, report: message)
         }
     }
 
     private func outcome(failure error: LuaScriptError) -> LuaRunOutcome {
         if state.isMemoryLimitError(error) {
-            return LuaRunOutcome(exitCode: LuaRunOutcome.limitHit, report: state.memoryLimitMessage())
+            return LuaRunOutcome(.limit, report: state.memoryLimitMessage())
         }
-        return LuaRunOutcome(exitCode: LuaRunOutcome.scriptError, report: error.report)
+        return LuaRunOutcome(.scriptError, report: error.report)
     }
 }

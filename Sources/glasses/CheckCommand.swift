@@ -37,6 +37,6 @@ struct CheckCommand: ParsableCommand {
                 problems += 1
             }
         }
-        if problems > 0 { throw ExitCode(1) }
+        if problems > 0 { throw LuaExitStatus.scriptError }
     }
 }

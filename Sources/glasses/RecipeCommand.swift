@@ -107,11 +107,11 @@ struct RecipeCommand: ParsableCommand {
                     try RecipeRunner(recipe: recipe, parameters: values, catalog: search.catalog).run(options: options)
                 }
             } catch let error as LuaScriptError {
-                outcome = LuaRunOutcome(exitCode: LuaRunOutcome.limitHit, report: error.report)
+                outcome = LuaRunOutcome(.limit, report: error.report)
             }
             if let report = outcome.report { LuaConsole.writeError("glasses: \(report)\n") }
             LuaConsole.flushOutput()
-            throw ExitCode(outcome.exitCode)
+            throw outcome.status
         }
     }
 }
@@ -181,7 +181,7 @@ extension RecipeCommand {
             return try body()
         } catch let error as RecipeError {
             LuaConsole.writeError("glasses: \(error)\n")
-            throw ExitCode(LuaRunOutcome.loadError)
+            throw LuaExitStatus.usage
         }
     }
 }

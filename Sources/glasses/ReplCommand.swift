@@ -38,16 +38,16 @@ struct ReplCommand: ParsableCommand {
             session = try ReplSession(runtime: runtime, output: ReplTerminalOutput.output)
         } catch {
             LuaConsole.writeError("glasses: \(error)\n")
-            throw ExitCode(LuaRunOutcome.loadError)
+            throw LuaExitStatus.usage
         }
-        let exitCode: Int32
+        let status: LuaExitStatus
         do {
-            exitCode = try ReplLoop(runtime: runtime, session: session, duration: options.duration, timeout: options.timeout)
+            status = try ReplLoop(runtime: runtime, session: session, duration: options.duration, timeout: options.timeout)
                 .run()
         } catch {
             LuaConsole.writeError("glasses: \(error)\n")
-            throw ExitCode(LuaRunOutcome.loadError)
+            throw LuaExitStatus.usage
         }
-        throw ExitCode(exitCode)
+        throw status
     }
 }

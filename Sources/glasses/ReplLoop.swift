@@ -35,8 +35,8 @@ final class ReplLoop {
         self.terminal = terminal
     }
 
-    /// Returns the exit code: 0 after `.quit` or end of input, n after `exit(n)`.
-    func run() -> Int32 {
+    /// How the session ended: success after `.quit` or end of input, `exit(n)`, or a limit.
+    func run() -> LuaExitStatus {
         // A parent may have spawned us with signals blocked (test runners do); Ctrl-C, Ctrl-Z
         // and resizes must arrive.
         var watched = sigset_t()
@@ -75,13 +75,13 @@ final class ReplLoop {
         session.onReady?()
         let end = min(duration ?? .infinity, timeout ?? .infinity)
         let deadline = scheduler.now + end
-        var code: Int32?
+        var limit: LuaExitStatus?
         while !session.hasQuit {
             let reason = scheduler.run(until: deadline)
             session.recoverFromStop()
             if reason == .deadline, let timeout, timeout <= (duration ?? .infinity) {
                 ReplTerminalOutput.output.error("glasses: time limit of \(timeout) s (--timeout) exceeded\n")
-                code = LuaRunOutcome.limitHit
+                limit = .limit
             }
             if reason == .deadline || reason == .idle { break }
         }
@@ -89,7 +89,7 @@ final class ReplLoop {
         runtime.flush()
         LuaConsole.flushOutput()
         terminal?.finish()
-        return code ?? session.exitCode
+        return limit ?? session.exitStatus
     }
 }
 

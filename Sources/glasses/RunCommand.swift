@@ -11,9 +11,11 @@ struct RunCommand: ParsableCommand {
         discussion: """
             ARGS go to the script as `arg[1]`, `arg[2]`, ... and as `...`, even when they start \
             with '-'. `package.path` comes from LUA_PATH_5_4 or LUA_PATH as in lua5.4.
-            Differences from lua5.4: a syntax or load error exits with 2, a limit with 3.
+            Differences from lua5.4: a syntax or load error exits with 2, a limit with 3, Ctrl-C with 130.
             The run ends when the main chunk and what it started (tasks, timers, listeners) are
             done, when exit() is called, when --for elapses, or when nothing can happen any more.
+            On the virtual clock without --for, a run kept going only by listeners, timers or
+            streams after its main chunk says so on stderr and ends 1 h of virtual time later.
             Example: glasses run --out photos examples/quickstart.lua
             """
     )
@@ -37,14 +39,15 @@ struct RunCommand: ParsableCommand {
         let outcome: LuaRunOutcome
         do {
             let runtime = try ScriptRuntime(options: options, modulePaths: LuaRunner.modulePaths(forScript: script))
+            RunInterrupts.watch(runtime)
             outcome = runtime.run(script: script, arguments: arguments)
         } catch let error as LuaScriptError {
-            outcome = LuaRunOutcome(exitCode: LuaRunOutcome.limitHit, report: error.report)
+            outcome = LuaRunOutcome(.limit, report: error.report)
         } catch {
-            outcome = LuaRunOutcome(exitCode: LuaRunOutcome.loadError, report: "\(error)")
+            outcome = LuaRunOutcome(.usage, report: "\(error)")
         }
         if let report = outcome.report { LuaConsole.writeError("glasses: \(report)\n") }
         LuaConsole.flushOutput()
-        throw ExitCode(outcome.exitCode)
+        throw outcome.status
     }
 }

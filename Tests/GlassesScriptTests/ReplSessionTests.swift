@@ -120,7 +120,7 @@ import Testing
         send(line)
         session.recoverFromStop()
         #expect(session.hasQuit, "\(line)")
-        #expect(session.exitCode == code, "\(line)")
+        #expect(session.exitStatus.code == code, "\(line)")
         #expect(console.error == "", "\(line)")
     }
 
@@ -128,7 +128,7 @@ import Testing
         send("x = 1")
         session.endOfInput()
         #expect(session.hasQuit)
-        #expect(session.exitCode == 0)
+        #expect(session.exitStatus == .success)
     }
 
     @Test func traceShowsWorldEvents() {

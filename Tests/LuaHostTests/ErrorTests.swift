@@ -44,6 +44,37 @@ import Testing
         #expect(result[1].string == "test.lua:2: bad argument #1 to 'pick' (invalid value 'huge' (expected one of: low, medium, high))")
     }
 
+    /// A missing argument is "no value", as luaL_typeerror says it, whatever
+    /// the check: the error message itself must not be mistaken for the argument.
+    @Test func aMissingArgumentIsNoValue() throws {
+        let state = try makeState()
+        try state.register(
+            LuaFunction(name: "wait", signature: "wait(s: number)", doc: "Waits.") { call in
+                _ = try call.number(1)
+                return .none
+            })
+        try state.register(
+            LuaFunction(name: "device", signature: "device(id: string)", doc: "Finds.") { call in
+                _ = try call.string(1)
+                return .none
+            })
+        try state.register(
+            LuaFunction(name: "second", signature: "second(a, f: function)", doc: "Takes two.") { call in
+                _ = try call.function(2)
+                return .none
+            })
+        let result = try state.run(
+            """
+            local _, a = pcall(wait)
+            local _, b = pcall(device)
+            local _, c = pcall(second, 1)
+            return a, b, c
+            """, name: "test.lua")
+        #expect(result[0].string == "bad argument #1 to 'wait' (number expected, got no value)")
+        #expect(result[1].string == "bad argument #1 to 'device' (string expected, got no value)")
+        #expect(result[2].string == "bad argument #2 to 'second' (function expected, got no value)")
+    }
+
     @Test func luaErrorCalledFromSwiftHasLocationAndTraceback() throws {
         let state = try makeState()
         let function = try state.load("local function inner() error('deep') end\ninner()", name: "script.lua")

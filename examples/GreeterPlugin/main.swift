@@ -35,7 +35,7 @@ struct GreeterPlugin: GlassesPlugin {
 let arguments = CommandLine.arguments.dropFirst()
 guard let script = arguments.first else {
     LuaConsole.writeError("usage: greeter-glasses SCRIPT [ARGS...]\n")
-    exit(LuaRunOutcome.loadError)
+    exit(LuaExitStatus.usage.code)
 }
 let outcome: LuaRunOutcome
 do {
@@ -44,9 +44,9 @@ do {
         plugins: ScriptRuntime.builtInPlugins + [GreeterPlugin()])
     outcome = runtime.run(script: script, arguments: Array(arguments.dropFirst()))
 } catch let error as LuaScriptError {
-    outcome = LuaRunOutcome(exitCode: LuaRunOutcome.limitHit, report: error.report)
+    outcome = LuaRunOutcome(.limit, report: error.report)
 } catch {
-    outcome = LuaRunOutcome(exitCode: LuaRunOutcome.loadError, report: "\(error)")
+    outcome = LuaRunOutcome(.usage, report: "\(error)")
 }
 if let report = outcome.report { LuaConsole.writeError("greeter-glasses: \(report)\n") }
 LuaConsole.flushOutput()

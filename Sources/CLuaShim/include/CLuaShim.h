@@ -91,6 +91,9 @@ int gs_is_task(lua_State *thread);
  * task under the script's coroutines it runs in, when every level between can
  * yield; NULL otherwise (the main thread, a metamethod called from C, ...). */
 lua_State *gs_waiting_task(lua_State *thread);
+/* "file:line" of the Lua code that called the running C function into `buffer`;
+ * 0 when that caller is not Lua. Allocates nothing, so it cannot raise. */
+int gs_caller_line(lua_State *L, char *buffer, size_t size);
 /* Resumes a host task, tracking the running coroutine for interrupts. */
 int gs_resume(lua_State *L, lua_State *thread, int nargs, int *nresults);
 /* Closes a task that will not be resumed again, running its pending to-be-closed

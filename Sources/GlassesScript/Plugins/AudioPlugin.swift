@@ -76,7 +76,7 @@ struct AudioPlugin: GlassesPlugin {
             ) { [unowned runtime] call in
                 let event = try call.event(1, of: ["route", "interruption"])
                 let function = try call.function(2)
-                let handle = runtime.listen(function, event: event, label: "audio \"\(event)\" callback") { deliver in
+                let handle = runtime.listen(function, event: event, label: "audio \"\(event)\" callback", at: call) { deliver in
                     let token: AudioListenerToken
                     if event == "route" {
                         token = audio.onRouteChange { deliver([AudioBindings.table($0.route), .string($0.reason.rawValue)], nil) }

@@ -51,23 +51,33 @@ enum CameraBinding {
                 LuaFunction(name: "start", signature: "cam:start()", doc: "Start streaming; waits until `streaming`, raises StreamError.") {
                     [unowned runtime] call in
                     let camera = try call.userdata(1, as: CameraStream.self)
+                    runtime.started(camera, at: call.callerLine)
                     return try runtime.suspend(call, in: "start") { resume in
                         camera.start { resume($0.map { [] }.mapError(\.scriptError)) }
                         return nil
                     }
                 },
-                LuaFunction(name: "stop", signature: "cam:stop()", doc: "Stop streaming (an implicit stream stops its session too).") { call in
-                    try call.userdata(1, as: CameraStream.self).stop()
-                    return .none
+                LuaFunction(
+                    name: "stop", signature: "cam:stop()",
+                    doc: "Stop streaming; waits until `stopped` (an implicit stream stops its session too, and waits for it)."
+                ) { [unowned runtime] call in
+                    let camera = try call.userdata(1, as: CameraStream.self)
+                    let implicit = camera.implicitSession
+                    camera.stop()
+                    let stopped = { camera.state == .stopped && (implicit?.state ?? .stopped) == .stopped }
+                    return try runtime.suspend(call, in: "stop", until: stopped) { changed in
+                        let tokens = [camera.addStateListener { _ in changed() }] + (implicit.map { [$0.addStateListener { _ in changed() }] } ?? [])
+                        return { tokens.forEach { $0.cancel() } }
+                    }
                 },
                 LuaFunction(
                     name: "on", signature: "cam:on(event: \"state\"|\"frame\"|\"photo\"|\"error\", fn: function) -> Handle",
-                    doc: "Listen to state (fires at once), frames (valid during the callback only), photos or errors."
+                    doc: "Listen to state (first the current one, at the caller's next wait), frames (valid during the callback only), photos or errors."
                 ) { [unowned runtime] call in
                     let camera = try call.userdata(1, as: CameraStream.self)
                     let event = try call.event(2, of: ["state", "frame", "photo", "error"])
                     let function = try call.function(3)
-                    let handle = runtime.listen(function, event: event, label: "camera \"\(event)\" callback") { deliver in
+                    let handle = runtime.listen(function, event: event, label: "camera \"\(event)\" callback", at: call) { deliver in
                         switch event {
                         case "state": return camera.addStateListener { deliver([.string($0.name)], nil) }
                         case "photo": return camera.addPhotoListener { deliver([.object(PhotoBinding($0))], nil) }

@@ -38,13 +38,13 @@ final class SelectorBinding {
             methods: [
                 LuaFunction(
                     name: "on", signature: "selector:on(event: \"active\", fn: fun(device: Device?)) -> Handle",
-                    doc: "Listen to the active device; fires at once with the current one."
+                    doc: "Listen to the active device; first with the current one, at the caller's next wait."
                 ) { [unowned runtime] call in
                     let binding = try call.userdata(1, as: SelectorBinding.self)
                     _ = try call.event(2, of: ["active"])
                     let function = try call.function(3)
                     let wearables = runtime.world.wearables
-                    let handle = runtime.listen(function, event: "active", label: "selector \"active\" callback") { deliver in
+                    let handle = runtime.listen(function, event: "active", label: "selector \"active\" callback", at: call) { deliver in
                         binding.selector.addActiveDeviceListener { id in
                             deliver([.object(id.flatMap(wearables.deviceForIdentifier))], nil)
                         }

@@ -20,10 +20,16 @@ enum SessionBinding {
                         return nil
                     }
                 },
-                LuaFunction(name: "stop", signature: "session:stop()", doc: "Stop the session (and its camera); it cannot be started again.") {
-                    call in
-                    try call.userdata(1, as: DeviceSession.self).stop()
-                    return .none
+                LuaFunction(
+                    name: "stop", signature: "session:stop()",
+                    doc: "Stop the session (and its camera); waits until `stopped`. It cannot be started again."
+                ) { [unowned runtime] call in
+                    let session = try call.userdata(1, as: DeviceSession.self)
+                    session.stop()
+                    return try runtime.suspend(call, in: "stop", until: { session.state == .stopped }) { changed in
+                        let token = session.addStateListener { _ in changed() }
+                        return { token.cancel() }
+                    }
                 },
                 LuaFunction(
                     name: "wait_for",
@@ -63,12 +69,12 @@ enum SessionBinding {
                 },
                 LuaFunction(
                     name: "on", signature: "session:on(event: \"state\"|\"error\", fn: function) -> Handle",
-                    doc: "Listen to state changes (fires at once) or errors (fn gets an Error)."
+                    doc: "Listen to state (first the current one, at the caller's next wait) or errors (fn gets an Error)."
                 ) { [unowned runtime] call in
                     let session = try call.userdata(1, as: DeviceSession.self)
                     let event = try call.event(2, of: ["state", "error"])
                     let function = try call.function(3)
-                    let handle = runtime.listen(function, event: event, label: "session \"\(event)\" callback") { deliver in
+                    let handle = runtime.listen(function, event: event, label: "session \"\(event)\" callback", at: call) { deliver in
                         event == "state"
                             ? session.addStateListener { deliver([.string($0.name)], nil) }
                             : session.addErrorListener { deliver([.object($0.scriptError)], nil) }

@@ -1,3 +1,4 @@
+import Foundation
 import LuaHost
 import WearablesCore
 
@@ -40,7 +41,7 @@ struct TimePlugin: GlassesPlugin {
             ) { [unowned runtime] call in
                 let seconds = try Self.seconds(call, 1)
                 let function = try call.function(2)
-                return .value(.object(try TimerHandle(runtime: runtime, delay: seconds, repeating: false, function: function)))
+                return .value(.object(try TimerHandle(runtime: runtime, delay: seconds, repeating: false, function: function, at: call.callerLine)))
             },
             LuaFunction(
                 name: "every", signature: "every(seconds: number, fn: function) -> Timer",
@@ -51,7 +52,7 @@ struct TimePlugin: GlassesPlugin {
                     throw LuaArgumentError(argument: 1, message: "interval must be at least \(Scheduler.resolution) s (the clock's resolution), got 0")
                 }
                 let function = try call.function(2)
-                return .value(.object(try TimerHandle(runtime: runtime, delay: seconds, repeating: true, function: function)))
+                return .value(.object(try TimerHandle(runtime: runtime, delay: seconds, repeating: true, function: function, at: call.callerLine)))
             },
             LuaFunction(
                 name: "exit", signature: "exit(code?: integer|boolean)",
@@ -165,13 +166,14 @@ final class TimerHandle {
     /// Host memory of one live timer: this object, its scheduled event and closure, the callback's ref.
     static let memoryCost = 256
 
-    init(runtime: ScriptRuntime, delay: Double, repeating: Bool, function: LuaRef) throws {
+    init(runtime: ScriptRuntime, delay: Double, repeating: Bool, function: LuaRef, at line: String?) throws {
         charge = try runtime.state.chargeMemory(Self.memoryCost, for: "timers")
         self.runtime = runtime
         self.delay = delay
         self.repeating = repeating
         self.function = function
-        runtime.liveTimers += 1
+        let what = "\(repeating ? "every" : "after")(\(String(format: "%g", delay)), fn)"
+        runtime.keep(self, line.map { "\($0): \(what)" } ?? what)
         arm()
     }
 
@@ -193,7 +195,7 @@ final class TimerHandle {
         guard token != nil else { return }
         token = nil
         charge = nil
-        runtime.liveTimers -= 1
+        runtime.release(self)
     }
 
     static var luaClass: LuaClass<TimerHandle> {

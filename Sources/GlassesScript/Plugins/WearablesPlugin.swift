@@ -74,11 +74,11 @@ struct WearablesPlugin: GlassesPlugin {
             },
             LuaFunction(
                 name: "on", signature: "wearables.on(event: \"registration\"|\"devices\", fn: function) -> Handle",
-                doc: "Listen to registration state or device list changes; fires at once with the current value."
+                doc: "Listen to registration state or device list changes; first with the current value, at the caller's next wait."
             ) { [unowned runtime] call in
                 let event = try call.event(1, of: ["registration", "devices"])
                 let function = try call.function(2)
-                let handle = runtime.listen(function, event: event, label: "wearables \"\(event)\" callback") { deliver in
+                let handle = runtime.listen(function, event: event, label: "wearables \"\(event)\" callback", at: call) { deliver in
                     switch event {
                     case "registration":
                         return wearables.addRegistrationStateListener { deliver([.string($0.name)], nil) }

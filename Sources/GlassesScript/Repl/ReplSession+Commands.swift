@@ -22,7 +22,7 @@ extension ReplSession {
         case ".world": output.standard(worldSummary() + "\n")
         case ".load": return load(argument)
         case ".trace": trace(argument)
-        case ".quit", ".exit": quit(code: 0)
+        case ".quit", ".exit": quit(.success)
         default:
             output.error("unknown command '\(words.first ?? line)'; the commands are:\n\(Self.commandHelp)\n")
         }

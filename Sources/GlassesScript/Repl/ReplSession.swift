@@ -11,9 +11,9 @@ public final class ReplSession {
     public let runtime: ScriptRuntime
     /// Called when the next line may be read (show ``prompt`` then).
     public var onReady: (() -> Void)?
-    /// Set by `.quit` or `exit()`; the caller ends its loop and exits with ``exitCode``.
+    /// Set by `.quit` or `exit()`; the caller ends its loop and exits with ``exitStatus``.
     public private(set) var hasQuit = false
-    public private(set) var exitCode: Int32 = 0
+    public private(set) var exitStatus = LuaExitStatus.success
 
     let output: ReplOutput
     let support: ReplLuaSupport
@@ -57,7 +57,7 @@ public final class ReplSession {
     }
 
     /// Ctrl-D or the end of piped input.
-    public func endOfInput() { quit(code: 0) }
+    public func endOfInput() { quit(.success) }
 
     /// Call after the event loop returned because the state was stopped: an
     /// interrupt ends the running chunk and the session goes on; `exit()` or a
@@ -69,10 +69,10 @@ public final class ReplSession {
             runtime.state.clearStop()
             if let current { runtime.abandon(current) } else { output.error("interrupted\n") }
         case .exit(let code):
-            quit(code: code)
+            quit(.exit(code))
         case .limit(let message):
             output.error("glasses: \(message)\n")
-            quit(code: LuaRunOutcome.limitHit)
+            quit(.limit)
         }
     }
 
@@ -119,9 +119,9 @@ public final class ReplSession {
 
     func ready() { onReady?() }
 
-    func quit(code: Int32) {
+    func quit(_ status: LuaExitStatus) {
         hasQuit = true
-        exitCode = code
+        exitStatus = status
         runtime.scheduler.stop()
     }
 }

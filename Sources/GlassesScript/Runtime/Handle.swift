@@ -9,11 +9,11 @@ public final class Handle {
     private var token: ListenerToken?
     private weak var runtime: ScriptRuntime?
 
-    init(event: String, token: ListenerToken, runtime: ScriptRuntime) {
+    init(event: String, token: ListenerToken, runtime: ScriptRuntime, what: String) {
         self.event = event
         self.token = token
         self.runtime = runtime
-        runtime.liveHandles += 1
+        runtime.keep(self, what)
     }
 
     public var isActive: Bool { token != nil }
@@ -22,7 +22,7 @@ public final class Handle {
         guard let token else { return }
         token.cancel()
         self.token = nil
-        runtime?.liveHandles -= 1
+        runtime?.release(self)
     }
 
     static var luaClass: LuaClass<Handle> {
@@ -47,13 +47,14 @@ extension ScriptRuntime {
     /// Subscribes `function` through `subscribe`; each delivery runs the function
     /// in its own task. `afterCall` runs once the callback returned or waited.
     func listen(
-        _ function: LuaRef, event: String, label: String,
+        _ function: LuaRef, event: String, label: String, at call: LuaCall,
         _ subscribe: (_ deliver: @escaping (_ arguments: [LuaValue], _ afterCall: (() -> Void)?) -> Void) -> ListenerToken
     ) -> Handle {
         let token = subscribe { [weak self] arguments, afterCall in
             guard let self else { return }
             self.invoke(function, arguments, label: label, afterFirstStep: afterCall)
         }
-        return Handle(event: event, token: token, runtime: self)
+        let listener = "\(label.hasSuffix(" callback") ? String(label.dropLast(9)) : label) listener (:on)"
+        return Handle(event: event, token: token, runtime: self, what: call.callerLine.map { "\($0): \(listener)" } ?? listener)
     }
 }

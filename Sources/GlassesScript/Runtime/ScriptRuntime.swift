@@ -22,9 +22,14 @@ public final class ScriptRuntime {
     private let traceFile: TraceFile?
     private var tasks: [ObjectIdentifier: ScriptTask] = [:]
     private var main: ScriptTask?
-    /// Live `:on` handles and `after`/`every` timers keep a run going after its main chunk.
-    var liveHandles = 0
-    var liveTimers = 0
+    /// Live `:on` handles and `after`/`every` timers keep a run going after its
+    /// main chunk; each says what it is and where the script made it.
+    private var keepers: [ObjectIdentifier: (order: Int, what: String)] = [:]
+    private var keepersMade = 0
+    /// Cameras the script started, with where, to name those still streaming.
+    private var streams: [(camera: Weak<CameraStream>, line: String?)] = []
+    /// Whether the main chunk's end started the default horizon (said on stderr once).
+    private var horizonStarted = false
     /// Tasks (other than main) that failed with an uncaught error.
     private(set) var failedTasks = 0
     private var luaDepth = 0
@@ -161,6 +166,29 @@ public final class ScriptRuntime {
         return .suspend
     }
 
+    /// Parks the calling task until `reached()` holds; `watch` calls its argument
+    /// on each change that may make it hold, and returns what stops watching.
+    /// Where no task can wait (a close handler run by a cancel, a finalizer) it
+    /// returns at once: it serves calls like `stop()` whose action is already done.
+    func suspend(
+        _ call: LuaCall, in name: String, until reached: @escaping () -> Bool,
+        watching watch: (_ changed: @escaping () -> Void) -> (() -> Void)
+    ) throws -> LuaReturn {
+        if reached() || call.currentTask == nil { return .none }
+        return try suspend(call, in: name) { resume in
+            var stopWatching: (() -> Void)?
+            var done = false
+            stopWatching = watch {
+                guard !done, reached() else { return }
+                done = true
+                stopWatching?()
+                resume(.success([]))
+            }
+            if done { stopWatching?() }
+            return { stopWatching?() }
+        }
+    }
+
     /// Resumes `task` with the values a waiting call returns, or the error it raises.
     func step(_ task: ScriptTask, _ input: Result<[LuaValue], ScriptError>) {
         guard !task.isFinished else { return }
@@ -255,14 +283,53 @@ public final class ScriptRuntime {
 
     /// Work that keeps the run going once the main chunk is done.
     private var hasLiveWork: Bool {
-        liveHandles > 0 || liveTimers > 0 || tasks.values.contains { $0 !== main && !$0.isFinished }
+        !keepers.isEmpty || tasks.values.contains { $0 !== main && !$0.isFinished }
     }
+
+    func keep(_ keeper: AnyObject, _ what: String) {
+        keepersMade += 1
+        keepers[ObjectIdentifier(keeper)] = (keepersMade, what)
+    }
+
+    func release(_ keeper: AnyObject) { keepers[ObjectIdentifier(keeper)] = nil }
+
+    func started(_ camera: CameraStream, at line: String?) {
+        streams.removeAll { $0.camera.object == nil || $0.camera.object === camera }
+        streams.append((Weak(camera), line))
+    }
+
+    /// Virtual time a run goes on after its main chunk when only listeners and
+    /// timers keep it going and `--for` was not given: long enough for any
+    /// scripted scenario, and it ends a run that forgot `exit()` in well under a second.
+    public static let defaultHorizon: Double = 3600
+    static let horizonText = "1 h"
 
     private func endIfDone() {
         guard let main else { return }
         if state.stop != nil || main.status == .failed || (main.isFinished && !hasLiveWork) {
             scheduler.stop()
+        } else if main.isFinished, !horizonStarted, !options.realtime, options.duration == nil {
+            // The drive loop starts the horizon, with the scheduler's deadline.
+            scheduler.stop()
         }
+    }
+
+    /// Says once, on stderr, what keeps a virtual-clock run going after its main chunk and how to end it.
+    private func announceHorizon() {
+        horizonStarted = true
+        var lines = keepers.values.sorted { $0.order < $1.order }.map(\.what)
+        for stream in streams {
+            guard let camera = stream.camera.object, camera.state != .stopped, camera.state != .stopping else { continue }
+            lines.append("\(stream.line.map { "\($0): " } ?? "")a streaming camera (cam:start())")
+        }
+        let others = tasks.values.filter { $0 !== main && !$0.isFinished }.count
+        if others > 0 { lines.append("\(others) task\(others == 1 ? "" : "s") still waiting") }
+        LuaConsole.flushOutput()
+        LuaConsole.writeError(
+            "glasses: the main chunk is done at \(Self.format(scheduler.now)) s, and the run goes on because of:\n"
+                + lines.map { "  \($0)\n" }.joined()
+                + "glasses: it ends after \(Self.horizonText) more of virtual time; end it sooner with exit(), "
+                + "or :cancel() each of these, or choose the run's length with --for\n")
     }
 
     private func adjust(_ outcome: LuaRunOutcome) -> LuaRunOutcome {
@@ -271,10 +338,14 @@ public final class ScriptRuntime {
         let clock = scheduler.clock.rawValue
         switch ending {
         case .timeout(let seconds):
-            return LuaRunOutcome(exitCode: LuaRunOutcome.limitHit, report: "time limit of \(seconds) s (--timeout) exceeded")
+            return LuaRunOutcome(.limit, report: "time limit of \(seconds) s (--timeout) exceeded")
+        case .horizon:
+            return LuaRunOutcome(
+                .success,
+                report: "run ended at \(Self.format(scheduler.now)) s, the default horizon of \(Self.horizonText) after the main chunk (--for to choose)")
         case .idle where main?.status == .waiting:
             return LuaRunOutcome(
-                exitCode: LuaRunOutcome.scriptError,
+                .scriptError,
                 report: "nothing can happen any more on the \(clock) clock at \(Self.format(scheduler.now)) s, "
                     + "but the main chunk is still waiting; give the wait a timeout or make the event it waits for happen")
         default:
@@ -283,15 +354,15 @@ public final class ScriptRuntime {
         if main?.status == .failed { return outcome }
         if failedTasks > 0 {
             return LuaRunOutcome(
-                exitCode: LuaRunOutcome.scriptError,
+                .scriptError,
                 report: "\(failedTasks) task\(failedTasks == 1 ? "" : "s") failed with an uncaught error (reported above)")
         }
         if case .idle = ending, hasLiveWork {
             return LuaRunOutcome(
-                exitCode: LuaRunOutcome.success,
+                .success,
                 report: "nothing can happen any more on the \(clock) clock at \(Self.format(scheduler.now)) s; run ended")
         }
-        return LuaRunOutcome(exitCode: LuaRunOutcome.success)
+        return LuaRunOutcome(.success)
     }
 
     static func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
@@ -305,6 +376,8 @@ enum RunEnding {
     case idle
     /// `--timeout` (wall clock) elapsed.
     case timeout(Double)
+    /// The default horizon after the main chunk elapsed (virtual clock, no `--for`).
+    case horizon
 }
 
 extension ScriptRuntime: LuaRunDriver {
@@ -320,13 +393,30 @@ extension ScriptRuntime: LuaRunDriver {
         if main.isFinished { tasks[ObjectIdentifier(luaTask)] = nil }
         guard state.stop == nil, main.status != .failed, !(main.isFinished && !hasLiveWork) else { return }
         armTimeout()
-        let deadline = options.duration.map { scheduler.now + $0 } ?? .infinity
-        switch scheduler.run(until: deadline) {
-        case .deadline: ending = ending ?? .duration
-        case .idle: ending = ending ?? .idle
-        case .stopped: break
+        var deadline = options.duration.map { scheduler.now + $0 } ?? .infinity
+        while true {
+            if main.isFinished, !horizonStarted, !options.realtime, options.duration == nil,
+                state.stop == nil, ending == nil, hasLiveWork, scheduler.hasPendingEvents
+            {
+                announceHorizon()
+                deadline = scheduler.now + Self.defaultHorizon
+            }
+            switch scheduler.run(until: deadline) {
+            case .deadline: ending = ending ?? (horizonStarted ? .horizon : .duration)
+            case .idle: ending = ending ?? .idle
+            case .stopped:
+                // endIfDone stopped the loop for the horizon to start: go on.
+                if main.isFinished, !horizonStarted, !options.realtime, options.duration == nil,
+                    state.stop == nil, ending == nil, hasLiveWork
+                {
+                    continue
+                }
+            }
+            break
         }
-        if case .duration = ending {
+        if case .horizon = ending {
+            trace.record(source: "run", event: "end", values: ["reason": "horizon"])
+        } else if case .duration = ending {
             trace.record(source: "run", event: "end", values: ["reason": "duration"])
         } else if case .idle = ending {
             trace.record(source: "run", event: "end", values: ["reason": "idle"])
@@ -348,4 +438,10 @@ extension ScriptRuntime: LuaRunDriver {
             }
         }
     }
+}
+
+/// A reference that lets its object go (a stopped camera the script dropped).
+struct Weak<Object: AnyObject> {
+    weak var object: Object?
+    init(_ object: Object) { self.object = object }
 }

@@ -25,6 +25,8 @@ public final class CameraStream {
     public private(set) var effective: EffectiveStreamSettings
     /// The session the camera runs on (for an implicit stream, the current one).
     public private(set) var session: DeviceSession?
+    /// The session an implicit stream made for itself (and stops with itself); nil for a session's camera.
+    public var implicitSession: DeviceSession? { implicitSelector != nil ? session : nil }
     /// Frames delivered since the stream was created.
     public private(set) var frameCount = 0
     public private(set) var isCapturing = false

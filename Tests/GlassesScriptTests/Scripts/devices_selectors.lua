@@ -51,4 +51,13 @@ check.seq(links, { "connected", "disconnected", "connecting", "connected", "disc
 oakley:unpair()
 wait(0)
 check.eq(#wearables.devices(), 1, "unpaired device leaves the list")
+
+-- A listener's first call, with the current value, comes at the caller's next
+-- wait (callbacks never run inside the call that registers them).
+local count
+local listening = wearables.on("devices", function(list) count = #list end)
+check.eq(count, nil, "not yet inside :on")
+wait(0)
+check.eq(count, 1, "the current value at the next wait")
+listening:cancel()
 print("ok")

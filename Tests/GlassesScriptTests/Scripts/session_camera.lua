@@ -86,4 +86,26 @@ ladder:stop()
 local captured, capture_err = waiting:join()
 check.eq(captured, false, "capture on a stopped stream")
 check.eq(capture_err.domain .. "." .. capture_err.code, "PhotoError.notReady", "stopping the stream fails the waiting capture")
+
+-- stop() waits (this task only) until `stopped`, as start() waits until started;
+-- listeners and other tasks see `stopping` meanwhile.
+wait(2)  -- the device's restart rule
+local stopping = wearables.session()
+stopping:start()
+local stopping_cam = stopping:camera{}
+stopping_cam:start()
+local seen, record_seen = check.recorder()
+stopping_cam:on("state", record_seen)
+local ticks = 0
+spawn(function() while stopping_cam.state ~= "stopped" do ticks = ticks + 1; wait(0.01) end end)
+local before = now()
+stopping_cam:stop()
+check.eq(stopping_cam.state, "stopped", "cam:stop() returns once stopped")
+check.eq(now() > before, true, "stopping takes time")
+check.eq(ticks > 0, true, "other tasks ran while stop() waited")
+check.seq(seen, { "streaming", "stopping", "stopped" }, "the camera's listener saw stopping")
+stopping:stop()
+check.eq(stopping.state, "stopped", "session:stop() returns once stopped")
+stopping:stop()
+check.eq(stopping.state, "stopped", "stopping a stopped session returns at once")
 print("ok")

@@ -58,7 +58,7 @@ function Device:name_or_id() end
 ---@return boolean
 function Device:supports_display() end
 
----Listen to link state, any state change (fn gets the device) or compatibility; fires at once.
+---Listen to link state, any state change (fn gets the device) or compatibility; first with the current value, at the caller's next wait.
 ---@param event "link"|"state"|"compatibility"
 ---@param fn function
 ---@return Handle
@@ -69,7 +69,7 @@ function Device:on(event, fn) end
 ---@field active_device Device? The device sessions on this selector would use.
 local Selector = {}
 
----Listen to the active device; fires at once with the current one.
+---Listen to the active device; first with the current one, at the caller's next wait.
 ---@param event "active"
 ---@param fn fun(device: Device?)
 ---@return Handle
@@ -85,7 +85,7 @@ local DeviceSession = {}
 ---Start the session; waits until `started`, raises DeviceSessionError.
 function DeviceSession:start() end
 
----Stop the session (and its camera); it cannot be started again.
+---Stop the session (and its camera); waits until `stopped`. It cannot be started again.
 function DeviceSession:stop() end
 
 ---Wait until the session reaches `state`; nil and an error on timeout or if it stops first.
@@ -95,7 +95,7 @@ function DeviceSession:stop() end
 ---@return Error
 function DeviceSession:wait_for(state, timeout) end
 
----Listen to state changes (fires at once) or errors (fn gets an Error).
+---Listen to state (first the current one, at the caller's next wait) or errors (fn gets an Error).
 ---@param event "state"|"error"
 ---@param fn function
 ---@return Handle
@@ -118,10 +118,10 @@ local Camera = {}
 ---Start streaming; waits until `streaming`, raises StreamError.
 function Camera:start() end
 
----Stop streaming (an implicit stream stops its session too).
+---Stop streaming; waits until `stopped` (an implicit stream stops its session too, and waits for it).
 function Camera:stop() end
 
----Listen to state (fires at once), frames (valid during the callback only), photos or errors.
+---Listen to state (first the current one, at the caller's next wait), frames (valid during the callback only), photos or errors.
 ---@param event "state"|"frame"|"photo"|"error"
 ---@param fn function
 ---@return Handle

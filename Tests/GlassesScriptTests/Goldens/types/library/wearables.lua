@@ -33,7 +33,7 @@ function wearables.devices() end
 ---@return Device?
 function wearables.device(id) end
 
----Listen to registration state or device list changes; fires at once with the current value.
+---Listen to registration state or device list changes; first with the current value, at the caller's next wait.
 ---@param event "registration"|"devices"
 ---@param fn function
 ---@return Handle

@@ -1,0 +1,32 @@
+import CTerminal
+import Foundation
+import GlassesScript
+import LuaHost
+
+/// Ctrl-C (SIGINT) during `glasses run`: the script is stopped as a limit stops
+/// it, so the run ends through the host (output and trace flushed, `interrupted`
+/// said, exit 130) instead of the process being killed mid-write.
+enum RunInterrupts {
+    /// The handler (C) only writes to a pipe; a thread reads it and stops the state.
+    static func watch(_ runtime: ScriptRuntime) {
+        let pipe = [SIGINT].withUnsafeBufferPointer { gs_term_signal_pipe($0.baseAddress, 1) }
+        guard pipe >= 0 else { return }  // Ctrl-C then kills the process, as it would without us
+        // A parent may have spawned us with signals blocked (test runners do).
+        var watched = sigset_t()
+        sigemptyset(&watched)
+        sigaddset(&watched, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &watched, nil)
+        let handle = runtime.state.interruptHandle
+        let inbox = runtime.scheduler.inbox
+        Thread.detachNewThread {
+            var byte: UInt8 = 0
+            while true {
+                let count = read(pipe, &byte, 1)
+                if count < 0, errno == EINTR { continue }
+                guard count == 1 else { return }
+                handle.interrupt(message: "interrupted")
+                inbox.post {}  // wakes a wall-clock loop waiting for its next event
+            }
+        }
+    }
+}

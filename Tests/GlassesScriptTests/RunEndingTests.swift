@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// How a virtual-clock run ends once its main chunk is done but listeners,
+/// timers or streams would keep it going.
+@Suite struct RunEndingTests {
+    static let kept = """
+        local session = wearables.session()
+        session:start()
+        local cam = session:camera{}
+        cam:on("photo", function(photo) end)
+        every(60, function() end)
+        cam:start()
+        """
+
+    private func run(_ script: String, _ options: [String] = []) throws -> GlassesProcess.Result {
+        let folder = try GlassesProcess.folder(["main.lua": script])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        return try GlassesProcess.run(["run"] + options + ["main.lua"], in: folder)
+    }
+
+    /// Said once, naming each keeper with its line and the ways out; the run ends
+    /// after the default horizon with 0.
+    @Test func onlyListenersLeftIsSaidOnceAndEndsAtTheHorizon() throws {
+        let result = try run(Self.kept)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "the main chunk is done").count == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("main.lua:4: camera \"photo\" listener (:on)"))
+        #expect(result.stderr.contains("main.lua:5: every(60, fn)"))
+        #expect(result.stderr.contains("main.lua:6: a streaming camera"))
+        for way in ["exit()", ":cancel()", "--for"] { #expect(result.stderr.contains(way), "\(way)") }
+        #expect(result.stderr.contains("run ended at 3600.800 s, the default horizon of 1 h after the main chunk"))
+    }
+
+    /// With --for the length is the user's choice: nothing to say.
+    @Test func forChoosesTheLengthSilently() throws {
+        let result = try run(Self.kept, ["--for", "2h"])
+        #expect(result.code == 0)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+    }
+
+    /// Cancelling what keeps the run going ends it, with nothing to say.
+    @Test func cancellingEveryKeeperEndsTheRunQuietly() throws {
+        let result = try run("""
+            local cam = wearables.stream{}
+            local handle = cam:on("photo", function() end)
+            local timer = every(1, function() end)
+            cam:start()
+            after(5, function() handle:cancel() timer:cancel() cam:stop() end)
+            """)
+        #expect(result.code == 0)
+        #expect(result.stderr.contains("after(5, fn)"), "the pending after() is named too:\n\(result.stderr)")
+        #expect(!result.stderr.contains("run ended at"), "ended by itself, before the horizon:\n\(result.stderr)")
+    }
+
+    /// The README's tour runs as shown (for two minutes: an hour of frame diffs is slow in debug builds).
+    @Test func theReadmeTourRuns() throws {
+        let readme = try String(contentsOfFile: "README.md".relativeToPackage, encoding: .utf8)
+        let start = try #require(readme.range(of: "```lua\n"))
+        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let folder = try GlassesProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try run(String(readme[start.upperBound..<end.lowerBound]), ["--for", "2m", "--out", folder])
+        #expect(result.code == 0, "\(result.stderr)")
+        let photos = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".jpg") }
+        #expect(!photos.isEmpty, "the tour saves the scene changes it captures")
+    }
+}
