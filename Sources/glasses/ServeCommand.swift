@@ -56,11 +56,11 @@ struct ServeCommand: ParsableCommand {
         options.speed = speed
         options.token = token
         do { (options.host, options.port) = try ServeOptions.parseListen(listen) } catch {
-            throw fail(error.description, code: LuaRunOutcome.loadError)
+            throw fail(error.description, as: .usage)
         }
         let traceFile: TraceFile?
         do { traceFile = try trace.map(TraceFile.init(path:)) } catch {
-            throw fail("\(error)", code: LuaRunOutcome.loadError)
+            throw fail("\(error)", as: .usage)
         }
         let signals = SignalWatch()
         var sink: (@Sendable (String) -> Void)?
@@ -87,15 +87,15 @@ struct ServeCommand: ParsableCommand {
         case nil:
             LuaConsole.writeError("glasses serve: stopped (\(signals.received ?? "done"))\n")
         case .usage(let message)?, .traceFile(let message)?:
-            throw fail(message, code: LuaRunOutcome.loadError)
+            throw fail(message, as: .usage)
         case .cannotListen(let message)?:
-            throw fail(message, code: 1)
+            throw fail(message, as: .scriptError)
         }
     }
 
-    private func fail(_ message: String, code: Int32) -> ExitCode {
+    private func fail(_ message: String, as status: LuaExitStatus) -> LuaExitStatus {
         LuaConsole.writeError("glasses serve: \(message)\n")
-        return ExitCode(code)
+        return status
     }
 
     private static func announce(options: ServeOptions, port: Int, token: String) {
