@@ -38,7 +38,7 @@ public struct AccessPolicy: Sendable {
             return ControlError(.forbidden, "forbidden_host",
                 "Host '\(host)' is not this server's: connect to 127.0.0.1 or localhost (a page on another name may be a DNS-rebinding attack)")
         }
-        if let origin = headers[.origin], !Self.origin(origin, matches: host) {
+        if let origin = headers[.origin], !self.origin(origin, matches: host) {
             return ControlError(.forbidden, "forbidden_origin",
                 "Origin '\(origin)' is not this server's own; pages from other origins may not drive the glasses")
         }
@@ -63,11 +63,16 @@ public struct AccessPolicy: Sendable {
         return String(lowered.split(separator: ":", maxSplits: 1).first ?? "")
     }
 
-    /// Same origin: `http://` plus exactly the Host the request was sent to.
-    static func origin(_ origin: String, matches host: String) -> Bool {
+    /// A browser page's origin must be exactly this server's (`http://` plus the Host
+    /// it sent to); a `ws://` origin comes from a non-browser client and must name this machine.
+    func origin(_ origin: String, matches host: String) -> Bool {
         let lowered = origin.lowercased()
         for scheme in ["http://", "https://"] where lowered.hasPrefix(scheme) {
             return !host.isEmpty && lowered.dropFirst(scheme.count) == host.lowercased()
+        }
+        for scheme in ["ws://", "wss://"] where lowered.hasPrefix(scheme) {
+            let name = Self.hostName(of: String(lowered.dropFirst(scheme.count)))
+            return allowedHosts.isEmpty || allowedHosts.contains(name)
         }
         return false
     }

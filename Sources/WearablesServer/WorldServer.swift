@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
+import Logging
 import NIOCore
 import Synchronization
 import WearablesCore
@@ -85,7 +86,16 @@ public final class WorldServer: Sendable {
                 // Frames bigger than this close the connection; smaller oversized messages get an error.
                 configuration: .init(ws: .init(maxFrameSize: 1 << 20, autoPing: .disabled))),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "glasses-serve"),
-            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) })
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
+            logger: Self.quietLogger)
+    }
+
+    /// The server reports what matters itself (the address, refusals as messages); the
+    /// framework's own logging would only repeat it, or log a cancelled stop as an error.
+    static var quietLogger: Logger {
+        var logger = Logger(label: "glasses-serve")
+        logger.logLevel = .critical
+        return logger
     }
 
     /// The OpenAPI document of the control routes (`Resources/openapi.yaml`, also `docs/openapi.yaml`).
