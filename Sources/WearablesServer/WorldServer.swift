@@ -24,7 +24,7 @@ public final class WorldServer: Sendable {
     /// without an explicit token.
     public init(options: ServeOptions, traceSink: EventTrace.Sink? = nil) async throws(ServeError) {
         if !options.isLoopback, options.token == nil {
-            throw .usage("listening on \(options.host) (not loopback) needs an explicit --token, since anyone who can reach it could drive the glasses")
+            throw .usage("refusing to listen on \(options.host) without --token: it is not loopback, so anyone who can reach it could drive the glasses")
         }
         if let token = options.token, token.count < 8 {
             throw .usage("--token must be at least 8 characters")
