@@ -107,6 +107,7 @@ let package = Package(
             name: "WearablesServerTests",
             dependencies: [
                 "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]),

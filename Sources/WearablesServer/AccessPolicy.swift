@@ -38,7 +38,7 @@ public struct AccessPolicy: Sendable {
             return ControlError(.forbidden, "forbidden_host",
                 "Host '\(host)' is not this server's: connect to 127.0.0.1 or localhost (a page on another name may be a DNS-rebinding attack)")
         }
-        if let origin = headers[.origin], !Self.origin(origin, matches: host) {
+        if let origin = headers[.origin], !self.origin(origin, matches: host) {
             return ControlError(.forbidden, "forbidden_origin",
                 "Origin '\(origin)' is not this server's own; pages from other origins may not drive the glasses")
         }
@@ -63,18 +63,16 @@ public struct AccessPolicy: Sendable {
         return String(lowered.split(separator: ":", maxSplits: 1).first ?? "")
     }
 
-    /// Same origin: `http://` plus exactly the Host the request was sent to. A
-    /// `ws://` origin never comes from a web page (a page's origin is its own
-    /// http(s) address): it is a WebSocket library (swift-websocket sends
-    /// `ws://HOST` without the port), accepted when it names the same host.
-    static func origin(_ origin: String, matches host: String) -> Bool {
+    /// A browser page's origin must be exactly this server's (`http://` plus the Host
+    /// it sent to); a `ws://` origin comes from a non-browser client and must name this machine.
+    func origin(_ origin: String, matches host: String) -> Bool {
         let lowered = origin.lowercased()
-        guard !host.isEmpty else { return false }
         for scheme in ["http://", "https://"] where lowered.hasPrefix(scheme) {
-            return lowered.dropFirst(scheme.count) == host.lowercased()
+            return !host.isEmpty && lowered.dropFirst(scheme.count) == host.lowercased()
         }
         for scheme in ["ws://", "wss://"] where lowered.hasPrefix(scheme) {
-            return hostName(of: String(lowered.dropFirst(scheme.count))) == hostName(of: host)
+            let name = Self.hostName(of: String(lowered.dropFirst(scheme.count)))
+            return allowedHosts.isEmpty || allowedHosts.contains(name)
         }
         return false
     }

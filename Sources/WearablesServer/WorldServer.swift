@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
+import Logging
 import NIOCore
 import Synchronization
 import WearablesCore
@@ -23,7 +24,7 @@ public final class WorldServer: Sendable {
     /// without an explicit token.
     public init(options: ServeOptions, traceSink: EventTrace.Sink? = nil) async throws(ServeError) {
         if !options.isLoopback, options.token == nil {
-            throw .usage("listening on \(options.host) (not loopback) needs an explicit --token, since anyone who can reach it could drive the glasses")
+            throw .usage("refusing to listen on \(options.host) without --token: it is not loopback, so anyone who can reach it could drive the glasses")
         }
         if let token = options.token, token.count < 8 {
             throw .usage("--token must be at least 8 characters")
@@ -85,7 +86,16 @@ public final class WorldServer: Sendable {
                 // Frames bigger than this close the connection; smaller oversized messages get an error.
                 configuration: .init(ws: .init(maxFrameSize: 1 << 20, autoPing: .disabled))),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "glasses-serve"),
-            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) })
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
+            logger: Self.quietLogger)
+    }
+
+    /// The server reports what matters itself (the address, refusals as messages); the
+    /// framework's own logging would only repeat it, or log a cancelled stop as an error.
+    static var quietLogger: Logger {
+        var logger = Logger(label: "glasses-serve")
+        logger.logLevel = .critical
+        return logger
     }
 
     /// The OpenAPI document of the control routes (`Resources/openapi.yaml`, also `docs/openapi.yaml`).

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSClient
 import Logging
@@ -24,7 +25,7 @@ struct RunningServer {
         let trace = TraceLines()
         let server = try await WorldServer(options: options, traceSink: { trace.add($0) })
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let task = Task { try await server.run { continuation.yield($0) } }
+        let task = Task { try await server.run(onListening: { continuation.yield($0) }) }
         let bound = try await within(.seconds(20)) { () async -> Int? in
             var iterator = ports.makeAsyncIterator()
             return await iterator.next()
