@@ -9,6 +9,10 @@ while not device do
   if not device then wait(0.2) end
 end
 
+while not (keep.camera and keep.camera.state == "streaming") do wait(0.2) end
+print("streaming")   -- scripts/test-connect stops the server when it reads this
+io.stdout:flush()
+
 local dropped = false
 device:on("link", function(link)
   if link == "disconnected" then

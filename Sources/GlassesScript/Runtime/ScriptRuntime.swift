@@ -308,7 +308,7 @@ public final class ScriptRuntime {
         guard let main else { return }
         if state.stop != nil || main.status == .failed || (main.isFinished && !hasLiveWork) {
             scheduler.stop()
-        } else if main.isFinished, !horizonStarted, !options.realtime, options.duration == nil {
+        } else if main.isFinished, !horizonStarted, scheduler.clock == .virtual, options.duration == nil {
             // The drive loop starts the horizon, with the scheduler's deadline.
             scheduler.stop()
         }
@@ -395,7 +395,7 @@ extension ScriptRuntime: LuaRunDriver {
         armTimeout()
         var deadline = options.duration.map { scheduler.now + $0 } ?? .infinity
         while true {
-            if main.isFinished, !horizonStarted, !options.realtime, options.duration == nil,
+            if main.isFinished, !horizonStarted, scheduler.clock == .virtual, options.duration == nil,
                 state.stop == nil, ending == nil, hasLiveWork, scheduler.hasPendingEvents
             {
                 announceHorizon()
@@ -406,7 +406,7 @@ extension ScriptRuntime: LuaRunDriver {
             case .idle: ending = ending ?? .idle
             case .stopped:
                 // endIfDone stopped the loop for the horizon to start: go on.
-                if main.isFinished, !horizonStarted, !options.realtime, options.duration == nil,
+                if main.isFinished, !horizonStarted, scheduler.clock == .virtual, options.duration == nil,
                     state.stop == nil, ending == nil, hasLiveWork
                 {
                     continue
