@@ -20,7 +20,7 @@ public final class RemoteWorld {
     public let audio: AudioSession
 
     /// How long the first connection may take before the run gives up.
-    public static let connectTimeout: Duration = .seconds(5)
+    public static let connectTimeout: Duration = .seconds(10)
 
     /// Connects to `url` (ws://HOST:PORT/v1/ws, or http://HOST:PORT, or HOST:PORT)
     /// and waits for the server's hello.
@@ -33,7 +33,7 @@ public final class RemoteWorld {
         link.start()
         guard let outcome = first.wait(for: Self.connectTimeout) else {
             link.stop()
-            throw RemoteConnectionError(description: "no answer from \(address) within 5 s; check that `glasses serve` runs there")
+            throw RemoteConnectionError(description: "no answer from \(address) within 10 s; check that `glasses serve` runs there")
         }
         guard case .connected(let hello) = outcome else {
             link.stop()
