@@ -32,6 +32,8 @@ final class RemoteLink: Sendable {
         var stopped = false
     }
     private let state = Mutex(State())
+    /// Signalled for each message buffered while there is no target (``awaitFirst``).
+    private let buffered = DispatchSemaphore(value: 0)
     /// How long to wait before opening the connection again.
     static let retryInterval: Duration = .milliseconds(500)
 
@@ -49,6 +51,14 @@ final class RemoteLink: Sendable {
             return state.buffered
         }
         pending.forEach(deliver)
+    }
+
+    /// Waits up to `timeout` for the first message and takes it; the ones after it
+    /// stay buffered for the target set next, so nothing between is lost.
+    func awaitFirst(within timeout: Duration) -> Incoming? {
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
+        guard buffered.wait(timeout: .now() + seconds) == .success else { return nil }
+        return state.withLock { state in state.buffered.isEmpty ? nil : state.buffered.removeFirst() }
     }
 
     /// Sends a text message if connected; false when there is no connection to send on.
@@ -85,7 +95,7 @@ final class RemoteLink: Sendable {
             if state.deliver == nil { state.buffered.append(incoming) }
             return state.deliver
         }
-        deliver?(incoming)
+        if let deliver { deliver(incoming) } else { buffered.signal() }
     }
 
     private func runLoop() async {

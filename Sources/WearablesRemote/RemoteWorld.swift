@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import WearablesAudio
 import WearablesCore
 import WearablesWire
@@ -28,10 +27,8 @@ public final class RemoteWorld {
                 traceSink: EventTrace.Sink? = nil) throws {
         let address = try Self.webSocketURL(url)
         let link = RemoteLink(url: address, token: token, client: client)
-        let first = FirstAnswer()
-        link.setTarget { first.offer($0) }
         link.start()
-        guard let outcome = first.wait(for: Self.connectTimeout) else {
+        guard let outcome = link.awaitFirst(within: Self.connectTimeout) else {
             link.stop()
             throw RemoteConnectionError(description: "no answer from \(address) within 10 s; check that `glasses serve` runs there")
         }
@@ -81,27 +78,6 @@ public final class RemoteWorld {
         }
         if URL(string: address)?.path.isEmpty ?? true { address += WireProtocol.webSocketPath }
         return address
-    }
-}
-
-/// The first thing the link reports, handed across threads once.
-private final class FirstAnswer: Sendable {
-    private let answer = Mutex<RemoteLink.Incoming?>(nil)
-    private let signal = DispatchSemaphore(value: 0)
-
-    func offer(_ incoming: RemoteLink.Incoming) {
-        let isFirst = answer.withLock { answer in
-            guard answer == nil else { return false }
-            answer = incoming
-            return true
-        }
-        if isFirst { signal.signal() }
-    }
-
-    func wait(for timeout: Duration) -> RemoteLink.Incoming? {
-        let seconds = Double(timeout.components.seconds)
-        _ = signal.wait(timeout: .now() + seconds)
-        return answer.withLock { $0 }
     }
 }
 

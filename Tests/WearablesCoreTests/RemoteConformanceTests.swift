@@ -45,8 +45,11 @@ final class RemoteRig: ConformanceRig {
     private let served: ServedWorld
     var wearables: Wearables { world.wearables }
     var audio: AudioSession { world.audio }
-    /// Frames cross a socket and two clocks: a few may land either side of a window's edge.
-    let frameTolerance = 10
+    /// Frames cross a socket and two clocks, and a debug build renders them while
+    /// other suites run beside it: this checks that they flow, in order, at about
+    /// the rate. That none are lost at real time is measured in scripts/bench, on
+    /// a release build.
+    let frameTolerance = 30
 
     init(url: String, token: String, served: ServedWorld) throws {
         world = try RemoteWorld(url: url, token: token)
