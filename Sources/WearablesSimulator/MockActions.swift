@@ -57,11 +57,12 @@ extension SimulatedWorld {
         case .disconnect(let seconds): glasses.disconnect(for: seconds)
         case .bandwidth(let kbps): glasses.setBandwidth(kbps: kbps)
         case .cameraFeedPattern(let pattern):
-            glasses.camera.setCameraFeed(pattern: switch pattern {
+            let feed: CameraFeed.Pattern = switch pattern {
             case .moving: .moving
             case .static: .static
             case .noise: .noise
-            })
+            }
+            glasses.camera.setCameraFeed(pattern: feed)
         case .cameraFeedPath(let path):
             do { try glasses.camera.setCameraFeed(path: path) } catch {
                 return MockActionError("unreadable_file", "cannot use '\(path)' as a camera feed (.y4m, PNG or JPEG): \(error)")

@@ -114,7 +114,8 @@ extension ClientMessage {
         do { fields = try JSONDecoder().decode(MockActionFields.self, from: data) } catch {
             throw WireDecodingError("'mock' has a mistyped field: \(Envelope.summary(of: error))")
         }
-        do { return .command(id: id, .mock(try fields.action(try envelope.require(envelope.action, "action")))) } catch {
+        let name = try envelope.require(envelope.action, "action")
+        do { return .command(id: id, .mock(try fields.action(name))) } catch {
             throw WireDecodingError(error.message)
         }
     }
