@@ -111,19 +111,13 @@ import WearablesSimulator
         options.world = world
         options.speed = 10
         let server = try await WorldServer(options: options)
-        let port = Mutex<Int?>(nil)
-        let listening = DispatchSemaphore(value: 0)
-        let serving = Task {
-            try await server.run(onListening: { bound in
-                port.withLock { $0 = bound }
-                listening.signal()
-            })
-        }
+        let port = ListeningPort()
+        let serving = Task { try await server.run(onListening: { port.fulfil($0) }) }
         defer { serving.cancel() }
         let token = server.token
         let result: Result<T, Error> = await withCheckedContinuation { continuation in
             Thread {
-                guard listening.wait(timeout: .now() + 10) == .success, let bound = port.withLock({ $0 }) else {
+                guard let bound = port.wait(seconds: 10) else {
                     return continuation.resume(returning: .failure(ServerDidNotListen()))
                 }
                 continuation.resume(returning: Result { try body("ws://127.0.0.1:\(bound)/v1/ws", token) })
@@ -135,6 +129,22 @@ import WearablesSimulator
     }
 
     struct ServerDidNotListen: Error {}
+}
+
+/// The port a server reports once it listens.
+private final class ListeningPort: Sendable {
+    private let port = Mutex<Int?>(nil)
+    private let signal = DispatchSemaphore(value: 0)
+
+    func fulfil(_ value: Int) {
+        port.withLock { $0 = value }
+        signal.signal()
+    }
+
+    func wait(seconds: Double) -> Int? {
+        _ = signal.wait(timeout: .now() + seconds)
+        return port.withLock { $0 }
+    }
 }
 
 /// A world whose glasses are not simulated: the simulator stands in for real glasses

@@ -24,8 +24,7 @@ struct MockPlugin: GlassesPlugin {
         try state.register(MockGlassesBinding.microphoneClass(mock))
         let glasses = { (state: WireMockGlasses?) -> [LuaValue] in state.map { [.object(mock.handle($0))] } ?? [] }
         try state.register(LuaModule(
-            name: "mock", doc: "The simulator (MockDeviceKit): glasses, faults, and the Meta AI app's answers. "
-                + "Over --connect to a served simulator, its calls wait for the served world's reply (call them from a task).",
+            name: "mock", doc: "The simulator (MockDeviceKit): glasses, faults, the Meta AI app's answers; over --connect, calls wait for its reply.",
             functions: [
                 LuaFunction(
                     name: "reset",
