@@ -54,7 +54,8 @@ let package = Package(
             dependencies: ["CImageCodecs", .product(name: "Collections", package: "swift-collections")]
         ),
         // The default backend: simulated glasses and companion app (MockDeviceKit).
-        .target(name: "WearablesSimulator", dependencies: ["WearablesCore", "WearablesAudio"]),
+        // It applies the wire's mock actions (`MockAction`), the one vocabulary of its controls.
+        .target(name: "WearablesSimulator", dependencies: ["WearablesCore", "WearablesAudio", "WearablesWire"]),
 
         // Audio: AVAudioSession-style routing, WAV recorder and player, level meter.
         // libsndfile and libsoxr, opened on first use (headers: libsndfile1-dev, libsoxr-dev).
@@ -111,7 +112,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]),
-        .testTarget(name: "GlassesScriptTests", dependencies: ["GlassesScript"], exclude: ["Scripts", "Goldens"]),
+        .testTarget(name: "GlassesScriptTests", dependencies: ["GlassesScript", "WearablesServer", "WearablesRemote", "WearablesSimulator"], exclude: ["Scripts", "Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

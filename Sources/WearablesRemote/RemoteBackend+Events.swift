@@ -40,6 +40,7 @@ extension RemoteBackend {
         case .deviceRemoved(let identifier):
             snapshots.removeAll { $0.identifier == identifier }
             bandwidth[identifier] = nil
+            mockGlasses.removeAll { $0.id == identifier }
             notify { $0.backend(didRemoveDevice: identifier) }
         case .permission(let permission, let status):
             permissions[permission] = status
@@ -50,6 +51,8 @@ extension RemoteBackend {
         case .session(let identifier, let interruption):
             if case .ended = interruption { openSessions.remove(identifier) }
             notify { $0.backend(didInterruptSessionOn: identifier, with: interruption) }
+        case .mockGlasses(let state):
+            mirror(state)
         case .framesDropped(let stream, let total):
             trace.record(source: "remote", event: "frames_dropped", values: ["stream": .int(stream), "total": .int(total)])
         }
@@ -109,6 +112,7 @@ extension RemoteBackend {
         }
         snapshots = hello.devices
         bandwidth = hello.bandwidth
+        mockGlasses = hello.mock
         for snapshot in hello.devices { notify { $0.backend(didUpdate: snapshot) } }
     }
 

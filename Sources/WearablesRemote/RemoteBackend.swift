@@ -30,6 +30,9 @@ public final class RemoteBackend: WearablesBackend {
     var permissions: [Permission: PermissionStatus]
     var snapshots: [DeviceSnapshot]
     var bandwidth: [String: Double]
+    /// A served simulator's glasses as its mock knows them, in pairing order, kept
+    /// current by the hello, mock replies and `mock_glasses` events.
+    public internal(set) var mockGlasses: [WireMockGlasses]
     private var nextCommand = 0
     /// Replies awaited, by command id; `fail` answers them when the connection drops.
     var pending: [Int: PendingReply] = [:]
@@ -55,6 +58,7 @@ public final class RemoteBackend: WearablesBackend {
         permissions = hello.permissions
         snapshots = hello.devices
         bandwidth = hello.bandwidth
+        mockGlasses = hello.mock
         let inbox = scheduler.inbox
         let backend = SchedulerThreadReference(self)
         link.setTarget { incoming in
@@ -163,6 +167,35 @@ public final class RemoteBackend: WearablesBackend {
             waiting(.failure(error.decode(as: PhotoError.self) ?? .captureFailure))
         }
         captures[id] = completion
+    }
+
+    // MARK: Mock
+
+    /// Applies a mock action in the served simulator; `completion` gets the affected
+    /// glasses as they are after it, once the reply is in (the mirror is current by then).
+    public func mock(_ action: MockAction, completion: @escaping (Result<WireMockGlasses?, WireError>) -> Void) {
+        let lost = WireError(domain: "mock", code: "disconnected",
+                             message: "the connection to \(url) is down, so the mock action '\(action.name)' was not applied")
+        command(.mock(action), fail: { completion(.failure(lost)) }) { [weak self] result in
+            switch result {
+            case .success(.mockGlasses(let state)):
+                // Unpaired glasses stay out of the mirror: `device_removed` took them out.
+                if action != .device(state.id, .unpair) { self?.mirror(state) }
+                completion(.success(state))
+            case .success:
+                completion(.success(nil))
+            case .failure(let error):
+                completion(.failure(error))
+            }
+        }
+    }
+
+    func mirror(_ state: WireMockGlasses) {
+        if let index = mockGlasses.firstIndex(where: { $0.id == state.id }) {
+            mockGlasses[index] = state
+        } else {
+            mockGlasses.append(state)
+        }
     }
 
     // MARK: Commands

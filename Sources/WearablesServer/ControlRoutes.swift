@@ -26,157 +26,70 @@ struct ControlRoutes: Sendable {
                 "\(WireProtocol.webSocketPath) is the WebSocket endpoint: connect with a WebSocket client (Upgrade: websocket)")
         }
         router.get("/v1/devices") { _, _ in
-            JSONBody.response(["devices": try await world { world in world.kit.glasses.map(MockDeviceState.init) }])
+            JSONBody.response(["devices": try await world { world in world.kit.glasses.map(WireMockGlasses.init) }])
         }
         router.get("/v1/devices/:device") { _, context in
             let device = context.parameters.get("device") ?? ""
-            return JSONBody.response(["device": try await onDevice(device) { _ in }])
+            let state = try await world { world in world.kit.glasses(device).map(WireMockGlasses.init) }
+            guard let state else { throw Self.controlError(MockActionError("unknown_device", "no glasses '\(device)' (GET /v1/devices lists them)")) }
+            return JSONBody.response(["device": state])
         }
-        router.post("/v1/devices/pair") { request, _ in
-            let body = try await ControlBody.read(request)
-            let model = try body.named(body.model, "model", as: DeviceType.self) ?? .rayBanMeta
-            let ready = body.ready ?? false
-            let state = try await world { world in
-                MockDeviceState(ready ? world.kit.pairReadyGlasses(model: model) : world.kit.pairGlasses(model: model))
-            }
-            return JSONBody.response(["device": state], status: .created)
+        mockAction(router, "/v1/devices/pair", "pair") { _, glasses, _ in JSONBody.response(["device": glasses], status: .created) }
+        for name in MockDeviceAction.names {
+            mockAction(router, "/v1/devices/\(name)", name) { _, glasses, _ in JSONBody.response(["device": glasses]) }
         }
-        deviceAction(router, "unpair") { glasses, _ in glasses.unpair() }
-        deviceAction(router, "power_on") { glasses, _ in glasses.powerOn() }
-        deviceAction(router, "power_off") { glasses, _ in glasses.powerOff() }
-        deviceAction(router, "don") { glasses, _ in glasses.don() }
-        deviceAction(router, "doff") { glasses, _ in glasses.doff() }
-        deviceAction(router, "fold") { glasses, _ in glasses.fold() }
-        deviceAction(router, "unfold") { glasses, _ in glasses.unfold() }
-        deviceAction(router, "tap") { glasses, _ in glasses.tap() }
-        deviceAction(router, "tap_and_hold") { glasses, _ in glasses.tapAndHold() }
-        deviceAction(router, "fail_next_capture") { glasses, _ in glasses.camera.simulateCaptureFailure() }
-        deviceAction(router, "battery") { glasses, body in
-            let level = try body.require(body.level, "level")
-            guard (0...100).contains(level) else { throw ControlError.badRequest("'level' must be 0-100, got \(level)") }
-            glasses.setBatteryLevel(level)
+        mockAction(router, "/v1/permissions", "permissions") { _, _, world in
+            JSONBody.response(["permissions": Self.permissions(world.kit)])
         }
-        deviceAction(router, "charging") { glasses, body in
-            glasses.setChargingState(try body.required(body.state, "state", as: ChargingState.self))
+        mockAction(router, "/v1/permissions/request_result", "request_result") { action, _, _ in
+            let fields = MockActionFields(action)
+            return JSONBody.response(["permission": fields.permission, "result": fields.result])
         }
-        deviceAction(router, "thermal") { glasses, body in
-            glasses.setThermalLevel(try body.required(body.thermal, "thermal", as: ThermalLevel.self))
+        mockAction(router, "/v1/companion/fail_next", "companion_fail_next") { action, _, _ in
+            let fields = MockActionFields(action)
+            return JSONBody.response(["flow": fields.flow, "code": fields.code])
         }
-        deviceAction(router, "disconnect") { glasses, body in
-            let seconds = body.seconds ?? 5
-            guard seconds.isFinite, seconds >= 0 else { throw ControlError.badRequest("'seconds' must be a number >= 0") }
-            glasses.disconnect(for: seconds)
-        }
-        deviceAction(router, "bandwidth") { glasses, body in
-            let kbps = try body.require(body.kbps, "kbps")
-            guard kbps.isFinite, kbps >= 0 else { throw ControlError.badRequest("'kbps' must be a number >= 0") }
-            glasses.setBandwidth(kbps: kbps)
-        }
-        deviceAction(router, "camera_feed") { glasses, body in
-            if let pattern = body.pattern {
-                guard let parsed = CameraFeed.Pattern(rawValue: pattern) else {
-                    throw ControlError.badRequest("'pattern' must be one of \(CameraFeed.Pattern.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                return glasses.camera.setCameraFeed(pattern: parsed)
-            }
-            let path = try body.require(body.path, "path (a .y4m video or PNG/JPEG still on the server's disk) or pattern")
-            do { try glasses.camera.setCameraFeed(path: path) } catch {
-                throw ControlError(.unprocessableContent, "unreadable_file", "cannot use '\(path)' as a camera feed (.y4m, PNG or JPEG): \(error)")
-            }
-        }
-        deviceAction(router, "captured_image") { glasses, body in
-            let path = try body.require(body.path, "path")
-            do { try glasses.camera.setCapturedImage(path: path) } catch {
-                throw ControlError(.unprocessableContent, "unreadable_file", "cannot use '\(path)' as the captured image (PNG or JPEG): \(error)")
-            }
-        }
-        router.post("/v1/permissions") { request, _ in
-            let body = try await ControlBody.read(request)
-            let permission = try body.required(body.permission, "permission", as: Permission.self)
-            let status = try body.required(body.status, "status", as: PermissionStatus.self)
-            let permissions = try await world { world in
-                world.kit.permissions.set(permission, status)
-                return Self.permissions(world.kit)
-            }
-            return JSONBody.response(["permissions": permissions])
-        }
-        router.post("/v1/permissions/request_result") { request, _ in
-            let body = try await ControlBody.read(request)
-            let permission = try body.required(body.permission, "permission", as: Permission.self)
-            let result = try body.required(body.result, "result", as: MockPermissions.RequestResult.self)
-            try await world { world in world.kit.permissions.setRequestResult(permission, result) }
-            return JSONBody.response(["permission": permission.name, "result": result.rawValue])
-        }
-        router.post("/v1/companion/fail_next") { request, _ in
-            let body = try await ControlBody.read(request)
-            let flow = try body.required(body.flow, "flow", as: CompanionApp.Flow.self)
-            let code = try body.require(body.code, "code")
-            let failure = try await world { world -> String? in
-                do { try world.kit.companion.failNext(flow, code: code) } catch { return "\(error)" }
-                return nil
-            }
-            if let failure { throw ControlError.badRequest(failure) }
-            return JSONBody.response(["flow": flow.rawValue, "code": code])
-        }
-        router.post("/v1/reset") { request, _ in
-            let body = try await ControlBody.read(request)
-            var grants: [Permission: PermissionStatus] = [:]
-            for (key, value) in body.permissions ?? [:] {
-                grants[try body.required(key, "permissions key", as: Permission.self)] =
-                    try body.required(value, "permissions.\(key)", as: PermissionStatus.self)
-            }
-            let (registered, initial) = (body.registered ?? false, grants)
-            return try await health(after: { world in world.kit.reset(registered: registered, permissions: initial) })
-        }
-        router.post("/v1/phone_call") { request, _ in
-            let body = try await ControlBody.read(request)
-            let seconds = try body.require(body.seconds, "seconds")
-            guard seconds.isFinite, seconds > 0 else { throw ControlError.badRequest("'seconds' must be a number > 0") }
-            try await world { world in _ = world.audio.simulatePhoneCall(duration: seconds) }
-            return JSONBody.response(["phone_call_seconds": seconds])
+        mockAction(router, "/v1/reset", "reset") { _, _, world in JSONBody.response(health(of: world)) }
+        mockAction(router, "/v1/phone_call", "phone_call") { action, _, _ in
+            JSONBody.response(["phone_call_seconds": MockActionFields(action).seconds])
         }
     }
 
     // MARK: Helpers
 
-    /// `POST /v1/devices/NAME {"device": ID, ...}`: runs `action` on those glasses and answers their new state.
-    private func deviceAction(_ router: Router<BasicRequestContext>, _ name: String,
-                              _ action: @escaping @Sendable (SimulatedGlasses, ControlBody) throws -> Void) {
-        router.post(RouterPath("/v1/devices/\(name)")) { request, _ in
-            let body = try await ControlBody.read(request)
-            let device = try body.require(body.device, "device (an id from GET /v1/devices)")
-            return JSONBody.response(["device": try await onDevice(device) { glasses in try action(glasses, body) }])
-        }
-    }
-
-    private func onDevice(_ device: String,
-                          _ action: @escaping @Sendable (SimulatedGlasses) throws -> Void) async throws
-        -> MockDeviceState
-    {
-        let result = try await world { world -> Result<MockDeviceState, ControlError> in
-            guard let glasses = world.kit.glasses(device) else {
-                let known = world.kit.glasses.map(\.identifier)
-                return .failure(ControlError(.notFound, "unknown_device",
-                    "no glasses '\(device)'; paired: \(known.isEmpty ? "none (POST /v1/devices/pair)" : known.joined(separator: ", "))"))
-            }
-            do { try action(glasses) } catch let error as ControlError { return .failure(error) } catch {
-                return .failure(ControlError.badRequest("\(error)"))
-            }
-            return .success(MockDeviceState(glasses))
-        }
-        return try result.get()
-    }
-
-    private func health(after change: (@Sendable (SimulatedWorld) -> Void)? = nil) async throws -> Response {
+    /// `POST path {fields}`: the mock action `name` with the body's fields, applied as the
+    /// WebSocket `mock` command applies it (`WorldBridge.applyMock`); `respond` shapes the
+    /// answer from the action, the affected glasses and the world after it.
+    private func mockAction(_ router: Router<BasicRequestContext>, _ path: String, _ name: String,
+                            respond: @escaping @Sendable (MockAction, WireMockGlasses?, SimulatedWorld) -> Response) {
         let bridge = bridge
-        let speed = served.speed
-        let state = try await world { world in
-            change?(world)
-            return Health(time: world.scheduler.now, speed: speed, clients: bridge.clientCount,
-                          registration: world.kit.registrationState.name, permissions: Self.permissions(world.kit),
-                          devices: world.kit.glasses.map(\.identifier), sessions: bridge.sessionDevices)
+        router.post(RouterPath(path)) { request, _ in
+            let action: MockAction
+            do { action = try await ControlBody.read(request).action(name) } catch let error as MockActionError {
+                throw Self.controlError(error)
+            }
+            let result = try await world { world in bridge.applyMock(action).map { respond(action, $0, world) } }
+            return try result.mapError(Self.controlError).get()
         }
-        return JSONBody.response(state)
+    }
+
+    static func controlError(_ error: MockActionError) -> ControlError {
+        switch error.code {
+        case "unknown_device": ControlError(.notFound, error.code, error.message)
+        case "unreadable_file": ControlError(.unprocessableContent, error.code, error.message)
+        default: ControlError(.badRequest, error.code, error.message)
+        }
+    }
+
+    private func health() async throws -> Response {
+        let health = health(of:)
+        return JSONBody.response(try await world { world in health(world) })
+    }
+
+    private func health(of world: SimulatedWorld) -> Health {
+        Health(time: world.scheduler.now, speed: served.speed, clients: bridge.clientCount,
+               registration: world.kit.registrationState.name, permissions: Self.permissions(world.kit),
+               devices: world.kit.glasses.map(\.identifier), sessions: bridge.sessionDevices)
     }
 
     /// Runs `work` in the world; a stopped world answers 503.
@@ -206,73 +119,20 @@ struct Health: Encodable, Sendable {
     var sessions: [String]
 }
 
-/// A simulated pair as the mock knows it: the app's view plus what only the mock sees.
-struct MockDeviceState: Encodable, Sendable {
-    var id, name, type, link, charging, don, hinge, thermal, compatibility: String
-    var battery: Int
-    var powered, stuck: Bool
-    var bandwidthKbps: Double
-
-    init(_ glasses: SimulatedGlasses) {
-        let device = WireDevice(glasses.snapshot)
-        id = device.id
-        name = device.name
-        type = device.type
-        link = device.link
-        charging = device.charging
-        don = device.don
-        hinge = device.hinge
-        thermal = glasses.thermal.name
-        compatibility = device.compatibility
-        battery = glasses.batteryLevel
-        powered = glasses.isPoweredOn
-        stuck = glasses.isStuck
-        bandwidthKbps = glasses.bandwidthKbps
-    }
-}
-
-/// Every field any control route reads; each route requires its own.
-struct ControlBody: Decodable, Sendable {
-    var device, model, state, thermal, path, pattern, permission, status, result, flow, code: String?
-    var level: Int?
-    var seconds, kbps: Double?
-    var ready, registered: Bool?
-    var permissions: [String: String]?
-
-    static func read(_ request: Request) async throws -> ControlBody {
+/// A control body: the mock action's fields (`MockActionFields`), read with the size limit.
+enum ControlBody {
+    static func read(_ request: Request) async throws -> MockActionFields {
         let buffer: ByteBuffer
         do { buffer = try await request.body.collect(upTo: ControlRoutes.maxBodyBytes) } catch {
             throw ControlError(.contentTooLarge, "too_large", "a control body is at most \(ControlRoutes.maxBodyBytes) bytes")
         }
-        guard buffer.readableBytes > 0 else { return ControlBody() }
+        guard buffer.readableBytes > 0 else { return MockActionFields() }
         do {
-            return try JSONDecoder().decode(ControlBody.self, from: Data(buffer.readableBytesView))
+            return try JSONDecoder().decode(MockActionFields.self, from: Data(buffer.readableBytesView))
         } catch DecodingError.typeMismatch(_, let context) {
             throw ControlError.badRequest("field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type: \(context.debugDescription)")
         } catch {
             throw ControlError.badRequest(#"the body must be a JSON object, e.g. {"device":"rayBanMeta-1"}"#)
         }
-    }
-
-    init() {}
-
-    func require<T>(_ value: T?, _ field: String) throws(ControlError) -> T {
-        guard let value else { throw ControlError.badRequest("missing field '\(field)'") }
-        return value
-    }
-
-    func named<T: RawRepresentable & CaseIterable>(_ value: String?, _ field: String, as _: T.Type) throws(ControlError) -> T?
-    where T.RawValue == String {
-        guard let value else { return nil }
-        guard let parsed = T(rawValue: value) else {
-            throw ControlError.badRequest("'\(field)' must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), got '\(value)'")
-        }
-        return parsed
-    }
-
-    func required<T: RawRepresentable & CaseIterable>(_ value: String?, _ field: String, as type: T.Type) throws(ControlError) -> T
-    where T.RawValue == String {
-        guard let parsed = try named(value, field, as: type) else { throw ControlError.badRequest("missing field '\(field)'") }
-        return parsed
     }
 }

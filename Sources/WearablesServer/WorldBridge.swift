@@ -21,9 +21,12 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
     /// Which client holds each device's session (also while it opens), one per device as on DAT.
     private var sessionOwners: [DeviceIdentifier: Int] = [:]
     private var nextStream = 1
+    /// Each pair's mock state as last sent to clients, to send only what changed.
+    private var mockSent: [DeviceIdentifier: WireMockGlasses] = [:]
 
     init(world: SimulatedWorld) {
         self.world = world
+        mockSent = Dictionary(world.kit.glasses.map { ($0.identifier, WireMockGlasses($0)) }) { first, _ in first }
         world.kit.attach(self)
     }
 
@@ -44,7 +47,28 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
             registration: kit.registrationState,
             permissions: Dictionary(uniqueKeysWithValues: Permission.allCases.map { ($0, kit.permissionStatus($0)) }),
             devices: kit.devices,
-            bandwidth: Dictionary(kit.devices.map { ($0.identifier, kit.linkBandwidthKbps(of: $0.identifier)) }) { a, _ in a })
+            bandwidth: Dictionary(kit.devices.map { ($0.identifier, kit.linkBandwidthKbps(of: $0.identifier)) }) { a, _ in a },
+            mock: kit.glasses.map(WireMockGlasses.init))
+    }
+
+    // MARK: Mock
+
+    /// Applies a mock action, from a client's `mock` command or an HTTP control route
+    /// alike, and tells every client what it changed.
+    func applyMock(_ action: MockAction) -> Result<WireMockGlasses?, MockActionError> {
+        let result = world.apply(action)
+        publishMockChanges()
+        return result
+    }
+
+    /// Sends `mock_glasses` for each pair whose mock state differs from what clients were last sent.
+    private func publishMockChanges() {
+        for glasses in kit.glasses {
+            let state = WireMockGlasses(glasses)
+            guard mockSent[glasses.identifier] != state else { continue }
+            mockSent[glasses.identifier] = state
+            broadcast(.mockGlasses(state))
+        }
     }
 
     /// Releases what a departed client held: its camera feeds stop and its sessions close.
@@ -101,6 +125,9 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
             reply(.success(.done))
         case .startCamera(let device, let settings):
             startCamera(device, settings, id: id, clientID: clientID, queue: queue)
+        case .mock(let action):
+            // The changes are broadcast first, so the reply finds the client's mirror current.
+            reply(applyMock(action).map { $0.map(WireReplyValue.mockGlasses) ?? .done }.mapError(\.wireError))
         case .stopCamera(let stream):
             clients[clientID]?.feeds.removeValue(forKey: stream)?.stop()
             queue.discardFrames(of: stream)
@@ -141,10 +168,14 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
 
     func backend(didChangeRegistration state: RegistrationState) { broadcast(.registration(state)) }
 
-    func backend(didUpdate device: DeviceSnapshot) { broadcast(.device(device)) }
+    func backend(didUpdate device: DeviceSnapshot) {
+        broadcast(.device(device))
+        publishMockChanges()
+    }
 
     func backend(didRemoveDevice identifier: DeviceIdentifier) {
         sessionOwners[identifier] = nil
+        mockSent[identifier] = nil
         broadcast(.deviceRemoved(identifier))
     }
 
@@ -154,6 +185,7 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
 
     func backend(didChangeLinkBandwidth kbps: Double, for identifier: DeviceIdentifier) {
         broadcast(.bandwidth(device: identifier, kbps: kbps))
+        publishMockChanges()
     }
 
     func backend(didInterruptSessionOn identifier: DeviceIdentifier, with interruption: SessionInterruption) {

@@ -15,6 +15,8 @@ public enum WireCommand: Sendable, Equatable {
     case stopCamera(stream: Int)
     /// A still; the photo comes back as a binary message carrying this command's id.
     case capture(device: String, format: PhotoCaptureFormat, size: VideoSize)
+    /// A change to a simulated world's mock; only a world whose hello says "simulator" takes it.
+    case mock(MockAction)
 }
 
 /// A client's text message.
@@ -36,10 +38,12 @@ public struct ServerHello: Sendable, Equatable {
     public var permissions: [Permission: PermissionStatus]
     public var devices: [DeviceSnapshot]
     public var bandwidth: [String: Double]
+    /// A simulator's glasses as its mock knows them, in pairing order (empty elsewhere).
+    public var mock: [WireMockGlasses]
 
     public init(protocolVersion: Int = WireProtocol.version, server: String, world: String, speed: Double, time: Double,
                 registration: RegistrationState, permissions: [Permission: PermissionStatus], devices: [DeviceSnapshot],
-                bandwidth: [String: Double]) {
+                bandwidth: [String: Double], mock: [WireMockGlasses] = []) {
         self.protocolVersion = protocolVersion
         self.server = server
         self.world = world
@@ -49,6 +53,7 @@ public struct ServerHello: Sendable, Equatable {
         self.permissions = permissions
         self.devices = devices
         self.bandwidth = bandwidth
+        self.mock = mock
     }
 }
 
@@ -57,6 +62,8 @@ public enum WireReplyValue: Sendable, Equatable {
     case done
     case permission(PermissionStatus)
     case stream(Int)
+    /// A mock action's glasses, as they are after it.
+    case mockGlasses(WireMockGlasses)
 }
 
 /// Something that happened in the served world, sent to every client.
@@ -69,6 +76,9 @@ public enum WireEvent: Sendable, Equatable {
     case session(device: String, SessionInterruption)
     /// Frames the server dropped for this client because it read too slowly.
     case framesDropped(stream: Int, total: Int)
+    /// A simulator's glasses changed as only the mock sees them (or were paired); sent after
+    /// every mock action, whoever made it (a client, an HTTP control route), and after device changes.
+    case mockGlasses(WireMockGlasses)
 }
 
 /// A server's text message.
@@ -98,7 +108,16 @@ extension ClientMessage {
             return .hello(protocolVersion: try envelope.require(envelope.protocolVersion, "protocol"), client: envelope.client ?? "")
         }
         let id = try envelope.require(envelope.id, "id")
-        return .command(id: id, try envelope.command())
+        guard envelope.type == "mock" else { return .command(id: id, try envelope.command()) }
+        // A mock command's fields are the HTTP control body's, at the top level beside `type`.
+        let fields: MockActionFields
+        do { fields = try JSONDecoder().decode(MockActionFields.self, from: data) } catch {
+            throw WireDecodingError("'mock' has a mistyped field: \(Envelope.summary(of: error))")
+        }
+        let name = try envelope.require(envelope.action, "action")
+        do { return .command(id: id, .mock(try fields.action(name))) } catch {
+            throw WireDecodingError(error.message)
+        }
     }
 }
 
@@ -142,10 +161,16 @@ struct Envelope: Codable {
     var format: String?
     var width: Int?
     var height: Int?
+    var action: String?
+    var glasses: WireMockGlasses?
+    var mock: [WireMockGlasses]?
+    /// A mock command's fields, written at the top level beside the envelope's own.
+    var mockFields: MockActionFields? = nil
 
     enum CodingKeys: String, CodingKey {
         case type, id, client, server, world, speed, time, ok, error, permission, status, permissions, registration,
-            state, device, devices, bandwidth, kbps, event, resolution, fps, stream, total, format, width, height
+            state, device, devices, bandwidth, kbps, event, resolution, fps, stream, total, format, width, height,
+            action, glasses, mock
         case protocolVersion = "protocol"
         case streamError = "stream_error"
         case deviceInfo = "info"
@@ -157,7 +182,10 @@ struct Envelope: Codable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         // Every field is a plain value: encoding cannot fail.
-        return (try? encoder.encode(self)) ?? Data()
+        let own = (try? encoder.encode(self)) ?? Data()
+        guard let mockFields, let fields = try? encoder.encode(mockFields), fields.count > 2 else { return own }
+        // Both are objects with disjoint keys (a mock envelope sets only type, id and action): join them.
+        return own.dropLast() + Data(",".utf8) + fields.dropFirst()
     }
 
     static func parse(_ data: Data) throws(WireDecodingError) -> Envelope {
@@ -168,7 +196,7 @@ struct Envelope: Codable {
         }
     }
 
-    private static func summary(of error: Error) -> String {
+    static func summary(of error: Error) -> String {
         switch error {
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
              DecodingError.keyNotFound(_, let context), DecodingError.dataCorrupted(let context):
@@ -233,6 +261,10 @@ struct Envelope: Codable {
             self.format = format.name
             width = size.width
             height = size.height
+        case .mock(let action):
+            self.init(type: "mock")
+            self.action = action.name
+            mockFields = MockActionFields(action)
         }
     }
 
@@ -259,7 +291,7 @@ struct Envelope: Codable {
             return .capture(device: try require(device, "device"), format: try named(format, "format", as: PhotoCaptureFormat.self), size: size)
         default:
             throw WireDecodingError("unknown message type '\(type)' (commands: hello, register, unregister, request_permission, "
-                + "open_session, close_session, start_camera, stop_camera, capture)")
+                + "open_session, close_session, start_camera, stop_camera, capture, mock)")
         }
     }
 
@@ -278,6 +310,7 @@ struct Envelope: Codable {
             permissions = Dictionary(uniqueKeysWithValues: hello.permissions.map { ($0.key.name, $0.value.name) })
             devices = hello.devices.map(WireDevice.init)
             bandwidth = hello.bandwidth
+            mock = hello.mock.isEmpty ? nil : hello.mock
         case .reply(let id, let result):
             self.init(type: "reply")
             self.id = id
@@ -288,6 +321,7 @@ struct Envelope: Codable {
                 case .done: break
                 case .permission(let status): self.status = status.name
                 case .stream(let stream): self.stream = stream
+                case .mockGlasses(let state): glasses = state
                 }
             case .failure(let error):
                 ok = false
@@ -339,6 +373,9 @@ struct Envelope: Codable {
             self.init(type: "frames_dropped")
             self.stream = stream
             self.total = total
+        case .mockGlasses(let state):
+            self.init(type: "mock_glasses")
+            glasses = state
         }
     }
 
@@ -353,12 +390,13 @@ struct Envelope: Codable {
                 protocolVersion: try require(protocolVersion, "protocol"), server: server ?? "", world: world ?? "",
                 speed: speed ?? 1, time: time ?? 0,
                 registration: try named(registration, "registration", as: RegistrationState.self),
-                permissions: grants, devices: (devices ?? []).map(\.snapshot), bandwidth: bandwidth ?? [:]))
+                permissions: grants, devices: (devices ?? []).map(\.snapshot), bandwidth: bandwidth ?? [:], mock: mock ?? []))
         case "reply":
             let id = try require(self.id, "id")
             if try require(ok, "ok") {
                 if let status { return .reply(id: id, .success(.permission(try named(status, "status", as: PermissionStatus.self)))) }
                 if let stream { return .reply(id: id, .success(.stream(stream))) }
+                if let glasses { return .reply(id: id, .success(.mockGlasses(glasses))) }
                 return .reply(id: id, .success(.done))
             }
             return .reply(id: id, .failure(try require(error, "error")))
@@ -393,6 +431,8 @@ struct Envelope: Codable {
             }
         case "frames_dropped":
             return .event(.framesDropped(stream: try require(stream, "stream"), total: try require(total, "total")))
+        case "mock_glasses":
+            return .event(.mockGlasses(try require(glasses, "glasses")))
         default:
             throw WireDecodingError("unknown message type '\(type)'")
         }

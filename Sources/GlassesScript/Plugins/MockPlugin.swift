@@ -1,10 +1,13 @@
 import LuaHost
 import WearablesCore
+import WearablesRemote
 import WearablesSimulator
+import WearablesWire
 
 /// The `mock` module: the simulator's controls, named after DAT's MockDeviceKit.
 /// Scripts use it to stage the world (pair glasses, fold them, drop Bluetooth)
-/// and to script the Meta AI app's answers.
+/// and to script the Meta AI app's answers. It drives the simulator in this
+/// process, or a served one whose hello says "simulator" (`RemoteMockControl`).
 struct MockPlugin: GlassesPlugin {
     /// The models glasses can be paired as: every DeviceType but `unknown`, which
     /// is what DAT reports for a model it does not know, not one that exists.
@@ -12,20 +15,22 @@ struct MockPlugin: GlassesPlugin {
 
     func install(in runtime: ScriptRuntime) throws(LuaScriptError) {
         let state = runtime.state
-        try state.register(MockGlassesBinding.luaClass(runtime))
-        try state.register(MockGlassesBinding.cameraClass(runtime))
-        try state.register(MockGlassesBinding.microphoneClass())
-        guard let kit = runtime.world.simulator?.kit else {
+        guard let control = Self.control(runtime.world) else {
             return try Self.refuse(in: state, location: runtime.world.location)
         }
+        let mock = MockContext(control: control, location: runtime.world.location)
+        try state.register(MockGlassesBinding.luaClass(runtime, mock))
+        try state.register(MockGlassesBinding.cameraClass(runtime, mock))
+        try state.register(MockGlassesBinding.microphoneClass(mock))
+        let glasses = { (state: WireMockGlasses?) -> [LuaValue] in state.map { [.object(mock.handle($0))] } ?? [] }
         try state.register(LuaModule(
-            name: "mock", doc: "The simulator (MockDeviceKit): glasses, faults, and the Meta AI app's answers.",
+            name: "mock", doc: "The simulator (MockDeviceKit): glasses, faults, the Meta AI app's answers; over --connect, calls wait for its reply.",
             functions: [
                 LuaFunction(
                     name: "reset",
                     signature: "mock.reset(options?: {registered?: boolean, permissions?: {camera?: \"granted\"|\"denied\", microphone?: \"granted\"|\"denied\"}})",
                     doc: "Empty the world: unpair everything; set registration and the permissions new glasses get."
-                ) { call in
+                ) { [unowned runtime] call in
                     let options = try call.optionalTable(1)
                     let registered = try options?.optionalBoolean("registered") ?? false
                     var permissions: [Permission: PermissionStatus] = [:]
@@ -43,23 +48,23 @@ struct MockPlugin: GlassesPlugin {
                             permissions[permission] = status
                         }
                     }
-                    kit.reset(registered: registered, permissions: permissions)
-                    return .none
+                    return try MockGlassesBinding.perform(runtime, mock, call, "reset", .reset(registered: registered, permissions: permissions))
                 },
                 LuaFunction(name: "paired", signature: "mock.paired() -> MockGlasses[]", doc: "The simulated glasses, in pairing order.") { _ in
-                    .value(.array(kit.glasses.map { .object($0) }))
+                    .value(.array(mock.control.glasses.map { .object(mock.handle($0)) }))
                 },
                 LuaFunction(
                     name: "pair", signature: "mock.pair(model?: \(DeviceBinding.quoted(Self.models)), options?: {ready?: boolean}) -> MockGlasses",
                     doc: "Pair new glasses (default rayBanMeta), ready to use: on, unfolded, worn. ready=false: out of the box."
-                ) { call in
+                ) { [unowned runtime] call in
                     let model = try call.optionalEnumeration(1, of: Self.models).flatMap(DeviceType.init(name:)) ?? .rayBanMeta
                     let ready = try call.optionalTable(2)?.optionalBoolean("ready") ?? true
-                    return .value(.object(ready ? kit.pairReadyGlasses(model: model) : kit.pairGlasses(model: model)))
+                    return try MockGlassesBinding.perform(runtime, mock, call, "pair", .pair(model: model, ready: ready), glasses)
                 },
                 LuaFunction(
                     name: "phone_call", signature: "mock.phone_call(seconds: number)",
-                    doc: "A phone call that interrupts the audio session now and ends after `seconds`."
+                    doc: "A phone call that interrupts the audio session now and ends after `seconds`. "
+                        + "The phone is this process, so over --connect the call is here too."
                 ) { [unowned runtime] call in
                     let seconds = try call.number(1)
                     guard seconds.isFinite, seconds > 0 else { throw LuaArgumentError(argument: 1, message: "seconds must be a finite number > 0") }
@@ -68,9 +73,11 @@ struct MockPlugin: GlassesPlugin {
                 },
                 LuaFunction(
                     name: "set_hfp_blocks_photo_capture", signature: "mock.set_hfp_blocks_photo_capture(on: boolean)",
-                    doc: "Whether photos fail to arrive while audio is routed over HFP to the glasses, as users report (on by default)."
+                    doc: "Whether photos fail to arrive while audio is routed over HFP to the glasses, as users report (on by default). "
+                        + "Only on the simulator in this process."
                 ) { call in
-                    kit.hfpBlocksPhotoCapture = try call.boolean(1)
+                    let on = try call.boolean(1)
+                    try mock.local(for: "mock.set_hfp_blocks_photo_capture").kit.hfpBlocksPhotoCapture = on
                     return .none
                 },
             ]))
@@ -80,20 +87,19 @@ struct MockPlugin: GlassesPlugin {
                 LuaFunction(
                     name: "set", signature: "mock.permissions.set(name: \"camera\"|\"microphone\", status: \"granted\"|\"denied\")",
                     doc: "Grant or revoke a permission now."
-                ) { call in
-                    kit.permissions.set(try call.named(1, as: Permission.self), try call.named(2, as: PermissionStatus.self))
-                    return .none
+                ) { [unowned runtime] call in
+                    let action = MockAction.setPermission(try call.named(1, as: Permission.self), try call.named(2, as: PermissionStatus.self))
+                    return try MockGlassesBinding.perform(runtime, mock, call, "set", action)
                 },
                 LuaFunction(
                     name: "on_request",
                     signature: "mock.permissions.on_request(name: \"camera\"|\"microphone\", answer: \"granted\"|\"denied\"|\"timeout\")",
                     doc: "How the Meta AI app answers the next requests (timeout: it never answers)."
-                ) { call in
+                ) { [unowned runtime] call in
                     let permission = try call.named(1, as: Permission.self)
-                    let answer = try call.enumeration(2, of: MockPermissions.RequestResult.allCases.map(\.rawValue))
-                    guard let result = MockPermissions.RequestResult(rawValue: answer) else { return .none }
-                    kit.permissions.setRequestResult(permission, result)
-                    return .none
+                    let answer = try call.enumeration(2, of: MockAction.PermissionAnswer.allCases.map(\.rawValue))
+                    guard let result = MockAction.PermissionAnswer(rawValue: answer) else { return .none }
+                    return try MockGlassesBinding.perform(runtime, mock, call, "on_request", .permissionRequestResult(permission, result))
                 },
             ]))
         try state.register(LuaModule(
@@ -102,23 +108,27 @@ struct MockPlugin: GlassesPlugin {
                 LuaFunction(
                     name: "fail_next", signature: "mock.companion.fail_next(flow: \"registration\"|\"unregistration\", code: string)",
                     doc: "Make the next registration or unregistration flow fail with this error code."
-                ) { call in
-                    let flow = try call.enumeration(1, of: CompanionApp.Flow.allCases.map(\.rawValue))
+                ) { [unowned runtime] call in
+                    let flow = try call.enumeration(1, of: MockAction.CompanionFlow.allCases.map(\.rawValue))
                     let code = try call.string(2)
-                    do {
-                        try kit.companion.failNext(CompanionApp.Flow(rawValue: flow) ?? .registration, code: code)
-                    } catch {
-                        throw LuaArgumentError(argument: 2, message: "\(error)")
-                    }
-                    return .none
+                    let action = MockAction.companionFailNext(MockAction.CompanionFlow(rawValue: flow) ?? .registration, code: code)
+                    return try MockGlassesBinding.perform(runtime, mock, call, "fail_next", action)
                 }
             ]))
     }
 
-    /// On a world this process does not simulate, every use of `mock` says why it fails.
+    /// The mock of `world`: its simulator, or a served one reached over the wire; nil when
+    /// the world is not simulated (a bridge over real glasses).
+    private static func control(_ world: GlassesWorld) -> MockControl? {
+        if let simulator = world.simulator { return LocalMockControl(world: simulator) }
+        if let remote = world as? RemoteWorld, remote.servesSimulator { return RemoteMockControl(backend: remote.backend) }
+        return nil
+    }
+
+    /// On a world that is not simulated, every use of `mock` says why it fails.
     private static func refuse(in state: LuaState, location: String) throws(LuaScriptError) {
-        let message = "mock is available only on a simulated world; this run is connected to \(location) "
-            + "(drive a served world's glasses over its HTTP control routes, or run without --connect)"
+        let message = "mock is available only on a simulated world; this run is connected to \(location), "
+            + "which does not serve a simulator (run without --connect, or connect to `glasses serve`)"
         let refusal = try state.load(
             """
             local message = ...

@@ -249,11 +249,11 @@ function MockGlasses:set_bandwidth(kbps) end
 ---@class MockCamera
 local MockCamera = {}
 
----Camera feed: a .y4m video or PNG/JPEG still, or a synthetic pattern.
+---Camera feed: a .y4m video or PNG/JPEG still, or a synthetic pattern. A path is read in this process, so over --connect only a pattern works.
 ---@param source string|{pattern: "moving"|"static"|"noise"}
 function MockCamera:feed(source) end
 
----The image (PNG/JPEG) photo captures return.
+---The image (PNG/JPEG) photo captures return; read in this process, so not over --connect.
 ---@param path string
 function MockCamera:photo(path) end
 
@@ -264,7 +264,7 @@ function MockCamera:fail_next_capture() end
 ---@class MockMicrophone
 local MockMicrophone = {}
 
----Microphone feed: a sound file, a tone in Hz, silence or noise.
+---Microphone feed: a sound file, a tone in Hz, silence or noise. Only on the simulator in this process: a served world's microphone does not cross the wire.
 ---@param source string|{tone?: number, silence?: boolean, noise?: boolean}
 function MockMicrophone:feed(source) end
 

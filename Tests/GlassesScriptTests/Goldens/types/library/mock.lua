@@ -1,6 +1,6 @@
 ---@meta mock
 
----The simulator (MockDeviceKit): glasses, faults, and the Meta AI app's answers.
+---The simulator (MockDeviceKit): glasses, faults, the Meta AI app's answers; over --connect, calls wait for its reply.
 ---@class mock
 ---@field permissions mock.permissions
 ---@field companion mock.companion
@@ -20,11 +20,11 @@ function mock.paired() end
 ---@return MockGlasses
 function mock.pair(model, options) end
 
----A phone call that interrupts the audio session now and ends after `seconds`.
+---A phone call that interrupts the audio session now and ends after `seconds`. The phone is this process, so over --connect the call is here too.
 ---@param seconds number
 function mock.phone_call(seconds) end
 
----Whether photos fail to arrive while audio is routed over HFP to the glasses, as users report (on by default).
+---Whether photos fail to arrive while audio is routed over HFP to the glasses, as users report (on by default). Only on the simulator in this process.
 ---@param on boolean
 function mock.set_hfp_blocks_photo_capture(on) end
 

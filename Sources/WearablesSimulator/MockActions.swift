@@ -1,0 +1,87 @@
+import WearablesCore
+import WearablesWire
+
+extension SimulatedWorld {
+    /// Applies a mock action on the world's thread: the one function behind the HTTP
+    /// control routes, the WebSocket `mock` command and the `mock` module, so they
+    /// cannot disagree. Answers the affected glasses as they are after it.
+    public func apply(_ action: MockAction) -> Result<WireMockGlasses?, MockActionError> {
+        switch action {
+        case .pair(let model, let ready):
+            return .success(WireMockGlasses(ready ? kit.pairReadyGlasses(model: model) : kit.pairGlasses(model: model)))
+        case .device(let identifier, let deviceAction):
+            guard let glasses = kit.glasses(identifier) else {
+                let known = kit.glasses.map(\.identifier)
+                return .failure(MockActionError("unknown_device",
+                    "no glasses '\(identifier)'; paired: \(known.isEmpty ? "none (pair some first)" : known.joined(separator: ", "))"))
+            }
+            if let failure = Self.apply(deviceAction, to: glasses) { return .failure(failure) }
+            // Unpaired glasses are gone: there is no state to answer.
+            return .success(kit.glasses(identifier).map(WireMockGlasses.init))
+        case .setPermission(let permission, let status):
+            kit.permissions.set(permission, status)
+        case .permissionRequestResult(let permission, let answer):
+            let result: MockPermissions.RequestResult = switch answer {
+            case .granted: .granted
+            case .denied: .denied
+            case .timeout: .timeout
+            }
+            kit.permissions.setRequestResult(permission, result)
+        case .companionFailNext(let flow, let code):
+            do { try kit.companion.failNext(flow == .registration ? .registration : .unregistration, code: code) } catch {
+                return .failure(.badRequest("\(error)"))
+            }
+        case .reset(let registered, let permissions):
+            kit.reset(registered: registered, permissions: permissions)
+        case .phoneCall(let seconds):
+            audio.simulatePhoneCall(duration: seconds)
+        }
+        return .success(nil)
+    }
+
+    private static func apply(_ action: MockDeviceAction, to glasses: SimulatedGlasses) -> MockActionError? {
+        switch action {
+        case .unpair: glasses.unpair()
+        case .powerOn: glasses.powerOn()
+        case .powerOff: glasses.powerOff()
+        case .don: glasses.don()
+        case .doff: glasses.doff()
+        case .fold: glasses.fold()
+        case .unfold: glasses.unfold()
+        case .tap: glasses.tap()
+        case .tapAndHold: glasses.tapAndHold()
+        case .failNextCapture: glasses.camera.simulateCaptureFailure()
+        case .battery(let level): glasses.setBatteryLevel(level)
+        case .charging(let state): glasses.setChargingState(state)
+        case .thermal(let level): glasses.setThermalLevel(level)
+        case .disconnect(let seconds): glasses.disconnect(for: seconds)
+        case .bandwidth(let kbps): glasses.setBandwidth(kbps: kbps)
+        case .cameraFeedPattern(let pattern):
+            let feed: CameraFeed.Pattern = switch pattern {
+            case .moving: .moving
+            case .static: .static
+            case .noise: .noise
+            }
+            glasses.camera.setCameraFeed(pattern: feed)
+        case .cameraFeedPath(let path):
+            do { try glasses.camera.setCameraFeed(path: path) } catch {
+                return MockActionError("unreadable_file", "cannot use '\(path)' as a camera feed (.y4m, PNG or JPEG): \(error)")
+            }
+        case .capturedImage(let path):
+            do { try glasses.camera.setCapturedImage(path: path) } catch {
+                return MockActionError("unreadable_file", "cannot use '\(path)' as the captured image (PNG or JPEG): \(error)")
+            }
+        }
+        return nil
+    }
+}
+
+extension WireMockGlasses {
+    public init(_ glasses: SimulatedGlasses) {
+        let device = WireDevice(glasses.snapshot)
+        self.init(id: device.id, name: device.name, type: device.type, link: device.link, charging: device.charging,
+                  don: device.don, hinge: device.hinge, thermal: glasses.thermal.name, compatibility: device.compatibility,
+                  battery: glasses.batteryLevel, powered: glasses.isPoweredOn, stuck: glasses.isStuck,
+                  bandwidthKbps: glasses.bandwidthKbps)
+    }
+}
