@@ -40,7 +40,7 @@ struct RunCommand: ParsableCommand {
         do {
             let runtime = try ScriptRuntime(options: options, modulePaths: LuaRunner.modulePaths(forScript: script))
             RunInterrupts.watch(runtime)
-            outcome = runtime.run(script: script, arguments: arguments)
+            outcome = runtime.close(runtime.run(script: script, arguments: arguments))
         } catch let error as LuaScriptError {
             outcome = LuaRunOutcome(.limit, report: error.report)
         } catch {
