@@ -74,6 +74,12 @@ public final class LuaState {
         }
     }
 
+    /// Keeps the state open to the end of the process, as `lua5.4`'s `os.exit`
+    /// does: its finalizers never run, not even once nothing else holds it.
+    public func leaveOpen() {
+        _ = Unmanaged.passRetained(self)
+    }
+
     /// Bytes Lua holds now.
     public var memoryUsed: Int { gs_memory_used(control) }
 

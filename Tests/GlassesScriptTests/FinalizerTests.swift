@@ -1,4 +1,6 @@
 import Foundation
+import GlassesScript
+import LuaHost
 import Testing
 
 /// Finalizers at the end of a run: `glasses run` closes the Lua state as
@@ -60,12 +62,35 @@ import Testing
         let ending = "cannot be used while the run is ending (in a __gc finalizer run as the Lua state closes)"
         #expect(result.stdout == """
             true
-            false\t'exit' \(ending)
+            false\thost.lua:7: 'exit' \(ending)
             false\thost.lua:6: a Device's fields \(ending)
-            false\t'wait' \(ending)
-            false\t'now' \(ending)
+            false\thost.lua:5: 'wait' \(ending)
+            false\thost.lua:4: 'now' \(ending)
 
             """)
         #expect(result.stderr == "Lua warning: error in __gc (host.lua:3: 'log.info' \(ending))\n")
+    }
+
+    /// Closing lets go of everything the script's objects held, the runtime included.
+    @Test func aClosedRunFreesItsRuntime() throws {
+        let script = """
+            local session = wearables.session()
+            session:start()
+            local cam = session:camera{}
+            cam:on("frame", function() end):cancel()
+            after(1, function() end):cancel()
+            spawn(function() wait(1) end):join()
+            mock.reset{permissions = {camera = "granted"}}
+            """
+        let folder = try GlassesProcess.folder(["objects.lua": script])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        weak var freed: ScriptRuntime?
+        try {
+            let runtime = try ScriptRuntime(options: RunOptions())
+            freed = runtime
+            let outcome = runtime.close(runtime.run(script: folder + "/objects.lua", arguments: []))
+            #expect(outcome.status == .success, "\(outcome.report ?? "")")
+        }()
+        #expect(freed == nil)
     }
 }

@@ -40,7 +40,7 @@ import Testing
             })
         }
         #expect(calls.value == 0)
-        #expect(report == "'record' cannot be used while the run is ending (in a __gc finalizer run as the Lua state closes)")
+        #expect(report == "close.lua:4: 'record' cannot be used while the run is ending (in a __gc finalizer run as the Lua state closes)")
     }
 
     @Test func userdataIsReleasedAtCloseAndRefsGoInert() throws {

@@ -100,7 +100,10 @@ public final class ScriptRuntime {
     /// caused (`os.exit`, `--timeout`) becomes the run's outcome.
     public func close(_ outcome: LuaRunOutcome) -> LuaRunOutcome {
         let stop = state.stop
-        if case .exit = stop, !state.exitClosesState { return outcome }
+        if case .exit = stop, !state.exitClosesState {
+            state.leaveOpen()
+            return outcome
+        }
         state.close()
         LuaConsole.flushOutput()
         if stop == nil, let late = state.stop { return LuaRunOutcome(late) }
