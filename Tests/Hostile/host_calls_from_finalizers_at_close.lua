@@ -2,7 +2,8 @@
 -- host function, method and field they reach raises, and the exit code stays the script's.
 -- exit: 0
 -- stdout: refused 11 of 11
--- stderr: Lua warning: error in __gc (host_calls_from_finalizers_at_close.lua:30: 'log.info' cannot be used while the run is ending
+-- stderr: Lua warning: error in __gc (
+-- stderr: _at_close.lua:31: 'log.info' cannot be used while the run is ending
 warn("@on")
 local session = wearables.session()
 local calls = {
