@@ -19,6 +19,8 @@ struct gs_control {
      * script holds (photos, frames, timers, sessions), against one cap */
     size_t used, external, cap;
     int cap_hit;
+    /* set for lua_close: host functions are refused from the finalizers it runs */
+    int closing;
     /* warnings, as lauxlib's default handler */
     int warn_on, warn_continued;
     /* stops */
@@ -28,6 +30,7 @@ struct gs_control {
     atomic_int in_lua;                 /* > 0 while the host has called into Lua */
     atomic_int stop;
     int exit_code;
+    int exit_closes;                   /* os.exit(code, true): close the state, as lua5.4 does */
     char message[256];
     long long budget, executed;
     int hook_interval;
@@ -160,6 +163,7 @@ void gs_close(lua_State *L) {
     pthread_mutex_unlock(&c->lock);
     /* The watchdog stays armed through lua_close: finalizers run there, with
      * hooks off, and only the watchdog's hard stop can end a looping one. */
+    c->closing = 1;
     atomic_fetch_add(&c->in_lua, 1);
     lua_close(L);
     atomic_fetch_sub(&c->in_lua, 1);
@@ -172,11 +176,10 @@ void gs_close(lua_State *L) {
     gs_control_release(c);
 }
 
-size_t gs_memory_used(lua_State *L) { return gs_control_of(L)->used; }
-size_t gs_memory_external(lua_State *L) { return gs_control_of(L)->external; }
+size_t gs_memory_used(gs_control *c) { return c->used; }
+size_t gs_memory_external(gs_control *c) { return c->external; }
 
-int gs_memory_charge(lua_State *L, size_t bytes) {
-    gs_control *c = gs_control_of(L);
+int gs_memory_charge(gs_control *c, size_t bytes) {
     if (c->cap != 0 && c->used + c->external + bytes > c->cap) {
         c->cap_hit = 1;
         return 0;
@@ -192,12 +195,11 @@ void gs_collect(lua_State *L) {
     atomic_fetch_sub(&c->in_lua, 1);
 }
 
-void gs_memory_credit(lua_State *L, size_t bytes) {
-    gs_control *c = gs_control_of(L);
+void gs_memory_credit(gs_control *c, size_t bytes) {
     c->external -= bytes < c->external ? bytes : c->external;
 }
 size_t gs_memory_cap(lua_State *L) { return gs_control_of(L)->cap; }
-int gs_memory_cap_hit(lua_State *L) { return gs_control_of(L)->cap_hit; }
+int gs_memory_cap_hit(gs_control *c) { return c->cap_hit; }
 
 /* ---- stops: budget, watchdog, interrupt, exit ----------------------------- */
 
@@ -242,8 +244,7 @@ void gs_request_stop(gs_control *c, int reason, int exit_code, const char *messa
     pthread_mutex_unlock(&c->lock);
 }
 
-void gs_clear_stop(lua_State *L) {
-    gs_control *c = gs_control_of(L);
+void gs_clear_stop(gs_control *c) {
     pthread_mutex_lock(&c->lock);
     atomic_store(&c->stop, GS_STOP_NONE);
     c->message[0] = 0;
@@ -255,9 +256,10 @@ void gs_clear_stop(lua_State *L) {
     pthread_mutex_unlock(&c->lock);
 }
 
-int gs_stop_reason(lua_State *L) { return atomic_load(&gs_control_of(L)->stop); }
-int gs_exit_code(lua_State *L) { return gs_control_of(L)->exit_code; }
-const char *gs_stop_message(lua_State *L) { return gs_control_of(L)->message; }
+int gs_stop_reason(gs_control *c) { return atomic_load(&c->stop); }
+int gs_exit_code(gs_control *c) { return c->exit_code; }
+int gs_exit_closes(gs_control *c) { return c->exit_closes; }
+const char *gs_stop_message(gs_control *c) { return c->message; }
 
 void gs_set_instruction_budget(lua_State *L, long long budget) {
     gs_control *c = gs_control_of(L);
@@ -360,7 +362,11 @@ static int gs_os_exit(lua_State *L) {
     }
     char msg[64];
     snprintf(msg, sizeof msg, "os.exit(%d) ended the script", code);
-    gs_request_stop(gs_control_of(L), GS_STOP_EXIT, code, msg);
+    gs_control *c = gs_control_of(L);
+    pthread_mutex_lock(&c->lock);
+    if (atomic_load(&c->stop) == GS_STOP_NONE) c->exit_closes = lua_toboolean(L, 2);
+    gs_request_stop_locked(c, GS_STOP_EXIT, code, msg);
+    pthread_mutex_unlock(&c->lock);
     return gs_enforce_stop(L);
 }
 
@@ -833,6 +839,25 @@ static int gs_gc(lua_State *L) {
 
 static int gs_call_swift(lua_State *L, void *function);
 
+/* lua_close runs the remaining finalizers after the host has let go of the
+ * run (the world is closed, the trace flushed), so they may use only Lua. The
+ * position is the script's: C functions (pcall) and the host's Lua wrappers
+ * (log's; LuaState.load names host chunks "=...", so their source is "@=...")
+ * are passed over. */
+static int gs_refuse_while_closing(lua_State *L, const char *what) {
+    lua_Debug ar;
+    const char *where = "";
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && strncmp(ar.source, "@=", 2) != 0) {
+            where = lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            break;
+        }
+    }
+    lua_pushfstring(L, "%s%s cannot be used while the run is ending (in a __gc finalizer run as the Lua state closes)",
+                    where, what);
+    return lua_error(L);
+}
+
 /* __index: methods from a table (fast path), then the class's field getter. */
 static int gs_index(lua_State *L) {
     lua_settop(L, 2);
@@ -841,6 +866,10 @@ static int gs_index(lua_State *L) {
     lua_pop(L, 1);
     void *fields = lua_touserdata(L, lua_upvalueindex(2));
     if (fields == NULL) return 0;
+    if (gs_control_of(L)->closing) {
+        const char *name = luaL_getmetafield(L, 1, "__name") == LUA_TSTRING ? lua_tostring(L, -1) : "host object";
+        return gs_refuse_while_closing(L, lua_pushfstring(L, "a %s's fields", name));
+    }
     return gs_call_swift(L, fields);
 }
 
@@ -1077,6 +1106,10 @@ static int gs_call_swift(lua_State *L, void *function) {
 }
 
 static int gs_trampoline(lua_State *L) {
+    if (gs_control_of(L)->closing) {
+        const char *name = lua_tostring(L, lua_upvalueindex(2));
+        return gs_refuse_while_closing(L, name != NULL ? lua_pushfstring(L, "'%s'", name) : "a host function");
+    }
     return gs_call_swift(L, lua_touserdata(L, lua_upvalueindex(1)));
 }
 

@@ -19,7 +19,7 @@ public final class LuaMemoryCharge {
 
 extension LuaState {
     /// Bytes the host holds for the script (photos, copied frames, timers, sessions).
-    public var hostMemoryUsed: Int { gs_memory_external(L) }
+    public var hostMemoryUsed: Int { gs_memory_external(control) }
 
     /// Charges `bytes` for as long as the returned token lives. Over the cap,
     /// the run stops with a limit (exit 3) and this throws.
@@ -33,19 +33,20 @@ extension LuaState {
     /// by their `__gc`, which Lua's collector does not know are heavy).
     func charge(_ bytes: Int) -> Bool {
         let bytes = max(bytes, 0)
-        if gs_memory_charge(L, bytes) != 0 { return true }
+        if gs_memory_charge(control, bytes) != 0 { return true }
+        guard !isClosed else { return false }
         gs_collect(L)
-        return gs_memory_charge(L, bytes) != 0
+        return gs_memory_charge(control, bytes) != 0
     }
 
-    func credit(_ bytes: Int) { gs_memory_credit(L, max(bytes, 0)) }
+    func credit(_ bytes: Int) { gs_memory_credit(control, max(bytes, 0)) }
 
     /// Stops the run with a limit naming `--max-memory`, for memory the script
     /// cannot be given; returns the message.
     @discardableResult
     public func stopForMemoryLimit(holding what: String? = nil) -> String {
         let message = memoryLimitMessage(holding: what)
-        gs_request_stop(gs_control_of(L), Int32(GS_STOP_LIMIT), 0, message)
+        gs_request_stop(control, Int32(GS_STOP_LIMIT), 0, message)
         return message
     }
 

@@ -21,6 +21,15 @@ public struct LuaRunOutcome: Equatable, Sendable {
         self.report = report
     }
 
+    /// The outcome of a run that `stop` ended.
+    public init(_ stop: LuaStop) {
+        switch stop {
+        case .exit(let code): self.init(.exit(code))
+        case .limit(let message): self.init(.limit, report: message)
+        case .interrupted(let message): self.init(.interrupted, report: message)
+        }
+    }
+
     public var exitCode: Int32 { status.code }
 }
 
@@ -78,23 +87,15 @@ public final class LuaRunner {
     }
 
     private func outcome(of main: LuaTask) -> LuaRunOutcome {
-        if let stop = state.stop { return outcome(stop) }
+        if let stop = state.stop { return LuaRunOutcome(stop) }
         switch main.status {
         case .finished: return LuaRunOutcome(.success)
         case .failed(let error): return outcome(failure: error)
-        case .stopped(let stop): return outcome(stop)
+        case .stopped(let stop): return LuaRunOutcome(stop)
         case .ready, .running, .suspended:
             return LuaRunOutcome(
                 .scriptError,
                 report: "the main chunk is waiting in a host function and nothing is left that could resume it")
-        }
-    }
-
-    private func outcome(_ stop: LuaStop) -> LuaRunOutcome {
-        switch stop {
-        case .exit(let code): LuaRunOutcome(.exit(code))
-        case .limit(let message): LuaRunOutcome(.limit, report: message)
-        case .interrupted(let message): LuaRunOutcome(.interrupted, report: message)
         }
     }
 

@@ -6,6 +6,11 @@ import CLuaShim
 /// ``interruptHandle`` is the one piece meant for other threads.
 public final class LuaState {
     let L: OpaquePointer
+    /// The state's control block (stops, memory counts), retained so they can
+    /// still be read once the state is closed.
+    let control: OpaquePointer
+    /// Set by ``close()``; after it only stops and memory counts may be read.
+    public private(set) var isClosed = false
     public let options: LuaStateOptions
     /// Everything registered, for docs, help and type files.
     public internal(set) var bindings = LuaBindings()
@@ -28,12 +33,31 @@ public final class LuaState {
             throw LuaScriptError(kind: .memory, message: "cannot create a Lua state: not enough memory")
         }
         self.L = L
+        control = gs_control_of(L)
+        gs_control_retain(control)
         gs_set_host(L, Unmanaged.passUnretained(self).toOpaque())
         try setUp()
     }
 
     deinit {
+        if !isClosed { gs_close(L) }
+        gs_control_release(control)
+    }
+
+    /// Closes the state as `lua5.4` does at exit: pending finalizers (`__gc`)
+    /// run, under the watchdog, and a host function one calls raises an error
+    /// (reported as Lua reports errors in `__gc`: a warning). A finalizer's
+    /// `os.exit` shows in ``stop``. Drops the registered function bodies, so
+    /// objects they capture can be freed.
+    public func close() {
+        guard !isClosed else { return }
+        // Set first: Swift objects the finalizers free must not reach into the closing state.
+        isClosed = true
         gs_close(L)
+        functionBoxes = []
+        classes = [:]
+        objectBoxes = [:]
+        tasks = [:]
     }
 
     private func setUp() throws(LuaScriptError) {
@@ -50,32 +74,41 @@ public final class LuaState {
         }
     }
 
+    /// Keeps the state open to the end of the process, as `lua5.4`'s `os.exit`
+    /// does: its finalizers never run, not even once nothing else holds it.
+    public func leaveOpen() {
+        _ = Unmanaged.passRetained(self)
+    }
+
     /// Bytes Lua holds now.
-    public var memoryUsed: Int { gs_memory_used(L) }
+    public var memoryUsed: Int { gs_memory_used(control) }
 
     /// True once an allocation was refused because of ``LuaStateOptions/memoryLimit``.
-    public var memoryLimitWasHit: Bool { gs_memory_cap_hit(L) != 0 }
+    public var memoryLimitWasHit: Bool { gs_memory_cap_hit(control) != 0 }
 
     /// Set once the state was stopped; every later resume or call reports it.
     public var stop: LuaStop? {
-        switch gs_stop_reason(L) {
-        case Int32(GS_STOP_EXIT): .exit(code: gs_exit_code(L))
-        case Int32(GS_STOP_LIMIT): .limit(message: String(cString: gs_stop_message(L)))
-        case Int32(GS_STOP_INTERRUPT): .interrupted(message: String(cString: gs_stop_message(L)))
+        switch gs_stop_reason(control) {
+        case Int32(GS_STOP_EXIT): .exit(code: gs_exit_code(control))
+        case Int32(GS_STOP_LIMIT): .limit(message: String(cString: gs_stop_message(control)))
+        case Int32(GS_STOP_INTERRUPT): .interrupted(message: String(cString: gs_stop_message(control)))
         default: nil
         }
     }
 
     /// Whether a stop is pending: one atomic read, cheap enough to ask per event.
-    public var isStopped: Bool { gs_stop_reason(L) != Int32(GS_STOP_NONE) }
+    public var isStopped: Bool { gs_stop_reason(control) != Int32(GS_STOP_NONE) }
+
+    /// Whether the exit stop asks for the state to be closed first: `os.exit(code, true)`.
+    public var exitClosesState: Bool { gs_exit_closes(control) != 0 }
 
     /// Lets the state run code again after a stop (the REPL after Ctrl-C).
-    public func clearStop() { gs_clear_stop(L) }
+    public func clearStop() { gs_clear_stop(control) }
 
     /// Ends the run with `code` once the current Lua code returns control:
     /// for the host's `exit(n)`; `pcall` cannot catch it.
     public func exit(code: Int32) {
-        gs_request_stop(gs_control_of(L), Int32(GS_STOP_EXIT), code, "exit(\(code)) ended the script")
+        gs_request_stop(control, Int32(GS_STOP_EXIT), code, "exit(\(code)) ended the script")
     }
 
     /// What the watchdog runs, on its own thread, when a `--timeout` stop could
@@ -92,7 +125,7 @@ public final class LuaState {
     }
 
     /// A handle another thread may use to stop whatever Lua code runs.
-    public var interruptHandle: LuaInterruptHandle { LuaInterruptHandle(control: gs_control_of(L)) }
+    public var interruptHandle: LuaInterruptHandle { LuaInterruptHandle(control: control) }
 
     // MARK: - Loading and running
 
@@ -245,6 +278,7 @@ public final class LuaState {
     }
 
     func unref(_ reference: Int32) {
+        guard !isClosed else { return }
         if gs_unref(L, reference) != LUA_OK { gs_pop(L, 1) }
     }
 

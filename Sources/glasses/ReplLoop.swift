@@ -89,7 +89,8 @@ final class ReplLoop {
         runtime.flush()
         LuaConsole.flushOutput()
         terminal?.finish()
-        return limit ?? session.exitStatus
+        // After the terminal is given back: finalizers' output is plain output.
+        return runtime.close(LuaRunOutcome(limit ?? session.exitStatus)).status
     }
 }
 

@@ -40,7 +40,9 @@ struct RunCommand: ParsableCommand {
         do {
             let runtime = try ScriptRuntime(options: options, modulePaths: LuaRunner.modulePaths(forScript: script))
             RunInterrupts.watch(runtime)
-            outcome = runtime.run(script: script, arguments: arguments)
+            let ran = runtime.run(script: script, arguments: arguments)
+            RunInterrupts.release()
+            outcome = runtime.close(ran)
         } catch let error as LuaScriptError {
             outcome = LuaRunOutcome(.limit, report: error.report)
         } catch {

@@ -29,4 +29,8 @@ enum RunInterrupts {
             }
         }
     }
+
+    /// Gives Ctrl-C back its default action, as lua.c does once its script has
+    /// returned: no hook can stop the finalizers run as the state closes.
+    static func release() { signal(SIGINT, SIG_DFL) }
 }

@@ -17,7 +17,7 @@ enum ScriptHarness {
         options.outputDirectory = out
         options.duration = duration
         let runtime = try ScriptRuntime(options: options, modulePaths: LuaRunner.modulePaths(forScript: path))
-        return runtime.run(script: path, arguments: arguments)
+        return runtime.close(runtime.run(script: path, arguments: arguments))
     }
 
     static func temporaryDirectory() throws -> String { try GlassesProcess.temporaryDirectory() }

@@ -45,6 +45,8 @@ void gs_swift_release(void *box);
 /* State lifecycle. A state gets a counting allocator (cap 0 = no cap),
  * a panic handler and a warning handler (off until "@on", as in lua.c). */
 lua_State *gs_newstate(size_t memory_cap, void *host);
+/* lua_close: pending finalizers run, and host functions called from them raise.
+ * The control block outlives the state while someone retains it. */
 void gs_close(lua_State *L);
 void *gs_host(lua_State *L);
 void gs_set_host(lua_State *L, void *host);
@@ -53,14 +55,14 @@ gs_control *gs_control_of(lua_State *L);
 /* Memory accounting. The host charges what a script makes it hold (photos,
  * copied frames, timers, sessions) against the same cap as Lua's allocations:
  * gs_memory_charge returns 0 (and marks the cap hit) when that would pass it. */
-size_t gs_memory_used(lua_State *L);
-size_t gs_memory_external(lua_State *L);
-int gs_memory_charge(lua_State *L, size_t bytes);
-void gs_memory_credit(lua_State *L, size_t bytes);
+size_t gs_memory_used(gs_control *control);
+size_t gs_memory_external(gs_control *control);
+int gs_memory_charge(gs_control *control, size_t bytes);
+void gs_memory_credit(gs_control *control, size_t bytes);
 /* A full garbage collection (finalizers report errors as warnings; never raises). */
 void gs_collect(lua_State *L);
 size_t gs_memory_cap(lua_State *L);
-int gs_memory_cap_hit(lua_State *L);
+int gs_memory_cap_hit(gs_control *control);
 
 /* Limits and stops. The instruction budget arms a count hook (inherited by new
  * coroutines); the timeout starts a watchdog thread that arms a hook only when
@@ -76,11 +78,13 @@ int gs_start_watchdog(lua_State *L, double seconds);
 typedef void (*gs_emergency_handler)(void *context, const char *message);
 void gs_set_emergency_handler(lua_State *L, gs_emergency_handler handler, void *context);
 void gs_request_stop(gs_control *control, int reason, int exit_code, const char *message);
-int gs_stop_reason(lua_State *L);
+int gs_stop_reason(gs_control *control);
 /* Forgets a stop so the state can run code again (the REPL after Ctrl-C). */
-void gs_clear_stop(lua_State *L);
-int gs_exit_code(lua_State *L);
-const char *gs_stop_message(lua_State *L);
+void gs_clear_stop(gs_control *control);
+int gs_exit_code(gs_control *control);
+/* Whether the exit stop came from os.exit(code, true), which closes the state first. */
+int gs_exit_closes(gs_control *control);
+const char *gs_stop_message(gs_control *control);
 void gs_control_retain(gs_control *control);
 void gs_control_release(gs_control *control);
 

@@ -37,7 +37,7 @@ struct MockPlugin: GlassesPlugin {
                     if let table = options, case .ref = try table.value("permissions") {
                         for permission in Permission.allCases {
                             let key = "permissions." + permission.name
-                            let value = try runtime.state.field(try Self.permissionsTable(table), permission.name)
+                            let value = try call.state.field(try Self.permissionsTable(table), permission.name)
                             guard let name = value.string else {
                                 if value.isNil { continue }
                                 throw LuaArgumentError(argument: 1, message: "field '\(key)': \"granted\" or \"denied\" expected")

@@ -40,6 +40,6 @@ public struct RecipeRunner {
             _ = try? state.call(stop, [.ref(handle)])
         }
         runtime.flush()
-        return outcome
+        return runtime.close(outcome)
     }
 }

@@ -93,6 +93,23 @@ public final class ScriptRuntime {
     /// Flushes the trace; call when the run is abandoned early.
     public func flush() { traceFile?.flush() }
 
+    /// Ends the run as `lua5.4` ends its process, once nothing else will use the
+    /// state: closes it, so pending finalizers (`__gc`) run (only Lua is left to
+    /// them), unless the script ended with `exit(n)` or `os.exit(n)`, which
+    /// skip that in lua5.4 too (`os.exit(n, true)` closes). A stop a finalizer
+    /// caused (`os.exit`, `--timeout`) becomes the run's outcome.
+    public func close(_ outcome: LuaRunOutcome) -> LuaRunOutcome {
+        let stop = state.stop
+        if case .exit = stop, !state.exitClosesState {
+            state.leaveOpen()
+            return outcome
+        }
+        state.close()
+        LuaConsole.flushOutput()
+        if stop == nil, let late = state.stop { return LuaRunOutcome(late) }
+        return outcome
+    }
+
     // MARK: Tasks
 
     /// The task running the current call, or an error telling the script where waiting is allowed.
