@@ -95,6 +95,7 @@ public final class LuaRunner {
         case .exit(let code): LuaRunOutcome(.exit(code))
         case .limit(let message): LuaRunOutcome(.limit, report: message)
         case .interrupted(let message): LuaRunOutcome(.interrupted, report: message)
+        case .terminated(let message): LuaRunOutcome(.terminated, report: message)
         }
     }
 

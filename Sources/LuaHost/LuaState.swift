@@ -61,6 +61,9 @@ public final class LuaState {
         switch gs_stop_reason(L) {
         case Int32(GS_STOP_EXIT): .exit(code: gs_exit_code(L))
         case Int32(GS_STOP_LIMIT): .limit(message: String(cString: gs_stop_message(L)))
+        // The two signals share the interrupt path; the exit code they asked for tells them apart.
+        case Int32(GS_STOP_INTERRUPT) where gs_exit_code(L) == LuaExitStatus.terminated.code:
+            .terminated(message: String(cString: gs_stop_message(L)))
         case Int32(GS_STOP_INTERRUPT): .interrupted(message: String(cString: gs_stop_message(L)))
         default: nil
         }
@@ -105,17 +108,20 @@ public final class LuaState {
                 withOptionalCString(mode) { gs_loadbuffer(L, buffer.baseAddress, buffer.count, chunk, $0) }
             }
         }
-        return try finishLoad(status)
+        return try finishLoad(status, name: name)
     }
 
-    /// Compiles a file (a `#!` first line is skipped, as `lua` does).
+    /// Compiles a file (a `#!` first line is skipped, as `lua` does); `-` is stdin, as for `lua`.
     public func loadFile(_ path: String) throws(LuaScriptError) -> LuaRef {
         let mode = options.sandbox == .trusted ? nil : "t"
-        let status = path.withCString { file in withOptionalCString(mode) { gs_loadfile(L, file, $0) } }
-        return try finishLoad(status)
+        // luaL_loadfilex reads stdin when given no name.
+        let status = withOptionalCString(path == "-" ? nil : path) { file in
+            withOptionalCString(mode) { gs_loadfile(L, file, $0) }
+        }
+        return try finishLoad(status, name: path == "-" ? "stdin" : path)
     }
 
-    private func finishLoad(_ status: Int32) throws(LuaScriptError) -> LuaRef {
+    private func finishLoad(_ status: Int32, name: String) throws(LuaScriptError) -> LuaRef {
         guard status == LUA_OK else {
             let kind: LuaScriptError.Kind =
                 switch status {
@@ -123,7 +129,12 @@ public final class LuaState {
                 case LUA_ERRMEM: .memory
                 default: .load
                 }
-            throw LuaScriptError(kind: kind, message: LuaStack.popErrorMessage(on: L))
+            var message = LuaStack.popErrorMessage(on: L)
+            // Lua's own words name neither the file nor the way to allow it.
+            if message.hasPrefix("attempt to load a binary chunk") {
+                message = "\(name): a precompiled (binary) chunk, which only the trusted sandbox loads (--sandbox trusted)"
+            }
+            throw LuaScriptError(kind: kind, message: message)
         }
         do { return try ref(at: -1, on: L, popping: true) } catch { throw popScriptError(.memory) }
     }

@@ -74,7 +74,7 @@ public final class ScriptRuntime {
         if options.timeout != nil {
             let traceFile = traceFile
             state.onUnresponsiveStop { message in
-                traceFile?.endAbruptly(reason: "limit", message: message)
+                traceFile?.endAbruptly(reason: "limit", code: LuaExitStatus.limit.code, message: message)
                 LuaConsole.flushOutput()
                 LuaConsole.writeError("glasses: \(message)\n")
             }
@@ -86,8 +86,33 @@ public final class ScriptRuntime {
     public func run(script path: String, arguments: [String]) -> LuaRunOutcome {
         let outcome = LuaRunner(state: state, driver: self).run(script: path, arguments: arguments)
         world.close()
-        defer { traceFile?.flush() }
-        return adjust(outcome)
+        let adjusted = adjust(outcome)
+        recordEnd(adjusted)
+        traceFile?.flush()
+        return adjusted
+    }
+
+    /// The trace's last record says why the run ended, whichever way it did, and with what exit code.
+    private func recordEnd(_ outcome: LuaRunOutcome) {
+        let reason =
+            switch (ending, outcome.status) {
+            case (_, .interrupted), (_, .terminated): "interrupted"
+            case (_, .exit): "exit"
+            case (_, .limit): "limit"
+            case (.horizon?, _): "horizon"
+            case (.duration?, _): "duration"
+            case (.idle?, _): "idle"
+            case (_, .scriptError), (_, .usage): "error"
+            case (_, .success): "done"
+            }
+        var values: [(String, TraceValue)] = [("reason", .string(reason)), ("code", .int(Int(outcome.status.code)))]
+        switch outcome.status {
+        case .interrupted: values.append(("signal", "SIGINT"))
+        case .terminated: values.append(("signal", "SIGTERM"))
+        default: break
+        }
+        if let report = outcome.report { values.append(("message", .string(report))) }
+        trace.record(source: "run", event: "end", orderedValues: values)
     }
 
     /// Flushes the trace; call when the run is abandoned early.
@@ -413,13 +438,6 @@ extension ScriptRuntime: LuaRunDriver {
                 }
             }
             break
-        }
-        if case .horizon = ending {
-            trace.record(source: "run", event: "end", values: ["reason": "horizon"])
-        } else if case .duration = ending {
-            trace.record(source: "run", event: "end", values: ["reason": "duration"])
-        } else if case .idle = ending {
-            trace.record(source: "run", event: "end", values: ["reason": "idle"])
         }
     }
 
