@@ -15,7 +15,7 @@ struct WorldOptions: ParsableArguments {
         parsing: .unconditional, help: "Seed for everything random; the same script and seed give the same trace.",
         transform: { text in
             guard let seed = UInt64(text) else {
-                throw ValidationError("'\(text)' is not a seed: use a whole number from 0 to \(UInt64.max)")
+                throw ValidationError("use a whole number from 0 to \(UInt64.max)")
             }
             return seed
         })
@@ -29,7 +29,7 @@ struct WorldOptions: ParsableArguments {
         help: ArgumentHelp("Stop after this much run time, e.g. 90s, 10m, 1h.", valueName: "duration"),
         transform: { text in
             guard let seconds = DurationParser.seconds(text) else {
-                throw ValidationError("'\(text)' is not a duration: use a length of time >= 0, e.g. 30, 30s, 500ms, 5m or 2h")
+                throw ValidationError("use a length of time >= 0, e.g. 30, 30s, 500ms, 5m or 2h")
             }
             return seconds
         })

@@ -6,11 +6,11 @@ import Testing
 @Suite struct CommandLineTests {
     /// A usage error is one line saying what to fix, and exits 2.
     @Test(arguments: [
-        (["--seed", "many"], "is not a seed"),
-        (["--seed", "-1"], "'-1' is not a seed"),
-        (["--for", "-5s"], "'-5s' is not a duration"),
+        (["--seed", "many"], "'many' is invalid for '--seed <seed>': use a whole number"),
+        (["--seed", "-1"], "'-1' is invalid for '--seed <seed>': use a whole number"),
+        (["--for", "-5s"], "'-5s' is invalid for '--for <duration>': use a length of time"),
         (["--timeout", "-5"], "--timeout must be a positive number"),
-        (["--max-memory", "1"], "'1' is too small for --max-memory: at least"),
+        (["--max-memory", "1"], "'1' is invalid for '--max-memory <size>': too small: at least 4M"),
         (["--out", "main.lua"], "--out 'main.lua' is a file"),
         (["--world", "moon"], "moon"),
     ])
@@ -38,7 +38,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try GlassesProcess.run(
             ["run", "--out", "blocker/photos", "-"], in: folder,
-            input: "local photo = wearables.stream{}:capture() photo:save('x.jpg')")
+            input: "local cam = wearables.stream{} cam:start() cam:next_frame():save('x.png')")
         #expect(result.code == 1)
         #expect(!result.stderr.contains("NSCocoaErrorDomain"), "\(result.stderr)")
         #expect(result.stderr.contains("cannot create the output folder 'blocker/photos': 'blocker' is a file"), "\(result.stderr)")

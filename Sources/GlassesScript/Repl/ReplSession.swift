@@ -116,6 +116,9 @@ public final class ReplSession {
             return
         }
         var text = results.dropFirst().first?.string ?? "(error)"
+        if text == "not enough memory", runtime.state.memoryLimitWasHit {
+            text = "glasses: " + runtime.state.memoryLimitMessage()
+        }
         if let traceback = results.dropFirst(2).first?.string, !traceback.isEmpty { text += "\n" + traceback }
         output.error(text + "\n")
     }

@@ -25,7 +25,7 @@ public struct RunOptions: Sendable {
     public var sandbox: LuaSandbox = .standard
     public var memoryLimit: Int?
     /// The smallest `memoryLimit` a run accepts: Lua and the built-in modules take
-    /// about SETUP_PLACEHOLDER before the script's first line, and it leaves room for a script.
+    /// part of it before the script's first line, and the rest leaves room for a script.
     public static let smallestMemoryLimit = 4 << 20
     /// Wall-clock limit for the whole run, in seconds.
     public var timeout: Double?

@@ -35,6 +35,7 @@ public final class ScriptRuntime {
     private var luaDepth = 0
     private var ending: RunEnding?
     private let wallStart = ContinuousClock.now
+    private var finishers: [() -> Void] = []
 
     /// The built-in modules, in install order.
     public static let builtInPlugins: [GlassesPlugin] = [
@@ -85,6 +86,8 @@ public final class ScriptRuntime {
     /// Runs a script file to its end; see ``RunEnding`` for when that is.
     public func run(script path: String, arguments: [String]) -> LuaRunOutcome {
         let outcome = LuaRunner(state: state, driver: self).run(script: path, arguments: arguments)
+        for finish in finishers { finish() }
+        finishers = []
         world.close()
         let adjusted = adjust(outcome)
         recordEnd(adjusted)
@@ -114,6 +117,10 @@ public final class ScriptRuntime {
         if let report = outcome.report { values.append(("message", .string(report))) }
         trace.record(source: "run", event: "end", orderedValues: values)
     }
+
+    /// Runs `finish` when the run ends, whichever way (an interrupt, a limit, exit()):
+    /// for outputs that must be completed to be valid files.
+    func atEnd(_ finish: @escaping () -> Void) { finishers.append(finish) }
 
     /// Flushes the trace; call when the run is abandoned early.
     public func flush() { traceFile?.flush() }
