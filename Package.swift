@@ -1,4 +1,4 @@
-// swift-tools-version: 6.2
+// swift-tools-version: 6.3
 import PackageDescription
 
 // Layers (arrows point down only):
@@ -10,7 +10,8 @@ import PackageDescription
 //   \-> CLineEditor, CTerminal (the REPL's terminal)
 let package = Package(
     name: "GlassesScript",
-    platforms: [.macOS(.v14)],
+    // macOS 15 for Synchronization's Mutex; Swift 6.3 (the tools version) for `@c`.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "glasses", targets: ["glasses"]),
         .library(name: "LuaHost", targets: ["LuaHost"]),

@@ -14,6 +14,8 @@ public enum LuaExitStatus: Error, Equatable, Sendable {
     case limit
     /// Ctrl-C (SIGINT), as shells report it: 128 + SIGINT.
     case interrupted
+    /// SIGTERM (a supervisor, `kill`, `timeout`), as shells report it: 128 + SIGTERM.
+    case terminated
 
     public var code: Int32 {
         switch self {
@@ -23,6 +25,7 @@ public enum LuaExitStatus: Error, Equatable, Sendable {
         case .usage: 2
         case .limit: 3
         case .interrupted: 130
+        case .terminated: 143
         }
     }
 }

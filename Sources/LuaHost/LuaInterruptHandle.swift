@@ -17,6 +17,11 @@ public final class LuaInterruptHandle: @unchecked Sendable {
 
     /// Arms a hook on the running coroutine; the run then ends with ``LuaStop/interrupted(message:)``.
     public func interrupt(message: String = "interrupted") {
-        gs_request_stop(control, Int32(GS_STOP_INTERRUPT), 130, message)
+        gs_request_stop(control, Int32(GS_STOP_INTERRUPT), LuaExitStatus.interrupted.code, message)
+    }
+
+    /// ``interrupt(message:)`` for SIGTERM: the run then ends with ``LuaStop/terminated(message:)``.
+    public func terminate(message: String = "terminated") {
+        gs_request_stop(control, Int32(GS_STOP_INTERRUPT), LuaExitStatus.terminated.code, message)
     }
 }

@@ -27,6 +27,7 @@ public struct LuaRunOutcome: Equatable, Sendable {
         case .exit(let code): self.init(.exit(code))
         case .limit(let message): self.init(.limit, report: message)
         case .interrupted(let message): self.init(.interrupted, report: message)
+        case .terminated(let message): self.init(.terminated, report: message)
         }
     }
 

@@ -91,6 +91,9 @@ public final class LuaState {
         switch gs_stop_reason(control) {
         case Int32(GS_STOP_EXIT): .exit(code: gs_exit_code(control))
         case Int32(GS_STOP_LIMIT): .limit(message: String(cString: gs_stop_message(control)))
+        // The two signals share the interrupt path; the exit code they asked for tells them apart.
+        case Int32(GS_STOP_INTERRUPT) where gs_exit_code(control) == LuaExitStatus.terminated.code:
+            .terminated(message: String(cString: gs_stop_message(control)))
         case Int32(GS_STOP_INTERRUPT): .interrupted(message: String(cString: gs_stop_message(control)))
         default: nil
         }
@@ -138,17 +141,20 @@ public final class LuaState {
                 withOptionalCString(mode) { gs_loadbuffer(L, buffer.baseAddress, buffer.count, chunk, $0) }
             }
         }
-        return try finishLoad(status)
+        return try finishLoad(status, name: name)
     }
 
-    /// Compiles a file (a `#!` first line is skipped, as `lua` does).
+    /// Compiles a file (a `#!` first line is skipped, as `lua` does); `-` is stdin, as for `lua`.
     public func loadFile(_ path: String) throws(LuaScriptError) -> LuaRef {
         let mode = options.sandbox == .trusted ? nil : "t"
-        let status = path.withCString { file in withOptionalCString(mode) { gs_loadfile(L, file, $0) } }
-        return try finishLoad(status)
+        // luaL_loadfilex reads stdin when given no name.
+        let status = withOptionalCString(path == "-" ? nil : path) { file in
+            withOptionalCString(mode) { gs_loadfile(L, file, $0) }
+        }
+        return try finishLoad(status, name: path == "-" ? "stdin" : path)
     }
 
-    private func finishLoad(_ status: Int32) throws(LuaScriptError) -> LuaRef {
+    private func finishLoad(_ status: Int32, name: String) throws(LuaScriptError) -> LuaRef {
         guard status == LUA_OK else {
             let kind: LuaScriptError.Kind =
                 switch status {
@@ -156,7 +162,12 @@ public final class LuaState {
                 case LUA_ERRMEM: .memory
                 default: .load
                 }
-            throw LuaScriptError(kind: kind, message: LuaStack.popErrorMessage(on: L))
+            var message = LuaStack.popErrorMessage(on: L)
+            // Lua's own words name neither the file nor the way to allow it.
+            if message.hasPrefix("attempt to load a binary chunk") {
+                message = "\(name): a precompiled (binary) chunk, which only the trusted sandbox loads (--sandbox trusted)"
+            }
+            throw LuaScriptError(kind: kind, message: message)
         }
         do { return try ref(at: -1, on: L, popping: true) } catch { throw popScriptError(.memory) }
     }

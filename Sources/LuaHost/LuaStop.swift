@@ -6,4 +6,6 @@ public enum LuaStop: Equatable, Sendable {
     case limit(message: String)
     /// ``LuaInterruptHandle/interrupt(message:)`` was called.
     case interrupted(message: String)
+    /// ``LuaInterruptHandle/terminate(message:)`` was called (SIGTERM).
+    case terminated(message: String)
 }

@@ -9,8 +9,8 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Compile scripts and report syntax errors and unknown globals or module fields.",
         discussion: """
-            Prints one `file:line: message` per problem and exits 1 if there are any, 0 if none.
-            Names count as known when the bindings, Lua's globals in the chosen sandbox, or the
+            Prints one `file:line: message` per problem and exits 1 if there are any, 0 if none. \
+            Names count as known when the bindings, Lua's globals in the chosen sandbox, or the \
             file itself define them. Example: glasses check examples/*.lua
             """
     )

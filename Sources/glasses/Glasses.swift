@@ -5,20 +5,26 @@ import LuaHost
 /// `types`, `check` and `serve` join `run` here).
 @main
 struct Glasses: ParsableCommand {
+    /// The version `glasses --version` prints.
+    static let version = "0.1.0"
+
+    // Help text is one line per paragraph: ArgumentParser wraps it to the terminal.
     static let configuration = CommandConfiguration(
         commandName: "glasses",
         abstract: "Run Lua scripts against a simulated Meta smart-glasses SDK (DAT).",
         discussion: """
-            Scripts are Lua 5.4. `glasses run` behaves like `lua5.4` for plain Lua, with limits
-            and a sandbox on top. Exit codes: 0 success, 1 uncaught script error, 2 usage or
-            load error, 3 a limit was hit, 130 interrupted (Ctrl-C), n for exit(n) or os.exit(n).
+            Scripts are Lua 5.4. `glasses run` behaves like `lua5.4` for plain Lua, with limits and a sandbox on top.
+
+            Exit codes: 0 success, 1 uncaught script error, 2 usage or load error, 3 a limit was hit, \
+            130 interrupted (Ctrl-C), 143 terminated (SIGTERM), n for exit(n) or os.exit(n).
             """,
+        version: "glasses \(version) (Lua 5.4)",
         subcommands: [RunCommand.self, ReplCommand.self, TypesCommand.self, CheckCommand.self, RecipeCommand.self, ServeCommand.self]
     )
 
     /// ArgumentParser's `main`, except that commands end with a ``LuaExitStatus``
     /// (so a script's `exit(64)` is not taken for ArgumentParser's EX_USAGE) and a
-    /// usage error exits with the contract's 2 rather than 64.
+    /// usage error is one line, exit 2 (the contract's code, not 64).
     static func main() {
         do {
             var command = try parseAsRoot()
@@ -27,8 +33,24 @@ struct Glasses: ParsableCommand {
             exit(withError: ExitCode(status.code))
         } catch {
             guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-            LuaConsole.writeError(fullMessage(for: error) + "\n")
+            LuaConsole.writeError(usageLine(for: error) + "\n")
             exit(withError: ExitCode(LuaExitStatus.usage.code))
         }
+    }
+
+    /// What is wrong and where to read more, on one line: ArgumentParser's own
+    /// message repeats the whole usage, which buries the one thing to fix.
+    static func usageLine(for error: Error) -> String {
+        var path = ["glasses"]
+        var command: ParsableCommand.Type = Glasses.self
+        for argument in CommandLine.arguments.dropFirst() {
+            guard let sub = command.configuration.subcommands.first(where: { $0.configuration.commandName == argument }) else { break }
+            path.append(argument)
+            command = sub
+        }
+        let name = path.joined(separator: " ")
+        var message = message(for: error)
+        if let first = message.first { message = first.lowercased() + message.dropFirst() }
+        return "\(name): \(message) (see '\(name) --help')"
     }
 }

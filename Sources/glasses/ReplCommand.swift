@@ -11,11 +11,11 @@ struct ReplCommand: ParsableCommand {
         commandName: "repl",
         abstract: "Explore the simulated glasses interactively.",
         discussion: """
-            Expressions print their value (`return` is tried first, as in lua5.4); incomplete
-            statements continue on the next line. Commands: .help [NAME], .world, .load FILE,
-            .trace on|off, .quit (or Ctrl-D). Ctrl-C stops a running chunk, or drops the line
-            being typed. Output from events appears above the prompt. The world always runs
-            on the wall clock here. When stdin is not a terminal, lines are read without
+            Expressions print their value (`return` is tried first, as in lua5.4); incomplete \
+            statements continue on the next line. Commands: .help [NAME], .world, .load FILE, \
+            .trace on|off, .quit (or Ctrl-D). Ctrl-C stops a running chunk, or drops the line \
+            being typed. Output from events appears above the prompt. The world always runs \
+            on the wall clock here. When stdin is not a terminal, lines are read without \
             prompts or line editing, so other programs can drive the REPL.
             """
     )

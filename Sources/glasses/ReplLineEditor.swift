@@ -1,5 +1,6 @@
 import CLineEditor
 import Foundation
+import GlassesScript
 import Synchronization
 
 /// Line editing through libedit: history kept in the user's state directory, Tab
@@ -12,6 +13,9 @@ final class ReplLineEditor: Sendable {
     private static let terminal = Mutex<ReplTerminal?>(nil)
     private let historyPath: String?
     private let screen: ReplTerminal
+    /// The lines of the chunk being typed: it goes into history as one entry once
+    /// complete, so recalling it brings back the whole loop, not its last line.
+    private let chunk = Mutex<[String]>([])
 
     struct Unavailable: Error, CustomStringConvertible {
         let description: String
@@ -47,17 +51,33 @@ final class ReplLineEditor: Sendable {
 
     /// Shows `prompt` and reads one edited line.
     func readLine(prompt: String) -> ReplInput {
+        // A first-line prompt means the lines before made a whole chunk (or were dropped).
+        if prompt != ReplSession.continuationPrompt { remember() }
         screen.beginPrompt()
         let raw = gs_edit_readline(prompt)
         defer { free(raw) }
-        if screen.endPrompt() { return .cancelled }
-        guard let raw else { return .end }
-        let line = String(cString: raw)
-        if !line.allSatisfy(\.isWhitespace) {
-            gs_edit_add_history(raw)
-            if let historyPath { gs_edit_write_history(historyPath) }
+        if screen.endPrompt() {
+            chunk.withLock { $0 = [] }
+            return .cancelled
         }
+        guard let raw else {
+            // Ctrl-D: the shell's prompt goes on a line of its own.
+            _ = "\r\n".withCString { write(screen.terminal, $0, 2) }
+            return .end
+        }
+        let line = String(cString: raw)
+        chunk.withLock { $0.append(line) }
         return .line(line)
+    }
+
+    private func remember() {
+        let entry = chunk.withLock { lines in
+            defer { lines = [] }
+            return lines.joined(separator: "\n")
+        }
+        guard !entry.allSatisfy(\.isWhitespace) else { return }
+        gs_edit_add_history(entry)
+        if let historyPath { gs_edit_write_history(historyPath) }
     }
 
     /// `$XDG_STATE_HOME/glasses/history`, else `~/.local/state/glasses/history`; nil

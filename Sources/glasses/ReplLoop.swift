@@ -2,6 +2,7 @@ import Foundation
 import GlassesScript
 import LuaHost
 import Synchronization
+import WearablesCore
 
 /// Runs the REPL: the event loop on this thread, line reading on another, and
 /// Ctrl-C turned into an interrupt of the running chunk.
@@ -75,23 +76,36 @@ final class ReplLoop {
         session.onReady?()
         let end = min(duration ?? .infinity, timeout ?? .infinity)
         let deadline = scheduler.now + end
-        var limit: LuaExitStatus?
+        var reason = Scheduler.StopReason.stopped
         while !session.hasQuit {
-            let reason = scheduler.run(until: deadline)
-            session.recoverFromStop()
-            if reason == .deadline, let timeout, timeout <= (duration ?? .infinity) {
-                ReplTerminalOutput.output.error("glasses: time limit of \(timeout) s (--timeout) exceeded\n")
-                limit = .limit
-            }
+            reason = scheduler.run(until: deadline)
+            session.recoverFromStop()  // a limit the state hit says so itself and quits
             if reason == .deadline || reason == .idle { break }
         }
         scheduler.endExternalInput()
         runtime.flush()
         LuaConsole.flushOutput()
         terminal?.finish()
-        // After the terminal is given back: finalizers' output is plain output.
-        return runtime.close(LuaRunOutcome(limit ?? session.exitStatus)).status
+        // After the terminal is given back: the deadline's line starts a line, and
+        // finalizers' output is plain output.
+        return runtime.close(LuaRunOutcome(endStatus(reason: reason, end: end))).status
     }
+
+    /// How the session ends, with one line when its own deadline (--for, --timeout) ended it.
+    private func endStatus(reason: Scheduler.StopReason, end: Double) -> LuaExitStatus {
+        guard !session.hasQuit, reason == .deadline else { return session.exitStatus }
+        if let timeout, timeout <= (duration ?? .infinity) {
+            ReplTerminalOutput.output.error("\(lineStart)glasses: time limit of \(Self.format(timeout)) s (--timeout) exceeded\n")
+            return .limit
+        }
+        ReplTerminalOutput.output.error("\(lineStart)glasses: the session's \(Self.format(end)) s (--for) are over\n")
+        return .success
+    }
+
+    /// At a prompt the cursor is mid-line: the ending's line starts on a fresh one.
+    private var lineStart: String { reader.interactive ? "\n" : "" }
+
+    private static func format(_ seconds: Double) -> String { String(format: "%g", seconds) }
 }
 
 /// Carries the session across threads in posted actions, which only ever run on

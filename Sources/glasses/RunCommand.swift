@@ -9,13 +9,17 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run a Lua script against the simulated glasses.",
         discussion: """
-            ARGS go to the script as `arg[1]`, `arg[2]`, ... and as `...`, even when they start \
-            with '-'. `package.path` comes from LUA_PATH_5_4 or LUA_PATH as in lua5.4.
-            Differences from lua5.4: a syntax or load error exits with 2, a limit with 3, Ctrl-C with 130.
-            The run ends when the main chunk and what it started (tasks, timers, listeners) are
-            done, when exit() is called, when --for elapses, or when nothing can happen any more.
-            On the virtual clock without --for, a run kept going only by listeners, timers or
-            streams after its main chunk says so on stderr and ends 1 h of virtual time later.
+            SCRIPT `-` reads the script from stdin, as in lua5.4. ARGS go to the script as `arg[1]`, `arg[2]`, ... \
+            and as `...`, even when they start with '-'. `package.path` comes from LUA_PATH_5_4 or LUA_PATH as in lua5.4.
+
+            Differences from lua5.4: a syntax or load error exits with 2, a limit with 3, Ctrl-C with 130, \
+            SIGTERM with 143.
+
+            The run ends when the main chunk and what it started (tasks, timers, listeners) are done, when exit() \
+            is called, when --for elapses, or when nothing can happen any more. On the virtual clock without \
+            --for, a run kept going only by listeners, timers or streams after its main chunk says so on stderr \
+            and ends 1 h of virtual time later. The last record of the --trace file says how the run ended.
+
             Example: glasses run --out photos examples/quickstart.lua
             """
     )
@@ -26,7 +30,7 @@ struct RunCommand: ParsableCommand {
     @OptionGroup(title: "Limits")
     var limits: ScriptLimitOptions
 
-    @Argument(help: "The Lua script to run.")
+    @Argument(help: "The Lua script to run (- for stdin).")
     var script: String
 
     @Argument(parsing: .captureForPassthrough, help: "Arguments for the script.")

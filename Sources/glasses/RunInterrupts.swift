@@ -3,18 +3,20 @@ import Foundation
 import GlassesScript
 import LuaHost
 
-/// Ctrl-C (SIGINT) during `glasses run`: the script is stopped as a limit stops
-/// it, so the run ends through the host (output and trace flushed, `interrupted`
-/// said, exit 130) instead of the process being killed mid-write.
+/// Ctrl-C (SIGINT) or SIGTERM during `glasses run`: the script is stopped as a
+/// limit stops it, so the run ends through the host (output flushed, the trace
+/// ended with its reason, recordings closed, exit 130 or 143) instead of the
+/// process being killed mid-write.
 enum RunInterrupts {
-    /// The handler (C) only writes to a pipe; a thread reads it and stops the state.
+    /// The handler (C) only writes the signal's number to a pipe; a thread reads it and stops the state.
     static func watch(_ runtime: ScriptRuntime) {
-        let pipe = [SIGINT].withUnsafeBufferPointer { gs_term_signal_pipe($0.baseAddress, 1) }
-        guard pipe >= 0 else { return }  // Ctrl-C then kills the process, as it would without us
+        let signals = [SIGINT, SIGTERM]
+        let pipe = signals.withUnsafeBufferPointer { gs_term_signal_pipe($0.baseAddress, Int32($0.count)) }
+        guard pipe >= 0 else { return }  // the signals then kill the process, as they would without us
         // A parent may have spawned us with signals blocked (test runners do).
         var watched = sigset_t()
         sigemptyset(&watched)
-        sigaddset(&watched, SIGINT)
+        for signal in signals { sigaddset(&watched, signal) }
         pthread_sigmask(SIG_UNBLOCK, &watched, nil)
         let handle = runtime.state.interruptHandle
         let inbox = runtime.scheduler.inbox
@@ -24,7 +26,11 @@ enum RunInterrupts {
                 let count = read(pipe, &byte, 1)
                 if count < 0, errno == EINTR { continue }
                 guard count == 1 else { return }
-                handle.interrupt(message: "interrupted")
+                if Int32(byte) == SIGTERM {
+                    handle.terminate(message: "terminated (SIGTERM)")
+                } else {
+                    handle.interrupt(message: "interrupted")
+                }
                 inbox.post {}  // wakes a wall-clock loop waiting for its next event
             }
         }

@@ -10,16 +10,20 @@ struct ScriptLimitOptions: ParsableArguments {
     var sandbox: LuaSandbox = .standard
 
     @Option(
-        name: .customLong("max-memory"), help: ArgumentHelp("Memory cap for Lua, e.g. 64M, 512K, 1G.", valueName: "size"),
+        name: .customLong("max-memory"), parsing: .unconditional, help: ArgumentHelp("Memory cap for Lua, e.g. 64M, 512K, 1G.", valueName: "size"),
         transform: { text in
             guard let bytes = LuaByteCount.parse(text) else {
-                throw ValidationError("'\(text)' is not a size: use a number with an optional K, M or G suffix, e.g. 64M")
+                throw ValidationError("use a number with an optional K, M or G suffix, e.g. 64M")
+            }
+            // Below this the state cannot even be set up: a usage error, not the run's limit (3).
+            guard bytes >= RunOptions.smallestMemoryLimit else {
+                throw ValidationError("too small: at least \(RunOptions.smallestMemoryLimit >> 20)M")
             }
             return bytes
         })
     var maxMemory: Int?
 
-    @Option(help: ArgumentHelp("Wall-clock limit for the whole run.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Wall-clock limit for the whole run.", valueName: "seconds"))
     var timeout: Double?
 
     func validate() throws {

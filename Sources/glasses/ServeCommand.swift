@@ -21,7 +21,9 @@ struct ServeCommand: ParsableCommand {
             /v1/openapi.yaml). Every request needs the token printed at start, as a header \
             'Authorization: Bearer TOKEN' or '?token=TOKEN'. Ctrl-C or SIGTERM stops the server \
             and ends the trace with an end record.
+
             Exit codes: 0 stopped by a signal, 1 cannot listen (port in use), 2 usage error.
+
             Example: glasses serve --listen 127.0.0.1:0 --trace serve.jsonl
             """
     )

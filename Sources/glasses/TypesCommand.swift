@@ -8,8 +8,9 @@ struct TypesCommand: ParsableCommand {
         commandName: "types",
         abstract: "Write LuaLS definition files (an addon folder) for the glasses bindings.",
         discussion: """
-            Writes DIR/config.json and DIR/library/*.lua (---@meta files). Point LuaLS at it with
+            Writes DIR/config.json and DIR/library/*.lua (---@meta files). Point LuaLS at it with \
             "Lua.workspace.library": ["DIR"] in .luarc.json, or copy DIR into its addons folder.
+
             Example: glasses types --out .glasses-types
             """
     )

@@ -10,18 +10,26 @@ struct WorldOptions: ParsableArguments {
     @Option(help: "The starting world: ready (one paired, worn, registered Ray-Ban Meta) or empty.")
     var world: RunOptions.World = .ready
 
-    @Option(help: "Seed for everything random; the same script and seed give the same trace.")
+    // `.unconditional` takes "-1" as the value (and rejects it) instead of as a missing one.
+    @Option(
+        parsing: .unconditional, help: "Seed for everything random; the same script and seed give the same trace.",
+        transform: { text in
+            guard let seed = UInt64(text) else {
+                throw ValidationError("use a whole number from 0 to \(UInt64.max)")
+            }
+            return seed
+        })
     var seed: UInt64 = 0
 
     @Flag(help: "Run on the wall clock instead of the virtual clock.")
     var realtime = false
 
     @Option(
-        name: .customLong("for"),
+        name: .customLong("for"), parsing: .unconditional,
         help: ArgumentHelp("Stop after this much run time, e.g. 90s, 10m, 1h.", valueName: "duration"),
         transform: { text in
             guard let seconds = DurationParser.seconds(text) else {
-                throw ValidationError("'\(text)' is not a duration: use e.g. 30, 30s, 500ms, 5m or 2h")
+                throw ValidationError("use a length of time >= 0, e.g. 30, 30s, 500ms, 5m or 2h")
             }
             return seconds
         })
@@ -40,6 +48,13 @@ struct WorldOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Folder for output files the script writes with relative paths.", valueName: "dir"))
     var out: String?
+
+    func validate() throws {
+        var isFolder: ObjCBool = false
+        if let out, FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), !isFolder.boolValue {
+            throw ValidationError("--out '\(out)' is a file: name a folder (it is created if missing)")
+        }
+    }
 
     func apply(to options: inout RunOptions) {
         options.world = world

@@ -25,15 +25,16 @@ enum GlassesProcess {
 
     /// Runs `glasses` with `arguments`, in `folder` (default: the test's) with
     /// `environment` added to the test's own.
-    static func run(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:],
+                    input: String? = nil) throws -> Result {
         // A wall-clock limit, so a script that never ends fails its test instead of hanging the suite.
         let limited = arguments.first == "run" ? ["run", "--timeout", "120"] + arguments.dropFirst() : arguments
-        return try launch(binary, limited, in: folder, environment: environment)
+        return try launch(binary, limited, in: folder, environment: environment, input: input)
     }
 
     /// Runs any program the way ``run(_:in:environment:)`` runs `glasses` (`lua5.4`, for parity).
     static func launch(_ executable: String, _ arguments: [String], in folder: String? = nil,
-                       environment: [String: String] = [:]) throws -> Result {
+                       environment: [String: String] = [:], input: String? = nil) throws -> Result {
         // Output goes to files, not pipes, so a chatty run can never block on a full pipe.
         let outputs = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: outputs) }
@@ -47,7 +48,13 @@ enum GlassesProcess {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = FileHandle(forWritingAtPath: outPath)
         process.standardError = FileHandle(forWritingAtPath: errPath)
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inPath = outputs + "/stdin"
+            _ = FileManager.default.createFile(atPath: inPath, contents: Data(input.utf8))
+            process.standardInput = FileHandle(forReadingAtPath: inPath)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         process.waitUntilExit()
         return Result(

@@ -131,13 +131,70 @@ import Testing
         #expect(repl.finish() == 0)
     }
 
+    /// Ctrl-D leaves the shell's prompt on a line of its own.
+    @Test func ctrlDEndsWithANewline() throws {
+        let terminal = try Self.terminal()
+        try terminal.read(until: "> ")
+        try terminal.write("\u{4}")
+        try terminal.read(until: "\n")
+        #expect(terminal.finish() == 0)
+    }
+
+    /// A chunk typed over several lines is one history entry, recalled whole.
+    @Test func aMultiLineChunkIsOneHistoryEntry() throws {
+        let state = try GlassesProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let terminal = try PseudoTerminalProcess(
+            arguments: [GlassesProcess.binary, "repl", "--timeout", "20"], environment: ["XDG_STATE_HOME": state, "TERM": "xterm"],
+            removing: nil)
+        try terminal.read(until: "> ")
+        try terminal.write("for i = 1, 2 do\n")
+        try terminal.read(until: ">> ")
+        try terminal.write("print(i * 10) end\n")
+        try terminal.read(until: "20\r\n")
+        try terminal.read(until: "> ")
+        try terminal.write(".quit\n")
+        #expect(terminal.finish() == 0)
+        let history = try String(contentsOfFile: state + "/glasses/history", encoding: .utf8)
+        let entries = history.split(separator: "\n").filter { $0.contains("do") || $0.contains("print") }
+        #expect(entries.count == 1, "\(history)")
+        #expect(entries.first.map { $0.contains("do") && $0.contains("print") } == true, "\(history)")
+    }
+
+    /// Hitting --max-memory says so, not `(error)`.
+    @Test func aMemoryLimitErrorSaysSo() throws {
+        let result = try Self.runPiped("local t = {} while true do t[#t + 1] = ('x'):rep(1000) end\n", ["--max-memory", "8M"])
+        #expect(result.stderr.contains("memory"), "\(result.stderr)")
+        #expect(!result.stderr.contains("(error)"), "\(result.stderr)")
+    }
+
+    /// --for and --timeout end a session waiting for input with one line each.
+    @Test(arguments: [(["--for", "0.5"], "(--for)", Int32(0)), (["--timeout", "0.5"], "(--timeout)", Int32(3))])
+    func theSessionsDeadlineIsOneLine(options: [String], expected: String, code: Int32) throws {
+        let input = Pipe()  // held open: the session must end by its deadline, not by the end of input
+        let errors = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: GlassesProcess.binary)
+        process.arguments = ["repl"] + options
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try input.fileHandleForWriting.close()
+        #expect(process.terminationStatus == code, "\(stderr)")
+        #expect(stderr.filter { $0 == "\n" }.count == 1, "\(stderr)")
+        #expect(stderr.contains(expected), "\(stderr)")
+    }
+
     struct Result {
         let stdout: String
         let stderr: String
         let code: Int32
     }
 
-    static func runPiped(_ input: String) throws -> Result {
+    static func runPiped(_ input: String, _ options: [String] = []) throws -> Result {
         let folder = try GlassesProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let inPath = folder + "/stdin", outPath = folder + "/stdout", errPath = folder + "/stderr"
@@ -146,7 +203,7 @@ import Testing
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: GlassesProcess.binary)
-        process.arguments = ["repl", "--timeout", "20"]
+        process.arguments = ["repl", "--timeout", "20"] + options
         process.standardInput = FileHandle(forReadingAtPath: inPath)
         process.standardOutput = FileHandle(forWritingAtPath: outPath)
         process.standardError = FileHandle(forWritingAtPath: errPath)

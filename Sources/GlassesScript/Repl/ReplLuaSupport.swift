@@ -125,6 +125,8 @@ struct ReplLuaSupport {
         local function results(ok, ...)
           if not ok then
             local e = ...
+            -- A memory error skips the handler: it arrives as Lua's bare message.
+            if type(e) ~= "table" then return false, safe_tostring(e), "" end
             return false, e.message, e.traceback
           end
           local count, parts = select("#", ...), {}

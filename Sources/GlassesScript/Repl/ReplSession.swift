@@ -30,7 +30,8 @@ public final class ReplSession {
     }
 
     /// `> ` for a new statement, `>> ` while a chunk continues (as lua5.4).
-    public var prompt: String { buffer.isEmpty ? "> " : ">> " }
+    public var prompt: String { buffer.isEmpty ? "> " : Self.continuationPrompt }
+    public static let continuationPrompt = ">> "
 
     /// Whether a chunk is running or waiting.
     public var isBusy: Bool { current != nil }
@@ -68,6 +69,8 @@ public final class ReplSession {
         case .interrupted:
             runtime.state.clearStop()
             if let current { runtime.abandon(current) } else { output.error("interrupted\n") }
+        case .terminated:
+            quit(.terminated)
         case .exit(let code):
             quit(.exit(code))
         case .limit(let message):
@@ -113,6 +116,9 @@ public final class ReplSession {
             return
         }
         var text = results.dropFirst().first?.string ?? "(error)"
+        if text == "not enough memory", runtime.state.memoryLimitWasHit {
+            text = "glasses: " + runtime.state.memoryLimitMessage()
+        }
         if let traceback = results.dropFirst(2).first?.string, !traceback.isEmpty { text += "\n" + traceback }
         output.error(text + "\n")
     }

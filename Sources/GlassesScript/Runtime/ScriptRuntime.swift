@@ -35,6 +35,7 @@ public final class ScriptRuntime {
     private var luaDepth = 0
     private var ending: RunEnding?
     private let wallStart = ContinuousClock.now
+    private var finishers: [() -> Void] = []
 
     /// The built-in modules, in install order.
     public static let builtInPlugins: [GlassesPlugin] = [
@@ -74,7 +75,7 @@ public final class ScriptRuntime {
         if options.timeout != nil {
             let traceFile = traceFile
             state.onUnresponsiveStop { message in
-                traceFile?.endAbruptly(reason: "limit", message: message)
+                traceFile?.endAbruptly(reason: "limit", code: LuaExitStatus.limit.code, message: message)
                 LuaConsole.flushOutput()
                 LuaConsole.writeError("glasses: \(message)\n")
             }
@@ -85,10 +86,41 @@ public final class ScriptRuntime {
     /// Runs a script file to its end; see ``RunEnding`` for when that is.
     public func run(script path: String, arguments: [String]) -> LuaRunOutcome {
         let outcome = LuaRunner(state: state, driver: self).run(script: path, arguments: arguments)
+        for finish in finishers { finish() }
+        finishers = []
         world.close()
-        defer { traceFile?.flush() }
-        return adjust(outcome)
+        let adjusted = adjust(outcome)
+        recordEnd(adjusted)
+        traceFile?.flush()
+        return adjusted
     }
+
+    /// The trace's last record says why the run ended, whichever way it did, and with what exit code.
+    private func recordEnd(_ outcome: LuaRunOutcome) {
+        let reason =
+            switch (ending, outcome.status) {
+            case (_, .interrupted), (_, .terminated): "interrupted"
+            case (_, .exit): "exit"
+            case (_, .limit): "limit"
+            case (.horizon?, _): "horizon"
+            case (.duration?, _): "duration"
+            case (.idle?, _): "idle"
+            case (_, .scriptError), (_, .usage): "error"
+            case (_, .success): "done"
+            }
+        var values: [(String, TraceValue)] = [("reason", .string(reason)), ("code", .int(Int(outcome.status.code)))]
+        switch outcome.status {
+        case .interrupted: values.append(("signal", "SIGINT"))
+        case .terminated: values.append(("signal", "SIGTERM"))
+        default: break
+        }
+        if let report = outcome.report { values.append(("message", .string(report))) }
+        trace.record(source: "run", event: "end", orderedValues: values)
+    }
+
+    /// Runs `finish` when the run ends, whichever way (an interrupt, a limit, exit()):
+    /// for outputs that must be completed to be valid files.
+    func atEnd(_ finish: @escaping () -> Void) { finishers.append(finish) }
 
     /// Flushes the trace; call when the run is abandoned early.
     public func flush() { traceFile?.flush() }
@@ -430,13 +462,6 @@ extension ScriptRuntime: LuaRunDriver {
                 }
             }
             break
-        }
-        if case .horizon = ending {
-            trace.record(source: "run", event: "end", values: ["reason": "horizon"])
-        } else if case .duration = ending {
-            trace.record(source: "run", event: "end", values: ["reason": "duration"])
-        } else if case .idle = ending {
-            trace.record(source: "run", event: "end", values: ["reason": "idle"])
         }
     }
 

@@ -5,7 +5,7 @@ import WearablesCore
 /// Writes trace lines to a file through a buffer, so tracing a long run costs
 /// one write per 64 KiB rather than one per event (`glasses run` and `glasses serve`).
 ///
-/// Lines come from the scheduler's thread; ``endAbruptly(reason:message:)``
+/// Lines come from the scheduler's thread; ``endAbruptly(reason:code:message:)``
 /// may come from the watchdog's while that thread is stuck, so the buffer is
 /// behind a lock.
 public final class TraceFile: Sendable {
@@ -19,7 +19,10 @@ public final class TraceFile: Sendable {
     private let handle: FileHandle
     private let buffer = Mutex(Buffer())
 
+    /// Creates the file, and its folder as `--out` does.
     public init(path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
             throw TraceFileError(path: path)
         }
@@ -43,14 +46,15 @@ public final class TraceFile: Sendable {
     /// The end record of a run the host could not end in order (the watchdog's
     /// hard stop): written at the time of the last line, then the file is closed
     /// to later writes, so it ends with this record.
-    func endAbruptly(reason: String, message: String) {
+    func endAbruptly(reason: String, code: Int32, message: String) {
         buffer.withLock { buffer in
             guard !buffer.isClosed else { return }
-            var line = "{\"t\":" + Self.time(of: buffer.lastLine) + ",\"source\":\"run\",\"event\":\"end\",\"reason\":"
+            // The shape of ScriptRuntime's end record, written here because the scheduler's thread is stuck.
+            var line = "{\"t\":" + Self.time(of: buffer.lastLine) + ",\"source\":\"run\",\"event\":\"end\",\"values\":{\"reason\":"
             TraceValue.writeString(reason, into: &line)
-            line += ",\"message\":"
+            line += ",\"code\":\(code),\"message\":"
             TraceValue.writeString(message, into: &line)
-            line += "}\n"
+            line += "}}\n"
             buffer.bytes.append(contentsOf: line.utf8)
             flush(&buffer)
             buffer.isClosed = true
@@ -77,5 +81,5 @@ public final class TraceFile: Sendable {
 
 struct TraceFileError: Error, CustomStringConvertible {
     let path: String
-    var description: String { "cannot write the trace file '\(path)': check that its folder exists and is writable" }
+    var description: String { "cannot write the trace file '\(path)': check that it names a file in a folder you can write to" }
 }

@@ -15,8 +15,31 @@ public final class OutputPaths {
         if let directory, !path.hasPrefix("/") { resolved = "\(directory)/\(path)" }
         let folder = (resolved as NSString).deletingLastPathComponent
         if !folder.isEmpty {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw OutputFolderError(folder: folder)
+            }
         }
         return resolved
+    }
+}
+
+/// A folder that cannot be made, said in terms of the path rather than Foundation's error domain.
+struct OutputFolderError: Error, CustomStringConvertible {
+    let folder: String
+
+    var description: String {
+        // The nearest part of the path that exists is what stands in the way.
+        var blocker = folder
+        var isFolder: ObjCBool = false
+        while !FileManager.default.fileExists(atPath: blocker, isDirectory: &isFolder), blocker.contains("/") {
+            blocker = (blocker as NSString).deletingLastPathComponent
+        }
+        let reason =
+            if !FileManager.default.fileExists(atPath: blocker, isDirectory: &isFolder) { "it cannot be created here" }
+            else if !isFolder.boolValue { "'\(blocker)' is a file, not a folder" }
+            else { "'\(blocker)' is not writable" }
+        return "cannot create the output folder '\(folder)': \(reason) (check --out)"
     }
 }
