@@ -10,7 +10,7 @@ struct ScriptLimitOptions: ParsableArguments {
     var sandbox: LuaSandbox = .standard
 
     @Option(
-        name: .customLong("max-memory"), parsing: .unconditional, help: ArgumentHelp("Memory cap for Lua, e.g. 64M, 512K, 1G.", valueName: "size"),
+        name: .customLong("max-memory"), parsing: .unconditional, help: ArgumentHelp("Memory cap for Lua, at least 1M, e.g. 64M or 1G.", valueName: "size"),
         transform: { text in
             guard let bytes = LuaByteCount.parse(text) else {
                 throw ValidationError("use a number with an optional K, M or G suffix, e.g. 64M")

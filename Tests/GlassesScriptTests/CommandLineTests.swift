@@ -10,7 +10,7 @@ import Testing
         (["--seed", "-1"], "'-1' is invalid for '--seed <seed>': use a whole number"),
         (["--for", "-5s"], "'-5s' is invalid for '--for <duration>': use a length of time"),
         (["--timeout", "-5"], "--timeout must be a positive number"),
-        (["--max-memory", "1"], "'1' is invalid for '--max-memory <size>': too small: at least 4M"),
+        (["--max-memory", "1"], "'1' is invalid for '--max-memory <size>': too small: at least 1M"),
         (["--out", "main.lua"], "--out 'main.lua' is a file"),
         (["--world", "moon"], "moon"),
     ])

@@ -26,7 +26,7 @@ public struct RunOptions: Sendable {
     public var memoryLimit: Int?
     /// The smallest `memoryLimit` a run accepts: Lua and the built-in modules take
     /// part of it before the script's first line, and the rest leaves room for a script.
-    public static let smallestMemoryLimit = 4 << 20
+    public static let smallestMemoryLimit = 1 << 20
     /// Wall-clock limit for the whole run, in seconds.
     public var timeout: Double?
     /// A served world to run against (`glasses serve`'s URL) instead of the embedded simulator.
