@@ -31,6 +31,26 @@ import WearablesSimulator
         #expect(frames.values.allSatisfy { $0.width == 360 && $0.height == 640 })
     }
 
+    /// A script's local holding the camera may go out of scope while it streams:
+    /// the stream lives on (the backend's frames hold it) until it is stopped.
+    @Test func aStreamingCameraLivesUntilItStops() {
+        let world = SimulatedWorld.ready()
+        let frames = Recorder<Int>()
+        weak var weakCamera: CameraStream?
+        do {
+            let camera = world.wearables.createStream(configuration: config(.low, 15))
+            frames.token = camera.addFrameListener { frames.append($0.index) }
+            camera.start()
+            weakCamera = camera
+        }
+        world.scheduler.run(for: 3)
+        #expect(weakCamera?.state == .streaming)
+        #expect(frames.values.count > 30)
+        weakCamera?.stop()
+        world.scheduler.run(for: 1)
+        #expect(weakCamera == nil)
+    }
+
     @Test func streamStateMachine() throws {
         let world = SimulatedWorld.ready()
         let session = try world.startedSession()

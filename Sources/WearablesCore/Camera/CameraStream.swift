@@ -46,6 +46,10 @@ public final class CameraStream {
     private var tokens: [ListenerToken] = []
     private var deviceWatch: ListenerToken?
     private var sessionWatch: ListenerToken?
+    /// A started stream holds itself until it is stopped, as a running capture
+    /// session does: it lives on when nothing else references it (a script's local
+    /// went out of scope) and keeps delivering to its listeners.
+    private var selfWhileStarted: CameraStream?
 
     init(session: DeviceSession, configuration: StreamConfiguration) {
         self.wearables = session.wearables
@@ -141,6 +145,7 @@ public final class CameraStream {
             break
         }
         startWaiters.append(completion)
+        selfWhileStarted = self
         if implicitSelector != nil {
             startImplicitSession()
         } else {
@@ -432,6 +437,7 @@ public final class CameraStream {
         state = next
         wearables.trace.record(source: traceSource, event: "state", values: ["state": .string(next.name)])
         stateListeners.emit(next)
+        if next == .stopped { selfWhileStarted = nil }
     }
 
     var traceSource: String { "camera\(session?.serial ?? 0)" }
