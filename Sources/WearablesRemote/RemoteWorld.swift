@@ -38,7 +38,7 @@ public final class RemoteWorld {
             throw RemoteConnectionError(
                 description: "cannot connect to \(address): \(reason); start a world with `glasses serve` and pass the URL and token it prints")
         }
-        guard hello.world == "simulator" || !hello.world.isEmpty else {
+        guard !hello.world.isEmpty else {
             link.stop()
             throw RemoteConnectionError(description: "\(address) did not say what world it serves")
         }

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import WearablesCore
+import WearablesWire
+
+/// Every message survives its own encoding: what one peer writes, the other reads
+/// back as the same value. And what a peer must refuse, it refuses by name.
+@Suite struct WireMessageTests {
+    static let device = DeviceSnapshot(
+        identifier: "rayBanMeta-1", name: "Ray-Ban Meta", type: .rayBanMeta, linkState: .connected, batteryLevel: 80,
+        chargingState: .notCharging, donState: .donned, hingeState: .open, thermalLevel: .none)
+
+    static let clientMessages: [ClientMessage] = [
+        .hello(protocolVersion: 1, client: "test"),
+        .command(id: 1, .register), .command(id: 2, .unregister),
+        .command(id: 3, .requestPermission(.microphone)),
+        .command(id: 4, .openSession(device: "rayBanMeta-1")), .command(id: 5, .closeSession(device: "rayBanMeta-1")),
+        .command(id: 6, .startCamera(device: "rayBanMeta-1", settings: EffectiveStreamSettings(resolution: .high, frameRate: 24))),
+        .command(id: 7, .stopCamera(stream: 3)),
+        .command(id: 8, .capture(device: "rayBanMeta-1", format: .heic, size: VideoSize(width: 504, height: 896))),
+        .command(id: 9, .mock(.device("rayBanMeta-1", .battery(42)))),
+        .command(id: 10, .mock(.device("rayBanMeta-1", .disconnect(seconds: 12.5)))),
+        .command(id: 11, .mock(.setPermission(.camera, .denied))),
+    ]
+
+    @Test(arguments: clientMessages)
+    func clientMessagesRoundTrip(_ message: ClientMessage) throws {
+        #expect(try ClientMessage.decode(message.encoded()) == message)
+    }
+
+    static let serverMessages: [ServerMessage] = [
+        .reply(id: 1, .success(.done)), .reply(id: 2, .success(.permission(.granted))), .reply(id: 3, .success(.stream(7))),
+        .reply(id: 4, .failure(WireError(DeviceSessionError.sessionAlreadyExists))),
+        .event(.registration(.registered)), .event(.device(device)), .event(.deviceRemoved("rayBanMeta-1")),
+        .event(.permission(.camera, .denied)), .event(.bandwidth(device: "rayBanMeta-1", kbps: 300)),
+        .event(.session(device: "rayBanMeta-1", .paused)), .event(.session(device: "rayBanMeta-1", .resumed)),
+        .event(.session(device: "rayBanMeta-1", .streamEnded(.thermalHot))),
+        .event(.session(device: "rayBanMeta-1", .ended(sessionError: .batteryCritical, streamError: .deviceNotConnected("rayBanMeta-1")))),
+        .event(.session(device: "rayBanMeta-1", .ended(sessionError: nil, streamError: nil))),
+        .event(.framesDropped(stream: 2, total: 17)),
+        .error(.protocolError("malformed", "not JSON")),
+    ]
+
+    @Test(arguments: serverMessages)
+    func serverMessagesRoundTrip(_ message: ServerMessage) throws {
+        #expect(try ServerMessage.decode(message.encoded()) == message)
+    }
+
+    @Test func binaryMessagesRoundTrip() throws {
+        let frame = BinaryMessage.frame(stream: 4, index: 99, timestamp: 12.25, size: VideoSize(width: 360, height: 640),
+                                        jpeg: Data([0xFF, 0xD8, 0xFF, 0xD9]))
+        #expect(try BinaryMessage.decode(frame.encoded()) == frame)
+        let photo = BinaryMessage.photo(id: 8, Photo(data: Data([1, 2, 3]), format: .jpeg, width: 3, height: 1, timestamp: 4))
+        #expect(try BinaryMessage.decode(photo.encoded()) == photo)
+    }
+
+    /// What a peer refuses, with the field or value named, never a crash.
+    @Test(arguments: [
+        ("{", "not a protocol message"),
+        (#"{"type":"capture","id":1,"device":"x","format":"gif","width":1,"height":1}"#, "'gif' is not one of jpeg, heic"),
+        (#"{"type":"start_camera","id":1,"device":"x","resolution":"low","fps":99}"#, "field 'fps': 99 is not one of 2, 7, 15, 24, 30"),
+        (#"{"type":"capture","id":1,"device":"x","format":"jpeg","width":0,"height":1}"#, "must be 1...8192"),
+        (#"{"type":"open_session","id":1}"#, "'open_session' needs the field 'device'"),
+        (#"{"type":"launch_rockets","id":1}"#, "unknown message type 'launch_rockets'"),
+    ])
+    func malformedMessagesAreRefusedByName(_ text: String, _ words: String) {
+        #expect(throws: WireDecodingError.self) { try ClientMessage.decode(Data(text.utf8)) }
+        do {
+            _ = try ClientMessage.decode(Data(text.utf8))
+        } catch {
+            #expect(error.description.contains(words), "\(error)")
+        }
+    }
+
+    @Test func truncatedBinaryIsRefused() {
+        for bytes in [Data(), Data([0, 0]), Data([0, 0, 0, 200, 1, 2])] {
+            #expect(throws: WireDecodingError.self) { try BinaryMessage.decode(bytes) }
+        }
+    }
+}
