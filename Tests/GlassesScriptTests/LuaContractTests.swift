@@ -9,6 +9,8 @@ import Testing
         ("devices_selectors.lua", "ready"),
         ("session_camera.lua", "ready"),
         ("tasks_timers.lua", "ready"),
+        ("fidelity_one_camera.lua", "ready"),
+        ("fidelity_stopped_session_camera.lua", "ready"),
     ]
 
     @Test(arguments: passing.map(\.script))

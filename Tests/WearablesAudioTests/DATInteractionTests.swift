@@ -31,7 +31,7 @@ struct DATInteractionTests {
         world.scheduler.run(for: 1)
         let camera = try session.addCamera(configuration)
         var result: Result<Void, StreamError>?
-        camera.start { result = $0 }
+        try camera.start { result = $0 }
         world.scheduler.run(for: 1)
         return (camera, { result })
     }

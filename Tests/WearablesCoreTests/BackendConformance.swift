@@ -350,7 +350,7 @@ enum BackendConformance {
     {
         let session = try startedSession(rig)
         let camera = try session.addCamera(configuration)
-        camera.start()
+        try camera.start()
         try #require(rig.run(until: { camera.state == .streaming }, within: 5))
         return (session, camera)
     }

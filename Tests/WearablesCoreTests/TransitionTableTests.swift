@@ -80,7 +80,7 @@ import WearablesSimulator
         let camera = try session.addCamera(config(.low, 15))
         let states = world.states(of: camera)
         for step in row.steps {
-            try Self.perform(step, world: world, start: { camera.start() }, stop: camera.stop)
+            try Self.perform(step, world: world, start: { try camera.start() }, stop: camera.stop)
         }
         #expect(states.values == row.states)
     }

@@ -30,6 +30,8 @@ public final class CameraStream {
     /// Frames delivered since the stream was created.
     public private(set) var frameCount = 0
     public private(set) var isCapturing = false
+    /// Whether this camera has ever been started (a new camera holds the slot until it has run).
+    private var hasRun = false
 
     unowned let wearables: Wearables
     private let implicitSelector: DeviceSelector?
@@ -125,8 +127,21 @@ public final class CameraStream {
 
     /// Starts streaming; `completion` runs at `streaming` or with the error that stopped it.
     /// Waits in `waitingForDevice` while the session (or, for an implicit stream, an
-    /// eligible device) is not available yet.
-    public func start(completion: @escaping (Result<Void, StreamError>) -> Void = { _ in }) {
+    /// Whether this camera is the session's one camera capability: from `addCamera` until
+    /// it stops after running.
+    var holdsCapability: Bool { state != .stopped || !hasRun }
+
+    /// Starts streaming; `completion` runs at `streaming` or with the error that stopped it.
+    /// Waits in `waitingForDevice` while the session (or, for an implicit stream, an
+    /// eligible device) is not available yet. Throws what `DeviceSession.start` and
+    /// `addCamera` would: `sessionAlreadyStopped` when the camera's session has stopped,
+    /// `capabilityAlreadyActive` when another camera has taken the session's camera slot.
+    public func start(completion: @escaping (Result<Void, StreamError>) -> Void = { _ in }) throws {
+        if implicitSelector == nil, state == .stopped, let session {
+            if session.state == .stopping || session.state == .stopped { throw DeviceSessionError.sessionAlreadyStopped }
+            if let holder = session.camera, holder !== self { throw DeviceSessionError.capabilityAlreadyActive }
+            session.adopt(self)
+        }
         switch state {
         case .streaming, .paused:
             wearables.finish(completion, .success(()))
@@ -150,6 +165,7 @@ public final class CameraStream {
 
     /// Stops the stream (and an implicit stream's session).
     public func stop() {
+        hasRun = true
         guard state != .stopped, state != .stopping else { return }
         endStream(error: nil, stopsImplicitSession: true, delay: Self.stopDuration)
     }
@@ -215,7 +231,7 @@ public final class CameraStream {
         switch session.state {
         case .started: beginStarting()
         case .idle, .starting, .paused: transition(to: .waitingForDevice)
-        case .stopping, .stopped: failStart(deviceIdentifier.map(StreamError.deviceNotConnected) ?? .internalError)
+        case .stopping, .stopped: failStart(.internalError)  // `start` refused these already
         }
     }
 
