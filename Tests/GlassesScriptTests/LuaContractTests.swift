@@ -12,6 +12,7 @@ import Testing
         ("fidelity_one_camera.lua", "ready"),
         ("fidelity_stopped_session_camera.lua", "ready"),
         ("fidelity_registration_gates.lua", "ready"),
+        ("fidelity_doff.lua", "ready"),
     ]
 
     @Test(arguments: passing.map(\.script))

@@ -73,7 +73,7 @@ public enum DeviceSessionError: String, NamedWearablesError {
         case .sessionIdle: "the session has not been started; call start() first"
         case .capabilityAlreadyActive: "the session already has a camera; stop it before adding another"
         case .capabilityNotFound: "the session has no such capability"
-        case .unexpectedError: "the device did not start the session; if you restarted quickly, power-cycle the glasses and wait 2 s between sessions"
+        case .unexpectedError: "the device ended the session or never started it: if the glasses were taken off, put them on; if you restarted quickly, power-cycle them and wait 2 s between sessions"
         case .thermalCritical: "the glasses are critically hot and ended the session; let them cool down"
         case .thermalEmergency: "the glasses reached an emergency temperature and ended the session"
         case .peakPowerShutdown: "the glasses hit their peak power limit and ended the session"

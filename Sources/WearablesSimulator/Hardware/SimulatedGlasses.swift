@@ -258,7 +258,8 @@ public final class SimulatedGlasses {
         for timer in doffTimers { timer.cancel() }
         doffTimers = [
             scheduler.schedule(after: Self.doffPauseDelay) { [weak self] in self?.pause("doffed") },
-            scheduler.schedule(after: Self.doffStopDelay) { [weak self] in self?.endSession(nil, nil) },
+            // DAT reports a session the device ends as `unexpectedError` ("Session ended by device").
+            scheduler.schedule(after: Self.doffStopDelay) { [weak self] in self?.endSession(.unexpectedError, nil) },
         ]
     }
 
