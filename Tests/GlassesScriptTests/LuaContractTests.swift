@@ -11,6 +11,7 @@ import Testing
         ("tasks_timers.lua", "ready"),
         ("fidelity_one_camera.lua", "ready"),
         ("fidelity_stopped_session_camera.lua", "ready"),
+        ("fidelity_captouch.lua", "ready"),
         ("fidelity_registration_gates.lua", "ready"),
         ("fidelity_doff.lua", "ready"),
     ]

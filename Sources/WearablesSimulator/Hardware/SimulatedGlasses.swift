@@ -15,7 +15,7 @@ public final class SimulatedGlasses {
     public static let doffPauseDelay: Double = 3.0
     /// ...and this long, it ends it.
     public static let doffStopDelay: Double = 30.0
-    /// A tap opens a system experience that holds the glasses this long.
+    /// A tap-and-hold opens a system experience (the assistant) that holds the glasses this long.
     public static let systemExperienceDuration: Double = 5.0
     /// A Bluetooth drop pauses the session; one longer than this ends it.
     public static let linkLossGrace: Double = 10.0
@@ -127,12 +127,12 @@ public final class SimulatedGlasses {
         armDoffTimers()
     }
 
-    /// A captouch tap opens a system experience: the session pauses, then resumes.
+    /// A captouch tap toggles the open session between paused and resumed, as
+    /// MockDeviceKit's captouch `tap()` does.
     public func tap() {
         action("tap")
         guard hasOpenSession else { return }
-        pause("systemExperience")
-        scheduler.schedule(after: Self.systemExperienceDuration) { [weak self] in self?.resume("systemExperience") }
+        if pauseReasons.contains("captouch") { resume("captouch") } else { pause("captouch") }
     }
 
     /// A captouch tap-and-hold (MockCaptouchKit `tapAndHold`) wakes the assistant, a
