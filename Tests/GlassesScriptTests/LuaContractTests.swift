@@ -12,6 +12,8 @@ import Testing
         ("fidelity_one_camera.lua", "ready"),
         ("fidelity_stopped_session_camera.lua", "ready"),
         ("fidelity_captouch.lua", "ready"),
+        ("fidelity_health_at_start.lua", "ready"),
+        ("fidelity_microphone_permission.lua", "ready"),
         ("fidelity_registration_gates.lua", "ready"),
         ("fidelity_doff.lua", "ready"),
     ]

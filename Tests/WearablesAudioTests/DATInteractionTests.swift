@@ -109,6 +109,7 @@ struct DATInteractionTests {
     @Test(arguments: AudioSetup.allCases)
     func aStreamWithAudioNeedsHFPConfiguredFirst(_ setup: AudioSetup) throws {
         let world = SimulatedWorld.ready()
+        world.kit.permissions.set(.microphone, .granted)
         try setup.apply(to: world.audio)
         let (camera, result) = try startCamera(in: world, try StreamConfiguration(audioCodec: .pcm(sampleRate: 16000)))
         if setup == .hfp {

@@ -93,6 +93,8 @@ public final class CameraStream {
 
     /// Thermal levels at which the glasses refuse to stream.
     static let tooHotToStream: Set<ThermalLevel> = [.severe, .critical, .emergency, .shutdown]
+    /// At or below this battery level the glasses refuse to stream (`batteryLow`).
+    public static let lowBatteryLevel = 10
 
     // MARK: Listeners
 
@@ -270,6 +272,10 @@ public final class CameraStream {
     }
 
     private func beginStarting() {
+        if let battery = device?.batteryLevel, battery <= Self.lowBatteryLevel { return failStart(.batteryLow) }
+        if configuration.audioCodec != nil, wearables.checkPermissionStatus(.microphone) != .granted {
+            return failStart(.permissionDenied)
+        }
         guard wearables.checkPermissionStatus(.camera) == .granted else { return failStart(.permissionDenied) }
         if let thermal = device?.thermalLevel, Self.tooHotToStream.contains(thermal) { return failStart(.thermalHot) }
         if configuration.audioCodec != nil, let identifier = deviceIdentifier,
@@ -428,8 +434,8 @@ public final class CameraStream {
 
     private func observeModel() {
         tokens.append(wearables.permissionEvents.add { [weak self] permission, status in
-            guard let self, permission == .camera, status == .denied,
-                  self.state != .stopped, self.state != .stopping else { return }
+            guard let self, permission == .camera || (permission == .microphone && self.configuration.audioCodec != nil),
+                  status == .denied, self.state != .stopped, self.state != .stopping else { return }
             self.fail(with: .permissionDenied)
         })
         tokens.append(wearables.bandwidthEvents.add { [weak self] identifier, kbps in

@@ -20,7 +20,7 @@ public final class SimulatedGlasses {
     /// A Bluetooth drop pauses the session; one longer than this ends it.
     public static let linkLossGrace: Double = 10.0
     /// At or below this battery level the camera stops (`batteryLow`).
-    public static let lowBatteryLevel = 10
+    public static let lowBatteryLevel = CameraStream.lowBatteryLevel
     /// At or below this level the session ends (`batteryCritical`).
     public static let criticalBatteryLevel = 5
 
@@ -232,10 +232,20 @@ public final class SimulatedGlasses {
         scheduler.schedule(after: Self.sessionOpenDelay) { [weak self] in
             guard let self else { return }
             guard self.link == .connected, !self.isStuck else { return completion(.failure(.noEligibleDevice)) }
+            // The glasses refuse a session in the health states that would end one.
+            if let refusal = self.healthRefusal { return completion(.failure(refusal)) }
             self.hasOpenSession = true
             self.pauseReasons.removeAll()
             completion(.success(()))
             if self.donState == .doffed { self.armDoffTimers() }
+        }
+    }
+
+    private var healthRefusal: DeviceSessionError? {
+        switch thermal {
+        case .critical: return .thermalCritical
+        case .emergency: return .thermalEmergency
+        default: return batteryLevel <= Self.criticalBatteryLevel ? .batteryCritical : nil
         }
     }
 
