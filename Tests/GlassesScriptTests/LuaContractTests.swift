@@ -16,6 +16,7 @@ import Testing
         ("fidelity_microphone_permission.lua", "ready"),
         ("fidelity_registration_gates.lua", "ready"),
         ("fidelity_doff.lua", "ready"),
+        ("fidelity_capture_causes.lua", "ready"),
     ]
 
     @Test(arguments: passing.map(\.script))
