@@ -88,8 +88,13 @@ public final class MockDeviceKit: WearablesBackend {
     }
 
     /// The glasses the phone's Bluetooth audio ports belong to: like iOS with one
-    /// headset in use, the first connected pair.
-    var audioGlasses: SimulatedGlasses? { glasses.first { $0.link == .connected } }
+    /// headset in use, the pair audio went to stays while connected; when it goes,
+    /// the first other connected pair takes over.
+    var audioGlasses: SimulatedGlasses? {
+        if let holder = audioHolder, holder.link == .connected, glasses.contains(where: { $0 === holder }) { return holder }
+        return glasses.first { $0.link == .connected }
+    }
+    private weak var audioHolder: SimulatedGlasses?
 
     /// Calls `listener` synchronously on every link-state change of any glasses, for
     /// the audio layer's route changes.
@@ -109,6 +114,7 @@ public final class MockDeviceKit: WearablesBackend {
     public func attach(_ observer: WearablesBackendObserver) {
         observers.removeAll { $0.value == nil || $0.value === observer }
         observers.append(WeakObserver(value: observer))
+        audioHolder = audioGlasses
     }
 
     /// Reports to every attached observer still alive.
