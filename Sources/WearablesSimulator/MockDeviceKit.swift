@@ -13,6 +13,14 @@ public final class MockDeviceKit: WearablesBackend {
     /// audio is routed over HFP to the glasses (the model then times it out). On by
     /// default; switch off to model a fixed SDK.
     public var hfpBlocksPhotoCapture = true
+    /// Field behaviour users report (ios#227; the seeds): a stream at 720p, or at
+    /// 504x896 and 30 fps, over Bluetooth Classic freezes now and then for 1.3-1.9 s and
+    /// recovers by itself, still `streaming`, with no error. On by default; switch off
+    /// to model a fixed SDK. (The backend does not see the codec, so hvc1 stalls too.)
+    public var classicStalls = true
+    /// How long a stall lasts, and how long the stream runs between stalls.
+    public static let stallDuration = 1.3...1.9
+    public static let timeBetweenStalls = 2.0...6.0
     /// The phone's audio session, for the HFP interactions; `SimulatedWorld` sets it.
     weak var audio: AudioSession?
     /// Everyone reported to: the world's `Wearables` and, under `glasses serve`, the
@@ -106,6 +114,7 @@ public final class MockDeviceKit: WearablesBackend {
     }
 
     func notifyLinkObservers(_ identifier: DeviceIdentifier, _ state: LinkState) {
+        audioHolder = audioGlasses
         for listener in linkListeners { listener.fn(identifier, state) }
     }
 
@@ -114,7 +123,6 @@ public final class MockDeviceKit: WearablesBackend {
     public func attach(_ observer: WearablesBackendObserver) {
         observers.removeAll { $0.value == nil || $0.value === observer }
         observers.append(WeakObserver(value: observer))
-        audioHolder = audioGlasses
     }
 
     /// Reports to every attached observer still alive.
@@ -186,8 +194,17 @@ public final class MockDeviceKit: WearablesBackend {
         var next = scheduler.now + interval
         var timer: TimerToken?
         var stopped = false
+        let stalls = classicStalls && (settings.resolution == .high || (settings.resolution == .medium && settings.frameRate >= 30))
+        var nextStall = stalls ? scheduler.now + Self.draw(Self.timeBetweenStalls, scheduler) : .infinity
+        var frozenUntil = -Double.infinity
         func tick() {
-            deliver(scheduler.now, camera.feed)
+            if scheduler.now >= nextStall {
+                let duration = Self.draw(Self.stallDuration, scheduler)
+                frozenUntil = scheduler.now + duration
+                nextStall = frozenUntil + Self.draw(Self.timeBetweenStalls, scheduler)
+                record("stall", [("glasses", .string(identifier)), ("seconds", .double(duration))])
+            }
+            if scheduler.now >= frozenUntil { deliver(scheduler.now, camera.feed) }
             // `deliver` may have stopped the feed (a listener stopping the stream).
             guard !stopped else { return }
             next += interval
@@ -216,6 +233,10 @@ public final class MockDeviceKit: WearablesBackend {
             return record("capture_lost", [("glasses", .string(identifier)), ("reason", .string("audioOverHFP"))])
         }
         pair.camera.capture(format: format, size: size, scheduler: scheduler, completion: completion)
+    }
+
+    private static func draw(_ range: ClosedRange<Double>, _ scheduler: Scheduler) -> Double {
+        range.lowerBound + (range.upperBound - range.lowerBound) * scheduler.random.unit()
     }
 
     private struct WeakObserver {

@@ -18,6 +18,7 @@ import Testing
         ("fidelity_doff.lua", "ready"),
         ("fidelity_capture_causes.lua", "ready"),
         ("fidelity_two_pairs_route.lua", "ready"),
+        ("fidelity_classic_stalls.lua", "ready"),
     ]
 
     @Test(arguments: passing.map(\.script))

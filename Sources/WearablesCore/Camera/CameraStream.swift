@@ -127,8 +127,6 @@ public final class CameraStream {
 
     // MARK: Control
 
-    /// Starts streaming; `completion` runs at `streaming` or with the error that stopped it.
-    /// Waits in `waitingForDevice` while the session (or, for an implicit stream, an
     /// Whether this camera is the session's one camera capability: from `addCamera` until
     /// it stops after running.
     var holdsCapability: Bool { state != .stopped || !hasRun }
@@ -158,6 +156,7 @@ public final class CameraStream {
             break
         }
         startWaiters.append(completion)
+        hasRun = true
         if implicitSelector != nil {
             startImplicitSession()
         } else {
@@ -167,7 +166,6 @@ public final class CameraStream {
 
     /// Stops the stream (and an implicit stream's session).
     public func stop() {
-        hasRun = true
         guard state != .stopped, state != .stopping else { return }
         endStream(error: nil, stopsImplicitSession: true, delay: Self.stopDuration)
     }
@@ -272,12 +270,12 @@ public final class CameraStream {
     }
 
     private func beginStarting() {
+        guard wearables.checkPermissionStatus(.camera) == .granted else { return failStart(.permissionDenied) }
+        if let thermal = device?.thermalLevel, Self.tooHotToStream.contains(thermal) { return failStart(.thermalHot) }
         if let battery = device?.batteryLevel, battery <= Self.lowBatteryLevel { return failStart(.batteryLow) }
         if configuration.audioCodec != nil, wearables.checkPermissionStatus(.microphone) != .granted {
             return failStart(.permissionDenied)
         }
-        guard wearables.checkPermissionStatus(.camera) == .granted else { return failStart(.permissionDenied) }
-        if let thermal = device?.thermalLevel, Self.tooHotToStream.contains(thermal) { return failStart(.thermalHot) }
         if configuration.audioCodec != nil, let identifier = deviceIdentifier,
            let problem = wearables.backend.audioStreamingProblem(on: identifier) {
             wearables.trace.record(source: traceSource, event: "audio_not_ready", values: ["problem": .string(problem)])
@@ -293,7 +291,9 @@ public final class CameraStream {
     /// From `starting`, or from a `paused` that interrupted `starting`.
     private func becomeStreaming() {
         if let identifier = deviceIdentifier {
-            applyLadder(linkKbps: wearables.backend.linkBandwidthKbps(of: identifier))
+            let linkKbps = wearables.backend.linkBandwidthKbps(of: identifier)
+            applyLadder(linkKbps: linkKbps)
+            if failIfLinkTooNarrow(linkKbps: linkKbps) { return }
         }
         transition(to: .streaming)
         startFeed()
@@ -383,16 +383,25 @@ public final class CameraStream {
             wearables.trace.record(source: traceSource, event: "ladder",
                                    values: ["resolution": .string(step.resolution.name), "fps": .int(step.frameRate),
                                             "kbps": .double(linkKbps),
-                                            "fits": .bool(BandwidthLadder.requiredKbps(step, codec: configuration.videoCodec) <= linkKbps)])
+                                            "fits": .bool(BandwidthLadder.fits(step, codec: configuration.videoCodec, linkKbps: linkKbps))])
         }
         if steps.count == 1 {
             wearables.trace.record(source: traceSource, event: "ladder",
                                    values: ["resolution": .string(settled.resolution.name), "fps": .int(settled.frameRate),
-                                            "kbps": .double(linkKbps), "fits": true])
+                                            "kbps": .double(linkKbps),
+                                            "fits": .bool(BandwidthLadder.fits(settled, codec: configuration.videoCodec, linkKbps: linkKbps))])
         }
         effective = settled
         effectiveListeners.emit(settled)
         if state == .streaming { startFeed() }
+    }
+
+    /// Below the ladder's floor no frames get through: the stream fails, as DAT's does.
+    @discardableResult
+    private func failIfLinkTooNarrow(linkKbps: Double) -> Bool {
+        guard !BandwidthLadder.fits(effective, codec: configuration.videoCodec, linkKbps: linkKbps) else { return false }
+        fail(with: .videoStreamingError)
+        return true
     }
 
     // MARK: Photos
@@ -441,6 +450,7 @@ public final class CameraStream {
         tokens.append(wearables.bandwidthEvents.add { [weak self] identifier, kbps in
             guard let self, identifier == self.deviceIdentifier, self.state == .streaming || self.state == .paused else { return }
             self.applyLadder(linkKbps: kbps)
+            self.failIfLinkTooNarrow(linkKbps: kbps)
         })
     }
 
