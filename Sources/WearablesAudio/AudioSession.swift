@@ -183,10 +183,13 @@ public final class AudioSession {
     // MARK: Routing
 
     private func glassesConnectionChanged(_ connected: Bool) {
-        guard connected != hardware.glassesConnected else { return }
+        let name = endpoint.audioDeviceName
+        guard connected != hardware.glassesConnected || name != hardware.glassesName else { return }
+        // Still connected under another name: the routed pair went away and another took over.
+        let arrived = connected && !hardware.glassesConnected
         hardware.glassesConnected = connected
-        hardware.glassesName = endpoint.audioDeviceName
-        reroute(because: connected ? .newDeviceAvailable : .oldDeviceUnavailable)
+        hardware.glassesName = name
+        reroute(because: arrived ? .newDeviceAvailable : .oldDeviceUnavailable)
     }
 
     private func reroute(because reason: AudioRouteChangeReason, evenIfUnchanged: Bool = false) {

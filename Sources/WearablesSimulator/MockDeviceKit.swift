@@ -13,6 +13,14 @@ public final class MockDeviceKit: WearablesBackend {
     /// audio is routed over HFP to the glasses (the model then times it out). On by
     /// default; switch off to model a fixed SDK.
     public var hfpBlocksPhotoCapture = true
+    /// Field behaviour users report (ios#227; the seeds): a stream at 720p, or at
+    /// 504x896 and 30 fps, over Bluetooth Classic freezes now and then for 1.3-1.9 s and
+    /// recovers by itself, still `streaming`, with no error. On by default; switch off
+    /// to model a fixed SDK. (The backend does not see the codec, so hvc1 stalls too.)
+    public var classicStalls = true
+    /// How long a stall lasts, and how long the stream runs between stalls.
+    public static let stallDuration = 1.3...1.9
+    public static let timeBetweenStalls = 2.0...6.0
     /// The phone's audio session, for the HFP interactions; `SimulatedWorld` sets it.
     weak var audio: AudioSession?
     /// Everyone reported to: the world's `Wearables` and, under `glasses serve`, the
@@ -88,8 +96,13 @@ public final class MockDeviceKit: WearablesBackend {
     }
 
     /// The glasses the phone's Bluetooth audio ports belong to: like iOS with one
-    /// headset in use, the first connected pair.
-    var audioGlasses: SimulatedGlasses? { glasses.first { $0.link == .connected } }
+    /// headset in use, the pair audio went to stays while connected; when it goes,
+    /// the first other connected pair takes over.
+    var audioGlasses: SimulatedGlasses? {
+        if let holder = audioHolder, holder.link == .connected, glasses.contains(where: { $0 === holder }) { return holder }
+        return glasses.first { $0.link == .connected }
+    }
+    private weak var audioHolder: SimulatedGlasses?
 
     /// Calls `listener` synchronously on every link-state change of any glasses, for
     /// the audio layer's route changes.
@@ -101,6 +114,7 @@ public final class MockDeviceKit: WearablesBackend {
     }
 
     func notifyLinkObservers(_ identifier: DeviceIdentifier, _ state: LinkState) {
+        audioHolder = audioGlasses
         for listener in linkListeners { listener.fn(identifier, state) }
     }
 
@@ -180,8 +194,17 @@ public final class MockDeviceKit: WearablesBackend {
         var next = scheduler.now + interval
         var timer: TimerToken?
         var stopped = false
+        let stalls = classicStalls && (settings.resolution == .high || (settings.resolution == .medium && settings.frameRate >= 30))
+        var nextStall = stalls ? scheduler.now + Self.draw(Self.timeBetweenStalls, scheduler) : .infinity
+        var frozenUntil = -Double.infinity
         func tick() {
-            deliver(scheduler.now, camera.feed)
+            if scheduler.now >= nextStall {
+                let duration = Self.draw(Self.stallDuration, scheduler)
+                frozenUntil = scheduler.now + duration
+                nextStall = frozenUntil + Self.draw(Self.timeBetweenStalls, scheduler)
+                record("stall", [("glasses", .string(identifier)), ("seconds", .double(duration))])
+            }
+            if scheduler.now >= frozenUntil { deliver(scheduler.now, camera.feed) }
             // `deliver` may have stopped the feed (a listener stopping the stream).
             guard !stopped else { return }
             next += interval
@@ -210,6 +233,10 @@ public final class MockDeviceKit: WearablesBackend {
             return record("capture_lost", [("glasses", .string(identifier)), ("reason", .string("audioOverHFP"))])
         }
         pair.camera.capture(format: format, size: size, scheduler: scheduler, completion: completion)
+    }
+
+    private static func draw(_ range: ClosedRange<Double>, _ scheduler: Scheduler) -> Double {
+        range.lowerBound + (range.upperBound - range.lowerBound) * scheduler.random.unit()
     }
 
     private struct WeakObserver {

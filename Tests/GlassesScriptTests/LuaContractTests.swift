@@ -9,6 +9,16 @@ import Testing
         ("devices_selectors.lua", "ready"),
         ("session_camera.lua", "ready"),
         ("tasks_timers.lua", "ready"),
+        ("fidelity_one_camera.lua", "ready"),
+        ("fidelity_stopped_session_camera.lua", "ready"),
+        ("fidelity_captouch.lua", "ready"),
+        ("fidelity_health_at_start.lua", "ready"),
+        ("fidelity_microphone_permission.lua", "ready"),
+        ("fidelity_registration_gates.lua", "ready"),
+        ("fidelity_doff.lua", "ready"),
+        ("fidelity_capture_causes.lua", "ready"),
+        ("fidelity_two_pairs_route.lua", "ready"),
+        ("fidelity_classic_stalls.lua", "ready"),
     ]
 
     @Test(arguments: passing.map(\.script))

@@ -14,6 +14,7 @@ import WearablesSimulator
 @Suite(.serialized) struct RemoteMockTests {
     static let script = """
         assert(#mock.paired() == 0, "the empty world has no glasses")
+        wearables.register() -- an unregistered app sees no devices
         local g = mock.pair("rayBanMeta")
         assert(g.model == "rayBanMeta" and g.powered and not g.stuck, tostring(g))
         assert(mock.paired()[1] == g, "one object per pair")
@@ -37,7 +38,6 @@ import WearablesSimulator
         mock.permissions.set("camera", "denied")
         assert(wearables.permission("camera") == "denied")
         mock.permissions.on_request("camera", "granted")
-        wearables.register()
         assert(wearables.request_permission("camera") == "granted")
 
         local ok, err = pcall(g.camera.feed, g.camera, "/nonexistent.png")

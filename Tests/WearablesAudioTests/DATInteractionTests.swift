@@ -31,7 +31,7 @@ struct DATInteractionTests {
         world.scheduler.run(for: 1)
         let camera = try session.addCamera(configuration)
         var result: Result<Void, StreamError>?
-        camera.start { result = $0 }
+        try camera.start { result = $0 }
         world.scheduler.run(for: 1)
         return (camera, { result })
     }
@@ -109,6 +109,7 @@ struct DATInteractionTests {
     @Test(arguments: AudioSetup.allCases)
     func aStreamWithAudioNeedsHFPConfiguredFirst(_ setup: AudioSetup) throws {
         let world = SimulatedWorld.ready()
+        world.kit.permissions.set(.microphone, .granted)
         try setup.apply(to: world.audio)
         let (camera, result) = try startCamera(in: world, try StreamConfiguration(audioCodec: .pcm(sampleRate: 16000)))
         if setup == .hfp {

@@ -9,7 +9,7 @@ import WearablesSimulator
         let world = SimulatedWorld.ready(seed: seed, traceSink: buffer.sink)
         world.trace.includesFrames = true
         let camera = world.wearables.createStream(configuration: config(.high, 30))
-        camera.start()
+        try camera.start()
         world.scheduler.run(for: 2)
         for _ in 0..<3 {
             _ = camera.capturePhoto(format: .jpeg)
@@ -37,7 +37,7 @@ import WearablesSimulator
     @Test func virtualClockReportsIdleWhenNothingCanHappen() throws {
         let world = SimulatedWorld.ready()
         let camera = world.wearables.createStream(configuration: config(.low, 15))
-        camera.start()
+        try camera.start()
         world.scheduler.run(for: 1)
         camera.stop()
         #expect(world.scheduler.runUntilIdle() == .idle)

@@ -20,6 +20,7 @@ import WearablesSimulator
 
     @Test func listenersFireAtOnceThenOnChangesUntilCancelled() throws {
         let world = SimulatedWorld.empty()
+        world.kit.reset(registered: true)  // an unregistered app sees no devices
         let lists = Recorder<[DeviceIdentifier]>()
         lists.token = world.wearables.addDevicesListener { lists.append($0) }
         world.scheduler.run(for: 0)
@@ -43,6 +44,7 @@ import WearablesSimulator
 
     @Test func autoSelectorPrefersConnectedAndFollowsTheList() {
         let world = SimulatedWorld.empty()
+        world.kit.reset(registered: true)
         let first = world.kit.pairGlasses()
         let second = world.kit.pairReadyGlasses(model: .oakleyMetaHSTN)
         let auto = AutoDeviceSelector(wearables: world.wearables)

@@ -41,6 +41,7 @@ import WearablesSimulator
             case .thermalCritical: .thermalCritical
             case .thermalEmergency: .thermalEmergency
             case .batteryCritical: .batteryCritical
+            case .doffLong: .unexpectedError  // DAT's "Session ended by device"
             default: nil
             }
         }

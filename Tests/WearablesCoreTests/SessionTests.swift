@@ -92,13 +92,16 @@ import WearablesSimulator
         #expect(try world.startedSession().state == .started)
     }
 
-    @Test func tapPausesForASystemExperienceThenResumes() throws {
+    @Test func aTapPausesAndTheNextResumes() throws {
         let world = SimulatedWorld.ready()
         let (session, camera) = try world.streamingCamera(config(.low, 15))
         let states = world.states(of: session)
         let cameraStates = world.states(of: camera)
         world.pair.tap()
-        world.scheduler.run(for: SimulatedGlasses.systemExperienceDuration + 1)
+        world.scheduler.run(for: 30)
+        #expect(states.values == [.started, .paused])
+        world.pair.tap()
+        world.scheduler.run(for: 1)
         #expect(states.values == [.started, .paused, .started])
         #expect(cameraStates.values == [.streaming, .paused, .streaming])
     }

@@ -51,12 +51,27 @@ import WearablesSimulator
         #expect(weakCamera == nil)
     }
 
+    /// A start refused at once (no camera permission) holds nothing.
+    @Test func aRefusedStartHoldsNothing() throws {
+        let world = SimulatedWorld.ready()
+        world.kit.permissions.set(.camera, .denied)
+        let session = try world.startedSession()
+        weak var weakCamera: CameraStream?
+        do {
+            let camera = try session.addCamera(config(.low, 15))
+            try camera.start()
+            weakCamera = camera
+        }
+        world.scheduler.run(for: 1)
+        #expect(weakCamera == nil)
+    }
+
     @Test func streamStateMachine() throws {
         let world = SimulatedWorld.ready()
         let session = try world.startedSession()
         let camera = try session.addCamera(config(.low, 30))
         let states = world.states(of: camera)
-        camera.start()
+        try camera.start()
         world.scheduler.run(for: 1)
         camera.stop()
         world.scheduler.run(for: 1)
@@ -69,7 +84,7 @@ import WearablesSimulator
         world.kit.reset(registered: true, permissions: [.camera: .granted])
         let camera = world.wearables.createStream(configuration: config(.low, 15))
         let states = world.states(of: camera)
-        camera.start()
+        try camera.start()
         world.scheduler.run(for: 5)
         #expect(camera.state == .waitingForDevice)
         let pair = world.kit.pairGlasses()
@@ -89,7 +104,7 @@ import WearablesSimulator
         let session = try world.startedSession()
         let camera = try session.addCamera(config(.low, 15))
         let outcome = Outcome<Void, StreamError>()
-        camera.start(completion: outcome.handler)
+        try camera.start(completion: outcome.handler)
         world.scheduler.run(for: 1)
         #expect(outcome.error == .permissionDenied)
         #expect(camera.state == .stopped)

@@ -37,7 +37,7 @@ extension SimulatedWorld {
     func streamingCamera(_ configuration: StreamConfiguration) throws -> (DeviceSession, CameraStream) {
         let session = try startedSession()
         let camera = try session.addCamera(configuration)
-        camera.start()
+        try camera.start()
         scheduler.run(for: 1)
         return (session, camera)
     }

@@ -14,7 +14,7 @@ import WearablesSimulator
         case .start: try start(); world.scheduler.run(for: 1)
         case .startWithoutWaiting: try start()
         case .stop: stop(); world.scheduler.run(for: 1)
-        case .tap: world.pair.tap(); world.scheduler.run(for: SimulatedGlasses.systemExperienceDuration + 1)
+        case .tap: world.pair.tap(); world.scheduler.run(for: 1)
         case .doffBriefly: world.pair.doff(); world.scheduler.run(for: SimulatedGlasses.doffPauseDelay + 1)
         case .doffForLong: world.pair.doff(); world.scheduler.run(for: SimulatedGlasses.doffStopDelay + 1)
         case .don: world.pair.don(); world.scheduler.run(for: 1)
@@ -34,7 +34,7 @@ import WearablesSimulator
         SessionRow(steps: [.stop], states: [.idle, .stopped]),
         SessionRow(steps: [.start, .stop], states: [.idle, .starting, .started, .stopping, .stopped]),
         SessionRow(steps: [.startWithoutWaiting, .stop], states: [.idle, .starting, .stopping, .stopped]),
-        SessionRow(steps: [.start, .tap], states: [.idle, .starting, .started, .paused, .started]),
+        SessionRow(steps: [.start, .tap, .tap], states: [.idle, .starting, .started, .paused, .started]),
         SessionRow(steps: [.start, .doffBriefly, .stop], states: [.idle, .starting, .started, .paused, .stopping, .stopped]),
         SessionRow(steps: [.start, .doffBriefly, .don], states: [.idle, .starting, .started, .paused, .started]),
         SessionRow(steps: [.start, .doffForLong], states: [.idle, .starting, .started, .paused, .stopped]),
@@ -67,7 +67,7 @@ import WearablesSimulator
     static let streamRows: [StreamRow] = [
         StreamRow(steps: [.start], states: [.stopped, .starting, .streaming]),
         StreamRow(steps: [.start, .stop], states: [.stopped, .starting, .streaming, .stopping, .stopped]),
-        StreamRow(steps: [.start, .tap], states: [.stopped, .starting, .streaming, .paused, .streaming]),
+        StreamRow(steps: [.start, .tap, .tap], states: [.stopped, .starting, .streaming, .paused, .streaming]),
         StreamRow(steps: [.start, .doffBriefly, .stop], states: [.stopped, .starting, .streaming, .paused, .stopping, .stopped]),
         StreamRow(steps: [.start, .fold], states: [.stopped, .starting, .streaming, .stopping, .stopped]),
         StreamRow(steps: [.doffBriefly, .start, .don], states: [.stopped, .waitingForDevice, .starting, .streaming]),
@@ -80,7 +80,7 @@ import WearablesSimulator
         let camera = try session.addCamera(config(.low, 15))
         let states = world.states(of: camera)
         for step in row.steps {
-            try Self.perform(step, world: world, start: { camera.start() }, stop: camera.stop)
+            try Self.perform(step, world: world, start: { try camera.start() }, stop: camera.stop)
         }
         #expect(states.values == row.states)
     }

@@ -133,7 +133,9 @@ local faults = {
   {name = "short_doff", span = {1, 25}, pause_only = true, apply = function() glasses:doff() end,
    clear = function() glasses:don() end},
   {name = "long_doff", span = {35, 180}, apply = function() glasses:doff() end, clear = function() glasses:don() end},
-  {name = "tap", span = {5, 5}, pause_only = true, apply = function() glasses:tap() end},
+  -- A tap pauses until the next tap (DAT's captouch toggle).
+  {name = "tap", span = {1, 30}, pause_only = true, apply = function() glasses:tap() end,
+   clear = function() glasses:tap() end},
 }
 
 local function streaming() local cam = current_camera(); return cam ~= nil and cam.state == "streaming" end

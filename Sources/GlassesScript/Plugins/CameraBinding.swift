@@ -48,12 +48,19 @@ enum CameraBinding {
         LuaClass(
             CameraStream.self, name: "Camera", doc: "A camera stream: frames, photos, state.",
             methods: [
-                LuaFunction(name: "start", signature: "cam:start()", doc: "Start streaming; waits until `streaming`, raises StreamError.") {
+                LuaFunction(
+                    name: "start", signature: "cam:start()",
+                    doc: "Start streaming; waits until `streaming`, raises StreamError (DeviceSessionError when its session has stopped or another camera took the session's camera)."
+                ) {
                     [unowned runtime] call in
                     let camera = try call.userdata(1, as: CameraStream.self)
                     runtime.started(camera, at: call.callerLine)
                     return try runtime.suspend(call, in: "start") { resume in
-                        camera.start { resume($0.map { [] }.mapError(\.scriptError)) }
+                        do {
+                            try camera.start { resume($0.map { [] }.mapError(\.scriptError)) }
+                        } catch let error as DeviceSessionError {
+                            throw error.scriptError.luaError
+                        }
                         return nil
                     }
                 },

@@ -80,6 +80,15 @@ struct MockPlugin: GlassesPlugin {
                     try mock.local(for: "mock.set_hfp_blocks_photo_capture").kit.hfpBlocksPhotoCapture = on
                     return .none
                 },
+                LuaFunction(
+                    name: "set_classic_stalls", signature: "mock.set_classic_stalls(on: boolean)",
+                    doc: "Whether streams at 720p, or 504x896@30, freeze now and then for 1.3-1.9 s over Bluetooth Classic, "
+                        + "still streaming and with no error, as users report (on by default). Only on the simulator in this process."
+                ) { call in
+                    let on = try call.boolean(1)
+                    try mock.local(for: "mock.set_classic_stalls").kit.classicStalls = on
+                    return .none
+                },
             ]))
         try state.register(LuaModule(
             name: "mock.permissions", doc: "Permission grants and how the Meta AI app answers requests.",

@@ -1,13 +1,15 @@
-/// How DAT fits a stream into the Bluetooth Classic link: lower the resolution first
-/// (high → medium → low), then the frame rate (30 → 24 → 15), never below 15 fps.
+/// How DAT fits a stream into the Bluetooth Classic link, as its docs describe it: when
+/// bandwidth is limited, lower the resolution first (high → medium → low), then the frame
+/// rate (30 → 24 → 15), never below 15 fps. A link too narrow even for that floor fails
+/// the stream (`videoStreamingError`) instead of pretending frames still arrive.
 ///
 /// Bandwidth model: a raw stream needs `pixels × fps × 0.1 bit` after DAT's per-frame
-/// compression, i.e. high@30 ≈ 2765 kbps, medium@30 ≈ 1355, medium@24 ≈ 1084,
-/// low@30 ≈ 691, low@15 ≈ 346 kbps. The default link (`defaultLinkKbps` = 1200)
-/// reproduces the field reports: 720p at any rate and 504x896@30 stall, while
-/// 504x896@24 and 360x640@30 fit. hvc1 needs a quarter of raw.
+/// compression, i.e. high@30 ≈ 2765 kbps, medium@30 ≈ 1355, low@15 ≈ 346 kbps; hvc1 needs
+/// a quarter of raw. The default link (`defaultLinkKbps`) carries every configuration:
+/// DAT does not step a request down on a healthy link. The stalls users report at 720p
+/// are field behaviour, simulated apart from the ladder (`MockDeviceKit.classicStalls`).
 public enum BandwidthLadder {
-    public static let defaultLinkKbps: Double = 1200
+    public static let defaultLinkKbps: Double = 3000
     /// The ladder never lowers the frame rate below this.
     public static let minimumFrameRate = 15
     static let bitsPerPixel = 0.1
@@ -30,6 +32,11 @@ public enum BandwidthLadder {
             visited.append(current)
         }
         return visited
+    }
+
+    /// Whether the link carries `settings` at all.
+    public static func fits(_ settings: EffectiveStreamSettings, codec: VideoCodec, linkKbps: Double) -> Bool {
+        requiredKbps(settings, codec: codec) <= linkKbps
     }
 
     /// Where the ladder settles.

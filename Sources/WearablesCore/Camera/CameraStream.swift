@@ -30,6 +30,8 @@ public final class CameraStream {
     /// Frames delivered since the stream was created.
     public private(set) var frameCount = 0
     public private(set) var isCapturing = false
+    /// Whether this camera has ever been started (a new camera holds the slot until it has run).
+    private var hasRun = false
 
     unowned let wearables: Wearables
     private let implicitSelector: DeviceSelector?
@@ -95,6 +97,8 @@ public final class CameraStream {
 
     /// Thermal levels at which the glasses refuse to stream.
     static let tooHotToStream: Set<ThermalLevel> = [.severe, .critical, .emergency, .shutdown]
+    /// At or below this battery level the glasses refuse to stream (`batteryLow`).
+    public static let lowBatteryLevel = 10
 
     // MARK: Listeners
 
@@ -127,10 +131,21 @@ public final class CameraStream {
 
     // MARK: Control
 
+    /// Whether this camera is the session's one camera capability: from `addCamera` until
+    /// it stops after running.
+    var holdsCapability: Bool { state != .stopped || !hasRun }
+
     /// Starts streaming; `completion` runs at `streaming` or with the error that stopped it.
     /// Waits in `waitingForDevice` while the session (or, for an implicit stream, an
-    /// eligible device) is not available yet.
-    public func start(completion: @escaping (Result<Void, StreamError>) -> Void = { _ in }) {
+    /// eligible device) is not available yet. Throws what `DeviceSession.start` and
+    /// `addCamera` would: `sessionAlreadyStopped` when the camera's session has stopped,
+    /// `capabilityAlreadyActive` when another camera has taken the session's camera slot.
+    public func start(completion: @escaping (Result<Void, StreamError>) -> Void = { _ in }) throws {
+        if implicitSelector == nil, state == .stopped, let session {
+            if session.state == .stopping || session.state == .stopped { throw DeviceSessionError.sessionAlreadyStopped }
+            if let holder = session.camera, holder !== self { throw DeviceSessionError.capabilityAlreadyActive }
+            session.adopt(self)
+        }
         switch state {
         case .streaming, .paused:
             wearables.finish(completion, .success(()))
@@ -146,6 +161,7 @@ public final class CameraStream {
         }
         startWaiters.append(completion)
         selfWhileStarted = self
+        hasRun = true
         if implicitSelector != nil {
             startImplicitSession()
         } else {
@@ -220,7 +236,7 @@ public final class CameraStream {
         switch session.state {
         case .started: beginStarting()
         case .idle, .starting, .paused: transition(to: .waitingForDevice)
-        case .stopping, .stopped: failStart(deviceIdentifier.map(StreamError.deviceNotConnected) ?? .internalError)
+        case .stopping, .stopped: failStart(.internalError)  // `start` refused these already
         }
     }
 
@@ -261,6 +277,10 @@ public final class CameraStream {
     private func beginStarting() {
         guard wearables.checkPermissionStatus(.camera) == .granted else { return failStart(.permissionDenied) }
         if let thermal = device?.thermalLevel, Self.tooHotToStream.contains(thermal) { return failStart(.thermalHot) }
+        if let battery = device?.batteryLevel, battery <= Self.lowBatteryLevel { return failStart(.batteryLow) }
+        if configuration.audioCodec != nil, wearables.checkPermissionStatus(.microphone) != .granted {
+            return failStart(.permissionDenied)
+        }
         if configuration.audioCodec != nil, let identifier = deviceIdentifier,
            let problem = wearables.backend.audioStreamingProblem(on: identifier) {
             wearables.trace.record(source: traceSource, event: "audio_not_ready", values: ["problem": .string(problem)])
@@ -276,7 +296,9 @@ public final class CameraStream {
     /// From `starting`, or from a `paused` that interrupted `starting`.
     private func becomeStreaming() {
         if let identifier = deviceIdentifier {
-            applyLadder(linkKbps: wearables.backend.linkBandwidthKbps(of: identifier))
+            let linkKbps = wearables.backend.linkBandwidthKbps(of: identifier)
+            applyLadder(linkKbps: linkKbps)
+            if failIfLinkTooNarrow(linkKbps: linkKbps) { return }
         }
         transition(to: .streaming)
         startFeed()
@@ -322,6 +344,8 @@ public final class CameraStream {
             }
         } else {
             transition(to: .stopped)
+            // A start refused before the stream left `stopped` makes no transition.
+            selfWhileStarted = nil
         }
     }
 
@@ -366,16 +390,25 @@ public final class CameraStream {
             wearables.trace.record(source: traceSource, event: "ladder",
                                    values: ["resolution": .string(step.resolution.name), "fps": .int(step.frameRate),
                                             "kbps": .double(linkKbps),
-                                            "fits": .bool(BandwidthLadder.requiredKbps(step, codec: configuration.videoCodec) <= linkKbps)])
+                                            "fits": .bool(BandwidthLadder.fits(step, codec: configuration.videoCodec, linkKbps: linkKbps))])
         }
         if steps.count == 1 {
             wearables.trace.record(source: traceSource, event: "ladder",
                                    values: ["resolution": .string(settled.resolution.name), "fps": .int(settled.frameRate),
-                                            "kbps": .double(linkKbps), "fits": true])
+                                            "kbps": .double(linkKbps),
+                                            "fits": .bool(BandwidthLadder.fits(settled, codec: configuration.videoCodec, linkKbps: linkKbps))])
         }
         effective = settled
         effectiveListeners.emit(settled)
         if state == .streaming { startFeed() }
+    }
+
+    /// Below the ladder's floor no frames get through: the stream fails, as DAT's does.
+    @discardableResult
+    private func failIfLinkTooNarrow(linkKbps: Double) -> Bool {
+        guard !BandwidthLadder.fits(effective, codec: configuration.videoCodec, linkKbps: linkKbps) else { return false }
+        fail(with: .videoStreamingError)
+        return true
     }
 
     // MARK: Photos
@@ -417,13 +450,14 @@ public final class CameraStream {
 
     private func observeModel() {
         tokens.append(wearables.permissionEvents.add { [weak self] permission, status in
-            guard let self, permission == .camera, status == .denied,
-                  self.state != .stopped, self.state != .stopping else { return }
+            guard let self, permission == .camera || (permission == .microphone && self.configuration.audioCodec != nil),
+                  status == .denied, self.state != .stopped, self.state != .stopping else { return }
             self.fail(with: .permissionDenied)
         })
         tokens.append(wearables.bandwidthEvents.add { [weak self] identifier, kbps in
             guard let self, identifier == self.deviceIdentifier, self.state == .streaming || self.state == .paused else { return }
             self.applyLadder(linkKbps: kbps)
+            self.failIfLinkTooNarrow(linkKbps: kbps)
         })
     }
 

@@ -14,7 +14,10 @@ public final class Wearables {
     public var trace: EventTrace { backend.trace }
 
     public private(set) var registrationState: RegistrationState
-    public private(set) var deviceList: [Device] = []
+    /// The devices the app sees: DAT shows an app the glasses only once it is registered.
+    public var deviceList: [Device] { registrationState == .registered ? linkedDevices : [] }
+    /// Every device the companion app has linked, registered or not.
+    private var linkedDevices: [Device] = []
     private let registrationListeners: Broadcaster<RegistrationState>
     private let devicesListeners: Broadcaster<[DeviceIdentifier]>
     /// Internal, synchronous: selectors must see device changes before app listeners run.
@@ -35,7 +38,7 @@ public final class Wearables {
         devicesListeners = Broadcaster(scheduler: backend.scheduler)
         permissionEvents = Broadcaster(scheduler: backend.scheduler)
         bandwidthEvents = Broadcaster(scheduler: backend.scheduler)
-        deviceList = backend.devices.map { Device(snapshot: $0, scheduler: backend.scheduler) }
+        linkedDevices = backend.devices.map { Device(snapshot: $0, scheduler: backend.scheduler) }
         backend.attach(self)
     }
 
@@ -126,16 +129,26 @@ public final class Wearables {
 
     private func setRegistrationState(_ state: RegistrationState) {
         guard state != registrationState else { return }
+        let wasRegistered = registrationState == .registered
         registrationState = state
         trace.record(source: "wearables", event: "registration", values: ["state": .string(state.name)])
         registrationListeners.emit(state)
+        guard wasRegistered != (state == .registered), !linkedDevices.isEmpty else { return }
+        devicesListeners.emit(devices)
+        notifyDeviceObservers()
+        // Unregistered, the app loses the glasses and its permissions: what runs on them ends.
+        if wasRegistered {
+            for (_, session) in sessionsByDevice.sorted(by: { $0.key < $1.key }) {
+                session.handle(.ended(sessionError: nil, streamError: .permissionDenied))
+            }
+        }
     }
 
     // MARK: Permissions
 
-    /// Granted when any linked device has approved it.
+    /// Granted when any linked device has approved it; an unregistered app has none.
     public func checkPermissionStatus(_ permission: Permission) -> PermissionStatus {
-        backend.permissionStatus(permission)
+        registrationState == .registered ? backend.permissionStatus(permission) : .denied
     }
 
     /// Asks the companion app for `permission`; answers `granted`/`denied`, or fails with
@@ -220,11 +233,11 @@ extension Wearables: WearablesBackendObserver {
     }
 
     public func backend(didUpdate snapshot: DeviceSnapshot) {
-        if let device = deviceForIdentifier(snapshot.identifier) {
+        if let device = linkedDevices.first(where: { $0.identifier == snapshot.identifier }) {
             guard device.update(snapshot) else { return }
             trace.record(source: "device", event: "state", orderedValues: snapshot.traceValues)
         } else {
-            deviceList.append(Device(snapshot: snapshot, scheduler: scheduler))
+            linkedDevices.append(Device(snapshot: snapshot, scheduler: scheduler))
             trace.record(source: "device", event: "added", orderedValues: snapshot.traceValues)
             devicesListeners.emit(devices)
         }
@@ -232,8 +245,8 @@ extension Wearables: WearablesBackendObserver {
     }
 
     public func backend(didRemoveDevice identifier: DeviceIdentifier) {
-        guard deviceList.contains(where: { $0.identifier == identifier }) else { return }
-        deviceList.removeAll { $0.identifier == identifier }
+        guard linkedDevices.contains(where: { $0.identifier == identifier }) else { return }
+        linkedDevices.removeAll { $0.identifier == identifier }
         trace.record(source: "device", event: "removed", values: ["id": .string(identifier)])
         devicesListeners.emit(devices)
         notifyDeviceObservers()

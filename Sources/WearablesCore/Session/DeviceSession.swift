@@ -128,9 +128,11 @@ public final class DeviceSession {
         case .stopping, .stopped: throw DeviceSessionError.sessionAlreadyStopped
         case .started, .paused: break
         }
-        if let camera, camera.state != .stopped { throw DeviceSessionError.capabilityAlreadyActive }
+        // One camera per session: a camera holds the capability from `addCamera` until it
+        // stops after running (a new camera that has not started yet holds it too).
+        if let camera, camera.holdsCapability { throw DeviceSessionError.capabilityAlreadyActive }
         let stream = CameraStream(session: self, configuration: configuration)
-        camera = stream
+        camera = stream  // a stopped camera gives up the slot for good
         return stream
     }
 

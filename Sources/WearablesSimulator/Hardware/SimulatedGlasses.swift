@@ -15,12 +15,12 @@ public final class SimulatedGlasses {
     public static let doffPauseDelay: Double = 3.0
     /// ...and this long, it ends it.
     public static let doffStopDelay: Double = 30.0
-    /// A tap opens a system experience that holds the glasses this long.
+    /// A tap-and-hold opens a system experience (the assistant) that holds the glasses this long.
     public static let systemExperienceDuration: Double = 5.0
     /// A Bluetooth drop pauses the session; one longer than this ends it.
     public static let linkLossGrace: Double = 10.0
     /// At or below this battery level the camera stops (`batteryLow`).
-    public static let lowBatteryLevel = 10
+    public static let lowBatteryLevel = CameraStream.lowBatteryLevel
     /// At or below this level the session ends (`batteryCritical`).
     public static let criticalBatteryLevel = 5
 
@@ -127,12 +127,12 @@ public final class SimulatedGlasses {
         armDoffTimers()
     }
 
-    /// A captouch tap opens a system experience: the session pauses, then resumes.
+    /// A captouch tap toggles the open session between paused and resumed, as
+    /// MockDeviceKit's captouch `tap()` does.
     public func tap() {
         action("tap")
         guard hasOpenSession else { return }
-        pause("systemExperience")
-        scheduler.schedule(after: Self.systemExperienceDuration) { [weak self] in self?.resume("systemExperience") }
+        if pauseReasons.contains("captouch") { resume("captouch") } else { pause("captouch") }
     }
 
     /// A captouch tap-and-hold (MockCaptouchKit `tapAndHold`) wakes the assistant, a
@@ -232,10 +232,20 @@ public final class SimulatedGlasses {
         scheduler.schedule(after: Self.sessionOpenDelay) { [weak self] in
             guard let self else { return }
             guard self.link == .connected, !self.isStuck else { return completion(.failure(.noEligibleDevice)) }
+            // The glasses refuse a session in the health states that would end one.
+            if let refusal = self.healthRefusal { return completion(.failure(refusal)) }
             self.hasOpenSession = true
             self.pauseReasons.removeAll()
             completion(.success(()))
             if self.donState == .doffed { self.armDoffTimers() }
+        }
+    }
+
+    private var healthRefusal: DeviceSessionError? {
+        switch thermal {
+        case .critical: return .thermalCritical
+        case .emergency: return .thermalEmergency
+        default: return batteryLevel <= Self.criticalBatteryLevel ? .batteryCritical : nil
         }
     }
 
@@ -258,7 +268,8 @@ public final class SimulatedGlasses {
         for timer in doffTimers { timer.cancel() }
         doffTimers = [
             scheduler.schedule(after: Self.doffPauseDelay) { [weak self] in self?.pause("doffed") },
-            scheduler.schedule(after: Self.doffStopDelay) { [weak self] in self?.endSession(nil, nil) },
+            // DAT reports a session the device ends as `unexpectedError` ("Session ended by device").
+            scheduler.schedule(after: Self.doffStopDelay) { [weak self] in self?.endSession(.unexpectedError, nil) },
         ]
     }
 

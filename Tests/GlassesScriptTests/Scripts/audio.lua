@@ -3,6 +3,7 @@ package.path = arg[0]:match("(.*/)") .. "?.lua;" .. package.path
 local check = require "check"
 
 local glasses = mock.paired()[1]
+mock.permissions.set("microphone", "granted") -- a stream with audio needs it, as in DAT
 
 -- A stream that carries audio needs the HFP route configured before it starts.
 check.raises(function() wearables.stream{audio_rate = 8000} end, "expected one of: 16000, 44100, 48000", "DAT's rates")

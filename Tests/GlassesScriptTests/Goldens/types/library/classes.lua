@@ -115,7 +115,7 @@ function DeviceSession:camera(options) end
 ---@field frames integer Frames delivered so far.
 local Camera = {}
 
----Start streaming; waits until `streaming`, raises StreamError.
+---Start streaming; waits until `streaming`, raises StreamError (DeviceSessionError when its session has stopped or another camera took the session's camera).
 function Camera:start() end
 
 ---Stop streaming; waits until `stopped` (an implicit stream stops its session too, and waits for it).

@@ -28,4 +28,8 @@ function mock.phone_call(seconds) end
 ---@param on boolean
 function mock.set_hfp_blocks_photo_capture(on) end
 
+---Whether streams at 720p, or 504x896@30, freeze now and then for 1.3-1.9 s over Bluetooth Classic, still streaming and with no error, as users report (on by default). Only on the simulator in this process.
+---@param on boolean
+function mock.set_classic_stalls(on) end
+
 return mock

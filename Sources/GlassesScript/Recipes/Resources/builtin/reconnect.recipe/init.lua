@@ -1,9 +1,9 @@
 -- reconnect: keep a session and camera streaming across folds, power cycles,
 -- flat batteries, heat and Bluetooth drops. DAT resumes a paused session by
--- itself (tap, short drop, doff) but never restarts a stopped one; this recipe
+-- itself (short drop, doff, a second tap) but never restarts a stopped one; this recipe
 -- waits out pauses and restarts stopped sessions:
 --   * it starts only when the glasses could stream (connected, not too hot,
---     not taken off), woken by link, device, session and camera changes rather
+--     battery above 10 %, not taken off), woken by link, device, session and camera changes rather
 --     than by polling, so streaming is back about 2 s after they are;
 --   * never within restart_gap of the last stop (rapid stop/start can wedge
 --     real glasses);
@@ -38,6 +38,7 @@ return {
     local function ready()
       local device = selector.active_device
       return device ~= nil and device.link == "connected" and not too_hot[device.thermal] and device.don ~= "doffed"
+        and (device.battery == nil or device.battery > 10) -- at 10 % or less the glasses refuse a stream
     end
 
     -- The policy sleeps in a task of its own that any change cancels, so it
