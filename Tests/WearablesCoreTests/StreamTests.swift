@@ -33,14 +33,14 @@ import WearablesSimulator
 
     /// A script's local holding the camera may go out of scope while it streams:
     /// the stream lives on (the backend's frames hold it) until it is stopped.
-    @Test func aStreamingCameraLivesUntilItStops() {
+    @Test func aStreamingCameraLivesUntilItStops() throws {
         let world = SimulatedWorld.ready()
         let frames = Recorder<Int>()
         weak var weakCamera: CameraStream?
         do {
             let camera = world.wearables.createStream(configuration: config(.low, 15))
             frames.token = camera.addFrameListener { frames.append($0.index) }
-            camera.start()
+            try camera.start()
             weakCamera = camera
         }
         world.scheduler.run(for: 3)
