@@ -32,7 +32,7 @@ import Testing
     @Test func parameterValuesAreTypedAndChecked() throws {
         let interval = RecipeParameter(name: "interval", kind: .duration, defaultText: "30s", minimum: 1)
         #expect(shown(try interval.value(from: "5m")) == "number 300.0")
-        #expect(throws: RecipeError("parameter 'interval' (duration): '0.5' is not valid: it must be at least 1")) {
+        #expect(throws: RecipeError("parameter 'interval' (duration): '0.5' is not valid: it must be at least 1s")) {
             try interval.value(from: "0.5")
         }
         #expect(throws: RecipeError.self) { try interval.value(from: "soon") }
@@ -66,6 +66,26 @@ import Testing
             body: "return {name='needs', version='1', description='d', params={{name='n', type='integer'}}, start=function() end}")
         let needs = try Recipe.load(folder: directory + "/needs.recipe", origin: .option)
         #expect(throws: RecipeError("recipe 'needs' needs --param n=... (integer, required)")) { try needs.values([]) }
+    }
+
+    /// `--param fps=10` used to pass a bounds check and fail inside `start`: a
+    /// frame rate is one of a few values, so it is an enum of whole numbers.
+    @Test func enumParametersAreCheckedAsEnumsAndKeepTheirNumbers() throws {
+        let scene = try builtIn("scene-change-capture")
+        #expect(throws: RecipeError("parameter 'fps' (enum): '10' is not valid: use one of 2, 7, 15, 24, 30")) {
+            try scene.values(["fps=10"])
+        }
+        #expect(shown(try scene.values(["fps=15"])["fps"]) == "integer 15")
+        #expect(shown(try scene.values([])["fps"]) == "integer 30")
+        #expect(shown(try builtIn("interval-capture").values(["format=heic"])["format"]) == "string heic")
+        #expect(scene.parameters.first { $0.name == "cooldown" }?.summary == "duration, default 5s, 0s..")
+        #expect(try builtIn("audio-diagnostics").parameters[0].summary == "duration, default 3s, 0.1s..3600s")
+    }
+
+    @Test func aParameterGivenTwiceIsRefused() throws {
+        #expect(throws: RecipeError("--param interval is given more than once; give it once")) {
+            try builtIn("interval-capture").values(["interval=10s", "count=1", "interval=20s"])
+        }
     }
 
     @Test func brokenMetadataIsReportedWithTheFix() throws {
