@@ -13,7 +13,7 @@ struct RecipeCommand: ParsableCommand {
             then ~/.local/share/glasses/recipes ($XDG_DATA_HOME/glasses/recipes), then the built-ins;
             the first recipe of a name wins.
             """,
-        subcommands: [List.self, Info.self, Run.self, New.self, Pack.self, Install.self]
+        subcommands: [List.self, Info.self, Run.self, New.self, Pack.self, Install.self, Uninstall.self]
     )
 
     /// The search-path option every recipe subcommand takes.
@@ -70,7 +70,7 @@ struct RecipeCommand: ParsableCommand {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "run",
-                        abstract: "Run a recipe against the simulated glasses.",
+            abstract: "Run a recipe against the simulated glasses.",
             discussion: """
                 Recipes run in the strict sandbox unless their metadata asks for more; --sandbox does not apply.
                 Example: glasses recipe run interval-capture --param interval=10s --for 1m --out photos
@@ -120,7 +120,7 @@ extension RecipeCommand {
     struct New: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "new",
-                        abstract: "Scaffold NAME.recipe (init.lua, test.lua, README.md) in a folder.")
+            abstract: "Scaffold NAME.recipe (init.lua, test.lua, README.md) in a folder.")
 
         @Option(help: ArgumentHelp("Where to create it.", valueName: "dir"))
         var dir = "."
@@ -158,18 +158,39 @@ extension RecipeCommand {
     struct Install: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "install",
-                        abstract: "Install a recipe zip (from recipe pack) into the user's recipe folder.")
+            abstract: "Install a recipe zip (from recipe pack) into the user's recipe folder.")
 
         @Option(help: ArgumentHelp("Install here instead of the user's recipe folder.", valueName: "dir"))
         var dir: String?
+
+        @Flag(help: "Replace an installed recipe of the same name.")
+        var force = false
 
         @Argument(help: "The zip file.")
         var archive: String
 
         func run() throws {
             let target = dir ?? RecipeCatalog.userDirectory(environment: ProcessInfo.processInfo.environment)
-            let recipe = try RecipeCommand.reportingRecipeErrors { try RecipeArchive.install(archive, into: target) }
+            let recipe = try RecipeCommand.reportingRecipeErrors { try RecipeArchive.install(archive, into: target, replace: force) }
             print("installed \(recipe.name) \(recipe.version) in \(recipe.folder)")
+        }
+    }
+
+    struct Uninstall: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "uninstall",
+            abstract: "Remove an installed recipe from the user's recipe folder.")
+
+        @Option(help: ArgumentHelp("Remove it from here instead of the user's recipe folder.", valueName: "dir"))
+        var dir: String?
+
+        @Argument(help: "The recipe name.")
+        var name: String
+
+        func run() throws {
+            let target = dir ?? RecipeCatalog.userDirectory(environment: ProcessInfo.processInfo.environment)
+            let folder = try RecipeCommand.reportingRecipeErrors { try RecipeArchive.uninstall(name, from: target) }
+            print("removed \(folder)")
         }
     }
 }

@@ -413,7 +413,45 @@ import Testing
         #expect(installed.name == "my-capture" && installed.folder == work + "/user/my-capture.recipe")
         #expect(FileManager.default.fileExists(atPath: installed.folder + "/test.lua"))
         #expect(throws: RecipeError.self) { try RecipeArchive.install(archive, into: work + "/user") }
-        #expect(throws: RecipeError.self) { try RecipeArchive.install(work + "/missing.zip", into: work + "/other") }
+        #expect(throws: RecipeError("\(work)/missing.zip: no such file")) {
+            try RecipeArchive.install(work + "/missing.zip", into: work + "/other")
+        }
+    }
+
+    // MARK: The command line
+
+    /// The README's own `recipe install my-capture-0.1.0.zip`: a relative path,
+    /// from the folder holding the zip. Bad input says what is wrong in its own words.
+    @Test func installTakesRelativePathsReplacesWithForceAndUninstalls() throws {
+        let work = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let recipe = try Recipe.load(folder: try RecipeScaffold.create(name: "my-capture", in: work + "/src"), origin: .option)
+        _ = try RecipeArchive.pack(recipe, into: work)
+        try "not a zip".write(toFile: work + "/notes.zip", atomically: true, encoding: .utf8)
+        let user = ["XDG_DATA_HOME": work + "/data"]
+        let installed = work + "/data/glasses/recipes/my-capture.recipe"
+
+        let install = try GlassesProcess.run(["recipe", "install", "my-capture-0.1.0.zip"], in: work, environment: user)
+        #expect(install.code == 0, "\(install.stderr)")
+        #expect(install.stdout == "installed my-capture 0.1.0 in \(installed)\n")
+        let again = try GlassesProcess.run(["recipe", "install", "my-capture-0.1.0.zip"], in: work, environment: user)
+        #expect(again.code == 2 && again.stderr == "glasses: \(installed) already exists; add --force to replace it\n")
+        let forced = try GlassesProcess.run(["recipe", "install", "--force", "my-capture-0.1.0.zip"], in: work, environment: user)
+        #expect(forced.code == 0, "\(forced.stderr)")
+
+        let missing = try GlassesProcess.run(["recipe", "install", "nope.zip"], in: work, environment: user)
+        #expect(missing.code == 2 && missing.stderr == "glasses: nope.zip: no such file\n")
+        let notZip = try GlassesProcess.run(["recipe", "install", "notes.zip"], in: work, environment: user)
+        #expect(notZip.code == 2)
+        #expect(notZip.stderr == "glasses: notes.zip is not a recipe archive (not a zip file); make one with glasses recipe pack\n")
+
+        let uninstall = try GlassesProcess.run(["recipe", "uninstall", "my-capture"], in: work, environment: user)
+        #expect(uninstall.code == 0 && uninstall.stdout == "removed \(installed)\n", "\(uninstall.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: installed))
+        let gone = try GlassesProcess.run(["recipe", "uninstall", "my-capture"], in: work, environment: user)
+        #expect(gone.code == 2 && gone.stderr.contains("no recipe named 'my-capture' is installed in"))
+        let outside = try GlassesProcess.run(["recipe", "uninstall", "../../src/my-capture"], in: work, environment: user)
+        #expect(outside.code == 2 && FileManager.default.fileExists(atPath: work + "/src/my-capture.recipe"))
     }
 }
 
