@@ -32,7 +32,17 @@ struct RecipeCommand: ParsableCommand {
         @OptionGroup var search: SearchOptions
 
         func run() throws {
-            for result in search.catalog.list() {
+            let catalog = search.catalog
+            let results = catalog.list()
+            if results.isEmpty {
+                // Nothing found is a broken setup, not an empty answer: say where we looked.
+                var message = "no recipes found; looked in " + catalog.places.map { "\($0.directory) (\($0.origin.rawValue))" }
+                    .joined(separator: ", ")
+                if case .failure(let error) = RecipeCatalog.builtInDirectory { message += "; no built-ins: \(error)" }
+                LuaConsole.writeError("glasses: \(message)\n")
+                throw LuaExitStatus.scriptError
+            }
+            for result in results {
                 switch result {
                 case .success(let recipe):
                     print("\(recipe.name)  \(recipe.version)  \(recipe.description)  [\(recipe.origin.rawValue): \(recipe.folder)]")

@@ -453,6 +453,86 @@ import Testing
         let outside = try GlassesProcess.run(["recipe", "uninstall", "../../src/my-capture"], in: work, environment: user)
         #expect(outside.code == 2 && FileManager.default.fileExists(atPath: work + "/src/my-capture.recipe"))
     }
+
+    // MARK: Built-ins in the binary
+
+    private static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Sources/GlassesScript/Recipes/Resources").standardizedFileURL
+
+    /// RecipeResources+Files.swift is generated from Recipes/Resources; it is
+    /// checked in (see RecipeResources), so this keeps it in step with the `.lua` files.
+    @Test func embeddedResourcesMatchTheirGoldenSources() throws {
+        let root = Self.resources.path
+        let paths = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter { path in
+            var folder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &folder) && !folder.boolValue
+        }.sorted()
+        var lines = [
+            "// Generated from Sources/GlassesScript/Recipes/Resources by RecipeTests; do not edit.",
+            "// After changing a file there: \(Golden.refreshCommand)", "",
+            "extension RecipeResources {", "    /// Each file's path under Recipes/Resources, and its text.",
+            "    static let files: [(path: String, text: String)] = [",
+        ]
+        for path in paths {
+            let text = try String(contentsOfFile: root + "/" + path, encoding: .utf8)
+            // Enough #s that the text can neither end the raw literal nor interpolate.
+            var hashes = "#"
+            while text.contains("\"\"\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
+            lines += ["        (", "            \"\(path)\",", "            \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)", "        ),"]
+        }
+        lines += ["    ]", "}", ""]
+        let generated = lines.joined(separator: "\n")
+        let file = Self.resources.deletingLastPathComponent().appendingPathComponent("RecipeResources+Files.swift")
+        if Golden.isUpdating {
+            try generated.write(to: file, atomically: true, encoding: .utf8)
+            return
+        }
+        let current = try String(contentsOf: file, encoding: .utf8)
+        #expect(current == generated, "RecipeResources+Files.swift is stale; run \(Golden.refreshCommand)\n\(Golden.diff(from: current, to: generated))")
+        #expect(RecipeResources.files.map(\.path) == paths)
+    }
+
+    /// A binary copied away from `.build` (without any resource bundle) still
+    /// lists and runs the built-ins, and the example that starts one works.
+    @Test func aCopiedBinaryHasTheBuiltInRecipes() throws {
+        let work = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try FileManager.default.createDirectory(atPath: work + "/bin", withIntermediateDirectories: true)
+        let glasses = work + "/bin/glasses"
+        try FileManager.default.copyItem(atPath: GlassesProcess.binary, toPath: glasses)
+        let environment = ["HOME": work, "XDG_CACHE_HOME": work + "/cache", "XDG_DATA_HOME": "", "GLASSES_RECIPE_PATH": ""]
+
+        let list = try GlassesProcess.launch(glasses, ["recipe", "list"], in: work, environment: environment)
+        #expect(list.code == 0, "\(list.stderr)")
+        #expect(list.stdout.split(separator: "\n").map { $0.prefix { $0 != " " } } == [
+            "audio-diagnostics", "don-capture", "interval-capture", "reconnect", "scene-change-capture", "sharp-capture",
+        ])
+        #expect(list.stdout.contains("[built-in: \(work)/cache/glasses/resources-"))
+
+        let run = try GlassesProcess.launch(
+            glasses, ["recipe", "run", "interval-capture", "--param", "interval=10s", "--for", "25s", "--out", "photos"],
+            in: work, environment: environment)
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work + "/photos").sorted() == ["interval_0001.jpg", "interval_0002.jpg"])
+
+        let example = Self.resources.appendingPathComponent("../../../../examples/audio_diagnostics.lua").standardizedFileURL.path
+        let diagnostics = try GlassesProcess.launch(
+            glasses, ["run", "--timeout", "120", "--out", "diagnostics", example, "1"], in: work, environment: environment)
+        #expect(diagnostics.code == 0, "\(diagnostics.stderr)")
+        #expect(FileManager.default.fileExists(atPath: work + "/diagnostics/audio_report.json"))
+    }
+
+    /// With nowhere to write the built-ins and no other recipes, `recipe list`
+    /// says where it looked and why, and fails.
+    @Test func anEmptyRecipeListSaysWhereItLooked() throws {
+        let work = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try "a file, not a folder".write(toFile: work + "/cache", atomically: true, encoding: .utf8)
+        let environment = ["HOME": work, "XDG_CACHE_HOME": work + "/cache", "XDG_DATA_HOME": "", "GLASSES_RECIPE_PATH": ""]
+        let list = try GlassesProcess.run(["recipe", "list"], in: work, environment: environment)
+        #expect(list.code == 1 && list.stdout.isEmpty)
+        #expect(list.stderr.hasPrefix("glasses: no recipes found; looked in \(work)/.local/share/glasses/recipes (user); no built-ins: cannot write the built-in recipes to \(work)/cache/glasses/resources-"))
+    }
 }
 
 /// LuaValue is not Equatable; tests compare scalars through this.

@@ -14,9 +14,9 @@ public struct RecipeCatalog: Sendable {
         }
     }
 
-    /// Resolved on use: finding the built-in folder loads the resource bundle,
-    /// which every `glasses run` would pay for at start-up while few scripts
-    /// ever look a recipe up.
+    /// Resolved on use: the built-in folder is written out on first use, which
+    /// every `glasses run` would pay for at start-up while few scripts ever
+    /// look a recipe up.
     private let search: @Sendable () -> [Place]
 
     /// The folders searched, in order.
@@ -35,7 +35,7 @@ public struct RecipeCatalog: Sendable {
         places.append(Place(directory: RecipeCatalog.userDirectory(environment: environment), origin: .user))
         let searched = places
         search = {
-            guard let builtIn = RecipeCatalog.builtInDirectory else { return searched }
+            guard case .success(let builtIn) = RecipeCatalog.builtInDirectory else { return searched }
             return searched + [Place(directory: builtIn, origin: .builtIn)]
         }
     }
@@ -47,9 +47,9 @@ public struct RecipeCatalog: Sendable {
         return data + "/glasses/recipes"
     }
 
-    /// The recipes shipped with the package, as resources of this module.
-    public static var builtInDirectory: String? {
-        Bundle.module.url(forResource: "builtin", withExtension: nil, subdirectory: "Resources")?.path
+    /// The recipes shipped in the binary, written out on first use (see ``RecipeResources``).
+    public static var builtInDirectory: Result<String, RecipeError> {
+        RecipeResources.directory.map { $0 + "/builtin" }
     }
 
     /// Every recipe folder, in search order, shadowed ones included (see ``list()``).
