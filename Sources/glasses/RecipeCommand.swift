@@ -9,7 +9,7 @@ struct RecipeCommand: ParsableCommand {
         commandName: "recipe",
         abstract: "List, describe and run capture recipes (NAME.recipe folders).",
         discussion: """
-            Recipes are searched in --recipe-path folders, then GLASSES_RECIPE_PATH (colon-separated),
+            Recipes are searched in --recipe-path folders, then the current folder, then GLASSES_RECIPE_PATH (colon-separated),
             then ~/.local/share/glasses/recipes ($XDG_DATA_HOME/glasses/recipes), then the built-ins;
             the first recipe of a name wins.
             """,
@@ -60,7 +60,7 @@ struct RecipeCommand: ParsableCommand {
 
         @OptionGroup var search: SearchOptions
 
-        @Argument(help: "The recipe name.")
+        @Argument(help: "The recipe name, or the path of its NAME.recipe folder.")
         var name: String
 
         func run() throws {
@@ -97,7 +97,7 @@ struct RecipeCommand: ParsableCommand {
         @Option(name: .customLong("param"), help: ArgumentHelp("A parameter value (repeatable).", valueName: "name=value"))
         var parameters: [String] = []
 
-        @Argument(help: "The recipe name.")
+        @Argument(help: "The recipe name, or the path of its NAME.recipe folder.")
         var name: String
 
         func run() throws {
@@ -140,7 +140,7 @@ extension RecipeCommand {
 
         func run() throws {
             let folder = try RecipeCommand.reportingRecipeErrors { try RecipeScaffold.create(name: name, in: dir) }
-            print("created \(folder); try: glasses recipe run \(name) --recipe-path \(dir) --for 1m")
+            print("created \(folder); try: glasses recipe run \(folder) --for 1m --out \(name)-photos")
         }
     }
 
@@ -154,7 +154,7 @@ extension RecipeCommand {
         @Option(help: ArgumentHelp("Where to write the zip.", valueName: "dir"))
         var out = "."
 
-        @Argument(help: "The recipe name.")
+        @Argument(help: "The recipe name, or the path of its NAME.recipe folder.")
         var name: String
 
         func run() throws {

@@ -122,8 +122,9 @@ import Testing
         let user = RecipeCatalog.userDirectory(environment: ["HOME": home])
         try Self.writeRecipe("mine", in: user, body: Self.minimal("mine"))
 
-        let catalog = RecipeCatalog(recipePaths: [option], environment: ["HOME": home, "GLASSES_RECIPE_PATH": environment])
-        #expect(catalog.places.map(\.origin) == [.option, .environment, .user, .builtIn])
+        let catalog = RecipeCatalog(
+            recipePaths: [option], environment: ["HOME": home, "GLASSES_RECIPE_PATH": environment], currentDirectory: home)
+        #expect(catalog.places.map(\.origin) == [.option, .currentFolder, .environment, .user, .builtIn])
         let recipes = try catalog.list().map { try $0.get() }
         #expect(recipes.map(\.name) == [
             "audio-diagnostics", "don-capture", "interval-capture", "mine", "reconnect", "scene-change-capture", "sharp-capture",
@@ -131,9 +132,28 @@ import Testing
         #expect(recipes[2].description == "option copy" && recipes[2].origin == .option)
         #expect(recipes[3].origin == .user && recipes[5].origin == .builtIn)
 
-        let withoutOption = RecipeCatalog(recipePaths: [], environment: ["HOME": home, "GLASSES_RECIPE_PATH": environment])
+        let withoutOption = RecipeCatalog(
+            recipePaths: [], environment: ["HOME": home, "GLASSES_RECIPE_PATH": environment], currentDirectory: home)
         #expect(try withoutOption.recipe(named: "interval-capture").origin == .environment)
         #expect(throws: RecipeError.self) { try catalog.recipe(named: "nope") }
+
+        try Self.writeRecipe("here", in: home, body: Self.minimal("here"))
+        #expect(try withoutOption.recipe(named: "here").origin == .currentFolder)
+    }
+
+    /// Wherever a name is taken, so is the path of a recipe folder, relative to the current folder.
+    @Test func aRecipeFolderPathNamesThatRecipe() throws {
+        let work = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try Self.writeRecipe("mine", in: work + "/sub", body: Self.minimal("mine"))
+        let catalog = RecipeCatalog(recipePaths: [], environment: ["HOME": "/nonexistent"], currentDirectory: work + "/sub")
+        for path in ["mine.recipe", "./mine.recipe/", "../sub/mine.recipe", work + "/sub/mine.recipe"] {
+            let recipe = try catalog.recipe(named: path)
+            #expect(recipe.origin == .path && recipe.folder == work + "/sub/mine.recipe", "\(path)")
+        }
+        #expect(throws: RecipeError("other.recipe is not a recipe folder: \(work)/sub/other.recipe/init.lua does not exist")) {
+            try catalog.recipe(named: "other.recipe")
+        }
     }
 
     // MARK: Running
@@ -454,6 +474,34 @@ import Testing
         #expect(outside.code == 2 && FileManager.default.fileExists(atPath: work + "/src/my-capture.recipe"))
     }
 
+    /// What `recipe new` prints and writes (README.md, test.lua) are commands a
+    /// user copies: each is run here exactly as written, from the folder the
+    /// files say (where `recipe new` ran, which holds the new recipe).
+    @Test func theCommandsRecipeNewSuggestsWorkAsWritten() throws {
+        let work = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let environment = ["HOME": work, "XDG_DATA_HOME": work + "/data", "GLASSES_RECIPE_PATH": ""]
+        let created = try GlassesProcess.run(["recipe", "new", "my-capture"], in: work, environment: environment)
+        #expect(created.code == 0, "\(created.stderr)")
+        var commands = [String(try #require(created.stdout.split(separator: "try: ").last)).trimmingCharacters(in: .newlines)]
+        let readme = try String(contentsOfFile: work + "/my-capture.recipe/README.md", encoding: .utf8)
+        let test = try String(contentsOfFile: work + "/my-capture.recipe/test.lua", encoding: .utf8)
+        commands += readme.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("glasses ") }
+        commands += readme.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        commands += test.split(separator: "\n").filter { $0.hasPrefix("--   glasses ") }.map { String($0.dropFirst(5)) }
+        #expect(commands.count == 7, "\(commands)")
+        for command in commands {
+            let words = command.split(separator: " ").map(String.init)
+            #expect(words.first == "glasses", "\(command)")
+            let result = try GlassesProcess.run(Array(words.dropFirst()), in: work, environment: environment)
+            #expect(result.code == 0, "\(command): \(result.stderr)")
+        }
+        #expect(FileManager.default.fileExists(atPath: work + "/my-capture-photos/my-capture_0001.jpg"))
+        #expect(FileManager.default.fileExists(atPath: work + "/photos/my-capture_0001.jpg"))
+        #expect(FileManager.default.fileExists(atPath: work + "/my-capture-0.1.0.zip"))
+        #expect(FileManager.default.fileExists(atPath: work + "/data/glasses/recipes/my-capture.recipe/init.lua"))
+    }
+
     // MARK: Built-ins in the binary
 
     private static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -531,7 +579,10 @@ import Testing
         let environment = ["HOME": work, "XDG_CACHE_HOME": work + "/cache", "XDG_DATA_HOME": "", "GLASSES_RECIPE_PATH": ""]
         let list = try GlassesProcess.run(["recipe", "list"], in: work, environment: environment)
         #expect(list.code == 1 && list.stdout.isEmpty)
-        #expect(list.stderr.hasPrefix("glasses: no recipes found; looked in \(work)/.local/share/glasses/recipes (user); no built-ins: cannot write the built-in recipes to \(work)/cache/glasses/resources-"))
+        #expect(list.stderr.hasPrefix("""
+            glasses: no recipes found; looked in \(work) (current folder), \(work)/.local/share/glasses/recipes (user); \
+            no built-ins: cannot write the built-in recipes to \(work)/cache/glasses/resources-
+            """), "\(list.stderr)")
     }
 }
 

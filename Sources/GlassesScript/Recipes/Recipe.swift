@@ -7,7 +7,10 @@ import LuaHost
 public struct Recipe: Sendable {
     /// Where a recipe was found; earlier places shadow later ones.
     public enum Origin: String, Sendable {
+        /// Named by its folder's path instead of a name.
+        case path
         case option = "--recipe-path"
+        case currentFolder = "current folder"
         case environment = "GLASSES_RECIPE_PATH"
         case user
         case builtIn = "built-in"

@@ -22,7 +22,7 @@ public struct RecipeRunner {
         options.sandbox = recipe.sandbox
         // The recipe's own folder comes first, so `recipes.run(name)` starts this very recipe.
         let own = RecipeCatalog.Place(directory: URL(fileURLWithPath: recipe.folder).deletingLastPathComponent().path, origin: recipe.origin)
-        let search = RecipeCatalog(places: [own] + catalog.places)
+        let search = RecipeCatalog(places: [own] + catalog.places, currentDirectory: catalog.currentDirectory)
         let plugins = ScriptRuntime.builtInPlugins.filter { !($0 is RecipesPlugin) } + [RecipesPlugin(catalog: search)]
         let runtime = try ScriptRuntime(options: options, modulePaths: [recipe.folder + "/?.lua"], plugins: plugins)
         let state = runtime.state
