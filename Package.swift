@@ -87,7 +87,10 @@ let package = Package(
             ]),
 
         // Lua bindings over the core: plugin registry, tasks, events, traces.
-        .target(name: "GlassesScript", dependencies: ["LuaHost", "WearablesCore", "WearablesAudio", "WearablesSimulator", "WearablesRemote"], resources: [.copy("Recipes/Resources")]),
+        // Recipes/Resources is compiled in (RecipeResources+Files.swift), so an installed binary has it.
+        .target(
+            name: "GlassesScript", dependencies: ["LuaHost", "WearablesCore", "WearablesAudio", "WearablesSimulator", "WearablesRemote"],
+            exclude: ["Recipes/Resources"]),
         // libedit's readline interface for the REPL, opened on first use (headers: libedit-dev).
         .target(name: "CLineEditor", linkerSettings: [.linkedLibrary("dl")]),
         // The REPL's signal handler and stdio buffering: C that Swift must not be.

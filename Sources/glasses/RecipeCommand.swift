@@ -9,11 +9,11 @@ struct RecipeCommand: ParsableCommand {
         commandName: "recipe",
         abstract: "List, describe and run capture recipes (NAME.recipe folders).",
         discussion: """
-            Recipes are searched in --recipe-path folders, then GLASSES_RECIPE_PATH (colon-separated),
+            Recipes are searched in --recipe-path folders, then the current folder, then GLASSES_RECIPE_PATH (colon-separated),
             then ~/.local/share/glasses/recipes ($XDG_DATA_HOME/glasses/recipes), then the built-ins;
             the first recipe of a name wins.
             """,
-        subcommands: [List.self, Info.self, Run.self, New.self, Pack.self, Install.self]
+        subcommands: [List.self, Info.self, Run.self, New.self, Pack.self, Install.self, Uninstall.self]
     )
 
     /// The search-path option every recipe subcommand takes.
@@ -32,7 +32,17 @@ struct RecipeCommand: ParsableCommand {
         @OptionGroup var search: SearchOptions
 
         func run() throws {
-            for result in search.catalog.list() {
+            let catalog = search.catalog
+            let results = catalog.list()
+            if results.isEmpty {
+                // Nothing found is a broken setup, not an empty answer: say where we looked.
+                var message = "no recipes found; looked in " + catalog.places.map { "\($0.directory) (\($0.origin.rawValue))" }
+                    .joined(separator: ", ")
+                if case .failure(let error) = RecipeCatalog.builtInDirectory { message += "; no built-ins: \(error)" }
+                LuaConsole.writeError("glasses: \(message)\n")
+                throw LuaExitStatus.scriptError
+            }
+            for result in results {
                 switch result {
                 case .success(let recipe):
                     print("\(recipe.name)  \(recipe.version)  \(recipe.description)  [\(recipe.origin.rawValue): \(recipe.folder)]")
@@ -50,7 +60,7 @@ struct RecipeCommand: ParsableCommand {
 
         @OptionGroup var search: SearchOptions
 
-        @Argument(help: "The recipe name.")
+        @Argument(help: "The recipe name, or the path of its NAME.recipe folder.")
         var name: String
 
         func run() throws {
@@ -70,7 +80,7 @@ struct RecipeCommand: ParsableCommand {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "run",
-                        abstract: "Run a recipe against the simulated glasses.",
+            abstract: "Run a recipe against the simulated glasses.",
             discussion: """
                 Recipes run in the strict sandbox unless their metadata asks for more; --sandbox does not apply.
                 Example: glasses recipe run interval-capture --param interval=10s --for 1m --out photos
@@ -87,7 +97,7 @@ struct RecipeCommand: ParsableCommand {
         @Option(name: .customLong("param"), help: ArgumentHelp("A parameter value (repeatable).", valueName: "name=value"))
         var parameters: [String] = []
 
-        @Argument(help: "The recipe name.")
+        @Argument(help: "The recipe name, or the path of its NAME.recipe folder.")
         var name: String
 
         func run() throws {
@@ -120,7 +130,7 @@ extension RecipeCommand {
     struct New: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "new",
-                        abstract: "Scaffold NAME.recipe (init.lua, test.lua, README.md) in a folder.")
+            abstract: "Scaffold NAME.recipe (init.lua, test.lua, README.md) in a folder.")
 
         @Option(help: ArgumentHelp("Where to create it.", valueName: "dir"))
         var dir = "."
@@ -130,7 +140,7 @@ extension RecipeCommand {
 
         func run() throws {
             let folder = try RecipeCommand.reportingRecipeErrors { try RecipeScaffold.create(name: name, in: dir) }
-            print("created \(folder); try: glasses recipe run \(name) --recipe-path \(dir) --for 1m")
+            print("created \(folder); try: glasses recipe run \(folder) --for 1m --out \(name)-photos")
         }
     }
 
@@ -144,7 +154,7 @@ extension RecipeCommand {
         @Option(help: ArgumentHelp("Where to write the zip.", valueName: "dir"))
         var out = "."
 
-        @Argument(help: "The recipe name.")
+        @Argument(help: "The recipe name, or the path of its NAME.recipe folder.")
         var name: String
 
         func run() throws {
@@ -158,18 +168,39 @@ extension RecipeCommand {
     struct Install: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "install",
-                        abstract: "Install a recipe zip (from recipe pack) into the user's recipe folder.")
+            abstract: "Install a recipe zip (from recipe pack) into the user's recipe folder.")
 
         @Option(help: ArgumentHelp("Install here instead of the user's recipe folder.", valueName: "dir"))
         var dir: String?
+
+        @Flag(help: "Replace an installed recipe of the same name.")
+        var force = false
 
         @Argument(help: "The zip file.")
         var archive: String
 
         func run() throws {
             let target = dir ?? RecipeCatalog.userDirectory(environment: ProcessInfo.processInfo.environment)
-            let recipe = try RecipeCommand.reportingRecipeErrors { try RecipeArchive.install(archive, into: target) }
+            let recipe = try RecipeCommand.reportingRecipeErrors { try RecipeArchive.install(archive, into: target, replace: force) }
             print("installed \(recipe.name) \(recipe.version) in \(recipe.folder)")
+        }
+    }
+
+    struct Uninstall: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "uninstall",
+            abstract: "Remove an installed recipe from the user's recipe folder.")
+
+        @Option(help: ArgumentHelp("Remove it from here instead of the user's recipe folder.", valueName: "dir"))
+        var dir: String?
+
+        @Argument(help: "The recipe name.")
+        var name: String
+
+        func run() throws {
+            let target = dir ?? RecipeCatalog.userDirectory(environment: ProcessInfo.processInfo.environment)
+            let folder = try RecipeCommand.reportingRecipeErrors { try RecipeArchive.uninstall(name, from: target) }
+            print("removed \(folder)")
         }
     }
 }

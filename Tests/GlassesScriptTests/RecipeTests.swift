@@ -32,7 +32,7 @@ import Testing
     @Test func parameterValuesAreTypedAndChecked() throws {
         let interval = RecipeParameter(name: "interval", kind: .duration, defaultText: "30s", minimum: 1)
         #expect(shown(try interval.value(from: "5m")) == "number 300.0")
-        #expect(throws: RecipeError("parameter 'interval' (duration): '0.5' is not valid: it must be at least 1")) {
+        #expect(throws: RecipeError("parameter 'interval' (duration): '0.5' is not valid: it must be at least 1s")) {
             try interval.value(from: "0.5")
         }
         #expect(throws: RecipeError.self) { try interval.value(from: "soon") }
@@ -66,6 +66,26 @@ import Testing
             body: "return {name='needs', version='1', description='d', params={{name='n', type='integer'}}, start=function() end}")
         let needs = try Recipe.load(folder: directory + "/needs.recipe", origin: .option)
         #expect(throws: RecipeError("recipe 'needs' needs --param n=... (integer, required)")) { try needs.values([]) }
+    }
+
+    /// `--param fps=10` used to pass a bounds check and fail inside `start`: a
+    /// frame rate is one of a few values, so it is an enum of whole numbers.
+    @Test func enumParametersAreCheckedAsEnumsAndKeepTheirNumbers() throws {
+        let scene = try builtIn("scene-change-capture")
+        #expect(throws: RecipeError("parameter 'fps' (enum): '10' is not valid: use one of 2, 7, 15, 24, 30")) {
+            try scene.values(["fps=10"])
+        }
+        #expect(shown(try scene.values(["fps=15"])["fps"]) == "integer 15")
+        #expect(shown(try scene.values([])["fps"]) == "integer 30")
+        #expect(shown(try builtIn("interval-capture").values(["format=heic"])["format"]) == "string heic")
+        #expect(scene.parameters.first { $0.name == "cooldown" }?.summary == "duration, default 5s, 0s..")
+        #expect(try builtIn("audio-diagnostics").parameters[0].summary == "duration, default 3s, 0.1s..3600s")
+    }
+
+    @Test func aParameterGivenTwiceIsRefused() throws {
+        #expect(throws: RecipeError("--param interval is given more than once; give it once")) {
+            try builtIn("interval-capture").values(["interval=10s", "count=1", "interval=20s"])
+        }
     }
 
     @Test func brokenMetadataIsReportedWithTheFix() throws {
@@ -102,8 +122,9 @@ import Testing
         let user = RecipeCatalog.userDirectory(environment: ["HOME": home])
         try Self.writeRecipe("mine", in: user, body: Self.minimal("mine"))
 
-        let catalog = RecipeCatalog(recipePaths: [option], environment: ["HOME": home, "GLASSES_RECIPE_PATH": environment])
-        #expect(catalog.places.map(\.origin) == [.option, .environment, .user, .builtIn])
+        let catalog = RecipeCatalog(
+            recipePaths: [option], environment: ["HOME": home, "GLASSES_RECIPE_PATH": environment], currentDirectory: home)
+        #expect(catalog.places.map(\.origin) == [.option, .currentFolder, .environment, .user, .builtIn])
         let recipes = try catalog.list().map { try $0.get() }
         #expect(recipes.map(\.name) == [
             "audio-diagnostics", "don-capture", "interval-capture", "mine", "reconnect", "scene-change-capture", "sharp-capture",
@@ -111,9 +132,28 @@ import Testing
         #expect(recipes[2].description == "option copy" && recipes[2].origin == .option)
         #expect(recipes[3].origin == .user && recipes[5].origin == .builtIn)
 
-        let withoutOption = RecipeCatalog(recipePaths: [], environment: ["HOME": home, "GLASSES_RECIPE_PATH": environment])
+        let withoutOption = RecipeCatalog(
+            recipePaths: [], environment: ["HOME": home, "GLASSES_RECIPE_PATH": environment], currentDirectory: home)
         #expect(try withoutOption.recipe(named: "interval-capture").origin == .environment)
         #expect(throws: RecipeError.self) { try catalog.recipe(named: "nope") }
+
+        try Self.writeRecipe("here", in: home, body: Self.minimal("here"))
+        #expect(try withoutOption.recipe(named: "here").origin == .currentFolder)
+    }
+
+    /// Wherever a name is taken, so is the path of a recipe folder, relative to the current folder.
+    @Test func aRecipeFolderPathNamesThatRecipe() throws {
+        let work = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try Self.writeRecipe("mine", in: work + "/sub", body: Self.minimal("mine"))
+        let catalog = RecipeCatalog(recipePaths: [], environment: ["HOME": "/nonexistent"], currentDirectory: work + "/sub")
+        for path in ["mine.recipe", "./mine.recipe/", "../sub/mine.recipe", work + "/sub/mine.recipe"] {
+            let recipe = try catalog.recipe(named: path)
+            #expect(recipe.origin == .path && recipe.folder == work + "/sub/mine.recipe", "\(path)")
+        }
+        #expect(throws: RecipeError("other.recipe is not a recipe folder: \(work)/sub/other.recipe/init.lua does not exist")) {
+            try catalog.recipe(named: "other.recipe")
+        }
     }
 
     // MARK: Running
@@ -393,7 +433,156 @@ import Testing
         #expect(installed.name == "my-capture" && installed.folder == work + "/user/my-capture.recipe")
         #expect(FileManager.default.fileExists(atPath: installed.folder + "/test.lua"))
         #expect(throws: RecipeError.self) { try RecipeArchive.install(archive, into: work + "/user") }
-        #expect(throws: RecipeError.self) { try RecipeArchive.install(work + "/missing.zip", into: work + "/other") }
+        #expect(throws: RecipeError("\(work)/missing.zip: no such file")) {
+            try RecipeArchive.install(work + "/missing.zip", into: work + "/other")
+        }
+    }
+
+    // MARK: The command line
+
+    /// The README's own `recipe install my-capture-0.1.0.zip`: a relative path,
+    /// from the folder holding the zip. Bad input says what is wrong in its own words.
+    @Test func installTakesRelativePathsReplacesWithForceAndUninstalls() throws {
+        let work = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let recipe = try Recipe.load(folder: try RecipeScaffold.create(name: "my-capture", in: work + "/src"), origin: .option)
+        _ = try RecipeArchive.pack(recipe, into: work)
+        try "not a zip".write(toFile: work + "/notes.zip", atomically: true, encoding: .utf8)
+        let user = ["XDG_DATA_HOME": work + "/data"]
+        let installed = work + "/data/glasses/recipes/my-capture.recipe"
+
+        let install = try GlassesProcess.run(["recipe", "install", "my-capture-0.1.0.zip"], in: work, environment: user)
+        #expect(install.code == 0, "\(install.stderr)")
+        #expect(install.stdout == "installed my-capture 0.1.0 in \(installed)\n")
+        let again = try GlassesProcess.run(["recipe", "install", "my-capture-0.1.0.zip"], in: work, environment: user)
+        #expect(again.code == 2 && again.stderr == "glasses: \(installed) already exists; add --force to replace it\n")
+        let forced = try GlassesProcess.run(["recipe", "install", "--force", "my-capture-0.1.0.zip"], in: work, environment: user)
+        #expect(forced.code == 0, "\(forced.stderr)")
+
+        let missing = try GlassesProcess.run(["recipe", "install", "nope.zip"], in: work, environment: user)
+        #expect(missing.code == 2 && missing.stderr == "glasses: nope.zip: no such file\n")
+        let notZip = try GlassesProcess.run(["recipe", "install", "notes.zip"], in: work, environment: user)
+        #expect(notZip.code == 2)
+        #expect(notZip.stderr == "glasses: notes.zip is not a recipe archive (not a zip file); make one with glasses recipe pack\n")
+
+        let uninstall = try GlassesProcess.run(["recipe", "uninstall", "my-capture"], in: work, environment: user)
+        #expect(uninstall.code == 0 && uninstall.stdout == "removed \(installed)\n", "\(uninstall.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: installed))
+        let gone = try GlassesProcess.run(["recipe", "uninstall", "my-capture"], in: work, environment: user)
+        #expect(gone.code == 2 && gone.stderr.contains("no recipe named 'my-capture' is installed in"))
+        let outside = try GlassesProcess.run(["recipe", "uninstall", "../../src/my-capture"], in: work, environment: user)
+        #expect(outside.code == 2 && FileManager.default.fileExists(atPath: work + "/src/my-capture.recipe"))
+    }
+
+    /// What `recipe new` prints and writes (README.md, test.lua) are commands a
+    /// user copies: each is run here exactly as written, from the folder the
+    /// files say (where `recipe new` ran, which holds the new recipe).
+    @Test func theCommandsRecipeNewSuggestsWorkAsWritten() throws {
+        let work = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let environment = ["HOME": work, "XDG_DATA_HOME": work + "/data", "GLASSES_RECIPE_PATH": ""]
+        let created = try GlassesProcess.run(["recipe", "new", "my-capture"], in: work, environment: environment)
+        #expect(created.code == 0, "\(created.stderr)")
+        var commands = [String(try #require(created.stdout.split(separator: "try: ").last)).trimmingCharacters(in: .newlines)]
+        let readme = try String(contentsOfFile: work + "/my-capture.recipe/README.md", encoding: .utf8)
+        let test = try String(contentsOfFile: work + "/my-capture.recipe/test.lua", encoding: .utf8)
+        commands += readme.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("glasses ") }
+        commands += readme.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        commands += test.split(separator: "\n").filter { $0.hasPrefix("--   glasses ") }.map { String($0.dropFirst(5)) }
+        #expect(commands.count == 7, "\(commands)")
+        for command in commands {
+            let words = command.split(separator: " ").map(String.init)
+            #expect(words.first == "glasses", "\(command)")
+            let result = try GlassesProcess.run(Array(words.dropFirst()), in: work, environment: environment)
+            #expect(result.code == 0, "\(command): \(result.stderr)")
+        }
+        #expect(FileManager.default.fileExists(atPath: work + "/my-capture-photos/my-capture_0001.jpg"))
+        #expect(FileManager.default.fileExists(atPath: work + "/photos/my-capture_0001.jpg"))
+        #expect(FileManager.default.fileExists(atPath: work + "/my-capture-0.1.0.zip"))
+        #expect(FileManager.default.fileExists(atPath: work + "/data/glasses/recipes/my-capture.recipe/init.lua"))
+    }
+
+    // MARK: Built-ins in the binary
+
+    private static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Sources/GlassesScript/Recipes/Resources").standardizedFileURL
+
+    /// RecipeResources+Files.swift is generated from Recipes/Resources; it is
+    /// checked in (see RecipeResources), so this keeps it in step with the `.lua` files.
+    @Test func embeddedResourcesMatchTheirGoldenSources() throws {
+        let root = Self.resources.path
+        let paths = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter { path in
+            var folder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &folder) && !folder.boolValue
+        }.sorted()
+        var lines = [
+            "// Generated from Sources/GlassesScript/Recipes/Resources by RecipeTests; do not edit.",
+            "// After changing a file there: \(Golden.refreshCommand)", "",
+            "extension RecipeResources {", "    /// Each file's path under Recipes/Resources, and its text.",
+            "    static let files: [(path: String, text: String)] = [",
+        ]
+        for path in paths {
+            let text = try String(contentsOfFile: root + "/" + path, encoding: .utf8)
+            // Enough #s that the text can neither end the raw literal nor interpolate.
+            var hashes = "#"
+            while text.contains("\"\"\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
+            lines += ["        (", "            \"\(path)\",", "            \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)", "        ),"]
+        }
+        lines += ["    ]", "}", ""]
+        let generated = lines.joined(separator: "\n")
+        let file = Self.resources.deletingLastPathComponent().appendingPathComponent("RecipeResources+Files.swift")
+        if Golden.isUpdating {
+            try generated.write(to: file, atomically: true, encoding: .utf8)
+            return
+        }
+        let current = try String(contentsOf: file, encoding: .utf8)
+        #expect(current == generated, "RecipeResources+Files.swift is stale; run \(Golden.refreshCommand)\n\(Golden.diff(from: current, to: generated))")
+        #expect(RecipeResources.files.map(\.path) == paths)
+    }
+
+    /// A binary copied away from `.build` (without any resource bundle) still
+    /// lists and runs the built-ins, and the example that starts one works.
+    @Test func aCopiedBinaryHasTheBuiltInRecipes() throws {
+        let work = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try FileManager.default.createDirectory(atPath: work + "/bin", withIntermediateDirectories: true)
+        let glasses = work + "/bin/glasses"
+        try FileManager.default.copyItem(atPath: GlassesProcess.binary, toPath: glasses)
+        let environment = ["HOME": work, "XDG_CACHE_HOME": work + "/cache", "XDG_DATA_HOME": "", "GLASSES_RECIPE_PATH": ""]
+
+        let list = try GlassesProcess.launch(glasses, ["recipe", "list"], in: work, environment: environment)
+        #expect(list.code == 0, "\(list.stderr)")
+        #expect(list.stdout.split(separator: "\n").map { $0.prefix { $0 != " " } } == [
+            "audio-diagnostics", "don-capture", "interval-capture", "reconnect", "scene-change-capture", "sharp-capture",
+        ])
+        #expect(list.stdout.contains("[built-in: \(work)/cache/glasses/resources-"))
+
+        let run = try GlassesProcess.launch(
+            glasses, ["recipe", "run", "interval-capture", "--param", "interval=10s", "--for", "25s", "--out", "photos"],
+            in: work, environment: environment)
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work + "/photos").sorted() == ["interval_0001.jpg", "interval_0002.jpg"])
+
+        let example = Self.resources.appendingPathComponent("../../../../examples/audio_diagnostics.lua").standardizedFileURL.path
+        let diagnostics = try GlassesProcess.launch(
+            glasses, ["run", "--timeout", "120", "--out", "diagnostics", example, "1"], in: work, environment: environment)
+        #expect(diagnostics.code == 0, "\(diagnostics.stderr)")
+        #expect(FileManager.default.fileExists(atPath: work + "/diagnostics/audio_report.json"))
+    }
+
+    /// With nowhere to write the built-ins and no other recipes, `recipe list`
+    /// says where it looked and why, and fails.
+    @Test func anEmptyRecipeListSaysWhereItLooked() throws {
+        let work = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try "a file, not a folder".write(toFile: work + "/cache", atomically: true, encoding: .utf8)
+        let environment = ["HOME": work, "XDG_CACHE_HOME": work + "/cache", "XDG_DATA_HOME": "", "GLASSES_RECIPE_PATH": ""]
+        let list = try GlassesProcess.run(["recipe", "list"], in: work, environment: environment)
+        #expect(list.code == 1 && list.stdout.isEmpty)
+        #expect(list.stderr.hasPrefix("""
+            glasses: no recipes found; looked in \(work) (current folder), \(work)/.local/share/glasses/recipes (user); \
+            no built-ins: cannot write the built-in recipes to \(work)/cache/glasses/resources-
+            """), "\(list.stderr)")
     }
 }
 

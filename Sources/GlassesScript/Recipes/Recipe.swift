@@ -7,7 +7,10 @@ import LuaHost
 public struct Recipe: Sendable {
     /// Where a recipe was found; earlier places shadow later ones.
     public enum Origin: String, Sendable {
+        /// Named by its folder's path instead of a name.
+        case path
         case option = "--recipe-path"
+        case currentFolder = "current folder"
         case environment = "GLASSES_RECIPE_PATH"
         case user
         case builtIn = "built-in"
@@ -47,7 +50,7 @@ public struct Recipe: Sendable {
     }
 
     private init(fields: [String], folder: String, origin: Origin) throws {
-        guard fields.count >= 7, let count = Int(fields[6]), (0...10_000).contains(count), fields.count == 7 + count * 8 else {
+        guard fields.count >= 7, let count = Int(fields[6]), (0...10_000).contains(count), fields.count == 7 + count * 9 else {
             throw RecipeError("\(folder)/init.lua: unexpected metadata")
         }
         let file = "\(folder)/init.lua"
@@ -64,14 +67,14 @@ public struct Recipe: Sendable {
         guard name == expected else { throw RecipeError("\(file): name is '\(name)' but the folder says '\(expected)'; make them match") }
         var parameters: [RecipeParameter] = []
         for index in 0..<count {
-            let p = Array(fields[(7 + index * 8)..<(7 + index * 8 + 8)])
+            let p = Array(fields[(7 + index * 9)..<(7 + index * 9 + 9)])
             guard let kind = RecipeParameter.Kind(rawValue: p[1]) else {
                 let kinds = RecipeParameter.Kind.allCases.map(\.rawValue).joined(separator: ", ")
                 throw RecipeError("\(file): parameter '\(p[0])' has type '\(p[1])'; use one of \(kinds)")
             }
             let parameter = RecipeParameter(
                 name: p[0], kind: kind, defaultText: p[2] == "1" ? p[3] : nil, minimum: Double(p[4]),
-                maximum: Double(p[5]), values: p[6].split(separator: "|").map(String.init), doc: p[7])
+                maximum: Double(p[5]), values: p[6].split(separator: "|").map(String.init), integerValues: p[8] == "1", doc: p[7])
             if kind == .enum, parameter.values.isEmpty {
                 throw RecipeError("\(file): enum parameter '\(p[0])' needs values = {...}")
             }
@@ -92,7 +95,11 @@ public struct Recipe: Sendable {
             guard let equals = assignment.firstIndex(of: "=") else {
                 throw RecipeError("--param '\(assignment)' needs the form name=value")
             }
-            given[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
+            let key = String(assignment[..<equals])
+            // Silently keeping the last of two would hide a typo in a long command line.
+            guard given.updateValue(String(assignment[assignment.index(after: equals)...]), forKey: key) == nil else {
+                throw RecipeError("--param \(key) is given more than once; give it once")
+            }
         }
         return try values(given: given)
     }
@@ -115,7 +122,7 @@ public struct Recipe: Sendable {
 }
 
 /// Flattens what `init.lua` returned into strings, checking its shape:
-/// 7 header fields, then 8 per parameter.
+/// 7 header fields, then 9 per parameter (the last: "1" for an enum of whole numbers).
 private let metadataReader = """
     local def = ...
     local function need(ok, message) if not ok then error(message, 0) end end
@@ -132,10 +139,14 @@ private let metadataReader = """
     for i, p in ipairs(params) do
       need(type(p) == "table" and type(p.name) == "string" and type(p.type) == "string",
         "init.lua: params[" .. i .. "] needs name= and type= strings")
-      local values = {}
-      for _, v in ipairs(p.values or {}) do values[#values + 1] = tostring(v) end
+      local values, integers = {}, #(p.values or {}) > 0
+      for _, v in ipairs(p.values or {}) do
+        values[#values + 1] = tostring(v)
+        integers = integers and math.type(v) == "integer"
+      end
       for _, v in ipairs({p.name, p.type, p.default ~= nil and "1" or "0", p.default == nil and "" or tostring(p.default),
-          tostring(p.min or ""), tostring(p.max or ""), table.concat(values, "|"), tostring(p.doc or "")}) do
+          tostring(p.min or ""), tostring(p.max or ""), table.concat(values, "|"), tostring(p.doc or ""),
+          integers and "1" or "0"}) do
         out[#out + 1] = v
       end
     end

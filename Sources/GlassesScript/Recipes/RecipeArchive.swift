@@ -8,45 +8,73 @@ public enum RecipeArchive {
         let archive = URL(fileURLWithPath: directory).appendingPathComponent("\(recipe.name)-\(recipe.version).zip").path
         try? FileManager.default.removeItem(atPath: archive)
         let folder = URL(fileURLWithPath: recipe.folder)
-        try run("zip", ["-q", "-r", archive, folder.lastPathComponent], in: folder.deletingLastPathComponent().path)
+        guard try run("zip", ["-q", "-r", archive, folder.lastPathComponent], in: folder.deletingLastPathComponent().path) else {
+            throw RecipeError("zip could not write \(archive)")
+        }
         return archive
     }
 
     /// Unzips `archive` into `directory` after checking it holds exactly one
-    /// loadable `NAME.recipe` folder; returns the installed recipe.
-    public static func install(_ archive: String, into directory: String) throws -> Recipe {
+    /// loadable `NAME.recipe` folder; returns the installed recipe. `replace`
+    /// lets it take the place of an installed recipe of the same name.
+    public static func install(_ archive: String, into directory: String, replace: Bool = false) throws -> Recipe {
+        // unzip runs in the staging folder, so a relative path must be resolved here first.
+        let path = URL(fileURLWithPath: archive).standardizedFileURL.path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw RecipeError("\(archive): no such file")
+        }
+        guard !isFolder.boolValue else { throw RecipeError("\(archive) is a folder, not a recipe archive (a zip from glasses recipe pack)") }
         let staging = FileManager.default.temporaryDirectory.appendingPathComponent("recipe-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: staging) }
-        try run("unzip", ["-q", archive, "-d", staging], in: staging)
+        guard try run("unzip", ["-q", path, "-d", staging], in: staging) else {
+            throw RecipeError("\(archive) is not a recipe archive (not a zip file); make one with glasses recipe pack")
+        }
         let folders = (try FileManager.default.contentsOfDirectory(atPath: staging)).filter { $0.hasSuffix(".recipe") }
         guard folders.count == 1, let folder = folders.first else {
-            throw RecipeError("\(archive) must hold exactly one NAME.recipe folder (found \(folders.count)); make it with glasses recipe pack")
+            throw RecipeError("\(archive) is not a recipe archive: it must hold exactly one NAME.recipe folder (found \(folders.count)); make it with glasses recipe pack")
         }
         _ = try Recipe.load(folder: staging + "/" + folder, origin: .user)
         let target = directory + "/" + folder
-        guard !FileManager.default.fileExists(atPath: target) else {
-            throw RecipeError("\(target) already exists; remove it first to replace it")
+        if FileManager.default.fileExists(atPath: target) {
+            guard replace else { throw RecipeError("\(target) already exists; add --force to replace it") }
+            try FileManager.default.removeItem(atPath: target)
         }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: staging + "/" + folder, toPath: target)
         return try Recipe.load(folder: target, origin: .user)
     }
 
-    private static func run(_ tool: String, _ arguments: [String], in directory: String) throws {
+    /// Removes the recipe `name` from `directory` (where `install` puts it); returns its folder.
+    public static func uninstall(_ name: String, from directory: String) throws -> String {
+        // A name, never a path: uninstall must not remove anything outside `directory`.
+        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
+            throw RecipeError("'\(name)' is not a recipe name; give the name that glasses recipe list shows")
+        }
+        let folder = directory + "/" + name + ".recipe"
+        guard FileManager.default.fileExists(atPath: folder) else {
+            throw RecipeError("no recipe named '\(name)' is installed in \(directory)")
+        }
+        try FileManager.default.removeItem(atPath: folder)
+        return folder
+    }
+
+    /// Runs `tool`; false when it fails, an error only when it cannot run at all.
+    private static func run(_ tool: String, _ arguments: [String], in directory: String) throws -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        // The tools' own messages mean little to the user; the caller says what went wrong.
         process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
         do {
             try process.run()
         } catch {
             throw RecipeError("cannot run \(tool): \(error.localizedDescription) (install it: apt-get install zip unzip)")
         }
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw RecipeError("\(tool) \(arguments.joined(separator: " ")) failed with status \(process.terminationStatus)")
-        }
+        return process.terminationStatus == 0
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Finds recipes along a search path, Hammerspoon-Spoon style: `--recipe-path`
-/// folders, then `GLASSES_RECIPE_PATH` (colon-separated), then the user's
-/// folder, then the built-ins. A name found earlier shadows later ones.
+/// folders, then the current folder, then `GLASSES_RECIPE_PATH` (colon-separated),
+/// then the user's folder, then the built-ins. A name found earlier shadows later
+/// ones. A path to a `NAME.recipe` folder names that recipe wherever a name is taken.
 public struct RecipeCatalog: Sendable {
     public struct Place: Sendable, Equatable {
         public let directory: String
@@ -14,28 +15,38 @@ public struct RecipeCatalog: Sendable {
         }
     }
 
-    /// Resolved on use: finding the built-in folder loads the resource bundle,
-    /// which every `glasses run` would pay for at start-up while few scripts
-    /// ever look a recipe up.
+    /// Resolved on use: the built-in folder is written out on first use, which
+    /// every `glasses run` would pay for at start-up while few scripts ever
+    /// look a recipe up.
     private let search: @Sendable () -> [Place]
+
+    /// What a relative recipe path is relative to.
+    let currentDirectory: String
 
     /// The folders searched, in order.
     public var places: [Place] { search() }
 
-    public init(places: [Place]) {
+    public init(places: [Place], currentDirectory: String = FileManager.default.currentDirectoryPath) {
         search = { places }
+        self.currentDirectory = currentDirectory
     }
 
     /// The standard search path for this process.
-    public init(recipePaths: [String], environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(
+        recipePaths: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) {
+        self.currentDirectory = currentDirectory
         var places = recipePaths.map { Place(directory: $0, origin: .option) }
+        // So the commands `recipe new` suggests work from the folder that holds the new recipe.
+        places.append(Place(directory: currentDirectory, origin: .currentFolder))
         for directory in (environment["GLASSES_RECIPE_PATH"] ?? "").split(separator: ":") {
             places.append(Place(directory: String(directory), origin: .environment))
         }
         places.append(Place(directory: RecipeCatalog.userDirectory(environment: environment), origin: .user))
         let searched = places
         search = {
-            guard let builtIn = RecipeCatalog.builtInDirectory else { return searched }
+            guard case .success(let builtIn) = RecipeCatalog.builtInDirectory else { return searched }
             return searched + [Place(directory: builtIn, origin: .builtIn)]
         }
     }
@@ -47,9 +58,9 @@ public struct RecipeCatalog: Sendable {
         return data + "/glasses/recipes"
     }
 
-    /// The recipes shipped with the package, as resources of this module.
-    public static var builtInDirectory: String? {
-        Bundle.module.url(forResource: "builtin", withExtension: nil, subdirectory: "Resources")?.path
+    /// The recipes shipped in the binary, written out on first use (see ``RecipeResources``).
+    public static var builtInDirectory: Result<String, RecipeError> {
+        RecipeResources.directory.map { $0 + "/builtin" }
     }
 
     /// Every recipe folder, in search order, shadowed ones included (see ``list()``).
@@ -72,8 +83,17 @@ public struct RecipeCatalog: Sendable {
         return results.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    /// The recipe `name` as the search path resolves it.
+    /// The recipe `name` as the search path resolves it, or the one in the
+    /// folder `name` when it is a path (it has a `/` or ends in `.recipe`).
     public func recipe(named name: String) throws(RecipeError) -> Recipe {
+        if name.contains("/") || name.hasSuffix(".recipe") {
+            let base = URL(fileURLWithPath: currentDirectory, isDirectory: true)
+            let folder = URL(fileURLWithPath: name, relativeTo: base).standardizedFileURL.path
+            guard FileManager.default.fileExists(atPath: folder + "/init.lua") else {
+                throw RecipeError("\(name) is not a recipe folder: \(folder)/init.lua does not exist")
+            }
+            return try RecipeCatalog.load(folder, .path).get()
+        }
         guard let entry = folders().first(where: { $0.name == name }) else {
             let known = Set(folders().map(\.name))
             let hint = NameSuggestion.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""

@@ -15,11 +15,14 @@ public struct RecipeParameter: Sendable, Equatable {
     public let maximum: Double?
     /// The allowed values of an enum.
     public let values: [String]
+    /// An enum declared with whole numbers only (`values = {2, 7, 15}`): the
+    /// recipe gets the chosen value as an integer, as it wrote them.
+    public let integerValues: Bool
     public let doc: String
 
     public init(
         name: String, kind: Kind, defaultText: String?, minimum: Double? = nil, maximum: Double? = nil,
-        values: [String] = [], doc: String = ""
+        values: [String] = [], integerValues: Bool = false, doc: String = ""
     ) {
         self.name = name
         self.kind = kind
@@ -27,6 +30,7 @@ public struct RecipeParameter: Sendable, Equatable {
         self.minimum = minimum
         self.maximum = maximum
         self.values = values
+        self.integerValues = integerValues
         self.doc = doc
     }
 
@@ -43,6 +47,7 @@ public struct RecipeParameter: Sendable, Equatable {
             }
         case .enum:
             guard values.contains(text) else { throw invalid(text, "use one of \(values.joined(separator: ", "))") }
+            if integerValues, let number = Int64(text) { return .integer(number) }
             return .string(text)
         case .integer:
             guard let number = Int64(text) else { throw invalid(text, "use a whole number, e.g. 3") }
@@ -61,19 +66,25 @@ public struct RecipeParameter: Sendable, Equatable {
         }
     }
 
-    /// "duration, default 30s, 1..3600" for `recipe info`.
+    /// "duration, default 30s, 1s..3600s" for `recipe info`.
     public var summary: String {
         var parts = [kind == .enum ? values.joined(separator: "|") : kind.rawValue]
         parts.append(defaultText.map { "default \($0)" } ?? "required")
         if minimum != nil || maximum != nil {
-            parts.append("\(minimum.map(Self.format) ?? "")..\(maximum.map(Self.format) ?? "")")
+            parts.append("\(minimum.map(bound) ?? "")..\(maximum.map(bound) ?? "")")
         }
         return parts.joined(separator: ", ")
     }
 
     private func checkBounds(_ number: Double, _ text: String) throws(RecipeError) {
-        if let minimum, number < minimum { throw invalid(text, "it must be at least \(Self.format(minimum))") }
-        if let maximum, number > maximum { throw invalid(text, "it must be at most \(Self.format(maximum))") }
+        if let minimum, number < minimum { throw invalid(text, "it must be at least \(bound(minimum))") }
+        if let maximum, number > maximum { throw invalid(text, "it must be at most \(bound(maximum))") }
+    }
+
+    /// A bound as the user writes the value: durations are bounded in seconds,
+    /// and a bare "1" next to "500ms" would read as one millisecond or one minute.
+    private func bound(_ number: Double) -> String {
+        kind == .duration ? Self.format(number) + "s" : Self.format(number)
     }
 
     private func invalid(_ text: String, _ fix: String) -> RecipeError {

@@ -15,21 +15,14 @@ public struct RecipeRunner {
         self.catalog = catalog
     }
 
-    /// The driver chunk shipped with the package.
-    static var driverPath: String? {
-        Bundle.module.url(forResource: "driver", withExtension: "lua", subdirectory: "Resources")?.path
-    }
-
     /// Runs on `options` with the sandbox replaced by the recipe's own.
     public func run(options: RunOptions) throws -> LuaRunOutcome {
-        guard let driver = RecipeRunner.driverPath else {
-            throw RecipeError("the recipe driver is missing from the GlassesScript resources; reinstall glasses")
-        }
+        let driver = try RecipeResources.directory.get() + "/driver.lua"
         var options = options
         options.sandbox = recipe.sandbox
         // The recipe's own folder comes first, so `recipes.run(name)` starts this very recipe.
         let own = RecipeCatalog.Place(directory: URL(fileURLWithPath: recipe.folder).deletingLastPathComponent().path, origin: recipe.origin)
-        let search = RecipeCatalog(places: [own] + catalog.places)
+        let search = RecipeCatalog(places: [own] + catalog.places, currentDirectory: catalog.currentDirectory)
         let plugins = ScriptRuntime.builtInPlugins.filter { !($0 is RecipesPlugin) } + [RecipesPlugin(catalog: search)]
         let runtime = try ScriptRuntime(options: options, modulePaths: [recipe.folder + "/?.lua"], plugins: plugins)
         let state = runtime.state

@@ -52,8 +52,8 @@ public enum RecipeScaffold {
 
     private static func testLua(_ name: String) -> String {
         """
-        -- Run with: glasses run --out /tmp/\(name)-test \(name).recipe/test.lua
-        -- (from the folder that holds \(name).recipe, or with GLASSES_RECIPE_PATH set to it)
+        -- Run it from the folder that holds \(name).recipe (recipes are looked up there):
+        --   glasses run --out \(name)-test \(name).recipe/test.lua
         local handle = recipes.run("\(name)", {interval = "5s"})
         wait(12)
         assert(handle.status == "running", "recipe status: " .. handle.status)
@@ -67,13 +67,14 @@ public enum RecipeScaffold {
         """
         # \(name)
 
-        A GlassesScript recipe. Try it:
+        A GlassesScript recipe. Try it from the folder that holds \(name).recipe:
 
-            glasses recipe info \(name) --recipe-path .
-            glasses recipe run \(name) --recipe-path . --param interval=5s --for 1m --out photos
-            GLASSES_RECIPE_PATH=. glasses run --out /tmp/\(name)-test \(name).recipe/test.lua
+            glasses recipe info \(name)
+            glasses recipe run \(name) --param interval=5s --for 1m --out photos
+            glasses run --out \(name)-test \(name).recipe/test.lua
 
-        Share it with `glasses recipe pack \(name)`.
+        Share it: `glasses recipe pack \(name)` writes \(name)-0.1.0.zip, which others
+        install with `glasses recipe install \(name)-0.1.0.zip`.
 
         """
     }

@@ -55,8 +55,11 @@ public struct RecipesPlugin: GlassesPlugin {
 
     /// Loads the recipe's definition and the context chunk, then spawns `start` as a task.
     static func start(_ recipe: Recipe, _ values: [String: LuaValue], in runtime: ScriptRuntime) throws -> LuaValue {
-        guard let context = Bundle.module.url(forResource: "context", withExtension: "lua", subdirectory: "Resources")?.path
-        else { throw LuaError("the recipe context chunk is missing from the GlassesScript resources; reinstall glasses") }
+        let context: String
+        switch RecipeResources.directory {
+        case .success(let folder): context = folder + "/context.lua"
+        case .failure(let error): throw LuaError(error.message)
+        }
         let state = runtime.state
         let definition = try state.call(try state.loadFile(recipe.initPath)).first ?? .nil
         let output = runtime.options.outputDirectory ?? FileManager.default.currentDirectoryPath

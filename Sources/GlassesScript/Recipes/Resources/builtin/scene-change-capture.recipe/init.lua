@@ -10,7 +10,7 @@ return {
     {name = "threshold", type = "number", default = 0.08, min = 0, max = 1, doc = "Mean luma difference (0..1) that counts as a change."},
     {name = "cooldown", type = "duration", default = "5s", min = 0, doc = "Ignore changes for this long after a capture."},
     {name = "count", type = "integer", default = 0, min = 0, doc = "Stop after this many photos (0: never)."},
-    {name = "fps", type = "integer", default = 30, min = 2, max = 30, doc = "Stream frame rate (2, 7, 15, 24 or 30)."},
+    {name = "fps", type = "enum", default = 30, values = {2, 7, 15, 24, 30}, doc = "Stream frame rate."},
   },
   start = function(ctx, params)
     local session = ctx:hold(wearables.session())
