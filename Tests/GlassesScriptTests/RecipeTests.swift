@@ -90,6 +90,26 @@ import Testing
         #expect(messages.contains { $0.contains("unexpected symbol") || $0.contains("expected") })
     }
 
+    @Test func metadataThatLoopsOrHoardsIsCutOffAndSkipped() throws {
+        let directory = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.writeRecipe("loops", in: directory, body: "while true do end")
+        try Self.writeRecipe("hoards", in: directory, body: "local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(64) .. i end")
+        try Self.writeRecipe("slowname", in: directory, body: """
+            return setmetatable({version='1', description='d', start=function() end},
+              {__index = function() while true do end end})
+            """)
+        try Self.writeRecipe("fine", in: directory, body: Self.minimal("fine"))
+        let results = RecipeCatalog(places: [.init(directory: directory, origin: .option)]).list()
+        let messages = results.compactMap { result -> String? in
+            if case .failure(let error) = result { return error.message }
+            return nil
+        }
+        #expect(messages.count == 3, "\(messages)")
+        #expect(messages.allSatisfy { $0.contains("exceeded") || $0.contains("memory") }, "\(messages)")
+        #expect(results.compactMap { try? $0.get().name } == ["fine"])
+    }
+
     // MARK: Discovery
 
     @Test func searchOrderShadowsLaterRecipesOfTheSameName() throws {
