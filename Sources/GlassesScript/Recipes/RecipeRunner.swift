@@ -34,7 +34,7 @@ public struct RecipeRunner {
         let runtime = try ScriptRuntime(options: options, modulePaths: [recipe.folder + "/?.lua"], plugins: plugins)
         let state = runtime.state
         try state.setGlobal("_RECIPE", .table(["name": .string(recipe.name), "params": .table(parameters)]))
-        let outcome = runtime.run(script: driver, arguments: [])
+        let outcome = runtime.run(script: driver, arguments: [], sharesFolder: false)
         if case .ref(let handle)? = try? state.global("_RECIPE_HANDLE"), case .ref(let stop)? = try? state.field(handle, "stop") {
             state.clearStop()
             _ = try? state.call(stop, [.ref(handle)])

@@ -58,6 +58,7 @@ public struct RecipesPlugin: GlassesPlugin {
         guard let context = Bundle.module.url(forResource: "context", withExtension: "lua", subdirectory: "Resources")?.path
         else { throw LuaError("the recipe context chunk is missing from the GlassesScript resources; reinstall glasses") }
         let state = runtime.state
+        runtime.paths.allowReading(recipe.folder)
         let definition = try state.call(try state.loadFile(recipe.initPath)).first ?? .nil
         let output = runtime.options.outputDirectory ?? FileManager.default.currentDirectoryPath
         let info: LuaValue = .table([

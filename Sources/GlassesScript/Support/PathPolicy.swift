@@ -1,18 +1,47 @@
 import Foundation
+import LuaHost
 
-/// Resolves the paths scripts write to: relative ones land in the run's output
-/// folder (`--out`), created on first use so a failed run leaves no empty folder.
-public final class OutputPaths {
+/// The one rule for the files a script names (photos, frames, recordings,
+/// feeds, sounds). Relative writes land in the output folder (`--out`, else the
+/// current folder), created on first use so a failed run leaves no empty folder.
+/// Outside `trusted`, writes must stay in the output folder and reads in the
+/// script's or recipe's folder, the output folder, or a declared resources
+/// folder; symlinks are resolved first, so one cannot lead outside.
+public final class PathPolicy {
+    /// `--out` as given, or nil for the current folder.
     public let directory: String?
+    private let confined: Bool
+    private var readFolders: [String] = []
 
-    public init(directory: String?) {
+    public init(directory: String?, sandbox: LuaSandbox) {
         self.directory = directory
+        confined = sandbox != .trusted
     }
 
-    /// The path to write `path` to, with its folder created.
-    public func resolve(_ path: String) throws -> String {
+    /// The output folder, absolute.
+    public var outputFolder: String {
+        PathPolicy.absolute(directory ?? ".", from: FileManager.default.currentDirectoryPath)
+    }
+
+    /// Lets scripts read under `folder` (the script's own, a recipe's resources).
+    public func allowReading(_ folder: String) {
+        let real = PathPolicy.real(PathPolicy.absolute(folder, from: FileManager.default.currentDirectoryPath))
+        if !readFolders.contains(real) { readFolders.append(real) }
+    }
+
+    /// Where to write `path`, with its folder created; throws when it leads
+    /// outside the output folder.
+    public func writable(_ path: String) throws -> String {
         var resolved = path
         if let directory, !path.hasPrefix("/") { resolved = "\(directory)/\(path)" }
+        if confined {
+            let output = PathPolicy.real(outputFolder)
+            let target = PathPolicy.real(PathPolicy.absolute(resolved, from: FileManager.default.currentDirectoryPath))
+            guard PathPolicy.contains(output, target) else {
+                throw PathRefusal(resolved: target, folders: [output], writing: true)
+            }
+            resolved = target
+        }
         let folder = (resolved as NSString).deletingLastPathComponent
         if !folder.isEmpty {
             do {
@@ -22,6 +51,73 @@ public final class OutputPaths {
             }
         }
         return resolved
+    }
+
+    /// The file to read for `path`: a relative path names a file in the output
+    /// folder when one exists there (what the script wrote), else one relative
+    /// to the current folder. Throws when it leads outside the readable folders.
+    public func readable(_ path: String) throws -> String {
+        var resolved = path
+        if !path.hasPrefix("/"), let directory, FileManager.default.fileExists(atPath: "\(directory)/\(path)") {
+            resolved = "\(directory)/\(path)"
+        }
+        guard confined else { return resolved }
+        let target = PathPolicy.real(PathPolicy.absolute(resolved, from: FileManager.default.currentDirectoryPath))
+        let folders = [PathPolicy.real(outputFolder)] + readFolders
+        guard folders.contains(where: { PathPolicy.contains($0, target) }) else {
+            throw PathRefusal(resolved: target, folders: folders, writing: false)
+        }
+        return target
+    }
+
+    private static func absolute(_ path: String, from base: String) -> String {
+        path.hasPrefix("/") ? path : "\(base)/\(path)"
+    }
+
+    private static func contains(_ folder: String, _ path: String) -> Bool {
+        path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
+    }
+
+    /// `path` (absolute) with every symlink and `..` resolved as the kernel
+    /// would, component by component: a link is replaced by its target, and
+    /// `..` leaves the folder reached so far. Unlike realpath it goes on past
+    /// missing components and dangling links, to where a write would land.
+    static func real(_ path: String) -> String {
+        var resolved = "/"
+        // Reversed, so the next component is the cheap last one even in a very long path.
+        var pending = path.split(separator: "/", omittingEmptySubsequences: true).reversed().map(String.init)
+        var hops = 0
+        while let component = pending.popLast() {
+            if component == "." { continue }
+            if component == ".." {
+                resolved = (resolved as NSString).deletingLastPathComponent
+                continue
+            }
+            let candidate = resolved == "/" ? "/\(component)" : "\(resolved)/\(component)"
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: candidate) {
+                // A loop of links is cut off: what is left cannot be trusted, so it resolves to the root.
+                hops += 1
+                if hops > 40 { return "/" }
+                if target.hasPrefix("/") { resolved = "/" }
+                pending += target.split(separator: "/", omittingEmptySubsequences: true).reversed().map(String.init)
+            } else {
+                resolved = candidate
+            }
+        }
+        return resolved
+    }
+}
+
+/// A path a script may not use in its sandbox, said with what would allow it.
+struct PathRefusal: Error, CustomStringConvertible {
+    let resolved: String
+    let folders: [String]
+    let writing: Bool
+
+    var description: String {
+        let allowed = writing ? "the output folder \(folders[0])" : "\(folders.joined(separator: ", "))"
+        return "\(resolved) is outside \(allowed), where a sandboxed script may \(writing ? "write" : "read"); "
+            + "use a path there, choose the output folder with --out DIR, or run with --sandbox trusted"
     }
 }
 
