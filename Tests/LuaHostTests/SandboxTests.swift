@@ -1,3 +1,4 @@
+import Foundation
 import LuaHost
 import Testing
 
@@ -68,5 +69,33 @@ import Testing
                 #expect(result[0].string?.contains("attempt to load a binary chunk") == true, "\(call): \(result)")
             }
         }
+    }
+
+    /// Code loaded for a narrower profile than its state's gets that profile's
+    /// globals (a strict recipe a standard or trusted script starts).
+    @Test(arguments: [LuaSandbox.standard, .trusted])
+    func codeLoadedForStrictInAWiderStateSeesOnlyStrict(state sandbox: LuaSandbox) throws {
+        let state = try makeState(sandbox)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrow-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "return 'beside'".write(toFile: folder + "/helper.lua", atomically: true, encoding: .utf8)
+        try """
+            local seen = {}
+            for _, code in ipairs({ "return io", "return os.execute", "return os.getenv", "return loadfile",
+                "return package", "return debug.getinfo", "return string.dump", "return load('return io')()",
+                "return require('io')", "return require('debug').getinfo", "return _G.io" }) do
+              local ok, value = pcall(load(code))
+              if ok and value ~= nil then seen[#seen + 1] = code end
+            end
+            return table.concat(seen, "; "), require("helper"), os.time() ~= nil
+            """.write(toFile: folder + "/main.lua", atomically: true, encoding: .utf8)
+        let chunk = try state.loadFile(folder + "/main.lua", sandbox: .strict, modulePaths: [folder + "/?.lua"])
+        let result = try state.call(chunk)
+        #expect(result[0].string == "")
+        #expect(result[1].string == "beside")
+        #expect(result[2].bool == true)
+        // The state's own globals are untouched.
+        #expect(try state.run("return io ~= nil and os.getenv ~= nil")[0].bool == true)
     }
 }

@@ -20,13 +20,13 @@ public struct RecipeRunner {
         Bundle.module.url(forResource: "driver", withExtension: "lua", subdirectory: "Resources")?.path
     }
 
-    /// Runs on `options` with the sandbox replaced by the recipe's own.
+    /// Runs on `options` in the recipe's declared sandbox, narrowed to `options.sandbox` (the caller's).
     public func run(options: RunOptions) throws -> LuaRunOutcome {
         guard let driver = RecipeRunner.driverPath else {
             throw RecipeError("the recipe driver is missing from the GlassesScript resources; reinstall glasses")
         }
         var options = options
-        options.sandbox = recipe.sandbox
+        options.sandbox = recipe.sandbox.narrowed(to: options.sandbox)
         // The recipe's own folder comes first, so `recipes.run(name)` starts this very recipe.
         let own = RecipeCatalog.Place(directory: URL(fileURLWithPath: recipe.folder).deletingLastPathComponent().path, origin: recipe.origin)
         let search = RecipeCatalog(places: [own] + catalog.places)
