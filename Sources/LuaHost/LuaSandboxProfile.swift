@@ -7,12 +7,46 @@ enum LuaSandboxProfile {
     static func apply(_ sandbox: LuaSandbox, modulePaths: [String], to state: LuaState) throws(LuaScriptError) {
         switch sandbox {
         case .trusted: return
-        case .standard: try state.call(state.load(standard, name: "=(sandbox)"))
+        case .standard:
+            try state.call(state.load(standard, name: "=(sandbox)"))
+            try state.call(state.load(hints, name: "=(sandbox)"), [.string("standard")])
         case .strict:
             try state.call(state.load(standard, name: "=(sandbox)"))
             try state.call(state.load(strict, name: "=(sandbox)"), [.string(modulePaths.joined(separator: ";"))])
+            try state.call(state.load(hints, name: "=(sandbox)"), [.string("strict")])
         }
     }
+
+    /// Reading a name the profile removed raises an error naming the profile
+    /// and the flag that allows it, instead of a bare "attempt to call a nil
+    /// value". Other missing names still read as nil; the names stay out of `pairs`.
+    private static let hints = """
+        local profile = ...
+        local error, setmetatable, getmetatable = error, setmetatable, getmetatable
+        local function guard(t, prefix, names, fix)
+          local removed = {}
+          local old = getmetatable(t)
+          if old then for name in pairs(old.removed) do removed[name] = old.removed[name] end end
+          for name in names:gmatch("%S+") do removed[name] = fix end
+          setmetatable(t, { removed = removed, __index = function(_, key)
+            local allow = removed[key]
+            if allow then error(("%s%s is not available in the %s sandbox; run with %s"):format(prefix, key, profile, allow), 2) end
+          end })
+        end
+        local trusted, wider = "--sandbox trusted", "--sandbox standard or --sandbox trusted"
+        local os_lib = os
+        if profile == "strict" then
+          guard(_G, "", "io loadfile dofile package", wider)
+          guard(os_lib, "os.", "getenv remove rename exit tmpname setlocale", wider)
+          guard(string, "string.", "dump", wider)
+        else
+          guard(io, "io.", "popen", trusted)
+          guard(package, "package.", "loadlib", trusted)
+        end
+        guard(os_lib, "os.", "execute", trusted)
+        guard(debug, "debug.", "debug getinfo sethook gethook getlocal setlocal getupvalue setupvalue upvalueid "
+          .. "upvaluejoin getregistry getmetatable setmetatable getuservalue setuservalue setcstacklimit", trusted)
+        """
 
     /// Globals for code that must run in `sandbox` inside a state with a wider
     /// profile (a strict recipe a standard script starts): the same removals,

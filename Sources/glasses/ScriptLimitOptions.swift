@@ -7,7 +7,7 @@ extension LuaSandbox: ExpressibleByArgument {}
 /// Sandbox and resource limits, shared by every command that runs Lua.
 struct ScriptLimitOptions: ParsableArguments {
     // Optional so `recipe run` can tell an explicit choice from the default.
-    @Option(help: "What the script may use: strict, standard or trusted (trusted: everything, like lua5.4).")
+    @Option(help: "What the script may use: strict, standard (the default) or trusted (everything, like lua5.4); glasses run --help says what each removes.")
     var sandbox: LuaSandbox?
 
     @Option(

@@ -71,6 +71,26 @@ import Testing
         }
     }
 
+    /// A removed function says which profile removed it and the flag that allows it.
+    @Test(arguments: [
+        (LuaSandbox.standard, "io.popen('ls')", "io.popen is not available in the standard sandbox; run with --sandbox trusted"),
+        (.standard, "os.execute('ls')", "os.execute is not available in the standard sandbox; run with --sandbox trusted"),
+        (.standard, "debug.getinfo(1)", "debug.getinfo is not available in the standard sandbox; run with --sandbox trusted"),
+        (.strict, "io.open('x')", "io is not available in the strict sandbox; run with --sandbox standard or --sandbox trusted"),
+        (.strict, "os.getenv('HOME')", "os.getenv is not available in the strict sandbox; run with --sandbox standard"),
+        (.strict, "os.execute('ls')", "os.execute is not available in the strict sandbox; run with --sandbox trusted"),
+        (.strict, "string.dump(print)", "string.dump is not available in the strict sandbox"),
+        (.strict, "loadfile('x')", "loadfile is not available in the strict sandbox"),
+    ])
+    func removedFunctionsNameTheirProfileAndTheFlag(sandbox: LuaSandbox, code: String, message: String) throws {
+        let state = try makeState(sandbox)
+        let result = try state.run("local ok, err = pcall(function() return \(code) end) return ok, tostring(err)")
+        #expect(result[0].bool == false)
+        #expect(result[1].string?.contains(message) == true, "\(result)")
+        // Names no profile removed still read as nil, so feature tests keep working.
+        #expect(try state.run("return os.no_such_thing == nil and debug.no_such_thing == nil")[0].bool == true)
+    }
+
     /// Code loaded for a narrower profile than its state's gets that profile's
     /// globals (a strict recipe a standard or trusted script starts).
     @Test(arguments: [LuaSandbox.standard, .trusted])
