@@ -32,22 +32,23 @@ public final class PathPolicy {
     /// Where to write `path`, with its folder created; throws when it leads
     /// outside the output folder.
     public func writable(_ path: String) throws -> String {
-        var resolved = path
-        if let directory, !path.hasPrefix("/") { resolved = "\(directory)/\(path)" }
+        var given = path
+        if let directory, !path.hasPrefix("/") { given = "\(directory)/\(path)" }
+        var resolved = given
         if confined {
             let output = PathPolicy.real(outputFolder)
-            let target = PathPolicy.real(PathPolicy.absolute(resolved, from: FileManager.default.currentDirectoryPath))
-            guard PathPolicy.contains(output, target) else {
-                throw PathRefusal(resolved: target, folders: [output], writing: true)
+            resolved = PathPolicy.real(PathPolicy.absolute(given, from: FileManager.default.currentDirectoryPath))
+            guard PathPolicy.contains(output, resolved) else {
+                throw PathRefusal(resolved: resolved, folders: [output], writing: true)
             }
-            resolved = target
         }
         let folder = (resolved as NSString).deletingLastPathComponent
         if !folder.isEmpty {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                throw OutputFolderError(folder: folder)
+                // Said as the script and --out put it, not as resolved.
+                throw OutputFolderError(folder: (given as NSString).deletingLastPathComponent)
             }
         }
         return resolved
@@ -55,11 +56,15 @@ public final class PathPolicy {
 
     /// The file to read for `path`: a relative path names a file in the output
     /// folder when one exists there (what the script wrote), else one relative
-    /// to the current folder. Throws when it leads outside the readable folders.
+    /// to the current folder, and when neither exists the output folder's (so
+    /// a missing file is reported as missing, not as outside). Throws when it
+    /// leads outside the readable folders.
     public func readable(_ path: String) throws -> String {
         var resolved = path
-        if !path.hasPrefix("/"), let directory, FileManager.default.fileExists(atPath: "\(directory)/\(path)") {
-            resolved = "\(directory)/\(path)"
+        if !path.hasPrefix("/"), let directory {
+            let inOutput = "\(directory)/\(path)"
+            let manager = FileManager.default
+            if manager.fileExists(atPath: inOutput) || !manager.fileExists(atPath: path) { resolved = inOutput }
         }
         guard confined else { return resolved }
         let target = PathPolicy.real(PathPolicy.absolute(resolved, from: FileManager.default.currentDirectoryPath))
