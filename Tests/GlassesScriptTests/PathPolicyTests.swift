@@ -113,6 +113,19 @@ import Testing
         #expect(try layout.run(sandbox).status == .success)
     }
 
+    /// A script read from stdin has the current folder as its own, even with --out elsewhere.
+    @Test func stdinScriptsReadTheCurrentFolder() throws {
+        let folder = try GlassesProcess.folder(["picture.png": "not really a picture"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try GlassesProcess.run(["run", "--sandbox", "strict", "--out", "out", "-"], in: folder, input: """
+            local ok, err = pcall(function() mock.paired()[1].camera:photo("picture.png") end)
+            assert(not ok and not tostring(err):find("is outside", 1, true), tostring(err))
+            ok, err = pcall(function() mock.paired()[1].camera:photo("../../picture.png") end)
+            assert(not ok and tostring(err):find("is outside", 1, true), tostring(err))
+            """)
+        #expect(result.code == 0, "\(result.stderr)")
+    }
+
     @Test func aLoopOfLinksResolvesToNothingReadable() throws {
         let root = try GlassesProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -85,9 +85,10 @@ public final class ScriptRuntime {
     }
 
     /// Runs a script file to its end; see ``RunEnding`` for when that is.
-    /// The script's own folder is readable (its images and sounds) unless `sharesFolder` is false.
+    /// The script's own folder (the current one for `-`, stdin) is readable,
+    /// for its images and sounds, unless `sharesFolder` is false.
     public func run(script path: String, arguments: [String], sharesFolder: Bool = true) -> LuaRunOutcome {
-        if sharesFolder, path != "-" { paths.allowReading((path as NSString).deletingLastPathComponent) }
+        if sharesFolder { paths.allowReading(PathPolicy.folder(of: path)) }
         let outcome = LuaRunner(state: state, driver: self).run(script: path, arguments: arguments)
         for finish in finishers { finish() }
         finishers = []

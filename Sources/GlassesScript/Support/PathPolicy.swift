@@ -42,13 +42,13 @@ public final class PathPolicy {
                 throw PathRefusal(resolved: resolved, folders: [output], writing: true)
             }
         }
-        let folder = (resolved as NSString).deletingLastPathComponent
+        let folder = PathPolicy.folder(of: resolved)
         if !folder.isEmpty {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
                 // Said as the script and --out put it, not as resolved.
-                throw OutputFolderError(folder: (given as NSString).deletingLastPathComponent)
+                throw OutputFolderError(folder: PathPolicy.folder(of: given))
             }
         }
         return resolved
@@ -75,6 +75,14 @@ public final class PathPolicy {
         return target
     }
 
+    /// What precedes the last `/` ("" for none, "/" for the root). Not
+    /// NSString's deletingLastPathComponent, which traps on some short strings
+    /// in swift-corelibs-foundation (a script named `-`, a photo saved as "-").
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     private static func absolute(_ path: String, from base: String) -> String {
         path.hasPrefix("/") ? path : "\(base)/\(path)"
     }
@@ -95,7 +103,7 @@ public final class PathPolicy {
         while let component = pending.popLast() {
             if component == "." { continue }
             if component == ".." {
-                resolved = (resolved as NSString).deletingLastPathComponent
+                resolved = PathPolicy.folder(of: resolved)
                 continue
             }
             let candidate = resolved == "/" ? "/\(component)" : "\(resolved)/\(component)"
@@ -135,7 +143,7 @@ struct OutputFolderError: Error, CustomStringConvertible {
         var blocker = folder
         var isFolder: ObjCBool = false
         while !FileManager.default.fileExists(atPath: blocker, isDirectory: &isFolder), blocker.contains("/") {
-            blocker = (blocker as NSString).deletingLastPathComponent
+            blocker = PathPolicy.folder(of: blocker)
         }
         let reason =
             if !FileManager.default.fileExists(atPath: blocker, isDirectory: &isFolder) { "it cannot be created here" }
