@@ -116,10 +116,7 @@ struct AudioPlugin: GlassesPlugin {
             ) { [unowned runtime] call in
                 let path = try call.string(1)
                 let player: AudioPlayer
-                let readable: String
-                do { readable = try runtime.paths.readable(path) } catch {
-                    throw LuaError("cannot play '\(path)': \(error)")
-                }
+                let readable = try runtime.readable(path, as: "a sound to play")
                 do {
                     player = try audio.play(readable)
                 } catch let error as AudioError where runtime.options.sandbox == .strict && [.fileNotFound, .unsupportedFile, .truncatedFile].contains(error.code) {
