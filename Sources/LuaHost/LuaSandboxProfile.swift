@@ -1,15 +1,112 @@
+import CLua
+import CLuaShim
+
 /// Trims the standard library to a ``LuaSandbox`` profile. Written in Lua
 /// because it only rearranges tables; it runs once per state, before any script.
 enum LuaSandboxProfile {
     static func apply(_ sandbox: LuaSandbox, modulePaths: [String], to state: LuaState) throws(LuaScriptError) {
         switch sandbox {
         case .trusted: return
-        case .standard: try state.call(state.load(standard, name: "=(sandbox)"))
+        case .standard:
+            try state.call(state.load(standard, name: "=(sandbox)"))
+            try state.call(state.load(hints, name: "=(sandbox)"), [.string("standard")])
         case .strict:
             try state.call(state.load(standard, name: "=(sandbox)"))
             try state.call(state.load(strict, name: "=(sandbox)"), [.string(modulePaths.joined(separator: ";"))])
+            try state.call(state.load(hints, name: "=(sandbox)"), [.string("strict")])
         }
     }
+
+    /// Reading a name the profile removed raises an error naming the profile
+    /// and the flag that allows it, instead of a bare "attempt to call a nil
+    /// value". Other missing names still read as nil; the names stay out of `pairs`.
+    private static let hints = """
+        local profile = ...
+        local error, setmetatable, getmetatable = error, setmetatable, getmetatable
+        local function guard(t, prefix, names, fix)
+          local removed = {}
+          local old = getmetatable(t)
+          if old then for name in pairs(old.removed) do removed[name] = old.removed[name] end end
+          for name in names:gmatch("%S+") do removed[name] = fix end
+          setmetatable(t, { removed = removed, __index = function(_, key)
+            local allow = removed[key]
+            if allow then error(("%s%s is not available in the %s sandbox; run with %s"):format(prefix, key, profile, allow), 2) end
+          end })
+        end
+        local trusted, wider = "--sandbox trusted", "--sandbox standard or --sandbox trusted"
+        local os_lib = os
+        if profile == "strict" then
+          guard(_G, "", "io loadfile dofile package", wider)
+          guard(os_lib, "os.", "getenv remove rename exit tmpname setlocale", wider)
+          guard(string, "string.", "dump", wider)
+        else
+          guard(io, "io.", "popen", trusted)
+          guard(package, "package.", "loadlib", trusted)
+        end
+        guard(os_lib, "os.", "execute", trusted)
+        guard(debug, "debug.", "debug getinfo sethook gethook getlocal setlocal getupvalue setupvalue upvalueid "
+          .. "upvaluejoin getregistry getmetatable setmetatable getuservalue setuservalue setcstacklimit", trusted)
+        """
+
+    /// Globals for code that must run in `sandbox` inside a state with a wider
+    /// profile (a strict recipe a standard script starts): the same removals,
+    /// made on copies, with `require`, `load`, `loadfile` and `dofile` bound
+    /// to those globals and modules looked up only along `modulePaths`.
+    /// Returns nil when the state's own profile is already as narrow.
+    static func environment(_ sandbox: LuaSandbox, modulePaths: [String], in state: LuaState) throws(LuaScriptError) -> LuaRef? {
+        guard sandbox.rank < state.options.sandbox.rank else { return nil }
+        let made = try state.call(
+            state.load(narrowing, name: "=(sandbox)"),
+            [.string(sandbox.rawValue), .string(modulePaths.joined(separator: ";"))])
+        guard case .ref(let environment)? = made.first else { return nil }
+        return environment
+    }
+
+    private static let narrowing = """
+        local profile, path = ...
+        local load, loadfile, select, error, next, searchpath = load, loadfile, select, error, next, package.searchpath
+        local function copy(t) local c = {} for k, v in next, t do c[k] = v end return c end
+        local env = copy(_G)
+        env._G = env
+        local function text(source, name, _, ...)
+          if select("#", ...) > 0 then return load(source, name, "t", (...)) end
+          return load(source, name, "t", env)
+        end
+        local function textfile(file, _, ...)
+          if select("#", ...) > 0 then return loadfile(file, "t", (...)) end
+          return loadfile(file, "t", env)
+        end
+        env.load, env.loadfile = text, textfile
+        env.dofile = function(file)
+          local chunk, message = textfile(file)
+          if not chunk then error(message, 2) end
+          return chunk()
+        end
+        env.string, env.io, env.os = copy(string), copy(io), copy(os)
+        env.os.execute, env.io.popen = nil, nil
+        env.debug = { traceback = debug.traceback }
+        local loaded = { _G = env, string = env.string, io = env.io, os = env.os, debug = env.debug,
+          table = table, math = math, utf8 = utf8, coroutine = coroutine }
+        env.package = { path = path, cpath = "", config = package.config, loaded = loaded, searchpath = searchpath }
+        if profile == "strict" then
+          env.io, loaded.io = nil, nil
+          env.os = { time = os.time, clock = os.clock, date = os.date, difftime = os.difftime }
+          loaded.os = env.os
+          env.loadfile, env.dofile, env.package, env.string.dump = nil, nil, nil, nil
+        end
+        env.require = function(name)
+          if loaded[name] ~= nil then return loaded[name] end
+          local file, message = searchpath(name, path)
+          if not file then error(("module '%s' not found:%s"):format(name, message), 2) end
+          local chunk, failure = loadfile(file, "t", env)
+          if not chunk then error(("error loading module '%s' from file '%s':\\n\\t%s"):format(name, file, failure), 2) end
+          local value = chunk(name, file)
+          if value == nil then value = true end
+          loaded[name] = value
+          return value, file
+        end
+        return env
+        """
 
     /// Text-only loading, no process or C-library escapes, debug cut to traceback.
     private static let standard = """
@@ -63,4 +160,43 @@ enum LuaSandboxProfile {
         package.path = path
         _G.package, loaded.package = nil, nil
         """
+}
+
+extension LuaSandbox {
+    /// Strict < standard < trusted.
+    fileprivate var rank: Int {
+        switch self {
+        case .strict: 0
+        case .standard: 1
+        case .trusted: 2
+        }
+    }
+
+    /// The narrower of the two: what code gets when both apply (a recipe's
+    /// declared sandbox and its caller's).
+    public func narrowed(to other: LuaSandbox) -> LuaSandbox { rank <= other.rank ? self : other }
+}
+
+extension LuaState {
+    /// Loads the file at `path` to run in `sandbox`, or in the state's own
+    /// profile if that is narrower: a wider state gives it narrowed globals
+    /// (``LuaSandboxProfile``), with `require` searching `modulePaths` only.
+    public func loadFile(_ path: String, sandbox: LuaSandbox, modulePaths: [String]) throws(LuaScriptError) -> LuaRef {
+        let chunk = try loadFile(path)
+        if let environment = try LuaSandboxProfile.environment(sandbox, modulePaths: modulePaths, in: self) {
+            setEnvironment(chunk, environment)
+        }
+        return chunk
+    }
+}
+
+extension LuaState {
+    /// Makes `environment` the `_ENV` of the loaded chunk `chunk` (its first upvalue).
+    fileprivate func setEnvironment(_ chunk: LuaRef, _ environment: LuaRef) {
+        lua_rawgeti(L, gs_registryindex(), lua_Integer(chunk.reference))
+        lua_rawgeti(L, gs_registryindex(), lua_Integer(environment.reference))
+        // Pops the environment; a chunk always has _ENV as its first upvalue.
+        _ = lua_setupvalue(L, -2, 1)
+        gs_pop(L, 1)
+    }
 }

@@ -82,7 +82,8 @@ struct RecipeCommand: ParsableCommand {
             commandName: "run",
             abstract: "Run a recipe against the simulated glasses.",
             discussion: """
-                Recipes run in the strict sandbox unless their metadata asks for more; --sandbox does not apply.
+                A recipe runs in the sandbox its metadata declares (strict unless it says otherwise); --sandbox can \
+                narrow that but never widen it. The run says on stderr which sandbox it uses.
                 Example: glasses recipe run interval-capture --param interval=10s --for 1m --out photos
                 """)
 
@@ -108,9 +109,8 @@ struct RecipeCommand: ParsableCommand {
             var options = RunOptions()
             world.apply(to: &options)
             limits.apply(to: &options)
-            if recipe.sandbox != .strict {
-                LuaConsole.writeError("glasses: recipe '\(recipe.name)' asks for the \(recipe.sandbox.rawValue) sandbox\n")
-            }
+            options.sandbox = recipe.sandbox.narrowed(to: limits.sandbox ?? recipe.sandbox)
+            LuaConsole.writeError("glasses: recipe '\(recipe.name)' runs in the \(options.sandbox.rawValue) sandbox\(RecipeCommand.why(recipe, limits.sandbox))\n")
             let outcome: LuaRunOutcome
             do {
                 outcome = try RecipeCommand.reportingRecipeErrors {
@@ -206,6 +206,14 @@ extension RecipeCommand {
 }
 
 extension RecipeCommand {
+    /// Why a recipe's sandbox is what it is, when --sandbox was given.
+    static func why(_ recipe: Recipe, _ requested: LuaSandbox?) -> String {
+        guard let requested, requested != recipe.sandbox else { return "" }
+        return recipe.sandbox.narrowed(to: requested) == requested
+            ? " (--sandbox \(requested.rawValue) narrows the \(recipe.sandbox.rawValue) it declares)"
+            : " (it declares \(recipe.sandbox.rawValue); --sandbox \(requested.rawValue) cannot widen a recipe's sandbox)"
+    }
+
     /// Runs `body`, turning a recipe problem into the usage exit code (2) with its message.
     static func reportingRecipeErrors<T>(_ body: () throws -> T) throws -> T {
         do {

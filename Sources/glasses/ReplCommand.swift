@@ -35,6 +35,8 @@ struct ReplCommand: ParsableCommand {
         let session: ReplSession
         do {
             runtime = try ScriptRuntime(options: options, modulePaths: LuaRunner.modulePaths(forScript: "./repl"))
+            // What is typed has the current folder as its own, as a script has its file's.
+            runtime.paths.allowReading(".")
             session = try ReplSession(runtime: runtime, output: ReplTerminalOutput.output)
         } catch {
             LuaConsole.writeError("glasses: \(error)\n")

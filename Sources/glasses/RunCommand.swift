@@ -20,6 +20,14 @@ struct RunCommand: ParsableCommand {
             --for, a run kept going only by listeners, timers or streams after its main chunk says so on stderr \
             and ends 1 h of virtual time later. The last record of the --trace file says how the run ended.
 
+            Sandboxes (--sandbox): trusted has everything, as lua5.4. standard (the default) removes os.execute, \
+            io.popen, package.loadlib, C modules, binary chunks and all of debug but debug.traceback. strict also \
+            removes io, loadfile, dofile, string.dump and package, keeps only os.time, os.clock, os.date and \
+            os.difftime, and require finds only modules beside the script. Under standard and strict, files the \
+            script names stay in its folders: writes (photo:save, frame:save, audio.record) under --out (the \
+            current folder without it), reads (mock feeds, audio.play) under the script's folder or --out; \
+            symlinks are resolved first.
+
             Example: glasses run --out photos examples/quickstart.lua
             """
     )

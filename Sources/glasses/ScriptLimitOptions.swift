@@ -6,8 +6,9 @@ extension LuaSandbox: ExpressibleByArgument {}
 
 /// Sandbox and resource limits, shared by every command that runs Lua.
 struct ScriptLimitOptions: ParsableArguments {
-    @Option(help: "What the script may use: strict, standard or trusted (trusted: everything, like lua5.4).")
-    var sandbox: LuaSandbox = .standard
+    // Optional so `recipe run` can tell an explicit choice from the default.
+    @Option(help: "What the script may use: strict, standard (the default) or trusted (everything, like lua5.4); glasses run --help says what each removes.")
+    var sandbox: LuaSandbox?
 
     @Option(
         name: .customLong("max-memory"), parsing: .unconditional, help: ArgumentHelp("Memory cap for Lua, at least 1M, e.g. 64M or 1G.", valueName: "size"),
@@ -33,7 +34,7 @@ struct ScriptLimitOptions: ParsableArguments {
     }
 
     func apply(to options: inout RunOptions) {
-        options.sandbox = sandbox
+        options.sandbox = sandbox ?? .standard
         options.memoryLimit = maxMemory
         options.timeout = timeout
     }

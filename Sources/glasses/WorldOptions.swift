@@ -46,7 +46,7 @@ struct WorldOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write the event trace (JSON Lines) to this file.", valueName: "file"))
     var trace: String?
 
-    @Option(help: ArgumentHelp("Folder for output files the script writes with relative paths.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Folder for the files the script writes (default: the current folder); relative paths land here, and outside trusted only here.", valueName: "dir"))
     var out: String?
 
     func validate() throws {

@@ -110,6 +110,89 @@ import Testing
         #expect(messages.contains { $0.contains("unexpected symbol") || $0.contains("expected") })
     }
 
+    @Test func metadataThatLoopsOrHoardsIsCutOffAndSkipped() throws {
+        let directory = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.writeRecipe("loops", in: directory, body: "while true do end")
+        try Self.writeRecipe("hoards", in: directory, body: "local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(64) .. i end")
+        try Self.writeRecipe("slowname", in: directory, body: """
+            return setmetatable({version='1', description='d', start=function() end},
+              {__index = function() while true do end end})
+            """)
+        try Self.writeRecipe("fine", in: directory, body: Self.minimal("fine"))
+        let results = RecipeCatalog(places: [.init(directory: directory, origin: .option)]).list()
+        let messages = results.compactMap { result -> String? in
+            if case .failure(let error) = result { return error.message }
+            return nil
+        }
+        #expect(messages.count == 3, "\(messages)")
+        #expect(messages.allSatisfy { $0.contains("exceeded") || $0.contains("memory") }, "\(messages)")
+        #expect(results.compactMap { try? $0.get().name } == ["fine"])
+    }
+
+    // MARK: Sandboxes
+
+    /// A recipe that reports whether it can see `io`, declaring `sandbox`.
+    private static func writePeek(_ sandbox: LuaSandbox, in directory: String) throws {
+        try writeRecipe("peek", in: directory, body: """
+            return {name = 'peek', version = '1', description = 'd', sandbox = '\(sandbox.rawValue)', params = {},
+              start = function(ctx)
+                ctx:expose("saw_io", rawget(_G, "io") ~= nil)
+                if rawget(_G, "io") ~= nil then error("io is visible") end
+              end}
+            """)
+    }
+
+    @Test func recipesStartedByAScriptRunInTheSandboxTheyDeclare() throws {
+        let directory = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.writePeek(.strict, in: directory)
+        try "assert(io ~= nil) local h = recipes.run('peek') wait(1) assert(h.saw_io == false, 'the strict recipe saw io')"
+            .write(toFile: directory + "/main.lua", atomically: true, encoding: .utf8)
+        for sandbox in [LuaSandbox.standard, .trusted] {
+            var options = RunOptions()
+            options.sandbox = sandbox
+            options.outputDirectory = directory
+            let plugins = ScriptRuntime.builtInPlugins.filter { !($0 is RecipesPlugin) }
+                + [RecipesPlugin(catalog: RecipeCatalog(places: [.init(directory: directory, origin: .option)]))]
+            let runtime = try ScriptRuntime(options: options, plugins: plugins)
+            let outcome = runtime.close(runtime.run(script: directory + "/main.lua", arguments: []))
+            #expect(outcome.exitCode == 0, "\(sandbox): \(outcome.report ?? "")")
+        }
+    }
+
+    @Test func aRecipeRunsNoWiderThanItsCaller() throws {
+        let directory = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.writePeek(.standard, in: directory)
+        let catalog = RecipeCatalog(places: [.init(directory: directory, origin: .option)])
+        let recipe = try catalog.recipe(named: "peek")
+        #expect(recipe.sandbox.narrowed(to: .strict) == .strict)
+        #expect(recipe.sandbox.narrowed(to: .trusted) == .standard)
+        var options = RunOptions()
+        options.sandbox = .strict
+        options.outputDirectory = directory
+        options.tracePath = directory + "/trace.jsonl"
+        let outcome = try RecipeRunner(recipe: recipe, parameters: [:], catalog: catalog).run(options: options)
+        #expect(outcome.exitCode == 0, "\(outcome.report ?? "")")
+    }
+
+    @Test func recipeRunSaysWhichSandboxAndNeverWidensIt() throws {
+        let directory = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.writePeek(.standard, in: directory)
+        let cases: [(String?, String)] = [
+            (nil, "recipe 'peek' runs in the standard sandbox\n"),
+            ("trusted", "recipe 'peek' runs in the standard sandbox (it declares standard; --sandbox trusted cannot widen a recipe's sandbox)"),
+            ("strict", "recipe 'peek' runs in the strict sandbox (--sandbox strict narrows the standard it declares)"),
+        ]
+        for (flag, said) in cases {
+            let result = try GlassesProcess.run(
+                ["recipe", "run", "--recipe-path", directory] + (flag.map { ["--sandbox", $0] } ?? []) + ["peek"], in: directory)
+            #expect(result.stderr.contains(said), "\(result.stderr)")
+        }
+    }
+
     // MARK: Discovery
 
     @Test func searchOrderShadowsLaterRecipesOfTheSameName() throws {

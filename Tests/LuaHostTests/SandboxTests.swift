@@ -1,3 +1,4 @@
+import Foundation
 import LuaHost
 import Testing
 
@@ -68,5 +69,53 @@ import Testing
                 #expect(result[0].string?.contains("attempt to load a binary chunk") == true, "\(call): \(result)")
             }
         }
+    }
+
+    /// A removed function says which profile removed it and the flag that allows it.
+    @Test(arguments: [
+        (LuaSandbox.standard, "io.popen('ls')", "io.popen is not available in the standard sandbox; run with --sandbox trusted"),
+        (.standard, "os.execute('ls')", "os.execute is not available in the standard sandbox; run with --sandbox trusted"),
+        (.standard, "debug.getinfo(1)", "debug.getinfo is not available in the standard sandbox; run with --sandbox trusted"),
+        (.strict, "io.open('x')", "io is not available in the strict sandbox; run with --sandbox standard or --sandbox trusted"),
+        (.strict, "os.getenv('HOME')", "os.getenv is not available in the strict sandbox; run with --sandbox standard"),
+        (.strict, "os.execute('ls')", "os.execute is not available in the strict sandbox; run with --sandbox trusted"),
+        (.strict, "string.dump(print)", "string.dump is not available in the strict sandbox"),
+        (.strict, "loadfile('x')", "loadfile is not available in the strict sandbox"),
+    ])
+    func removedFunctionsNameTheirProfileAndTheFlag(sandbox: LuaSandbox, code: String, message: String) throws {
+        let state = try makeState(sandbox)
+        let result = try state.run("local ok, err = pcall(function() return \(code) end) return ok, tostring(err)")
+        #expect(result[0].bool == false)
+        #expect(result[1].string?.contains(message) == true, "\(result)")
+        // Names no profile removed still read as nil, so feature tests keep working.
+        #expect(try state.run("return os.no_such_thing == nil and debug.no_such_thing == nil")[0].bool == true)
+    }
+
+    /// Code loaded for a narrower profile than its state's gets that profile's
+    /// globals (a strict recipe a standard or trusted script starts).
+    @Test(arguments: [LuaSandbox.standard, .trusted])
+    func codeLoadedForStrictInAWiderStateSeesOnlyStrict(state sandbox: LuaSandbox) throws {
+        let state = try makeState(sandbox)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrow-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "return 'beside'".write(toFile: folder + "/helper.lua", atomically: true, encoding: .utf8)
+        try """
+            local seen = {}
+            for _, code in ipairs({ "return io", "return os.execute", "return os.getenv", "return loadfile",
+                "return package", "return debug.getinfo", "return string.dump", "return load('return io')()",
+                "return require('io')", "return require('debug').getinfo", "return _G.io" }) do
+              local ok, value = pcall(load(code))
+              if ok and value ~= nil then seen[#seen + 1] = code end
+            end
+            return table.concat(seen, "; "), require("helper"), os.time() ~= nil
+            """.write(toFile: folder + "/main.lua", atomically: true, encoding: .utf8)
+        let chunk = try state.loadFile(folder + "/main.lua", sandbox: .strict, modulePaths: [folder + "/?.lua"])
+        let result = try state.call(chunk)
+        #expect(result[0].string == "")
+        #expect(result[1].string == "beside")
+        #expect(result[2].bool == true)
+        // The state's own globals are untouched.
+        #expect(try state.run("return io ~= nil and os.getenv ~= nil")[0].bool == true)
     }
 }

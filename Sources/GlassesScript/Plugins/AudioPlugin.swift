@@ -101,8 +101,8 @@ struct AudioPlugin: GlassesPlugin {
                 let path = try table.string("path")
                 let duration = try table.optionalNumber("duration")
                 let resolved: String
-                do { resolved = try runtime.output.resolve(path) } catch {
-                    throw LuaError("cannot record to '\(path)': \(error.localizedDescription)")
+                do { resolved = try runtime.paths.writable(path) } catch {
+                    throw LuaError("cannot record to '\(path)': \(error)")
                 }
                 let recorder = try AudioBindings.raising { try audio.record(to: resolved, duration: duration) }
                 runtime.trace.record(source: "audio", event: "record", values: ["path": .string(path)])
@@ -116,8 +116,9 @@ struct AudioPlugin: GlassesPlugin {
             ) { [unowned runtime] call in
                 let path = try call.string(1)
                 let player: AudioPlayer
+                let readable = try runtime.readable(path, as: "a sound to play")
                 do {
-                    player = try audio.play(Self.readablePath(path, in: runtime.output))
+                    player = try audio.play(readable)
                 } catch let error as AudioError where runtime.options.sandbox == .strict && [.fileNotFound, .unsupportedFile, .truncatedFile].contains(error.code) {
                     throw runtime.mediaReadError(path, as: "a sound to play", expecting: "sound", error)
                 } catch let error as AudioError {
@@ -145,13 +146,5 @@ struct AudioPlugin: GlassesPlugin {
             }
             return option
         })
-    }
-
-    /// A file to read: a relative path names a file in the output folder when
-    /// one exists there (what the script wrote), else one relative to the working folder.
-    private static func readablePath(_ path: String, in output: OutputPaths) -> String {
-        guard !path.hasPrefix("/"), let directory = output.directory else { return path }
-        let inOutput = "\(directory)/\(path)"
-        return FileManager.default.fileExists(atPath: inOutput) ? inOutput : path
     }
 }

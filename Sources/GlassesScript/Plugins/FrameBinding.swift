@@ -110,7 +110,7 @@ extension ScriptRuntime {
     func writeFile(_ path: String, what: String, _ write: (String) throws -> Void) throws -> LuaReturn {
         let resolved: String
         do {
-            resolved = try output.resolve(path)
+            resolved = try paths.writable(path)
             try write(resolved)
         } catch {
             throw LuaError("cannot save \(what) to '\(path)': \(error)")

@@ -111,7 +111,8 @@ enum MockGlassesBinding {
                     }
                     let path = try call.string(2)
                     let glasses = try simulated(camera.id, in: try mock.local(for: "camera:feed(path)"))
-                    do { try glasses.camera.setCameraFeed(path: path) } catch {
+                    let readable = try runtime.readable(path, as: "a camera feed")
+                    do { try glasses.camera.setCameraFeed(path: readable) } catch {
                         throw runtime.mediaReadError(path, as: "a camera feed", expecting: ".y4m, PNG or JPEG", error)
                     }
                     return .none
@@ -123,7 +124,8 @@ enum MockGlassesBinding {
                     let camera = try call.userdata(1, as: MockCameraHandle.self)
                     let path = try call.string(2)
                     let glasses = try simulated(camera.id, in: try mock.local(for: "camera:photo(path)"))
-                    do { try glasses.camera.setCapturedImage(path: path) } catch {
+                    let readable = try runtime.readable(path, as: "the captured photo")
+                    do { try glasses.camera.setCapturedImage(path: readable) } catch {
                         throw runtime.mediaReadError(path, as: "the captured photo", expecting: "PNG or JPEG", error)
                     }
                     return .none
@@ -136,7 +138,7 @@ enum MockGlassesBinding {
             ])
     }
 
-    static func microphoneClass(_ mock: MockContext) -> LuaClass<MockMicrophoneHandle> {
+    static func microphoneClass(_ runtime: ScriptRuntime, _ mock: MockContext) -> LuaClass<MockMicrophoneHandle> {
         LuaClass(
             MockMicrophoneHandle.self, name: "MockMicrophone", doc: "What the simulated microphone hears.",
             methods: [
@@ -144,7 +146,7 @@ enum MockGlassesBinding {
                     name: "feed", signature: "microphone:feed(source: string|{tone?: number, silence?: boolean, noise?: boolean})",
                     doc: "Microphone feed: a sound file, a tone in Hz, silence or noise. "
                         + "Only on the simulator in this process: a served world's microphone does not cross the wire."
-                ) { call in
+                ) { [unowned runtime] call in
                     let handle = try call.userdata(1, as: MockMicrophoneHandle.self)
                     let feed: MicrophoneFeed
                     if let table = try? call.table(2) {
@@ -159,7 +161,7 @@ enum MockGlassesBinding {
                             throw LuaArgumentError(argument: 2, message: "expected a path or a table with tone=, noise=true or silence=true")
                         }
                     } else {
-                        feed = .file(path: try call.string(2))
+                        feed = .file(path: try runtime.readable(try call.string(2), as: "a microphone feed"))
                     }
                     try simulated(handle.id, in: try mock.local(for: "microphone:feed")).microphone.setFeed(feed)
                     return .none

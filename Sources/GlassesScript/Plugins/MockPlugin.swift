@@ -21,7 +21,7 @@ struct MockPlugin: GlassesPlugin {
         let mock = MockContext(control: control, location: runtime.world.location)
         try state.register(MockGlassesBinding.luaClass(runtime, mock))
         try state.register(MockGlassesBinding.cameraClass(runtime, mock))
-        try state.register(MockGlassesBinding.microphoneClass(mock))
+        try state.register(MockGlassesBinding.microphoneClass(runtime, mock))
         let glasses = { (state: WireMockGlasses?) -> [LuaValue] in state.map { [.object(mock.handle($0))] } ?? [] }
         try state.register(LuaModule(
             name: "mock", doc: "The simulator (MockDeviceKit): glasses, faults, the Meta AI app's answers; over --connect, calls wait for its reply.",

@@ -30,9 +30,14 @@ public struct Recipe: Sendable {
 
     public var initPath: String { folder + "/init.lua" }
 
+    /// Limits on reading one recipe's metadata: a real `init.lua` returns a
+    /// table at once, so these only stop one that loops or hoards, which would
+    /// otherwise hang `recipe list` and every script that calls `recipes.list()`.
+    static let metadataLimits = LuaStateOptions(sandbox: .strict, memoryLimit: 16 << 20, instructionLimit: 10_000_000, timeout: 5)
+
     /// Reads the metadata of the recipe in `folder`.
     public static func load(folder: String, origin: Origin) throws -> Recipe {
-        let state = try LuaState(options: LuaStateOptions(sandbox: .strict))
+        let state = try LuaState(options: metadataLimits)
         let definition: [LuaValue]
         do {
             definition = try state.call(try state.loadFile(folder + "/init.lua"))

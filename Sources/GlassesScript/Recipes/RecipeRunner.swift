@@ -15,11 +15,11 @@ public struct RecipeRunner {
         self.catalog = catalog
     }
 
-    /// Runs on `options` with the sandbox replaced by the recipe's own.
+    /// Runs on `options` in the recipe's declared sandbox, narrowed to `options.sandbox` (the caller's).
     public func run(options: RunOptions) throws -> LuaRunOutcome {
         let driver = try RecipeResources.directory.get() + "/driver.lua"
         var options = options
-        options.sandbox = recipe.sandbox
+        options.sandbox = recipe.sandbox.narrowed(to: options.sandbox)
         // The recipe's own folder comes first, so `recipes.run(name)` starts this very recipe.
         let own = RecipeCatalog.Place(directory: URL(fileURLWithPath: recipe.folder).deletingLastPathComponent().path, origin: recipe.origin)
         let search = RecipeCatalog(places: [own] + catalog.places, currentDirectory: catalog.currentDirectory)
@@ -27,7 +27,7 @@ public struct RecipeRunner {
         let runtime = try ScriptRuntime(options: options, modulePaths: [recipe.folder + "/?.lua"], plugins: plugins)
         let state = runtime.state
         try state.setGlobal("_RECIPE", .table(["name": .string(recipe.name), "params": .table(parameters)]))
-        let outcome = runtime.run(script: driver, arguments: [])
+        let outcome = runtime.run(script: driver, arguments: [], sharesFolder: false)
         if case .ref(let handle)? = try? state.global("_RECIPE_HANDLE"), case .ref(let stop)? = try? state.field(handle, "stop") {
             state.clearStop()
             _ = try? state.call(stop, [.ref(handle)])

@@ -42,7 +42,7 @@ public struct RecipesPlugin: GlassesPlugin {
                     },
                     LuaFunction(
                         name: "run", signature: "recipes.run(name: string, params?: table) -> {name: string, status: \"starting\"|\"running\"|\"failed\"|\"gave_up\"|\"stopped\", stop: fun(self: table)}",
-                        doc: "Start a recipe in its own task; params are checked like --param. Returns {name, status, stop(self)} plus what the recipe exposes (ctx:expose); status is \"gave_up\" once it gives up (ctx:give_up)."
+                        doc: "Start a recipe in its own task, in the sandbox it declares (never wider than the caller's); params are checked like --param. Returns {name, status, stop(self)} plus what the recipe exposes (ctx:expose); status is \"gave_up\" once it gives up (ctx:give_up)."
                     ) { [unowned runtime] call in
                         let recipe = try RecipesPlugin.recipe(catalog, try call.string(1))
                         let given = try RecipesPlugin.texts(call, recipe)
@@ -61,7 +61,10 @@ public struct RecipesPlugin: GlassesPlugin {
         case .failure(let error): throw LuaError(error.message)
         }
         let state = runtime.state
-        let definition = try state.call(try state.loadFile(recipe.initPath)).first ?? .nil
+        runtime.paths.allowReading(recipe.folder)
+        // In a wider run (a standard or trusted script), the recipe's own code still gets only what it declares.
+        let chunk = try state.loadFile(recipe.initPath, sandbox: recipe.sandbox, modulePaths: [recipe.folder + "/?.lua"])
+        let definition = try state.call(chunk).first ?? .nil
         let output = runtime.options.outputDirectory ?? FileManager.default.currentDirectoryPath
         let info: LuaValue = .table([
             "name": .string(recipe.name), "output": .string(output), "resources": .string(recipe.folder),

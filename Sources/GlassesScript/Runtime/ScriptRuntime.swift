@@ -15,7 +15,8 @@ public final class ScriptRuntime {
     public let options: RunOptions
     public let state: LuaState
     public let world: GlassesWorld
-    public let output: OutputPaths
+    /// Which files the script may write and read (``PathPolicy``).
+    public let paths: PathPolicy
     public var scheduler: Scheduler { world.scheduler }
     public var trace: EventTrace { world.trace }
 
@@ -67,7 +68,7 @@ public final class ScriptRuntime {
             case .empty: world = SimulatedWorld.empty(seed: options.seed, clock: clock, traceSink: sink)
             }
         }
-        output = OutputPaths(directory: options.outputDirectory)
+        paths = PathPolicy(directory: options.outputDirectory, sandbox: options.sandbox)
         state = try LuaState(options: LuaStateOptions(
             sandbox: options.sandbox, memoryLimit: options.memoryLimit, timeout: options.timeout,
             modulePaths: modulePaths, randomSeed: Int64(bitPattern: options.seed)))
@@ -84,7 +85,10 @@ public final class ScriptRuntime {
     }
 
     /// Runs a script file to its end; see ``RunEnding`` for when that is.
-    public func run(script path: String, arguments: [String]) -> LuaRunOutcome {
+    /// The script's own folder (the current one for `-`, stdin) is readable,
+    /// for its images and sounds, unless `sharesFolder` is false.
+    public func run(script path: String, arguments: [String], sharesFolder: Bool = true) -> LuaRunOutcome {
+        if sharesFolder { paths.allowReading(PathPolicy.folder(of: path)) }
         let outcome = LuaRunner(state: state, driver: self).run(script: path, arguments: arguments)
         for finish in finishers { finish() }
         finishers = []

@@ -11,4 +11,11 @@ extension ScriptRuntime {
         }
         return LuaError("cannot use '\(path)' as \(what): \(error)")
     }
+
+    /// The file to read for `path`, or the script error naming what the sandbox allows.
+    func readable(_ path: String, as what: String) throws -> String {
+        do { return try paths.readable(path) } catch {
+            throw LuaError("cannot use '\(path)' as \(what): \(error)")
+        }
+    }
 }

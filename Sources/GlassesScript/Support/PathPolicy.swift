@@ -1,0 +1,154 @@
+import Foundation
+import LuaHost
+
+/// The one rule for the files a script names (photos, frames, recordings,
+/// feeds, sounds). Relative writes land in the output folder (`--out`, else the
+/// current folder), created on first use so a failed run leaves no empty folder.
+/// Outside `trusted`, writes must stay in the output folder and reads in the
+/// script's or recipe's folder, the output folder, or a declared resources
+/// folder; symlinks are resolved first, so one cannot lead outside.
+public final class PathPolicy {
+    /// `--out` as given, or nil for the current folder.
+    public let directory: String?
+    private let confined: Bool
+    private var readFolders: [String] = []
+
+    public init(directory: String?, sandbox: LuaSandbox) {
+        self.directory = directory
+        confined = sandbox != .trusted
+    }
+
+    /// The output folder, absolute.
+    public var outputFolder: String {
+        PathPolicy.absolute(directory ?? ".", from: FileManager.default.currentDirectoryPath)
+    }
+
+    /// Lets scripts read under `folder` (the script's own, a recipe's resources).
+    public func allowReading(_ folder: String) {
+        let real = PathPolicy.real(PathPolicy.absolute(folder, from: FileManager.default.currentDirectoryPath))
+        if !readFolders.contains(real) { readFolders.append(real) }
+    }
+
+    /// Where to write `path`, with its folder created; throws when it leads
+    /// outside the output folder.
+    public func writable(_ path: String) throws -> String {
+        var given = path
+        if let directory, !path.hasPrefix("/") { given = "\(directory)/\(path)" }
+        var resolved = given
+        if confined {
+            let output = PathPolicy.real(outputFolder)
+            resolved = PathPolicy.real(PathPolicy.absolute(given, from: FileManager.default.currentDirectoryPath))
+            guard PathPolicy.contains(output, resolved) else {
+                throw PathRefusal(resolved: resolved, folders: [output], writing: true)
+            }
+        }
+        let folder = PathPolicy.folder(of: resolved)
+        if !folder.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                // Said as the script and --out put it, not as resolved.
+                throw OutputFolderError(folder: PathPolicy.folder(of: given))
+            }
+        }
+        return resolved
+    }
+
+    /// The file to read for `path`: a relative path names a file in the output
+    /// folder when one exists there (what the script wrote), else one relative
+    /// to the current folder, and when neither exists the output folder's (so
+    /// a missing file is reported as missing, not as outside). Throws when it
+    /// leads outside the readable folders.
+    public func readable(_ path: String) throws -> String {
+        var resolved = path
+        if !path.hasPrefix("/"), let directory {
+            let inOutput = "\(directory)/\(path)"
+            let manager = FileManager.default
+            if manager.fileExists(atPath: inOutput) || !manager.fileExists(atPath: path) { resolved = inOutput }
+        }
+        guard confined else { return resolved }
+        let target = PathPolicy.real(PathPolicy.absolute(resolved, from: FileManager.default.currentDirectoryPath))
+        let folders = [PathPolicy.real(outputFolder)] + readFolders
+        guard folders.contains(where: { PathPolicy.contains($0, target) }) else {
+            throw PathRefusal(resolved: target, folders: folders, writing: false)
+        }
+        return target
+    }
+
+    /// What precedes the last `/` ("" for none, "/" for the root). Not
+    /// NSString's deletingLastPathComponent, which traps on some short strings
+    /// in swift-corelibs-foundation (a script named `-`, a photo saved as "-").
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func absolute(_ path: String, from base: String) -> String {
+        path.hasPrefix("/") ? path : "\(base)/\(path)"
+    }
+
+    private static func contains(_ folder: String, _ path: String) -> Bool {
+        path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
+    }
+
+    /// `path` (absolute) with every symlink and `..` resolved as the kernel
+    /// would, component by component: a link is replaced by its target, and
+    /// `..` leaves the folder reached so far. Unlike realpath it goes on past
+    /// missing components and dangling links, to where a write would land.
+    static func real(_ path: String) -> String {
+        var resolved = "/"
+        // Reversed, so the next component is the cheap last one even in a very long path.
+        var pending = path.split(separator: "/", omittingEmptySubsequences: true).reversed().map(String.init)
+        var hops = 0
+        while let component = pending.popLast() {
+            if component == "." { continue }
+            if component == ".." {
+                resolved = PathPolicy.folder(of: resolved)
+                continue
+            }
+            let candidate = resolved == "/" ? "/\(component)" : "\(resolved)/\(component)"
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: candidate) {
+                // A loop of links is cut off: what is left cannot be trusted, so it resolves to the root.
+                hops += 1
+                if hops > 40 { return "/" }
+                if target.hasPrefix("/") { resolved = "/" }
+                pending += target.split(separator: "/", omittingEmptySubsequences: true).reversed().map(String.init)
+            } else {
+                resolved = candidate
+            }
+        }
+        return resolved
+    }
+}
+
+/// A path a script may not use in its sandbox, said with what would allow it.
+struct PathRefusal: Error, CustomStringConvertible {
+    let resolved: String
+    let folders: [String]
+    let writing: Bool
+
+    var description: String {
+        let allowed = writing ? "the output folder \(folders[0])" : "\(folders.joined(separator: ", "))"
+        return "\(resolved) is outside \(allowed), where a sandboxed script may \(writing ? "write" : "read"); "
+            + "use a path there, choose the output folder with --out DIR, or run with --sandbox trusted"
+    }
+}
+
+/// A folder that cannot be made, said in terms of the path rather than Foundation's error domain.
+struct OutputFolderError: Error, CustomStringConvertible {
+    let folder: String
+
+    var description: String {
+        // The nearest part of the path that exists is what stands in the way.
+        var blocker = folder
+        var isFolder: ObjCBool = false
+        while !FileManager.default.fileExists(atPath: blocker, isDirectory: &isFolder), blocker.contains("/") {
+            blocker = PathPolicy.folder(of: blocker)
+        }
+        let reason =
+            if !FileManager.default.fileExists(atPath: blocker, isDirectory: &isFolder) { "it cannot be created here" }
+            else if !isFolder.boolValue { "'\(blocker)' is a file, not a folder" }
+            else { "'\(blocker)' is not writable" }
+        return "cannot create the output folder '\(folder)': \(reason) (check --out)"
+    }
+}
