@@ -67,8 +67,11 @@ async def flood():
 
 async def slow():
     """A client that stops reading its frames: the server drops frames for it and says so."""
-    sock = socket.create_connection((URL.split("//")[1].split(":")[0], int(URL.split(":")[2].split("/")[0])))
+    # A small receive buffer, set before connecting so the TCP window is small from the
+    # start: the backlog builds up in the server, where the queue bound applies.
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect((URL.split("//")[1].split(":")[0], int(URL.split(":")[2].split("/")[0])))
     async with websockets.connect(URL, additional_headers=HEADERS, max_size=None, sock=sock, max_queue=1) as ws:
         await hello(ws)
         await ws.send(json.dumps({"type": "open_session", "id": 1, "device": DEVICE}))
@@ -79,9 +82,9 @@ async def slow():
             fail("start_camera failed")
         # The slow part: read nothing for a while, so the socket's buffers fill and
         # frames back up in the server; then read what comes, looking for the report.
-        for _ in range(5):
+        for _ in range(3):
             ws.transport.pause_reading()
-            await asyncio.sleep(3)
+            await asyncio.sleep(8)
             ws.transport.resume_reading()
             deadline = time.monotonic() + 2
             try:
