@@ -67,6 +67,11 @@ static const char gs_task_tag = 0;      /* extraspace of host tasks */
 static const char gs_overflow_key = 0;  /* preallocated "stack overflow" message */
 static const char gs_traceback_key = 0; /* traceback left by the message handler */
 
+/* States in lua_close now, process-wide. Every host call checks for a closing
+ * state; reading this plain counter first keeps that check off the state's
+ * allocator data (a call into liblua) except while some state is closing. */
+static atomic_int gs_states_closing;
+
 gs_control *gs_control_of(lua_State *L) {
     void *ud = NULL;
     lua_getallocf(L, &ud);
@@ -74,6 +79,10 @@ gs_control *gs_control_of(lua_State *L) {
 }
 
 void *gs_host(lua_State *L) { return gs_control_of(L)->host; }
+
+static int gs_is_closing(lua_State *L) {
+    return atomic_load_explicit(&gs_states_closing, memory_order_relaxed) != 0 && gs_control_of(L)->closing;
+}
 void gs_set_host(lua_State *L, void *host) { gs_control_of(L)->host = host; }
 
 /* ---- allocator, panic, warnings ------------------------------------------ */
@@ -164,9 +173,11 @@ void gs_close(lua_State *L) {
     /* The watchdog stays armed through lua_close: finalizers run there, with
      * hooks off, and only the watchdog's hard stop can end a looping one. */
     c->closing = 1;
+    atomic_fetch_add(&gs_states_closing, 1);
     atomic_fetch_add(&c->in_lua, 1);
     lua_close(L);
     atomic_fetch_sub(&c->in_lua, 1);
+    atomic_fetch_sub(&gs_states_closing, 1);
     pthread_mutex_lock(&c->lock);
     c->main = NULL;
     c->watchdog_cancelled = 1;
@@ -866,7 +877,7 @@ static int gs_index(lua_State *L) {
     lua_pop(L, 1);
     void *fields = lua_touserdata(L, lua_upvalueindex(2));
     if (fields == NULL) return 0;
-    if (gs_control_of(L)->closing) {
+    if (gs_is_closing(L)) {
         const char *name = luaL_getmetafield(L, 1, "__name") == LUA_TSTRING ? lua_tostring(L, -1) : "host object";
         return gs_refuse_while_closing(L, lua_pushfstring(L, "a %s's fields", name));
     }
@@ -1069,12 +1080,14 @@ static int gs_argerror(lua_State *L, int argument, const char *message) {
     return luaL_argerror(L, argument, message);
 }
 
-/* luaL_typeerror with gs_argerror's naming. `arguments` is the count passed:
- * the expected type's message now sits above them, so a missing argument must
- * be told from the slot that message fills. */
-static int gs_typeerror(lua_State *L, int argument, int arguments, const char *expected) {
+/* luaL_typeerror with gs_argerror's naming. The expected type's message now sits
+ * above the arguments, so the host tells a missing argument by passing its
+ * number negated (it looked before pushing). */
+static int gs_typeerror(lua_State *L, int argument, const char *expected) {
     const char *actual = "no value";
-    if (argument <= arguments) {
+    if (argument < 0) {
+        argument = -argument;
+    } else {
         actual = luaL_typename(L, argument);
         if (luaL_getmetafield(L, argument, "__name") == LUA_TSTRING) actual = lua_tostring(L, -1);
         else if (lua_type(L, argument) == LUA_TLIGHTUSERDATA) actual = "light userdata";
@@ -1084,7 +1097,6 @@ static int gs_typeerror(lua_State *L, int argument, int arguments, const char *e
 
 static int gs_call_swift(lua_State *L, void *function) {
     int argument = 0;
-    int arguments = lua_gettop(L);
     int n = gs_swift_dispatch(L, function, &argument);
     if (n >= 0) return n;
     switch (n) {
@@ -1096,7 +1108,7 @@ static int gs_call_swift(lua_State *L, void *function) {
     case GS_RAISE_ARGUMENT:
         return gs_argerror(L, argument, lua_tostring(L, -1));
     case GS_RAISE_TYPE:
-        return gs_typeerror(L, argument, arguments, lua_tostring(L, -1));
+        return gs_typeerror(L, argument, lua_tostring(L, -1));
     case GS_SUSPEND:
         gs_control_of(L)->suspended = 1;
         return lua_yieldk(L, 0, (lua_KContext)lua_gettop(L), gs_resume_continuation);
@@ -1106,7 +1118,7 @@ static int gs_call_swift(lua_State *L, void *function) {
 }
 
 static int gs_trampoline(lua_State *L) {
-    if (gs_control_of(L)->closing) {
+    if (gs_is_closing(L)) {
         const char *name = lua_tostring(L, lua_upvalueindex(2));
         return gs_refuse_while_closing(L, name != NULL ? lua_pushfstring(L, "'%s'", name) : "a host function");
     }

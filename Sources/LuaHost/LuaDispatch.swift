@@ -60,7 +60,9 @@ enum LuaDispatch {
     }
 
     private static func raise(argumentError error: LuaArgumentError, argument: UnsafeMutablePointer<Int32>?, on L: OpaquePointer) -> Int32 {
-        argument?.pointee = Int32(clamping: error.argument)
+        // A missing argument travels negated: the shim says "no value" for it.
+        let missing = error.expectedType != nil && lua_type(L, Int32(clamping: error.argument)) == LUA_TNONE
+        argument?.pointee = Int32(clamping: missing ? -error.argument : error.argument)
         do {
             try LuaStack.push(error.expectedType ?? error.message, on: L)
         } catch {
