@@ -11,6 +11,9 @@ public struct ServeOptions: Sendable {
     public var seed: UInt64 = 0
     /// Run seconds per wall second.
     public var speed: Double = 1
+    /// The Bluetooth Classic stalls users report at 720p (`MockDeviceKit.classicStalls`);
+    /// off serves the transport without the field quirk (benchmarks).
+    public var classicStalls = true
     public var host: String = WireProtocol.defaultHost
     /// 0 picks a free port (tests, `--listen 127.0.0.1:0`).
     public var port: Int = WireProtocol.defaultPort

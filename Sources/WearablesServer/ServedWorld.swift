@@ -29,11 +29,13 @@ public final class ServedWorld: @unchecked Sendable {
     private let state = Mutex(State())
 
     /// Builds the world (on the calling thread, before any other can see it) and starts its loop.
-    public init(preset: ServeOptions.World, seed: UInt64, speed: Double, traceSink: EventTrace.Sink?) {
+    public init(preset: ServeOptions.World, seed: UInt64, speed: Double, classicStalls: Bool = true,
+                traceSink: EventTrace.Sink?) {
         switch preset {
         case .ready: world = SimulatedWorld.ready(seed: seed, clock: .wall, speed: speed, traceSink: traceSink)
         case .empty: world = SimulatedWorld.empty(seed: seed, clock: .wall, speed: speed, traceSink: traceSink)
         }
+        world.kit.classicStalls = classicStalls
         self.speed = world.scheduler.speed
         world.scheduler.beginExternalInput()
         world.trace.record(source: "serve", event: "start",

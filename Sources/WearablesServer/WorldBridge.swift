@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WearablesCore
 import WearablesSimulator
 import WearablesWire
@@ -142,20 +143,32 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         }
     }
 
-    /// Each picture is rendered and JPEG-encoded here, on the world's thread, only
-    /// when the client has room for it; otherwise it is counted as dropped.
+    /// Each picture is rendered here, on the world's thread (a feed need not be
+    /// thread-safe), only when the client has room for it, and JPEG-encoded on the
+    /// stream's own serial queue, in order, so encoding does not hold the world up.
+    /// At most two frames are in the encoder; more are counted as dropped.
     private func startCamera(_ device: DeviceIdentifier, _ settings: EffectiveStreamSettings, id: Int, clientID: Int,
                              queue: OutboundQueue) {
         let stream = nextStream
         nextStream += 1
         var index = 0
+        let encoder = DispatchQueue(label: "glasses-frames-\(stream)")
+        let encoding = Atomic<Int>(0)
         let handle = kit.startCamera(on: device, settings: settings) { timestamp, picture in
             defer { index += 1 }
-            guard queue.hasRoomForFrame else { return queue.offerFrame(stream: stream, nil) }
-            let jpeg = try? ImageCodecs.encode(picture.image(at: timestamp, size: settings.size), as: .jpeg)
-            queue.offerFrame(stream: stream, jpeg.map {
-                BinaryMessage.frame(stream: stream, index: index, timestamp: timestamp, size: settings.size, jpeg: $0).encoded()
-            })
+            guard queue.hasRoomForFrame, encoding.load(ordering: .relaxed) < 2 else {
+                return queue.offerFrame(stream: stream, nil)
+            }
+            let image = picture.image(at: timestamp, size: settings.size)
+            let frameIndex = index
+            encoding.add(1, ordering: .relaxed)
+            encoder.async {
+                let jpeg = try? ImageCodecs.encode(image, as: .jpeg)
+                queue.offerFrame(stream: stream, jpeg.map {
+                    BinaryMessage.frame(stream: stream, index: frameIndex, timestamp: timestamp, size: settings.size, jpeg: $0).encoded()
+                })
+                encoding.subtract(1, ordering: .relaxed)
+            }
         }
         guard let handle else {
             return queue.send(.reply(id: id, .failure(WireError(StreamError.deviceNotFound(device)))))

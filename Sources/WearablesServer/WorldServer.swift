@@ -32,7 +32,8 @@ public final class WorldServer: Sendable {
         self.options = options
         token = options.token ?? AccessPolicy.randomToken()
         policy = AccessPolicy(token: token, listenHost: options.host)
-        served = ServedWorld(preset: options.world, seed: options.seed, speed: options.speed, traceSink: traceSink)
+        served = ServedWorld(preset: options.world, seed: options.seed, speed: options.speed,
+                             classicStalls: options.classicStalls, traceSink: traceSink)
         do {
             bridge = try await served.perform { world in WorldBridge(world: world) }
         } catch {

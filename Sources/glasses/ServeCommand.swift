@@ -37,6 +37,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Run time per wall-clock second, e.g. 10 for ten times real time.", valueName: "N"))
     var speed: Double = 1
 
+    @Flag(inversion: .prefixedNo, help: "The 720p stalls users report over Bluetooth Classic (ios#227); --no-classic-stalls serves without them.")
+    var classicStalls = true
+
     @Option(help: ArgumentHelp("Address to listen on; port 0 picks a free one (printed at start).", valueName: "host:port"))
     var listen = "\(WireProtocol.defaultHost):\(WireProtocol.defaultPort)"
 
@@ -56,6 +59,7 @@ struct ServeCommand: ParsableCommand {
         options.world = world
         options.seed = seed
         options.speed = speed
+        options.classicStalls = classicStalls
         options.token = token
         do { (options.host, options.port) = try ServeOptions.parseListen(listen) } catch {
             throw fail(error.description, as: .usage)
