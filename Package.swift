@@ -106,7 +106,9 @@ let package = Package(
             exclude: ["greet.lua"]),
 
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
-        .testTarget(name: "WearablesCoreTests", dependencies: ["WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote"]),
+        // A served world on a free loopback port, for the test targets that connect to one.
+        .target(name: "ServedWorldSupport", dependencies: ["WearablesServer"], path: "Tests/ServedWorldSupport"),
+        .testTarget(name: "WearablesCoreTests", dependencies: ["WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote", "ServedWorldSupport"]),
         .testTarget(name: "WearablesAudioTests", dependencies: ["WearablesAudio", "WearablesCore", "WearablesSimulator"]),
         .testTarget(
             name: "WearablesServerTests",
@@ -116,7 +118,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]),
-        .testTarget(name: "GlassesScriptTests", dependencies: ["GlassesScript", "WearablesServer", "WearablesRemote", "WearablesSimulator"], exclude: ["Scripts", "Goldens"]),
+        .testTarget(name: "GlassesScriptTests", dependencies: ["GlassesScript", "WearablesServer", "WearablesRemote", "WearablesSimulator", "ServedWorldSupport"], exclude: ["Scripts", "Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 import Foundation
 import GlassesScript
 import LuaHost
-import Synchronization
+import ServedWorldSupport
 import Testing
 import WearablesAudio
 import WearablesCore
@@ -102,48 +102,13 @@ import WearablesSimulator
         #expect(outcome.status == .success, "\(outcome.report ?? "")")
     }
 
-    /// Serves a world on a free loopback port for `body`, run on a thread of its own: it
-    /// blocks on the client's wall clock, which must stay off the pool the server runs on.
+    /// A served world at 10x for `body`, which gets its URL and token.
     static func withServer<T: Sendable>(world: ServeOptions.World,
                                         _ body: @escaping @Sendable (String, String) throws -> T) async throws -> T {
         var options = ServeOptions()
-        options.port = 0
         options.world = world
         options.speed = 10
-        let server = try await WorldServer(options: options)
-        let port = ListeningPort()
-        let serving = Task { try await server.run(onListening: { port.fulfil($0) }) }
-        defer { serving.cancel() }
-        let token = server.token
-        let result: Result<T, Error> = await withCheckedContinuation { continuation in
-            Thread {
-                guard let bound = port.wait(seconds: 10) else {
-                    return continuation.resume(returning: .failure(ServerDidNotListen()))
-                }
-                continuation.resume(returning: Result { try body("ws://127.0.0.1:\(bound)/v1/ws", token) })
-            }.start()
-        }
-        serving.cancel()
-        _ = await serving.result
-        return try result.get()
-    }
-
-    struct ServerDidNotListen: Error {}
-}
-
-/// The port a server reports once it listens.
-private final class ListeningPort: Sendable {
-    private let port = Mutex<Int?>(nil)
-    private let signal = DispatchSemaphore(value: 0)
-
-    func fulfil(_ value: Int) {
-        port.withLock { $0 = value }
-        signal.signal()
-    }
-
-    func wait(seconds: Double) -> Int? {
-        _ = signal.wait(timeout: .now() + seconds)
-        return port.withLock { $0 }
+        return try await LoopbackServer.with(options) { url, token, _ in try body(url, token) }
     }
 }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import ServedWorldSupport
 import Testing
 import WearablesAudio
 import WearablesCore
@@ -19,23 +19,12 @@ import WearablesSimulator
     func theRemoteBackendHonours(_ behaviour: String) async throws {
         let check = try #require(BackendConformance.checks.first { $0.name == behaviour }).check
         var options = ServeOptions()
-        options.port = 0
         options.speed = BackendConformance.countsFramesAgainstTheClock.contains(behaviour) ? 1 : Self.speed
-        let server = try await WorldServer(options: options)
-        let port = PortPromise()
-        let serving = Task { try await server.run(onListening: { port.fulfil($0) }) }
-        defer { serving.cancel() }
-        let bound = try #require(await port.value(within: .seconds(10)))
-        let token = server.token
-        // The check blocks its thread on the client's wall clock: keep it off the
-        // cooperative pool the server's handlers run on.
-        try await onOwnThread {
-            let rig = try RemoteRig(url: "ws://127.0.0.1:\(bound)/v1/ws", token: token, served: server.served)
+        try await LoopbackServer.with(options) { url, token, server in
+            let rig = try RemoteRig(url: url, token: token, served: server.served)
             defer { rig.world.close() }
             try check(rig)
         }
-        serving.cancel()
-        _ = await serving.result
     }
 }
 
@@ -81,35 +70,4 @@ final class RemoteRig: ConformanceRig {
 /// A body that runs on the served world's thread, where the kit lives.
 private struct UncheckedBody: @unchecked Sendable {
     let body: (MockDeviceKit) -> Void
-}
-
-/// The port a server reports once it listens.
-final class PortPromise: Sendable {
-    private let port = Mutex<Int?>(nil)
-    private let signal = DispatchSemaphore(value: 0)
-
-    func fulfil(_ value: Int) {
-        port.withLock { $0 = value }
-        signal.signal()
-    }
-
-    func value(within timeout: Duration) async -> Int? {
-        await onOwnThreadReturning {
-            _ = self.signal.wait(timeout: .now() + Double(timeout.components.seconds))
-            return self.port.withLock { $0 }
-        }
-    }
-}
-
-/// Runs blocking work on a thread of its own and waits for it without holding a pool thread.
-func onOwnThread(_ work: @escaping @Sendable () throws -> Void) async throws {
-    let result: Result<Void, Error> = await onOwnThreadReturning { Result { try work() } }
-    try result.get()
-}
-
-func onOwnThreadReturning<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        let thread = Thread { continuation.resume(returning: work()) }
-        thread.start()
-    }
 }
