@@ -357,11 +357,16 @@ public final class ScriptRuntime {
     public static let defaultHorizon: Double = 3600
     static let horizonText = "1 h"
 
+    /// The main chunk is done on the virtual clock without `--for`, and the horizon has not begun.
+    private var horizonIsDue: Bool {
+        main?.isFinished == true && !horizonStarted && scheduler.clock == .virtual && options.duration == nil
+    }
+
     private func endIfDone() {
         guard let main else { return }
         if state.stop != nil || main.status == .failed || (main.isFinished && !hasLiveWork) {
             scheduler.stop()
-        } else if main.isFinished, !horizonStarted, scheduler.clock == .virtual, options.duration == nil {
+        } else if horizonIsDue {
             // The drive loop starts the horizon, with the scheduler's deadline.
             scheduler.stop()
         }
@@ -448,9 +453,7 @@ extension ScriptRuntime: LuaRunDriver {
         armTimeout()
         var deadline = options.duration.map { scheduler.now + $0 } ?? .infinity
         while true {
-            if main.isFinished, !horizonStarted, scheduler.clock == .virtual, options.duration == nil,
-                state.stop == nil, ending == nil, hasLiveWork, scheduler.hasPendingEvents
-            {
+            if horizonIsDue, state.stop == nil, ending == nil, hasLiveWork, scheduler.hasPendingEvents {
                 announceHorizon()
                 deadline = scheduler.now + Self.defaultHorizon
             }
@@ -459,11 +462,7 @@ extension ScriptRuntime: LuaRunDriver {
             case .idle: ending = ending ?? .idle
             case .stopped:
                 // endIfDone stopped the loop for the horizon to start: go on.
-                if main.isFinished, !horizonStarted, scheduler.clock == .virtual, options.duration == nil,
-                    state.stop == nil, ending == nil, hasLiveWork
-                {
-                    continue
-                }
+                if horizonIsDue, state.stop == nil, ending == nil, hasLiveWork { continue }
             }
             break
         }
