@@ -24,7 +24,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        // Start-up budget: the Swift runtime scans every protocol conformance in the binary on
+        // each first lookup, so the binary links no more than it uses: Hummingbird without its
+        // default traits (swift-configuration, full Foundation), single swift-collections modules,
+        // and FoundationEssentials, never Foundation (StartupBudgetTests keeps it so).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
@@ -52,7 +56,7 @@ let package = Package(
         // selectors, sessions, camera streams, photos, and the backend protocol.
         .target(
             name: "WearablesCore",
-            dependencies: ["CImageCodecs", .product(name: "Collections", package: "swift-collections")]
+            dependencies: ["CImageCodecs", .product(name: "HeapModule", package: "swift-collections")]
         ),
         // The default backend: simulated glasses and companion app (MockDeviceKit).
         // It applies the wire's mock actions (`MockAction`), the one vocabulary of its controls.
@@ -70,11 +74,11 @@ let package = Package(
             name: "WearablesServer",
             dependencies: [
                 "WearablesWire", "WearablesSimulator", "WearablesAudio",
-                .product(name: "Collections", package: "swift-collections"),
+                .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],
-            resources: [.copy("Resources")]),
+            exclude: ["Resources"]),
         // The backend over the wire: `glasses run --connect`.
         .target(
             name: "WearablesRemote",
@@ -97,7 +101,7 @@ let package = Package(
         .target(name: "CTerminal"),
         .executableTarget(
             name: "glasses",
-            dependencies: ["GlassesScript", "LuaHost", "WearablesServer", "CLineEditor", "CTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["GlassesScript", "LuaHost", "WearablesCore", "WearablesServer", "CLineEditor", "CTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The example integrator plugin (examples/GreeterPlugin): a module added from Swift.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Records the session's current input to a 16 kHz, 16-bit mono PCM WAV file.
 ///
@@ -212,6 +212,6 @@ public final class AudioRecorder {
     }
 
     private func formatted(_ seconds: Double) -> String {
-        String(format: "%.2f", seconds)
+        String(cFormat: "%.2f", seconds)
     }
 }

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import WearablesCore
 
 /// Turns a `MicrophoneFeed` into samples at the rate of the port that hears it.

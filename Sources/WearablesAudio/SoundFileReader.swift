@@ -1,5 +1,5 @@
 import CAudioLibraries
-import Foundation
+import FoundationEssentials
 
 /// Reads any sound file libsndfile understands, block by block, mixed to mono.
 final class SoundFileReader {
@@ -61,6 +61,6 @@ final class SoundFileReader {
         _ = log.withUnsafeMutableBufferPointer { gs_sf_command(file, Int32(SFC_GET_LOG_INFO), $0.baseAddress, Int32($0.count)) }
         let text = String(decoding: log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return text.split(separator: "\n").first { $0.contains("should be") || $0.contains("truncat") }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingWhitespace() }
     }
 }

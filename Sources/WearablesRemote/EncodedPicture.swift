@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WearablesCore
 
 /// A frame that came over the wire as JPEG: decoded only when someone reads it,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HTTPTypes
 import Hummingbird
 
@@ -23,7 +23,7 @@ public struct AccessPolicy: Sendable {
     /// 32 random bytes as hex, as Jupyter's token.
     public static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        return (0..<32).map { _ in String(cFormat: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }
 
     /// Why `request` is refused, or nil when it may go on.
@@ -79,7 +79,7 @@ public struct AccessPolicy: Sendable {
 
     static func bearer(_ header: String?) -> String? {
         guard let header, header.lowercased().hasPrefix("bearer ") else { return nil }
-        return String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
+        return String(header.dropFirst("bearer ".count)).trimmingWhitespace()
     }
 
     /// Compares without stopping at the first difference, so timing does not reveal the token.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HummingbirdWebSocket
 import NIOCore
 import Synchronization

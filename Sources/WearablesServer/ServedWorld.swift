@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 import WearablesCore
 import WearablesSimulator
@@ -17,7 +17,6 @@ public final class ServedWorld: @unchecked Sendable {
 
     private let world: SimulatedWorld
     public let speed: Double
-    private var thread: Thread?
     private struct State {
         var stopped = false
         var nextWaiter = 0
@@ -40,13 +39,10 @@ public final class ServedWorld: @unchecked Sendable {
         world.scheduler.beginExternalInput()
         world.trace.record(source: "serve", event: "start",
                            values: ["world": .string(preset.rawValue), "seed": .string(String(seed)), "speed": .double(self.speed)])
-        let thread = Thread { [self] in
+        DetachedThread.start { [self] in
             world.scheduler.runUntilIdle()
             exited()
         }
-        thread.name = "glasses-world"
-        self.thread = thread
-        thread.start()
     }
 
     /// Runs `work` on the world's thread, soon; dropped when the world has stopped.

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
@@ -101,10 +106,7 @@ public final class WorldServer: Sendable {
 
     /// The OpenAPI document of the control routes (`Resources/openapi.yaml`, also `docs/openapi.yaml`).
     static func openAPIDocument() -> String {
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml", subdirectory: "Resources"),
-              let text = try? String(contentsOf: url, encoding: .utf8)
-        else { return "# openapi.yaml was not installed with this build; see docs/openapi.yaml in the source\n" }
-        return text
+        ServerResources.text("openapi.yaml") ?? ""
     }
 
     static func listenError(_ error: Error, host: String, port: Int) -> ServeError {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WearablesCore
 
 /// A binary message: pixels or a photo. Layout: a 4-byte big-endian length N,

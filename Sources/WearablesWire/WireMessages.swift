@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WearablesCore
 
 /// What a client asks of a served world. Every command carries an id that its

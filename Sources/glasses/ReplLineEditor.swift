@@ -1,7 +1,12 @@
 import CLineEditor
-import Foundation
+import FoundationEssentials
 import GlassesScript
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Line editing through libedit: history kept in the user's state directory, Tab
 /// completion from a provider (the REPL session, reached on its own thread), and

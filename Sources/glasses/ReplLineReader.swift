@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
+import WearablesCore
 
 /// What the reader hands the REPL: a line, a line cancelled with Ctrl-C, or the
 /// end of input (Ctrl-D or the end of piped input).
@@ -28,7 +29,7 @@ final class ReplLineReader: Sendable {
     /// Reads the next line on another thread and hands it to `deliver`.
     func request(prompt: String, deliver: @escaping @Sendable (ReplInput) -> Void) {
         reading.store(true, ordering: .releasing)
-        Thread.detachNewThread { [self] in
+        DetachedThread.start { [self] in
             let input = editor.map { $0.readLine(prompt: prompt) }
                 ?? Swift.readLine(strippingNewline: true).map(ReplInput.line) ?? .end
             reading.store(false, ordering: .releasing)

@@ -1,8 +1,14 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import GlassesScript
 import LuaHost
 import Synchronization
 import WearablesCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs the REPL: the event loop on this thread, line reading on another, and
 /// Ctrl-C turned into an interrupt of the running chunk.
@@ -105,7 +111,7 @@ final class ReplLoop {
     /// At a prompt the cursor is mid-line: the ending's line starts on a fresh one.
     private var lineStart: String { reader.interactive ? "\n" : "" }
 
-    private static func format(_ seconds: Double) -> String { String(format: "%g", seconds) }
+    private static func format(_ seconds: Double) -> String { String(cFormat: "%g", seconds) }
 }
 
 /// Carries the session across threads in posted actions, which only ever run on

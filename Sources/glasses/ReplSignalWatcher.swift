@@ -1,6 +1,12 @@
 import CTerminal
-import Foundation
+import FoundationEssentials
 import LuaHost
+import WearablesCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The REPL's signals. Ctrl-C (SIGINT) interrupts the running chunk instead of
 /// killing the process, and at the prompt cancels the line being typed. On a
@@ -25,7 +31,7 @@ enum ReplSignalWatcher {
         let signals = terminal == nil ? [SIGINT] : [SIGINT, SIGTSTP, SIGWINCH]
         let pipe = gs_term_signal_pipe(signals, Int32(signals.count))
         guard pipe >= 0 else { throw SetupError(code: errno) }
-        Thread.detachNewThread {
+        DetachedThread.start {
             var byte: UInt8 = 0
             while true {
                 let count = read(pipe, &byte, 1)

@@ -1,8 +1,14 @@
 import CTerminal
 import Dispatch
-import Foundation
+import FoundationEssentials
 import LuaHost
 import Synchronization
+import WearablesCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The interactive REPL's terminal, shared by the event loop and the line editor.
 ///
@@ -81,7 +87,7 @@ final class ReplTerminal: Sendable {
         outputRead = output[0]
         wakeRead = wake[0]
         wakeWrite = wake[1]
-        Thread.detachNewThread { [self] in pump() }
+        DetachedThread.start { [self] in pump() }
     }
 
     /// Keys one at a time, echoed; Ctrl-C still raises SIGINT, and output still

@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import GlassesScript
 import LuaHost
+import WearablesCore
 
 /// Writes REPL output after whatever Lua's `print` buffered, so the order on
 /// screen is the order things happened.
@@ -9,7 +10,7 @@ enum ReplTerminalOutput {
         ReplOutput(
             standard: { text in
                 LuaConsole.flushOutput()
-                FileHandle.standardOutput.write(Data(text.utf8))
+                RawFile.standardOutput.write(text)
             },
             error: { text in
                 LuaConsole.flushOutput()

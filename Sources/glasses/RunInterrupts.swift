@@ -1,7 +1,13 @@
 import CTerminal
-import Foundation
+import FoundationEssentials
 import GlassesScript
 import LuaHost
+import WearablesCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Ctrl-C (SIGINT) or SIGTERM during `glasses run`: the script is stopped as a
 /// limit stops it, so the run ends through the host (output flushed, the trace
@@ -20,7 +26,7 @@ enum RunInterrupts {
         pthread_sigmask(SIG_UNBLOCK, &watched, nil)
         let handle = runtime.state.interruptHandle
         let inbox = runtime.scheduler.inbox
-        Thread.detachNewThread {
+        DetachedThread.start {
             var byte: UInt8 = 0
             while true {
                 let count = read(pipe, &byte, 1)

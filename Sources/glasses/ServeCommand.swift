@@ -1,10 +1,17 @@
 import ArgumentParser
 import Dispatch
-import Foundation
+import FoundationEssentials
 import GlassesScript
 import LuaHost
+import Synchronization
+import WearablesCore
 import WearablesServer
 import WearablesWire
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension ServeOptions.World: ExpressibleByArgument {}
 
@@ -117,7 +124,7 @@ struct ServeCommand: ParsableCommand {
 
             """
         // Written at once and unbuffered: scripts wait for this text to learn the port.
-        FileHandle.standardOutput.write(Data(text.utf8))
+        RawFile.standardOutput.write(text)
     }
 
     /// Runs async work to its end from this synchronous command.
@@ -140,36 +147,40 @@ private final class ResultBox<T>: @unchecked Sendable {
 }
 
 /// SIGINT and SIGTERM, turned from process death into a clean stop.
+/// `@unchecked`: the signal sources are set once in `init`; the rest is behind a Mutex.
 private final class SignalWatch: @unchecked Sendable {
-    private let lock = NSLock()
-    private var name: String?
-    private var handler: (@Sendable () -> Void)?
-    private var sources: [DispatchSourceSignal] = []
+    private struct State {
+        var name: String?
+        var handler: (@Sendable () -> Void)?
+    }
+    private let state = Mutex(State())
+    private let sources: [DispatchSourceSignal]
 
     init() {
-        for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
+        sources = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")].map { number, _ in
             signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            return DispatchSource.makeSignalSource(signal: number, queue: .global())
+        }
+        for (source, name) in zip(sources, ["SIGINT", "SIGTERM"]) {
             source.setEventHandler { [weak self] in self?.fire(name) }
             source.resume()
-            sources.append(source)
         }
     }
 
-    var received: String? { lock.withLock { name } }
+    var received: String? { state.withLock { $0.name } }
 
     func onSignal(_ action: @escaping @Sendable () -> Void) {
-        let fired = lock.withLock { () -> Bool in
-            handler = action
-            return name != nil
+        let fired = state.withLock { state in
+            state.handler = action
+            return state.name != nil
         }
         if fired { action() }
     }
 
     private func fire(_ signal: String) {
-        let action = lock.withLock { () -> (@Sendable () -> Void)? in
-            if name == nil { name = signal }
-            return handler
+        let action = state.withLock { state in
+            if state.name == nil { state.name = signal }
+            return state.handler
         }
         action?()
     }

@@ -23,7 +23,7 @@ struct TypesCommand: ParsableCommand {
         do {
             try LuaTypesGenerator(bindings: runtime.state.bindings).write(to: out)
         } catch {
-            throw ValidationError("cannot write the types to '\(out)': \(error.localizedDescription) (pick a writable --out folder)")
+            throw ValidationError("cannot write the types to '\(out)': \(fileErrorText(error)) (pick a writable --out folder)")
         }
         print("wrote LuaLS definitions to \(out) (add it to \"Lua.workspace.library\")")
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ArgumentParser
 import GlassesScript
 
@@ -50,8 +50,8 @@ struct WorldOptions: ParsableArguments {
     var out: String?
 
     func validate() throws {
-        var isFolder: ObjCBool = false
-        if let out, FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), !isFolder.boolValue {
+        var isFolder = false
+        if let out, FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), !isFolder {
             throw ValidationError("--out '\(out)' is a file: name a folder (it is created if missing)")
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LuaHost
 import WearablesAudio
 import WearablesCore

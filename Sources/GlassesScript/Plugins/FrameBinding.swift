@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LuaHost
 import WearablesCore
 
@@ -43,7 +43,7 @@ final class FrameBinding {
                     let frame = try call.userdata(1, as: FrameBinding.self).frame
                     let path = try call.string(2)
                     let allowed = ["png", "jpg", "jpeg", "ppm"]
-                    let ext = (path as NSString).pathExtension.lowercased()
+                    let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
                     guard allowed.contains(ext) else {
                         throw LuaArgumentError(argument: 2, message: "unsupported extension '.\(ext)' (expected .png, .jpg or .ppm)")
                     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LuaHost
 import WearablesCore
 
@@ -40,8 +40,8 @@ struct LogPlugin: GlassesPlugin {
     }
 
     static func write(_ level: Level, _ message: String, runtime: ScriptRuntime) {
-        let stamp = String(format: "%9.3f", runtime.scheduler.now)
-        let tag = level.rawValue.uppercased().padding(toLength: 5, withPad: " ", startingAt: 0)
+        let stamp = String(cFormat: "%9.3f", runtime.scheduler.now)
+        let tag = String((level.rawValue.uppercased() + "     ").prefix(5))
         LuaConsole.flushOutput()
         LuaConsole.writeError("[\(stamp)] \(tag) \(message)\n")
         runtime.trace.record(source: "script", event: "log", values: ["level": .string(level.rawValue), "message": .string(message)])

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LuaHost
 import WearablesCore
 
@@ -172,7 +172,7 @@ final class TimerHandle {
         self.delay = delay
         self.repeating = repeating
         self.function = function
-        let what = "\(repeating ? "every" : "after")(\(String(format: "%g", delay)), fn)"
+        let what = "\(repeating ? "every" : "after")(\(String(cFormat: "%g", delay)), fn)"
         runtime.keep(self, line.map { "\($0): \(what)" } ?? what)
         arm()
     }

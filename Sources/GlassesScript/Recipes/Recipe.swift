@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LuaHost
 
 /// A recipe folder (`NAME.recipe/init.lua`) and the metadata its `init.lua`
@@ -68,7 +68,7 @@ public struct Recipe: Sendable {
             throw RecipeError("\(file): sandbox '\(fields[5])' is not strict, standard or trusted")
         }
         self.sandbox = sandbox
-        let expected = URL(fileURLWithPath: folder).lastPathComponent.replacingOccurrences(of: ".recipe", with: "")
+        let expected = URL(fileURLWithPath: folder).lastPathComponent.replacing(".recipe", with: "")
         guard name == expected else { throw RecipeError("\(file): name is '\(name)' but the folder says '\(expected)'; make them match") }
         var parameters: [RecipeParameter] = []
         for index in 0..<count {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `recipe pack` / `recipe install`: a recipe travels as a zip of its
 /// `NAME.recipe` folder, made and unpacked with the system's zip and unzip.
@@ -20,11 +20,11 @@ public enum RecipeArchive {
     public static func install(_ archive: String, into directory: String, replace: Bool = false) throws -> Recipe {
         // unzip runs in the staging folder, so a relative path must be resolved here first.
         let path = URL(fileURLWithPath: archive).standardizedFileURL.path
-        var isFolder: ObjCBool = false
+        var isFolder = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw RecipeError("\(archive): no such file")
         }
-        guard !isFolder.boolValue else { throw RecipeError("\(archive) is a folder, not a recipe archive (a zip from glasses recipe pack)") }
+        guard !isFolder else { throw RecipeError("\(archive) is a folder, not a recipe archive (a zip from glasses recipe pack)") }
         let staging = FileManager.default.temporaryDirectory.appendingPathComponent("recipe-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: staging) }
@@ -62,19 +62,10 @@ public enum RecipeArchive {
 
     /// Runs `tool`; false when it fails, an error only when it cannot run at all.
     private static func run(_ tool: String, _ arguments: [String], in directory: String) throws -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        // The tools' own messages mean little to the user; the caller says what went wrong.
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw RecipeError("cannot run \(tool): \(error.localizedDescription) (install it: apt-get install zip unzip)")
+        let status = ChildProcess.run(tool, arguments, in: directory)
+        guard let status, status != ChildProcess.notFound else {
+            throw RecipeError("cannot run \(tool) (install it: apt-get install zip unzip)")
         }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        return status == 0
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds recipes along a search path, Hammerspoon-Spoon style: `--recipe-path`
 /// folders, then the current folder, then `GLASSES_RECIPE_PATH` (colon-separated),
@@ -54,7 +54,7 @@ public struct RecipeCatalog: Sendable {
     /// `$XDG_DATA_HOME/glasses/recipes`, else `~/.local/share/glasses/recipes`.
     public static func userDirectory(environment: [String: String]) -> String {
         let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+            ?? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/share"
         return data + "/glasses/recipes"
     }
 

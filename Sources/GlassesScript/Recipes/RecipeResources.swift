@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The files of `Recipes/Resources` (the built-in recipes and the driver and
 /// context chunks), compiled into the binary so that a `glasses` copied or
@@ -19,7 +19,7 @@ enum RecipeResources {
     /// `$XDG_CACHE_HOME/glasses`, else `~/.cache/glasses`.
     private static func cacheDirectory(_ environment: [String: String]) -> String {
         let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
+            ?? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.cache"
         return cache + "/glasses"
     }
 
@@ -33,12 +33,12 @@ enum RecipeResources {
                 let path = folder + "/" + file.path
                 if (try? String(contentsOfFile: path, encoding: .utf8)) == file.text { continue }
                 try FileManager.default.createDirectory(
-                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    atPath: PathPolicy.folder(of: path), withIntermediateDirectories: true)
                 try file.text.write(toFile: path, atomically: true, encoding: .utf8)
             }
         } catch {
             return .failure(RecipeError(
-                "cannot write the built-in recipes to \(folder): \(error.localizedDescription); set XDG_CACHE_HOME to a writable folder"))
+                "cannot write the built-in recipes to \(folder): \(fileErrorText(error)); set XDG_CACHE_HOME to a writable folder"))
         }
         return .success(folder)
     }

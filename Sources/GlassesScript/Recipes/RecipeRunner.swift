@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LuaHost
 
 /// Runs a recipe as a script: the runtime gets the recipe's sandbox and a

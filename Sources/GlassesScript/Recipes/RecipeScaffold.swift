@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `glasses recipe new NAME`: a working starting point (init.lua with one
 /// parameter, a test script and a README) that loads and runs as is.

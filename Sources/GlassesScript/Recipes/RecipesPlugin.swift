@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LuaHost
 
 /// The `recipes` module: scripts list, describe and start recipes, so one

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LuaHost
 import WearablesCore
 
@@ -81,7 +81,7 @@ extension ReplSession {
         let world = runtime.world
         let wearables = world.wearables
         var lines = [
-            "time \(String(format: "%.3f", runtime.scheduler.now)) s on the \(runtime.scheduler.clock.rawValue) clock",
+            "time \(String(cFormat: "%.3f", runtime.scheduler.now)) s on the \(runtime.scheduler.clock.rawValue) clock",
             "app \(wearables.registrationState.name), camera permission \(wearables.checkPermissionStatus(.camera).name)",
         ]
         if let kit = world.simulator?.kit {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LuaHost
 import WearablesCore
 import WearablesRemote
@@ -423,7 +423,7 @@ public final class ScriptRuntime {
         return LuaRunOutcome(.success)
     }
 
-    static func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
+    static func format(_ seconds: Double) -> String { String(cFormat: "%.3f", seconds) }
 }
 
 /// Why the event loop stopped, when it was not the script itself.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 import WearablesCore
 
@@ -16,18 +16,15 @@ public final class TraceFile: Sendable {
         var isClosed = false
     }
 
-    private let handle: FileHandle
+    private let file: RawFile
     private let buffer = Mutex(Buffer())
 
     /// Creates the file, and its folder as `--out` does.
     public init(path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathPolicy.folder(of: path)
         if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw TraceFileError(path: path)
-        }
-        guard let handle = FileHandle(forWritingAtPath: path) else { throw TraceFileError(path: path) }
-        self.handle = handle
+        guard let file = RawFile.creating(path) else { throw TraceFileError(path: path) }
+        self.file = file
     }
 
     public func write(_ line: String) {
@@ -63,7 +60,7 @@ public final class TraceFile: Sendable {
 
     private func flush(_ buffer: inout Buffer) {
         guard !buffer.bytes.isEmpty else { return }
-        handle.write(buffer.bytes)
+        file.write(buffer.bytes)
         buffer.bytes.removeAll(keepingCapacity: true)
     }
 
@@ -75,7 +72,6 @@ public final class TraceFile: Sendable {
 
     deinit {
         flush()
-        try? handle.close()
     }
 }
 

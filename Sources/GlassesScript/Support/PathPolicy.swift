@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LuaHost
 
 /// The one rule for the files a script names (photos, frames, recordings,
@@ -141,13 +141,13 @@ struct OutputFolderError: Error, CustomStringConvertible {
     var description: String {
         // The nearest part of the path that exists is what stands in the way.
         var blocker = folder
-        var isFolder: ObjCBool = false
+        var isFolder = false
         while !FileManager.default.fileExists(atPath: blocker, isDirectory: &isFolder), blocker.contains("/") {
             blocker = PathPolicy.folder(of: blocker)
         }
         let reason =
             if !FileManager.default.fileExists(atPath: blocker, isDirectory: &isFolder) { "it cannot be created here" }
-            else if !isFolder.boolValue { "'\(blocker)' is a file, not a folder" }
+            else if !isFolder { "'\(blocker)' is a file, not a folder" }
             else { "'\(blocker)' is not writable" }
         return "cannot create the output folder '\(folder)': \(reason) (check --out)"
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LuaHost
 
 /// Checks scripts without running them: they must compile, and every global
@@ -145,7 +145,7 @@ public struct LuaScriptChecker {
         if error.message.hasPrefix(prefix) {
             let rest = error.message.dropFirst(prefix.count)
             if let colon = rest.firstIndex(of: ":"), let line = Int(rest[..<colon]) {
-                let message = rest[rest.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                let message = rest[rest.index(after: colon)...].trimmingWhitespace()
                 return LuaCheckDiagnostic(file: file, line: line, message: message)
             }
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A registry signature such as `wearables.device(id: string) -> Device?`,
 /// split into the parts LuaLS annotations need. Types are kept as written:
@@ -24,7 +24,7 @@ struct LuaSignature: Equatable {
         guard let open = text.firstIndex(of: "("),
             let close = LuaSignature.matchingClose(in: text, from: open)
         else { return nil }
-        let head = text[..<open].trimmingCharacters(in: .whitespaces)
+        let head = text[..<open].trimmingWhitespace()
         if let colon = head.lastIndex(of: ":") {
             owner = String(head[..<colon])
             isMethod = true
@@ -41,11 +41,11 @@ struct LuaSignature: Equatable {
         guard !name.isEmpty else { return nil }
         let inner = String(text[text.index(after: open)..<close])
         parameters = LuaSignature.splitTopLevel(inner, on: ",").compactMap(LuaSignature.parameter)
-        let rest = text[text.index(after: close)...].trimmingCharacters(in: .whitespaces)
+        let rest = text[text.index(after: close)...].trimmingWhitespace()
         if rest.hasPrefix("->") {
-            let returned = rest.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            let returned = rest.dropFirst(2).trimmingWhitespace()
             returns = LuaSignature.splitTopLevel(returned, on: ",").map {
-                $0.replacingOccurrences(of: " | ", with: "|")
+                $0.replacing(" | ", with: "|")
             }
         } else {
             returns = []
@@ -76,14 +76,14 @@ struct LuaSignature: Equatable {
         var current = ""
         walk(text[...]) { _, character, depth, role in
             if role == .plain, character == separator, depth == 0, parts.count < limit {
-                parts.append(current.trimmingCharacters(in: .whitespaces))
+                parts.append(current.trimmingWhitespace())
                 current = ""
             } else {
                 current.append(character)
             }
             return true
         }
-        let last = current.trimmingCharacters(in: .whitespaces)
+        let last = current.trimmingWhitespace()
         if !last.isEmpty || !parts.isEmpty { parts.append(last) }
         return parts
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LuaHost
 
 /// Writes a LuaLS addon (`library/*.lua` `---@meta` files and `config.json`)
@@ -114,7 +114,7 @@ public struct LuaTypesGenerator {
     }
 
     private func oneLine(_ text: String) -> String {
-        text.replacingOccurrences(of: "\n", with: " ")
+        text.replacing("\n", with: " ")
     }
 
     private static let keywords: Set<String> = [

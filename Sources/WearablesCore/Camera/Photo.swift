@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A captured still: real, decodable JPEG or HEIC bytes (DAT's `PhotoData`).
 public struct Photo: Sendable, Equatable {

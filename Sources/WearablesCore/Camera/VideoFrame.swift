@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Produces the picture a camera sees at a given time. Implementations must be pure
 /// functions of time (and their own fixed state), so frames can be rendered lazily,
@@ -54,7 +54,7 @@ public final class VideoFrame {
 
     /// Writes the frame to `path`, encoded by its extension (.png, .jpg/.jpeg, .ppm, .heic).
     public func save(to path: String) throws {
-        let ext = (path as NSString).pathExtension
+        let ext = URL(fileURLWithPath: path).pathExtension
         guard let format = ImageCodecs.Format(pathExtension: ext) else {
             throw ImageCodecError(message: "cannot save a frame as '.\(ext)': use .png, .jpg, .ppm or .heic")
         }

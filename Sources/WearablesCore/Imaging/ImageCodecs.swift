@@ -1,5 +1,5 @@
 import CImageCodecs
-import Foundation
+import FoundationEssentials
 
 /// A codec failure from CImageCodecs, with libjpeg/libheif/libpng's own message.
 public struct ImageCodecError: Error, Sendable, CustomStringConvertible, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A value in a trace line. Formatting is fixed (keys in insertion order, numbers with
 /// at most six decimals), so identical runs give identical bytes.
@@ -21,7 +21,7 @@ public enum TraceValue: Sendable, Equatable {
 
     static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
-        var text = String(format: "%.6f", value)
+        var text = String(cFormat: "%.6f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text == "-0" ? "0" : text
@@ -36,7 +36,7 @@ public enum TraceValue: Sendable, Equatable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            case _ where scalar.value < 0x20: out += String(cFormat: "\\u%04x", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import HeapModule
 import Synchronization
 
@@ -187,22 +188,22 @@ struct ScheduledEvent: Comparable {
 }
 
 /// The thread-safe mailbox of a scheduler: other threads post actions here and the
-/// scheduler's loop runs them on its own thread. `@unchecked` because its state is
-/// guarded by a Mutex and the condition only signals.
-public final class SchedulerInbox: @unchecked Sendable {
+/// scheduler's loop runs them on its own thread. A semaphore wakes the loop: unlike
+/// a condition variable, a post made just before the loop waits is never missed.
+public final class SchedulerInbox: Sendable {
     private struct State {
         var actions: [@Sendable () -> Void] = []
         var sources = 0
     }
     private let state = Mutex(State())
-    private let signal = NSCondition()
+    private let wakeUp = DispatchSemaphore(value: 0)
 
     init() {}
 
     /// Queues `action` for the scheduler's thread and wakes a waiting wall-clock loop.
     public func post(_ action: @escaping @Sendable () -> Void) {
         state.withLock { $0.actions.append(action) }
-        signal.lock(); signal.signal(); signal.unlock()
+        wakeUp.signal()
     }
 
     func takeAll() -> [@Sendable () -> Void] {
@@ -214,21 +215,20 @@ public final class SchedulerInbox: @unchecked Sendable {
 
     func changeSources(by delta: Int) {
         state.withLock { $0.sources = max(0, $0.sources + delta) }
-        signal.lock(); signal.signal(); signal.unlock()
+        wakeUp.signal()
     }
 
     var hasSources: Bool { state.withLock { $0.sources > 0 || !$0.actions.isEmpty } }
 
-    /// Blocks until something is posted or `seconds` pass (forever when nil).
+    /// Blocks until something is posted or `seconds` pass (forever when nil). It may
+    /// return early (a wake-up left from an earlier post); the loop checks again.
     func wait(seconds: Double?) {
-        signal.lock()
-        defer { signal.unlock() }
         if state.withLock({ !$0.actions.isEmpty }) { return }
         if let seconds {
             guard seconds > 0 else { return }
-            _ = signal.wait(until: Date(timeIntervalSinceNow: seconds))
+            _ = wakeUp.wait(timeout: .now() + seconds)
         } else {
-            signal.wait()
+            wakeUp.wait()
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WearablesCore
 
 /// A camera that plays a YUV4MPEG2 (.y4m, 4:2:0, 8-bit) file in a loop at the file's frame rate.
@@ -8,20 +8,20 @@ final class Y4MVideo: FrameSource {
     let height: Int
     let frameRate: Double
     let frameCount: Int
-    private let handle: FileHandle
+    private let file: RawFile
     private let firstFrameOffset: UInt64
     private let frameStride: Int
     private var planeCache: [Int: LumaPlane] = [:]
 
     init(path: String) throws {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard let file = RawFile.reading(path) else {
             throw ImageCodecError(message: "cannot open camera feed \(path)")
         }
-        let head = (try? handle.read(upToCount: 512)) ?? Data()
-        guard let newline = head.firstIndex(of: 0x0A),
-              let header = String(data: head[..<newline], encoding: .ascii), header.hasPrefix("YUV4MPEG2") else {
+        let head = file.read(count: 512, at: 0)
+        guard let newline = head.firstIndex(of: 0x0A), head.starts(with: Array("YUV4MPEG2".utf8)) else {
             throw ImageCodecError(message: "\(path) is not a YUV4MPEG2 file")
         }
+        let header = String(decoding: head[..<newline], as: UTF8.self)
         var w = 0, h = 0, rate = 30.0
         for field in header.split(separator: " ").dropFirst() {
             let value = field.dropFirst()
@@ -41,11 +41,11 @@ final class Y4MVideo: FrameSource {
         guard w > 0, h > 0, w <= 8192, h <= 8192 else { throw ImageCodecError(message: "\(path): invalid frame size \(w)x\(h)") }
         let frameHeader = 6  // "FRAME\n"
         let stride = frameHeader + w * h + 2 * ((w + 1) / 2) * ((h + 1) / 2)
-        let size = (try? handle.seekToEnd()) ?? 0
+        let size = file.size
         let offset = UInt64(newline - head.startIndex + 1)
         let count = size > offset ? Int((size - offset) / UInt64(stride)) : 0
         guard count > 0 else { throw ImageCodecError(message: "\(path) has no complete frames") }
-        self.handle = handle
+        self.file = file
         width = w
         height = h
         frameRate = rate
@@ -53,8 +53,6 @@ final class Y4MVideo: FrameSource {
         firstFrameOffset = offset
         frameStride = stride
     }
-
-    deinit { try? handle.close() }
 
     func lumaPlane(at time: Double) -> LumaPlane {
         let index = frameIndex(at: time)
@@ -94,8 +92,7 @@ final class Y4MVideo: FrameSource {
     private func readPlanes(_ index: Int) -> (y: [UInt8], u: [UInt8], v: [UInt8]) {
         let lumaCount = width * height, chromaCount = ((width + 1) / 2) * ((height + 1) / 2)
         let start = firstFrameOffset + UInt64(index * frameStride + 6)
-        try? handle.seek(toOffset: start)
-        let bytes = [UInt8]((try? handle.read(upToCount: lumaCount + 2 * chromaCount)) ?? Data())
+        let bytes = file.read(count: lumaCount + 2 * chromaCount, at: start)
         guard bytes.count == lumaCount + 2 * chromaCount else {
             return ([UInt8](repeating: 0, count: lumaCount), [UInt8](repeating: 128, count: chromaCount),
                     [UInt8](repeating: 128, count: chromaCount))
