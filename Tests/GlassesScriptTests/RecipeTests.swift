@@ -161,6 +161,44 @@ import Testing
         }
     }
 
+    /// A strict recipe's files stay confined when a trusted script starts it, in
+    /// its own task and in the callbacks it registers (which run later, outside it).
+    @Test func aStrictRecipeStartedByATrustedScriptWritesOnlyUnderOut() throws {
+        let directory = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.writeRecipe("escape", in: directory, body: """
+            local function try(path)
+              local ok, err = pcall(audio.record, {path = path, duration = 0.1})
+              return ok and "written" or tostring(err)
+            end
+            return {name = 'escape', version = '1', description = 'd', sandbox = 'strict', params = {},
+              start = function(ctx)
+                ctx:expose("in_task", try("../escaped.wav"))
+                after(0.5, function() ctx:expose("in_callback", try("/tmp/escaped-\(UUID().uuidString).wav")) end)
+                wait(1)
+              end}
+            """)
+        try """
+            local h = recipes.run('escape')
+            wait(2)
+            assert(h.in_task:find("is outside the output folder", 1, true), "in its task: " .. h.in_task)
+            assert(h.in_callback:find("is outside the output folder", 1, true), "in a callback: " .. h.in_callback)
+            audio.configure{category = "playAndRecord"}
+            audio.activate()
+            audio.record{path = "../trusted.wav", duration = 0.1}
+            """.write(toFile: directory + "/main.lua", atomically: true, encoding: .utf8)
+        var options = RunOptions()
+        options.sandbox = .trusted
+        options.outputDirectory = directory + "/out"
+        let plugins = ScriptRuntime.builtInPlugins.filter { !($0 is RecipesPlugin) }
+            + [RecipesPlugin(catalog: RecipeCatalog(places: [.init(directory: directory, origin: .option)]))]
+        let runtime = try ScriptRuntime(options: options, plugins: plugins)
+        let outcome = runtime.close(runtime.run(script: directory + "/main.lua", arguments: []))
+        #expect(outcome.exitCode == 0, "\(outcome.report ?? "")")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/escaped.wav"))
+        #expect(FileManager.default.fileExists(atPath: directory + "/trusted.wav"), "the trusted caller keeps its own rule")
+    }
+
     @Test func aRecipeRunsNoWiderThanItsCaller() throws {
         let directory = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -101,7 +101,7 @@ struct AudioPlugin: GlassesPlugin {
                 let path = try table.string("path")
                 let duration = try table.optionalNumber("duration")
                 let resolved: String
-                do { resolved = try runtime.paths.writable(path) } catch {
+                do { resolved = try runtime.currentPaths.writable(path) } catch {
                     throw LuaError("cannot record to '\(path)': \(error)")
                 }
                 let recorder = try AudioBindings.raising { try audio.record(to: resolved, duration: duration) }

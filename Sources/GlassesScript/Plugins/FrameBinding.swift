@@ -110,7 +110,7 @@ extension ScriptRuntime {
     func writeFile(_ path: String, what: String, _ write: (String) throws -> Void) throws -> LuaReturn {
         let resolved: String
         do {
-            resolved = try paths.writable(path)
+            resolved = try currentPaths.writable(path)
             try write(resolved)
         } catch {
             throw LuaError("cannot save \(what) to '\(path)': \(error)")

@@ -159,6 +159,8 @@ final class TimerHandle {
     let delay: Double
     let repeating: Bool
     private let function: LuaRef
+    /// The path rule of the code that set the timer (a recipe's own).
+    private let paths: PathPolicy?
     /// The scheduler's memory for a live timer, counted against `--max-memory`
     /// even when the script dropped the handle.
     private var charge: LuaMemoryCharge?
@@ -172,6 +174,7 @@ final class TimerHandle {
         self.delay = delay
         self.repeating = repeating
         self.function = function
+        paths = runtime.runningPaths
         let what = "\(repeating ? "every" : "after")(\(String(cFormat: "%g", delay)), fn)"
         runtime.keep(self, line.map { "\($0): \(what)" } ?? what)
         arm()
@@ -182,7 +185,7 @@ final class TimerHandle {
     private func arm() {
         token = runtime.scheduler.schedule(after: delay) { [self] in
             if repeating { arm() } else { finish() }
-            runtime.invoke(function, [], label: repeating ? "every() callback" : "after() callback")
+            runtime.invoke(function, [], label: repeating ? "every() callback" : "after() callback", paths: paths)
         }
     }
 

@@ -61,7 +61,11 @@ public struct RecipesPlugin: GlassesPlugin {
         case .failure(let error): throw LuaError(error.message)
         }
         let state = runtime.state
-        runtime.paths.allowReading(recipe.folder)
+        // Its files too follow the sandbox it declares, narrowed to the caller's: a strict
+        // recipe started by a trusted script still writes only under --out.
+        let paths = PathPolicy(directory: runtime.options.outputDirectory,
+                               sandbox: recipe.sandbox.narrowed(to: runtime.currentPaths.sandbox))
+        paths.allowReading(recipe.folder)
         // In a wider run (a standard or trusted script), the recipe's own code still gets only what it declares.
         let chunk = try state.loadFile(recipe.initPath, sandbox: recipe.sandbox, modulePaths: [recipe.folder + "/?.lua"])
         let definition = try state.call(chunk).first ?? .nil
@@ -71,7 +75,7 @@ public struct RecipesPlugin: GlassesPlugin {
         ])
         let results = try state.call(try state.loadFile(context), [definition, .table(values), info])
         guard results.count == 2, case .ref(let run) = results[1] else { throw LuaError("the recipe context chunk is broken") }
-        try runtime.spawn(run, [], label: "recipe \(recipe.name)")
+        try runtime.spawn(run, [], label: "recipe \(recipe.name)", paths: paths)
         return results[0]
     }
 

@@ -50,9 +50,10 @@ extension ScriptRuntime {
         _ function: LuaRef, event: String, label: String, at call: LuaCall,
         _ subscribe: (_ deliver: @escaping (_ arguments: [LuaValue], _ afterCall: (() -> Void)?) -> Void) -> ListenerToken
     ) -> Handle {
+        let paths = runningPaths
         let token = subscribe { [weak self] arguments, afterCall in
             guard let self else { return }
-            self.invoke(function, arguments, label: label, afterFirstStep: afterCall)
+            self.invoke(function, arguments, label: label, paths: paths, afterFirstStep: afterCall)
         }
         let listener = "\(label.hasSuffix(" callback") ? String(label.dropLast(9)) : label) listener (:on)"
         return Handle(event: event, token: token, runtime: self, what: call.callerLine.map { "\($0): \(listener)" } ?? listener)

@@ -16,7 +16,13 @@ public final class ScriptRuntime {
     public let state: LuaState
     public let world: GlassesWorld
     /// Which files the script may write and read (``PathPolicy``).
+    /// The run's rule for the files a script names (its sandbox and `--out`).
     public let paths: PathPolicy
+    /// The rule of the Lua code running now, when it is not the run's: a recipe's
+    /// tasks and callbacks keep the sandbox it declares even in a wider run.
+    private(set) var runningPaths: PathPolicy?
+    /// The rule for a path named by the code running now.
+    var currentPaths: PathPolicy { runningPaths ?? paths }
     public var scheduler: Scheduler { world.scheduler }
     public var trace: EventTrace { world.trace }
 
@@ -154,21 +160,22 @@ public final class ScriptRuntime {
             throw LuaError(
                 "'\(name)' waits, so it must be called from a task: the main chunk, a spawn()ed function or a callback")
         }
-        return wrap(luaTask, label: "main chunk")
+        return wrap(luaTask, label: "main chunk", paths: nil)
     }
 
-    private func wrap(_ luaTask: LuaTask, label: String) -> ScriptTask {
+    private func wrap(_ luaTask: LuaTask, label: String, paths: PathPolicy?) -> ScriptTask {
         let key = ObjectIdentifier(luaTask)
         if let task = tasks[key] { return task }
-        let task = ScriptTask(luaTask: luaTask, label: label)
+        let task = ScriptTask(luaTask: luaTask, label: label, paths: paths)
         tasks[key] = task
         return task
     }
 
-    /// Starts `function` as a new task at the current time (after the calling code yields).
+    /// Starts `function` as a new task at the current time (after the calling code yields),
+    /// under `paths` (default: the rule of the code starting it).
     @discardableResult
-    func spawn(_ function: LuaRef, _ arguments: [LuaValue], label: String) throws -> ScriptTask {
-        let task = wrap(try state.newTask(function, arguments), label: label)
+    func spawn(_ function: LuaRef, _ arguments: [LuaValue], label: String, paths: PathPolicy? = nil) throws -> ScriptTask {
+        let task = wrap(try state.newTask(function, arguments), label: label, paths: paths ?? runningPaths)
         scheduler.schedule(after: 0) { [weak self, weak task] in
             guard let self, let task, task.status == .ready else { return }
             self.step(task, .success([]))
@@ -176,12 +183,14 @@ public final class ScriptRuntime {
         return task
     }
 
-    /// Calls a Lua callback in its own task, now. `afterFirstStep` runs when it
-    /// first returns or waits (borrowed frames end there).
-    func invoke(_ function: LuaRef, _ arguments: [LuaValue], label: String, afterFirstStep: (() -> Void)? = nil) {
+    /// Calls a Lua callback in its own task, now, under `paths` (the rule of the
+    /// code that registered it). `afterFirstStep` runs when it first returns or
+    /// waits (borrowed frames end there).
+    func invoke(_ function: LuaRef, _ arguments: [LuaValue], label: String, paths: PathPolicy?,
+                afterFirstStep: (() -> Void)? = nil) {
         guard ending == nil, state.stop == nil else { return }
         do {
-            let task = wrap(try state.newTask(function, arguments), label: label)
+            let task = wrap(try state.newTask(function, arguments), label: label, paths: paths)
             task.afterFirstStep = afterFirstStep
             if luaDepth > 0 {
                 scheduler.schedule(after: 0) { [weak self] in self?.step(task, .success([])) }
@@ -251,6 +260,8 @@ public final class ScriptRuntime {
         }
         task.status = .running
         luaDepth += 1
+        let outerPaths = runningPaths
+        runningPaths = task.paths
         let result: LuaResumeResult
         switch input {
         case .success(let values): result = state.resume(task.luaTask, with: values)
@@ -263,6 +274,7 @@ public final class ScriptRuntime {
             }
         }
         luaDepth -= 1
+        runningPaths = outerPaths
         settle(task, result)
     }
 
@@ -440,7 +452,7 @@ enum RunEnding {
 
 extension ScriptRuntime: LuaRunDriver {
     public func drive(_ state: LuaState, main luaTask: LuaTask) {
-        let main = wrap(luaTask, label: "main chunk")
+        let main = wrap(luaTask, label: "main chunk", paths: nil)
         self.main = main
         switch luaTask.status {
         case .suspended: main.status = .waiting

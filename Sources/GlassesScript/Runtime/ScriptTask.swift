@@ -21,10 +21,14 @@ public final class ScriptTask {
     var joiners: [() -> Void] = []
     /// Runs once, the first time the task returns or suspends (ends a borrowed frame).
     var afterFirstStep: (() -> Void)?
+    /// The path rule of the code in this task when it differs from the run's (a
+    /// recipe narrower than its caller); inherited by what the task starts.
+    let paths: PathPolicy?
 
-    init(luaTask: LuaTask, label: String) {
+    init(luaTask: LuaTask, label: String, paths: PathPolicy?) {
         self.luaTask = luaTask
         self.label = label
+        self.paths = paths
     }
 
     var isFinished: Bool { status == .done || status == .failed || status == .cancelled }

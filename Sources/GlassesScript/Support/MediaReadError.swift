@@ -6,7 +6,7 @@ extension ScriptRuntime {
     /// tell a missing file from one that is not media: that would let it probe
     /// which files exist. Other sandboxes have `io` and get the precise error.
     func mediaReadError(_ path: String, as what: String, expecting kinds: String, _ error: Error) -> LuaError {
-        guard options.sandbox != .strict else {
+        guard currentPaths.sandbox != .strict else {
             return LuaError("cannot use '\(path)' as \(what): no readable \(kinds) file there")
         }
         return LuaError("cannot use '\(path)' as \(what): \(error)")
@@ -14,7 +14,7 @@ extension ScriptRuntime {
 
     /// The file to read for `path`, or the script error naming what the sandbox allows.
     func readable(_ path: String, as what: String) throws -> String {
-        do { return try paths.readable(path) } catch {
+        do { return try currentPaths.readable(path) } catch {
             throw LuaError("cannot use '\(path)' as \(what): \(error)")
         }
     }

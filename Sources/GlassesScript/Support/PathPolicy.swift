@@ -10,12 +10,14 @@ import LuaHost
 public final class PathPolicy {
     /// `--out` as given, or nil for the current folder.
     public let directory: String?
-    private let confined: Bool
+    /// The sandbox whose rule this is.
+    public let sandbox: LuaSandbox
+    private var confined: Bool { sandbox != .trusted }
     private var readFolders: [String] = []
 
     public init(directory: String?, sandbox: LuaSandbox) {
         self.directory = directory
-        confined = sandbox != .trusted
+        self.sandbox = sandbox
     }
 
     /// The output folder, absolute.
