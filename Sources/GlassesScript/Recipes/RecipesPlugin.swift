@@ -92,6 +92,9 @@ public struct RecipesPlugin: GlassesPlugin {
             case .nil: continue
             case .string(let text): given[parameter.name] = text
             case .integer(let number): given[parameter.name] = String(number)
+            // 15.0 is the integer 15 to Lua (15.0 == 15); as text it must not read as a fraction.
+            case .number(let number) where number.rounded() == number && abs(number) < 1e15:
+                given[parameter.name] = String(Int64(number))
             case .number(let number): given[parameter.name] = String(number)
             case .boolean(let flag): given[parameter.name] = String(flag)
             default: throw LuaError("recipe '\(recipe.name)': parameter '\(parameter.name)' must be a string, number or boolean")

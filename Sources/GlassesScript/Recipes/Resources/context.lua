@@ -61,6 +61,8 @@ function ctx:give_up(format, ...)
 end
 
 local function run()
+  -- Stopped before its task first ran: it never starts.
+  if handle.status ~= "starting" then return end
   handle.status = "running"
   local ok, err = pcall(definition.start, ctx, params)
   if not ok then
