@@ -40,16 +40,5 @@ public struct LumaPlane: Sendable, Equatable {
     }
 
     /// Mean absolute Laplacian: near 0 for flat or blurred frames, larger for crisp edges.
-    public var sharpness: Double {
-        let w = LumaPlane.width, h = LumaPlane.height
-        guard samples.count == w * h else { return 0 }
-        var total: Float = 0
-        for y in 1..<(h - 1) {
-            for x in 1..<(w - 1) {
-                let i = y * w + x
-                total += abs(4 * samples[i] - samples[i - 1] - samples[i + 1] - samples[i - w] - samples[i + w])
-            }
-        }
-        return Double(total) / Double((w - 2) * (h - 2))
-    }
+    public var sharpness: Double { area.sharpness }
 }
