@@ -14,18 +14,26 @@ public enum LuaReturn {
 /// ``LuaError`` or ``LuaArgumentError`` to raise a Lua error.
 public typealias LuaFunctionBody = (LuaCall) throws -> LuaReturn
 
-/// A function exposed to Lua, documented so docs, help and type files can be generated.
+/// A function exposed to Lua: its typed parameters and returns are the one
+/// source for argument checking (done by the registry before `body` runs),
+/// signature text, help, type files and `glasses check`.
 public struct LuaFunction {
     public let name: String
-    /// The Lua-side signature, e.g. `wearables.device(id: string) -> Device?`.
-    public let signature: String
+    /// Arguments after the object for a method; the registry checks them, so
+    /// `body` may read them without re-checking types or enum values.
+    public let parameters: [LuaParameter]
+    public let returns: [LuaType]
     /// One line saying what it does.
     public let doc: String
     public let body: LuaFunctionBody
 
-    public init(name: String, signature: String, doc: String, body: @escaping LuaFunctionBody) {
+    public init(
+        name: String, parameters: [LuaParameter] = [], returns: [LuaType] = [], doc: String,
+        body: @escaping LuaFunctionBody
+    ) {
         self.name = name
-        self.signature = signature
+        self.parameters = parameters
+        self.returns = returns
         self.doc = doc
         self.body = body
     }
