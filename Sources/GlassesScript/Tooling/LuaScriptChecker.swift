@@ -65,13 +65,13 @@ public struct LuaScriptChecker {
         local function add(prefix, t)
           local meta = type(t) == "table" and getmetatable(t)
           if type(meta) ~= "table" or type(meta.removed) ~= "table" then return end
-          for name, flag in pairs(meta.removed) do out[#out + 1] = prefix .. name .. "\t" .. flag end
+          for name, flag in pairs(meta.removed) do out[#out + 1] = prefix .. name .. "\\t" .. flag end
         end
         add("", _G)
         for name, value in pairs(_G) do
           if type(name) == "string" then add(name .. ".", value) end
         end
-        return table.concat(out, "\n")
+        return table.concat(out, "\\n")
         """
 
     /// Compiles `path` in `state` and scans it; an empty result means it is fine.
