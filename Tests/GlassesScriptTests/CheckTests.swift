@@ -88,7 +88,7 @@ import Testing
             local s = wearables.session()
             local cam = s:camera{fps = 99, resolution = "low"}
             cam:capture("gif")
-            wearables.stream{fsp = 30}
+            wearables.stream{resoluton = "low"}
             wait("soon")
             after(1)
             cam:on("frames", function() end)
@@ -96,7 +96,7 @@ import Testing
         #expect(problems == [
             "script.lua:2: bad argument #1 to 'DeviceSession:camera' (field 'fps': invalid value 99 (expected one of: 2, 7, 15, 24, 30))",
             "script.lua:3: bad argument #1 to 'Camera:capture' (invalid value 'gif' (expected one of: jpeg, heic))",
-            "script.lua:4: bad argument #1 to 'wearables.stream' (unknown field 'fsp' (did you mean 'fps'?))",
+            "script.lua:4: bad argument #1 to 'wearables.stream' (unknown field 'resoluton' (did you mean 'resolution'?))",
             "script.lua:5: bad argument #1 to 'wait' (number expected, got string)",
             "script.lua:6: bad argument #2 to 'after' (function expected, got no value)",
             "script.lua:7: bad argument #1 to 'Camera:on' (invalid value 'frames' (expected one of: state, frame, photo, error))",

@@ -49,7 +49,7 @@ import Testing
         let session = try #require(bindings.classes.first { $0.name == "DeviceSession" })
         let camera = try #require(session.methods.first { $0.name == "camera" })
         #expect(camera.signature
-            == "DeviceSession:camera(options?: {resolution?: \"low\"|\"medium\"|\"high\", fps?: 2|7|15|24|30, codec?: \"raw\"|\"hvc1\", audio_rate?: 16000|44100|48000}) -> Camera")
+            == "DeviceSession:camera(options?: {resolution?: \"high\"|\"medium\"|\"low\", fps?: 2|7|15|24|30, codec?: \"raw\"|\"hvc1\", audio_rate?: 16000|44100|48000}) -> Camera")
         let wearables = try #require(bindings.modules.first { $0.name == "wearables" })
         let stream = try #require(wearables.functions.first { $0.name == "stream" })
         // The same options as session:camera, plus the selector: one list, so `fps` cannot drift again.

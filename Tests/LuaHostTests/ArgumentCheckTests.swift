@@ -15,7 +15,8 @@ import Testing
     }
 
     private func error(_ state: LuaState, _ arguments: String) throws -> String? {
-        try state.run("local ok, m = pcall(take, \(arguments)) return m", name: "t.lua").first?.string
+        let call = arguments.isEmpty ? "pcall(take)" : "pcall(take, \(arguments))"
+        return try state.run("local ok, m = \(call) return m", name: "t.lua").first?.string
     }
 
     @Test func enumsListTheAllowedValues() throws {
