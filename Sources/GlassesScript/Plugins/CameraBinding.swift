@@ -15,24 +15,17 @@ enum CameraBinding {
     static let events = ["state", "frame", "photo", "error"]
 
     /// A stream configuration from an options table at argument `n` (nil: defaults).
+    /// The registry has checked the fields against ``optionFields``.
     static func configuration(_ call: LuaCall, _ n: Int) throws -> StreamConfiguration {
         guard let options = try call.optionalTable(n) else { return .default }
-        let resolution = try options.optionalEnumeration("resolution", of: StreamingResolution.allNames) ?? "medium"
-        let codec = try options.optionalEnumeration("codec", of: VideoCodec.allNames) ?? "raw"
+        let resolution = try options.optionalString("resolution") ?? "medium"
+        let codec = try options.optionalString("codec") ?? "raw"
         let fps = try options.optionalInteger("fps") ?? 30
-        guard let frameRate = Int(exactly: fps), StreamConfiguration.validFrameRates.contains(frameRate) else {
-            let valid = StreamConfiguration.validFrameRates.map(String.init).joined(separator: ", ")
-            throw LuaArgumentError(argument: n, message: "field 'fps': invalid value \(fps) (expected one of: \(valid))")
-        }
         // DAT's audioCodec: PCM from the glasses' microphones; such a stream needs HFP configured first.
         let audioRate = try options.optionalInteger("audio_rate")
-        guard audioRate.map({ AudioCodec.validSampleRates.contains(Int($0)) }) ?? true else {
-            let valid = AudioCodec.validSampleRates.map(String.init).joined(separator: ", ")
-            throw LuaArgumentError(argument: n, message: "field 'audio_rate': invalid value \(audioRate ?? 0) (expected one of: \(valid))")
-        }
         do {
             return try StreamConfiguration(
-                codec: codec, resolution: resolution, frameRate: frameRate, audioSampleRate: audioRate.map { Int($0) })
+                codec: codec, resolution: resolution, frameRate: Int(fps), audioSampleRate: audioRate.map { Int($0) })
         } catch let error as any WearablesError {
             throw LuaArgumentError(argument: n, message: error.message)
         }

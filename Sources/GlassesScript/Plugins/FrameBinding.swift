@@ -89,7 +89,7 @@ final class PhotoBinding {
                 },
             ],
             fields: [
-                LuaField(name: "format", type: .strings(["jpeg", "heic"]), doc: "The encoding.") { .string($0.photo.format.name) },
+                LuaField(name: "format", type: .strings(PhotoCaptureFormat.allNames), doc: "The encoding.") { .string($0.photo.format.name) },
                 LuaField(name: "width", type: .integer, doc: "Width in pixels.") { .integer(Int64($0.photo.width)) },
                 LuaField(name: "height", type: .integer, doc: "Height in pixels.") { .integer(Int64($0.photo.height)) },
                 LuaField(name: "size", type: .integer, doc: "Size of the encoded file in bytes.") { .integer(Int64($0.photo.size)) },

@@ -99,7 +99,7 @@ enum MockGlassesBinding {
             methods: [
                 LuaFunction(
                     name: "feed",
-                    parameters: [LuaParameter("source", .union([.string, .record([LuaParameter("pattern", .strings(["moving", "static", "noise"]))])]))],
+                    parameters: [LuaParameter("source", .union([.string, .record([LuaParameter("pattern", .strings(MockAction.FeedPattern.allCases.map(\.rawValue)))])]))],
                     doc: "Camera feed: a .y4m video or PNG/JPEG still, or a synthetic pattern. "
                         + "A path is read in this process, so over --connect only a pattern works."
                 ) { [unowned runtime] call in

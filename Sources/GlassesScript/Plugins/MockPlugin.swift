@@ -36,8 +36,8 @@ struct MockPlugin: GlassesPlugin {
                                 .optional(
                                     "permissions",
                                     .record([
-                                        .optional("camera", .strings(["granted", "denied"])),
-                                        .optional("microphone", .strings(["granted", "denied"])),
+                                        .optional("camera", .strings(PermissionStatus.allNames)),
+                                        .optional("microphone", .strings(PermissionStatus.allNames)),
                                     ])),
                             ]))
                     ],
@@ -112,7 +112,7 @@ struct MockPlugin: GlassesPlugin {
             functions: [
                 LuaFunction(
                     name: "set",
-                    parameters: [LuaParameter("name", .strings(["camera", "microphone"])), LuaParameter("status", .strings(["granted", "denied"]))],
+                    parameters: [LuaParameter("name", .strings(Permission.allNames)), LuaParameter("status", .strings(PermissionStatus.allNames))],
                     doc: "Grant or revoke a permission now."
                 ) { [unowned runtime] call in
                     let action = MockAction.setPermission(try call.named(1, as: Permission.self), try call.named(2, as: PermissionStatus.self))
@@ -120,7 +120,7 @@ struct MockPlugin: GlassesPlugin {
                 },
                 LuaFunction(
                     name: "on_request",
-                    parameters: [LuaParameter("name", .strings(["camera", "microphone"])), LuaParameter("answer", .strings(["granted", "denied", "timeout"]))],
+                    parameters: [LuaParameter("name", .strings(Permission.allNames)), LuaParameter("answer", .strings(MockAction.PermissionAnswer.allCases.map(\.rawValue)))],
                     doc: "How the Meta AI app answers the next requests (timeout: it never answers)."
                 ) { [unowned runtime] call in
                     let permission = try call.named(1, as: Permission.self)
@@ -134,7 +134,7 @@ struct MockPlugin: GlassesPlugin {
             functions: [
                 LuaFunction(
                     name: "fail_next",
-                    parameters: [LuaParameter("flow", .strings(["registration", "unregistration"])), LuaParameter("code", .string)],
+                    parameters: [LuaParameter("flow", .strings(MockAction.CompanionFlow.allCases.map(\.rawValue))), LuaParameter("code", .string)],
                     doc: "Make the next registration or unregistration flow fail with this error code."
                 ) { [unowned runtime] call in
                     let flow = try call.enumeration(1, of: MockAction.CompanionFlow.allCases.map(\.rawValue))

@@ -23,7 +23,7 @@ struct WearablesPlugin: GlassesPlugin {
         return [
             LuaFunction(
                 name: "registration_state",
-                returns: [.strings(["unavailable", "available", "registering", "registered"])],
+                returns: [.strings(RegistrationState.allNames)],
                 doc: "Whether this app is registered with the Meta AI app."
             ) { _ in .value(.string(wearables.registrationState.name)) },
             LuaFunction(
@@ -48,16 +48,16 @@ struct WearablesPlugin: GlassesPlugin {
             },
             LuaFunction(
                 name: "permission",
-                parameters: [LuaParameter("name", .strings(["camera", "microphone"]))],
-                returns: [.strings(["granted", "denied"])],
+                parameters: [LuaParameter("name", .strings(Permission.allNames))],
+                returns: [.strings(PermissionStatus.allNames)],
                 doc: "The current status of a permission."
             ) { call in
                 .value(.string(wearables.checkPermissionStatus(try call.named(1, as: Permission.self)).name))
             },
             LuaFunction(
                 name: "request_permission",
-                parameters: [LuaParameter("name", .strings(["camera", "microphone"]))],
-                returns: [.strings(["granted", "denied"])],
+                parameters: [LuaParameter("name", .strings(Permission.allNames))],
+                returns: [.strings(PermissionStatus.allNames)],
                 doc: "Ask the Meta AI app for a permission; waits for the answer, raises PermissionError."
             ) { [unowned runtime] call in
                 let permission = try call.named(1, as: Permission.self)
