@@ -6,40 +6,71 @@ import CLuaShim
 /// (`bad argument #2 to 'camera' (field 'fps': invalid value 99 (expected one
 /// of: 2, 7, 15, 24, 30))`) and no body repeats the checks.
 ///
-/// The common case costs one `lua_type` per argument; values are only read
-/// (strings compared, fields fetched) for enums, records and arrays.
+/// It lives in the function's box and runs on every call, so the common case
+/// is settled by one `lua_type` per argument against a table made at
+/// registration (``Quick``); values are only read (strings compared, fields
+/// fetched) for enums, records, arrays and classes, or to explain a mismatch.
 struct LuaArgumentCheck {
-    let parameters: [LuaParameter]
-    /// Arguments before the first parameter: 1 for a method's object.
-    let offset: Int
-
-    /// nil when nothing needs checking (no parameters, or all `any`), so the
-    /// registry can push the body as is.
-    init?(_ function: LuaFunction, offset: Int) {
-        let checked = function.parameters.prefix { !$0.isRest }
-        guard checked.contains(where: { $0.type != .any }) else { return nil }
-        parameters = Array(checked)
-        self.offset = offset
+    /// What a look at the Lua type alone settles for one parameter.
+    private enum Quick {
+        /// Fits when the Lua type is this one (`LUA_TNUMBER` for a number).
+        case type(Int32)
+        /// Fits when the value is an integer-valued number.
+        case integer
+        /// Always fits (`any`).
+        case anything
+        /// Needs ``LuaArgumentCheck/mismatch(_:at:in:)``.
+        case full
     }
 
-    /// `body`, preceded by the check.
-    func wrap(_ body: @escaping LuaFunctionBody) -> LuaFunctionBody {
-        { call in
-            try check(call)
-            return try body(call)
+    private let parameters: [LuaParameter]
+    private let quick: [Quick]
+    /// Arguments before the first parameter: 1 for a method's object.
+    private let offset: Int32
+
+    /// For `function`, whose arguments start after `offset` others; nil when
+    /// no argument needs a look (none declared, or all `any`).
+    init?(_ function: LuaFunction, offset: Int) {
+        let checked = function.parameters.prefix { !$0.isRest }
+        guard let last = checked.lastIndex(where: { $0.type != .any }) else { return nil }
+        parameters = Array(checked[...last])
+        quick = parameters.map { LuaArgumentCheck.quick($0.type) }
+        self.offset = Int32(clamping: offset)
+    }
+
+    private static func quick(_ type: LuaType) -> Quick {
+        switch type {
+        case .number: .type(LUA_TNUMBER)
+        case .integer: .integer
+        case .string: .type(LUA_TSTRING)
+        case .boolean: .type(LUA_TBOOLEAN)
+        case .function, .fun: .type(LUA_TFUNCTION)
+        case .table: .type(LUA_TTABLE)
+        case .any: .anything
+        default: .full
         }
     }
 
     func check(_ call: LuaCall) throws {
-        for (position, parameter) in parameters.enumerated() {
-            let argument = offset + position + 1
-            let index = Int32(clamping: argument)
-            if parameter.isOptional, lua_type(call.L, index) <= LUA_TNIL { continue }
-            switch try LuaArgumentCheck.mismatch(parameter.type, at: index, in: call) {
-            case nil: continue
-            case .expected(let type)?: throw LuaArgumentError(argument: argument, expected: type)
-            case .invalid(let message)?: throw LuaArgumentError(argument: argument, message: message)
+        let L = call.L
+        for position in quick.indices {
+            let index = offset + Int32(position) + 1
+            switch quick[position] {
+            case .type(let expected) where lua_type(L, index) == expected: continue
+            case .integer where lua_isinteger(L, index) != 0: continue
+            case .anything: continue
+            default: try check(parameters[position], at: index, in: call)
             }
+        }
+    }
+
+    private func check(_ parameter: LuaParameter, at index: Int32, in call: LuaCall) throws {
+        let argument = Int(index)
+        if parameter.isOptional, lua_type(call.L, index) <= LUA_TNIL { return }
+        switch try LuaArgumentCheck.mismatch(parameter.type, at: index, in: call) {
+        case nil: return
+        case .expected(let type)?: throw LuaArgumentError(argument: argument, expected: type)
+        case .invalid(let message)?: throw LuaArgumentError(argument: argument, message: message)
         }
     }
 

@@ -53,11 +53,20 @@ public struct LuaModule {
 }
 
 /// Holds a body for the trampoline, which reaches it through an unretained
-/// pointer in the closure's upvalue (the state keeps the box alive).
+/// pointer in the closure's upvalue (the state keeps the box alive), with the
+/// check of its arguments that runs first.
 final class LuaFunctionBox {
     let body: LuaFunctionBody
+    let arguments: LuaArgumentCheck?
 
-    init(_ body: @escaping LuaFunctionBody) {
+    init(_ body: @escaping LuaFunctionBody, checking arguments: LuaArgumentCheck? = nil) {
         self.body = body
+        self.arguments = arguments
+    }
+
+    @inline(__always)
+    func call(_ call: LuaCall) throws -> LuaReturn {
+        try arguments?.check(call)
+        return try body(call)
     }
 }

@@ -7,7 +7,7 @@ extension LuaState {
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         do {
-            try pushFunction(checkedBody(function, offset: 0), named: function.name, on: L)
+            try pushFunction(function.body, checking: LuaArgumentCheck(function, offset: 0), named: function.name, on: L)
             try LuaStack.check(function.name.withCString { gs_setglobal(L, $0) })
         } catch {
             throw popScriptError(.runtime)
@@ -25,7 +25,7 @@ extension LuaState {
         do {
             try LuaStack.check(gs_newtable(L, 0, Int32(clamping: module.functions.count)))
             for function in module.functions {
-                try pushFunction(checkedBody(function, offset: 0), named: "\(module.name).\(function.name)", on: L)
+                try pushFunction(function.body, checking: LuaArgumentCheck(function, offset: 0), named: "\(module.name).\(function.name)", on: L)
                 try LuaStack.check(function.name.withCString { gs_rawsetfield(L, -2, $0) })
             }
             try LuaStack.check(gs_getfield(L, gs_registryindex(), LUA_LOADED_TABLE))
@@ -69,7 +69,7 @@ extension LuaState {
         do {
             try LuaStack.check(gs_newtable(L, 0, Int32(clamping: luaClass.methods.count)))
             for method in luaClass.methods {
-                try pushFunction(checkedBody(method, offset: 1), named: "\(name):\(method.name)", on: L)
+                try pushFunction(method.body, checking: LuaArgumentCheck(method, offset: 1), named: "\(name):\(method.name)", on: L)
                 try LuaStack.check(method.name.withCString { gs_rawsetfield(L, -2, $0) })
             }
             var metatable: Int32 = 0
@@ -120,11 +120,6 @@ extension LuaState {
 
     // MARK: - Internals
 
-    /// The body, preceded by the check of its arguments when its parameters call for one.
-    private func checkedBody(_ function: LuaFunction, offset: Int) -> LuaFunctionBody {
-        LuaArgumentCheck(function, offset: offset)?.wrap(function.body) ?? function.body
-    }
-
     private func fieldGetter<Object: AnyObject>(_ luaClass: LuaClass<Object>) -> UnsafeMutableRawPointer? {
         guard !luaClass.fields.isEmpty else { return nil }
         let getters = Dictionary(luaClass.fields.map { ($0.name, $0.get) }, uniquingKeysWith: { first, _ in first })
@@ -141,14 +136,16 @@ extension LuaState {
     }
 
     /// Keeps `body` alive for the state's life and returns the pointer the trampoline uses.
-    func retain(_ body: @escaping LuaFunctionBody) -> UnsafeMutableRawPointer {
-        let box = LuaFunctionBox(body)
+    func retain(_ body: @escaping LuaFunctionBody, checking arguments: LuaArgumentCheck? = nil) -> UnsafeMutableRawPointer {
+        let box = LuaFunctionBox(body, checking: arguments)
         functionBoxes.append(box)
         return Unmanaged.passUnretained(box).toOpaque()
     }
 
-    func pushFunction(_ body: @escaping LuaFunctionBody, named name: String, on L: OpaquePointer) throws(LuaPushFailure) {
-        let box = retain(body)
+    func pushFunction(
+        _ body: @escaping LuaFunctionBody, checking arguments: LuaArgumentCheck? = nil, named name: String, on L: OpaquePointer
+    ) throws(LuaPushFailure) {
+        let box = retain(body, checking: arguments)
         try LuaStack.check(name.withCString { gs_pushfunction(L, box, $0) })
     }
 
