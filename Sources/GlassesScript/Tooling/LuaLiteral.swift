@@ -9,7 +9,7 @@ indirect enum LuaLiteral {
     case boolean(Bool)
     case `nil`
     /// A table constructor: `key = value` fields and positional items.
-    case table(fields: [(key: String, value: LuaLiteral, line: Int)], items: [LuaLiteral])
+    case table(fields: [(key: String, value: LuaLiteral)], items: [LuaLiteral])
     /// Any other expression (a name, a call, arithmetic).
     case expression
 
@@ -32,12 +32,12 @@ indirect enum LuaLiteral {
         guard first.text == "{", let close = LuaLiteral.closing(tokens, from: tokens.startIndex), close == tokens.endIndex - 1 else {
             return .expression
         }
-        var fields: [(key: String, value: LuaLiteral, line: Int)] = []
+        var fields: [(key: String, value: LuaLiteral)] = []
         var items: [LuaLiteral] = []
         for entry in LuaLiteral.split(tokens[(tokens.startIndex + 1)..<close], on: [",", ";"]) where !entry.isEmpty {
             let start = entry.startIndex
             if entry.count > 2, entry[start].kind == .name, entry[start + 1].text == "=" {
-                fields.append((entry[start].text, parse(entry[(start + 2)...]), entry[start].line))
+                fields.append((entry[start].text, parse(entry[(start + 2)...])))
             } else if entry.first?.text == "[" {
                 continue  // a computed key: nothing to check
             } else {
