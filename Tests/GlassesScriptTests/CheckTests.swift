@@ -111,11 +111,16 @@ import Testing
             local g = mock.pair()
             g.camera:fed{pattern = "moving"}
             for _, cam in ipairs({}) do cam:anything() end
+            local audio = require("audio")
+            audio.play(true)
+            local log = {info = function(n) return n end}
+            log.info(42)
             """)
         #expect(problems == [
             "script.lua:2: unknown method 'captrue' on Camera (did you mean 'capture'?)",
             "script.lua:3: unknown field 'stat' on Camera (did you mean 'state'?)",
             "script.lua:5: unknown method 'fed' on MockCamera (did you mean 'feed'?)",
+            "script.lua:8: bad argument #1 to 'audio.play' (string expected, got boolean)",
         ])
     }
 

@@ -35,16 +35,24 @@ struct LuaTypedCallCheck {
         case function(String, LuaBindings.Function)
     }
 
-    /// `defined`: names the file declares, which hide global functions of the same name.
+    /// `defined`: names the file declares, which hide the registry's globals
+    /// of the same name unless they only `require` them (`local audio = require("audio")`).
     func check(_ tokens: [Token], file: String, defined: Set<String>) -> [LuaCheckDiagnostic] {
         var diagnostics: [LuaCheckDiagnostic] = []
         var variables: [String: String] = [:]
         let declarations = LuaTypedCallCheck.declarations(tokens)
+        let required = Set(tokens.indices.compactMap { index -> String? in
+            guard index + 2 < tokens.count, tokens[index].kind == .name, tokens[index + 1].text == "=",
+                tokens[index + 2].text == "require"
+            else { return nil }
+            return tokens[index].text
+        })
+        let hidden = defined.subtracting(required)
         for index in tokens.indices where tokens[index].kind == .name {
             let previous = index > 0 ? tokens[index - 1].text : ""
             if previous == "." || previous == ":" || LuaScriptChecker.keywords.contains(tokens[index].text) { continue }
             if declarations.contains(index) { variables[tokens[index].text] = nil }
-            let value = evaluate(tokens, from: index, variables: variables, hidden: defined, file: file, into: &diagnostics)
+            let value = evaluate(tokens, from: index, variables: variables, hidden: hidden, file: file, into: &diagnostics)
             // `name = chain` or `local name = chain`: the name now holds what the chain gives.
             if previous == "=", index >= 2, tokens[index - 2].kind == .name, index < 3 || ![".", ":", ","].contains(tokens[index - 3].text) {
                 if case .instance(let name)? = value { variables[tokens[index - 2].text] = name } else { variables[tokens[index - 2].text] = nil }
@@ -59,8 +67,9 @@ struct LuaTypedCallCheck {
         into diagnostics: inout [LuaCheckDiagnostic]
     ) -> Value? {
         let head = tokens[start].text
-        let global = hidden.contains(head) ? nil : functions[head].map { Value.function(head, $0) }
-        var value: Value? = variables[head].map(Value.instance) ?? (modules.contains(head) ? .module(head) : global)
+        let global: Value? =
+            hidden.contains(head) ? nil : modules.contains(head) ? .module(head) : functions[head].map { .function(head, $0) }
+        var value: Value? = variables[head].map(Value.instance) ?? global
         var position = start + 1
         while position < tokens.count, value != nil {
             let token = tokens[position]
