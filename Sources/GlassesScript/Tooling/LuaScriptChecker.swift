@@ -177,7 +177,7 @@ public struct LuaScriptChecker {
     }
 
     /// A `(` that follows `function` or `function name.chain:method`.
-    private static func isParameterList(_ tokens: [LuaTokenScanner.Token], _ index: Int) -> Bool {
+    static func isParameterList(_ tokens: [LuaTokenScanner.Token], _ index: Int) -> Bool {
         var position = index - 1
         while position >= 0 {
             let text = tokens[position].text

@@ -174,7 +174,7 @@ struct LuaTypedCallCheck {
         var indexes: Set<Int> = []
         var declaring = false
         for (index, token) in tokens.enumerated() {
-            if token.text == "local" || token.text == "for" || (token.text == "(" && index > 0 && isFunctionHead(tokens, index)) {
+            if token.text == "local" || token.text == "for" || (token.text == "(" && LuaScriptChecker.isParameterList(tokens, index)) {
                 declaring = true
                 continue
             }
@@ -186,16 +186,5 @@ struct LuaTypedCallCheck {
             }
         }
         return indexes
-    }
-
-    /// A `(` that opens a parameter list: `function (`, `function name(`, `function a.b:c(`.
-    private static func isFunctionHead(_ tokens: [Token], _ index: Int) -> Bool {
-        var position = index - 1
-        while position >= 0 {
-            if tokens[position].text == "function" { return true }
-            guard tokens[position].kind == .name || tokens[position].text == "." || tokens[position].text == ":" else { return false }
-            position -= 1
-        }
-        return false
     }
 }
