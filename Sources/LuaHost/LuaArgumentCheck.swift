@@ -34,7 +34,7 @@ struct LuaArgumentCheck {
         let checked = function.parameters.prefix { !$0.isRest }
         guard let last = checked.lastIndex(where: { $0.type != .any }) else { return nil }
         parameters = Array(checked[...last])
-        quick = parameters.map { LuaArgumentCheck.quick($0.type) }
+        quick = parameters.map { $0.range == nil ? LuaArgumentCheck.quick($0.type) : .full }
         self.offset = Int32(clamping: offset)
     }
 
@@ -68,7 +68,10 @@ struct LuaArgumentCheck {
         let argument = Int(index)
         if parameter.isOptional, lua_type(call.L, index) <= LUA_TNIL { return }
         switch try LuaArgumentCheck.mismatch(parameter.type, at: index, in: call) {
-        case nil: return
+        case nil:
+            var isNumber: Int32 = 0
+            let value = gs_tonumber(call.L, index, &isNumber)
+            if isNumber != 0, let problem = parameter.rangeProblem(value) { throw LuaArgumentError(argument: argument, message: problem) }
         case .expected(let type)?: throw LuaArgumentError(argument: argument, expected: type)
         case .invalid(let message)?: throw LuaArgumentError(argument: argument, message: message)
         }

@@ -87,16 +87,30 @@ public struct LuaParameter: Equatable, Sendable {
     public let type: LuaType
     /// May be nil or left out.
     public let isOptional: Bool
+    /// For a number: the values allowed (`0...100`, `0...Double.infinity`).
+    public let range: ClosedRange<Double>?
 
-    public init(_ name: String, _ type: LuaType, optional: Bool = false) {
+    public init(_ name: String, _ type: LuaType, optional: Bool = false, in range: ClosedRange<Double>? = nil) {
         self.name = name
         self.type = type
         isOptional = optional
+        self.range = range
     }
 
     /// `name?: type`.
-    public static func optional(_ name: String, _ type: LuaType) -> LuaParameter {
-        LuaParameter(name, type, optional: true)
+    public static func optional(_ name: String, _ type: LuaType, in range: ClosedRange<Double>? = nil) -> LuaParameter {
+        LuaParameter(name, type, optional: true, in: range)
+    }
+
+    /// Why `value` is outside ``range``, or nil when it is inside (or there is no range).
+    public func rangeProblem(_ value: Double) -> String? {
+        guard let range, !range.contains(value) else { return nil }
+        let bounds = range.upperBound == .infinity ? ">= \(Self.format(range.lowerBound))" : "\(Self.format(range.lowerBound))-\(Self.format(range.upperBound))"
+        return "\(name) must be \(bounds), got \(Self.format(value))"
+    }
+
+    private static func format(_ value: Double) -> String {
+        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// `...: type`: any number of further arguments, never checked.

@@ -92,6 +92,8 @@ import Testing
             wait("soon")
             after(1)
             cam:on("frames", function() end)
+            mock.pair():set_battery(150)
+            cam:next_frame(-1)
             """)
         #expect(problems == [
             "script.lua:2: bad argument #1 to 'DeviceSession:camera' (field 'fps': invalid value 99 (expected one of: 2, 7, 15, 24, 30))",
@@ -100,6 +102,8 @@ import Testing
             "script.lua:5: bad argument #1 to 'wait' (number expected, got string)",
             "script.lua:6: bad argument #2 to 'after' (function expected, got no value)",
             "script.lua:7: bad argument #1 to 'Camera:on' (invalid value 'frames' (expected one of: state, frame, photo, error))",
+            "script.lua:8: bad argument #1 to 'MockGlasses:set_battery' (level must be 0-100, got 150)",
+            "script.lua:9: bad argument #1 to 'Camera:next_frame' (timeout must be >= 0, got -1)",
         ])
     }
 

@@ -62,6 +62,17 @@ import Testing
         #expect(runs.value == 2)
     }
 
+    @Test func rangesBoundNumbers() throws {
+        let runs = Counter()
+        let state = try state([LuaParameter("level", .integer, in: 0...100), .optional("timeout", .number, in: 0...Double.infinity)], runs: runs)
+        #expect(try error(state, "101") == "bad argument #1 to 'take' (level must be 0-100, got 101)")
+        #expect(try error(state, "50, -0.5") == "bad argument #2 to 'take' (timeout must be >= 0, got -0.5)")
+        #expect(try error(state, "50, 0/0")?.hasPrefix("bad argument #2 to 'take' (timeout must be >= 0, got ") == true)
+        #expect(runs.value == 0)
+        #expect(try error(state, "0, 2.5") == nil)
+        #expect(runs.value == 1)
+    }
+
     @Test func signatureTextIsRenderedFromTheSpec() throws {
         let state = try makeState()
         try state.register(

@@ -106,13 +106,12 @@ enum CameraBinding {
                 },
                 LuaFunction(
                     name: "next_frame",
-                    parameters: [.optional("timeout", .number)],
+                    parameters: [.optional("timeout", .number, in: 0...Double.infinity)],
                     returns: [.named("Frame")],
                     doc: "Wait for the next frame (yours to keep); raises StreamError.timeout after `timeout` seconds."
                 ) { [unowned runtime] call in
                     let camera = try call.userdata(1, as: CameraStream.self)
                     let timeout = try call.optionalNumber(2)
-                    if let timeout, !(timeout >= 0) { throw LuaArgumentError(argument: 2, message: "timeout must be >= 0") }
                     guard camera.state != .stopped, camera.state != .stopping else {
                         throw ScriptError(
                             domain: "StreamError", code: "notStreaming",

@@ -51,10 +51,8 @@ enum MockGlassesBinding {
                 action(runtime, mock, "doff", [], "Take them off: sessions pause after 3 s and stop after 30 s.") { _ in .doff },
                 action(runtime, mock, "tap", [], "A captouch tap: a system experience pauses sessions for 5 s.") { _ in .tap },
                 action(runtime, mock, "unpair", [], "Remove the glasses from the Meta AI app.") { _ in .unpair },
-                action(runtime, mock, "set_battery", [LuaParameter("level", .integer)], "Battery 0-100; low levels stop the camera and session.") { call in
-                    let level = try call.integer(2)
-                    guard (0...100).contains(level) else { throw LuaArgumentError(argument: 2, message: "battery level must be 0-100, got \(level)") }
-                    return .battery(Int(level))
+                action(runtime, mock, "set_battery", [LuaParameter("level", .integer, in: 0...100)], "Battery 0-100; low levels stop the camera and session.") { call in
+                    .battery(Int(try call.integer(2)))
                 },
                 action(runtime, mock, "set_charging", [LuaParameter("charging", .boolean)], "Put on or take off the charger.") { call in
                     .charging(try call.boolean(2) ? .charging : .notCharging)

@@ -35,14 +35,13 @@ enum SessionBinding {
                 },
                 LuaFunction(
                     name: "wait_for",
-                    parameters: [LuaParameter("state", .strings(SessionState.allNames)), .optional("timeout", .number)],
+                    parameters: [LuaParameter("state", .strings(SessionState.allNames)), .optional("timeout", .number, in: 0...Double.infinity)],
                     returns: [.optional(.true), .optional(.named("Error"))],
                     doc: "Wait until the session reaches `state`; nil and an error on timeout or if it stops first."
                 ) { [unowned runtime] call in
                     let session = try call.userdata(1, as: DeviceSession.self)
                     let target = try call.named(2, as: SessionState.self)
                     let timeout = try call.optionalNumber(3)
-                    if let timeout, !(timeout >= 0) { throw LuaArgumentError(argument: 3, message: "timeout must be >= 0") }
                     if session.state == target { return .value(true) }
                     if session.state == .stopped { return .values([.nil, .object(stoppedError(session, waitingFor: target))]) }
                     return try runtime.suspend(call, in: "wait_for") { resume in

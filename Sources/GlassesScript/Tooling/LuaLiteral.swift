@@ -137,6 +137,13 @@ indirect enum LuaLiteral {
         }
     }
 
+    /// A number literal outside the parameter's range, in the run's words.
+    func rangeProblem(_ parameter: LuaParameter) -> String? {
+        guard case .number(let text) = self else { return nil }
+        let value = LuaLiteral.isHex(text) ? LuaLiteral.integer(text).map(Double.init) : Double(text)
+        return value.flatMap(parameter.rangeProblem)
+    }
+
     /// The integer a number literal stands for (`30`, `0x1E`, `3e1`), nil if it has none or cannot be read.
     private static func integer(_ text: String) -> Int? {
         if isHex(text) { return Int(text.drop { $0 == "-" }.dropFirst(2), radix: 16).map { text.hasPrefix("-") ? -$0 : $0 } }

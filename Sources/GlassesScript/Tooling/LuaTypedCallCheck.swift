@@ -136,7 +136,9 @@ struct LuaTypedCallCheck {
         for (position, parameter) in function.parameters.enumerated() where !parameter.isRest {
             let type = parameter.isOptional ? LuaType.optional(parameter.type) : parameter.type
             if position < arguments.count {
-                if let problem = arguments[position].mismatch(type) { problems.append("bad argument #\(position + 1) to '\(name)' (\(problem))") }
+                if let problem = arguments[position].mismatch(type) ?? arguments[position].rangeProblem(parameter) {
+                    problems.append("bad argument #\(position + 1) to '\(name)' (\(problem))")
+                }
             } else if !parameter.isOptional, !LuaTypedCallCheck.mayExpand(arguments) {
                 problems.append("bad argument #\(position + 1) to '\(name)' (\(parameter.type.text) expected, got no value)")
                 break
