@@ -3,8 +3,32 @@
 public struct LuaBindings {
     public struct Function: Sendable {
         public let name: String
-        public let signature: String
+        /// The module (`wearables`, `mock.permissions`) or class (`Camera`); nil for a global.
+        public let owner: String?
+        /// Called as `obj:name(...)`.
+        public let isMethod: Bool
+        public let parameters: [LuaParameter]
+        public let returns: [LuaType]
         public let doc: String
+
+        public init(
+            name: String, owner: String?, isMethod: Bool, parameters: [LuaParameter], returns: [LuaType], doc: String
+        ) {
+            self.name = name
+            self.owner = owner
+            self.isMethod = isMethod
+            self.parameters = parameters
+            self.returns = returns
+            self.doc = doc
+        }
+
+        /// `Camera:capture(format?: "jpeg"|"heic") -> Photo`, rendered from the spec.
+        public var signature: String {
+            let head = owner.map { $0 + (isMethod ? ":" : ".") + name } ?? name
+            let arguments = parameters.map(\.text).joined(separator: ", ")
+            let results = returns.map(\.text).joined(separator: ", ")
+            return "\(head)(\(arguments))" + (results.isEmpty ? "" : " -> " + results)
+        }
     }
 
     public struct Module: Sendable {
@@ -15,8 +39,14 @@ public struct LuaBindings {
 
     public struct Field: Sendable {
         public let name: String
-        public let type: String
+        public let type: LuaType
         public let doc: String
+
+        public init(name: String, type: LuaType, doc: String) {
+            self.name = name
+            self.type = type
+            self.doc = doc
+        }
     }
 
     public struct Class: Sendable {
@@ -24,15 +54,29 @@ public struct LuaBindings {
         public let doc: String
         public let methods: [Function]
         public let fields: [Field]
+        /// Declared with ``LuaClassDeclaration``: Lua code makes its instances and nothing checks calls to it.
+        public let isImplementedInLua: Bool
     }
+
+    public init() {}
 
     public internal(set) var globals: [Function] = []
     public internal(set) var modules: [Module] = []
     public internal(set) var classes: [Class] = []
+
+    /// Every alias any signature or field mentions, by name, each once.
+    public var aliases: [(name: String, definition: LuaType)] {
+        let functions = globals + modules.flatMap(\.functions) + classes.flatMap(\.methods)
+        let types = functions.flatMap { $0.parameters.map(\.type) + $0.returns } + classes.flatMap { $0.fields.map(\.type) }
+        var seen: Set<String> = []
+        return types.flatMap(\.aliases).filter { seen.insert($0.name).inserted }
+    }
 }
 
 extension LuaBindings.Function {
-    init(_ function: LuaFunction) {
-        self.init(name: function.name, signature: function.signature, doc: function.doc)
+    init(_ function: LuaFunction, owner: String?, isMethod: Bool = false) {
+        self.init(
+            name: function.name, owner: owner, isMethod: isMethod, parameters: function.parameters,
+            returns: function.returns, doc: function.doc)
     }
 }

@@ -1,12 +1,11 @@
 /// A read-only field of a userdata class, computed on each access (`cam.state`).
 public struct LuaField<Object: AnyObject> {
     public let name: String
-    /// The Lua type, e.g. `string`, `"idle"|"started"`, `Device?`.
-    public let type: String
+    public let type: LuaType
     public let doc: String
     public let get: (Object) throws -> LuaValue
 
-    public init(name: String, type: String, doc: String, get: @escaping (Object) throws -> LuaValue) {
+    public init(name: String, type: LuaType, doc: String, get: @escaping (Object) throws -> LuaValue) {
         self.name = name
         self.type = type
         self.doc = doc
@@ -37,6 +36,28 @@ public struct LuaClass<Object: AnyObject> {
         self.fields = fields
         self.describe = describe
         self.memoryCost = memoryCost
+    }
+}
+
+/// A class whose instances Lua code makes (a plain table, such as a recipe's
+/// `ctx`): declared so help, type files and `glasses check` know it. Nothing
+/// checks calls to it; its methods are implemented in Lua.
+public struct LuaClassDeclaration: Sendable {
+    public typealias Method = (name: String, parameters: [LuaParameter], returns: [LuaType], doc: String)
+
+    public let name: String
+    public let doc: String
+    public let methods: [LuaBindings.Function]
+    public let fields: [LuaBindings.Field]
+
+    /// `methods` are called `obj:name(...)`; put functions held in fields among `fields`.
+    public init(name: String, doc: String, methods: [Method], fields: [LuaBindings.Field]) {
+        self.name = name
+        self.doc = doc
+        self.methods = methods.map {
+            LuaBindings.Function(name: $0.name, owner: name, isMethod: true, parameters: $0.parameters, returns: $0.returns, doc: $0.doc)
+        }
+        self.fields = fields
     }
 }
 

@@ -25,7 +25,7 @@ enum LuaDispatch {
         let call = LuaCall(L: L)
         do {
             // The state keeps the box alive, so no retain is needed for the call.
-            let result = try Unmanaged<LuaFunctionBox>.fromOpaque(function)._withUnsafeGuaranteedRef { try $0.body(call) }
+            let result = try Unmanaged<LuaFunctionBox>.fromOpaque(function)._withUnsafeGuaranteedRef { try $0.call(call) }
             switch result {
             case .none: return 0
             case .value(.number(let number)):

@@ -14,18 +14,26 @@ public enum LuaReturn {
 /// ``LuaError`` or ``LuaArgumentError`` to raise a Lua error.
 public typealias LuaFunctionBody = (LuaCall) throws -> LuaReturn
 
-/// A function exposed to Lua, documented so docs, help and type files can be generated.
+/// A function exposed to Lua: its typed parameters and returns are the one
+/// source for argument checking (done by the registry before `body` runs),
+/// signature text, help, type files and `glasses check`.
 public struct LuaFunction {
     public let name: String
-    /// The Lua-side signature, e.g. `wearables.device(id: string) -> Device?`.
-    public let signature: String
+    /// Arguments after the object for a method; the registry checks them, so
+    /// `body` may read them without re-checking types or enum values.
+    public let parameters: [LuaParameter]
+    public let returns: [LuaType]
     /// One line saying what it does.
     public let doc: String
     public let body: LuaFunctionBody
 
-    public init(name: String, signature: String, doc: String, body: @escaping LuaFunctionBody) {
+    public init(
+        name: String, parameters: [LuaParameter] = [], returns: [LuaType] = [], doc: String,
+        body: @escaping LuaFunctionBody
+    ) {
         self.name = name
-        self.signature = signature
+        self.parameters = parameters
+        self.returns = returns
         self.doc = doc
         self.body = body
     }
@@ -45,11 +53,20 @@ public struct LuaModule {
 }
 
 /// Holds a body for the trampoline, which reaches it through an unretained
-/// pointer in the closure's upvalue (the state keeps the box alive).
+/// pointer in the closure's upvalue (the state keeps the box alive), with the
+/// check of its arguments that runs first.
 final class LuaFunctionBox {
     let body: LuaFunctionBody
+    let arguments: LuaArgumentCheck?
 
-    init(_ body: @escaping LuaFunctionBody) {
+    init(_ body: @escaping LuaFunctionBody, checking arguments: LuaArgumentCheck? = nil) {
         self.body = body
+        self.arguments = arguments
+    }
+
+    @inline(__always)
+    func call(_ call: LuaCall) throws -> LuaReturn {
+        try arguments?.check(call)
+        return try body(call)
     }
 }

@@ -7,12 +7,12 @@ extension LuaState {
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         do {
-            try pushFunction(function.body, named: function.name, on: L)
+            try pushFunction(function.body, checking: LuaArgumentCheck(function, offset: 0), named: function.name, on: L)
             try LuaStack.check(function.name.withCString { gs_setglobal(L, $0) })
         } catch {
             throw popScriptError(.runtime)
         }
-        bindings.globals.append(LuaBindings.Function(function))
+        bindings.globals.append(LuaBindings.Function(function, owner: nil))
     }
 
     /// Registers a module as a global table and in `package.loaded`, so
@@ -25,7 +25,7 @@ extension LuaState {
         do {
             try LuaStack.check(gs_newtable(L, 0, Int32(clamping: module.functions.count)))
             for function in module.functions {
-                try pushFunction(function.body, named: "\(module.name).\(function.name)", on: L)
+                try pushFunction(function.body, checking: LuaArgumentCheck(function, offset: 0), named: "\(module.name).\(function.name)", on: L)
                 try LuaStack.check(function.name.withCString { gs_rawsetfield(L, -2, $0) })
             }
             try LuaStack.check(gs_getfield(L, gs_registryindex(), LUA_LOADED_TABLE))
@@ -42,7 +42,7 @@ extension LuaState {
         }
         if let table { try attach(table, asSubmodule: module.name) }
         bindings.modules.append(
-            LuaBindings.Module(name: module.name, doc: module.doc, functions: module.functions.map(LuaBindings.Function.init)))
+            LuaBindings.Module(name: module.name, doc: module.doc, functions: module.functions.map { LuaBindings.Function($0, owner: module.name) }))
     }
 
     private func attach(_ table: LuaRef, asSubmodule name: String) throws(LuaScriptError) {
@@ -69,7 +69,7 @@ extension LuaState {
         do {
             try LuaStack.check(gs_newtable(L, 0, Int32(clamping: luaClass.methods.count)))
             for method in luaClass.methods {
-                try pushFunction(method.body, named: "\(name):\(method.name)", on: L)
+                try pushFunction(method.body, checking: LuaArgumentCheck(method, offset: 1), named: "\(name):\(method.name)", on: L)
                 try LuaStack.check(method.name.withCString { gs_rawsetfield(L, -2, $0) })
             }
             var metatable: Int32 = 0
@@ -99,8 +99,17 @@ extension LuaState {
         }
         bindings.classes.append(
             LuaBindings.Class(
-                name: name, doc: luaClass.doc, methods: luaClass.methods.map(LuaBindings.Function.init),
-                fields: luaClass.fields.map { LuaBindings.Field(name: $0.name, type: $0.type, doc: $0.doc) }))
+                name: name, doc: luaClass.doc, methods: luaClass.methods.map { LuaBindings.Function($0, owner: name, isMethod: true) },
+                fields: luaClass.fields.map { LuaBindings.Field(name: $0.name, type: $0.type, doc: $0.doc) },
+                isImplementedInLua: false))
+    }
+
+    /// Describes a class Lua code implements, for help, type files and `glasses check`.
+    public func declare(_ declaration: LuaClassDeclaration) {
+        bindings.classes.append(
+            LuaBindings.Class(
+                name: declaration.name, doc: declaration.doc, methods: declaration.methods, fields: declaration.fields,
+                isImplementedInLua: true))
     }
 
     /// Cuts the Lua side off `object`: every later use of its userdata raises
@@ -127,14 +136,16 @@ extension LuaState {
     }
 
     /// Keeps `body` alive for the state's life and returns the pointer the trampoline uses.
-    func retain(_ body: @escaping LuaFunctionBody) -> UnsafeMutableRawPointer {
-        let box = LuaFunctionBox(body)
+    func retain(_ body: @escaping LuaFunctionBody, checking arguments: LuaArgumentCheck? = nil) -> UnsafeMutableRawPointer {
+        let box = LuaFunctionBox(body, checking: arguments)
         functionBoxes.append(box)
         return Unmanaged.passUnretained(box).toOpaque()
     }
 
-    func pushFunction(_ body: @escaping LuaFunctionBody, named name: String, on L: OpaquePointer) throws(LuaPushFailure) {
-        let box = retain(body)
+    func pushFunction(
+        _ body: @escaping LuaFunctionBody, checking arguments: LuaArgumentCheck? = nil, named name: String, on L: OpaquePointer
+    ) throws(LuaPushFailure) {
+        let box = retain(body, checking: arguments)
         try LuaStack.check(name.withCString { gs_pushfunction(L, box, $0) })
     }
 

@@ -3,19 +3,24 @@ import GlassesScript
 import LuaHost
 
 /// `glasses check SCRIPT...`: compile without running and flag names the run
-/// would not have, so typos fail fast instead of mid-run on the glasses.
+/// would not have and literal arguments the bindings would refuse, so typos
+/// fail fast instead of mid-run on the glasses.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Compile scripts and report syntax errors and unknown globals or module fields.",
+        abstract: "Compile scripts and report syntax errors, unknown names and arguments the bindings refuse.",
         discussion: """
             Prints one `file:line: message` per problem and exits 1 if there are any, 0 if none. \
             Names count as known when the bindings, Lua's globals in the chosen sandbox, or the \
-            file itself define them. Example: glasses check examples/*.lua
+            file itself define them; names the sandbox removes (os.execute, io in strict) are \
+            reported with the --sandbox that allows them. Literal arguments to the bindings are \
+            checked against their parameter types and allowed values (s:camera{fps = 99}), and \
+            methods and fields against the class a variable holds when it was assigned from a \
+            binding (local cam = wearables.stream()). Example: glasses check examples/*.lua
             """
     )
 
-    @Option(help: "The sandbox whose globals count as known: strict, standard or trusted.")
+    @Option(help: "The sandbox whose globals count as known (and whose removals are reported): strict, standard or trusted.")
     var sandbox: LuaSandbox = .standard
 
     @Argument(help: "Lua scripts to check.")

@@ -1,15 +1,18 @@
 import ArgumentParser
 import GlassesScript
 
-/// `glasses types --out DIR`: a LuaLS addon generated from the binding registry,
-/// so editors know every module, function and class a run provides.
+/// `glasses types --out DIR`: a LuaLS addon and a luacheck config generated from
+/// the binding registry, so editors and linters know every module, function and
+/// class a run provides.
 struct TypesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "types",
-        abstract: "Write LuaLS definition files (an addon folder) for the glasses bindings.",
+        abstract: "Write LuaLS definition files (an addon folder) and a luacheck config for the glasses bindings.",
         discussion: """
             Writes DIR/config.json and DIR/library/*.lua (---@meta files). Point LuaLS at it with \
-            "Lua.workspace.library": ["DIR"] in .luarc.json, or copy DIR into its addons folder.
+            "Lua.workspace.library": ["DIR"] in .luarc.json, or copy DIR into its addons folder. \
+            Also writes DIR/.luacheckrc, naming the host's globals and their fields as read-only: \
+            luacheck --config DIR/.luacheckrc main.lua
 
             Example: glasses types --out .glasses-types
             """
@@ -25,6 +28,6 @@ struct TypesCommand: ParsableCommand {
         } catch {
             throw ValidationError("cannot write the types to '\(out)': \(fileErrorText(error)) (pick a writable --out folder)")
         }
-        print("wrote LuaLS definitions to \(out) (add it to \"Lua.workspace.library\")")
+        print("wrote LuaLS definitions to \(out) (add it to \"Lua.workspace.library\") and \(out)/.luacheckrc")
     }
 }

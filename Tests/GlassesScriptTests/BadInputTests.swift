@@ -63,22 +63,18 @@ import Testing
         let runtime = try ScriptRuntime(options: RunOptions())
         let bindings = runtime.state.bindings
 
-        func takesArguments(_ signature: String) -> Bool {
-            guard let open = signature.firstIndex(of: "("), let close = signature.firstIndex(of: ")") else { return false }
-            return signature.index(after: open) < close
-        }
         var functions: [String] = []
-        for function in bindings.globals where takesArguments(function.signature) { functions.append(function.name) }
+        for function in bindings.globals where !function.parameters.isEmpty { functions.append(function.name) }
         for module in bindings.modules {
-            for function in module.functions where takesArguments(function.signature) {
+            for function in module.functions where !function.parameters.isEmpty {
                 functions.append("\(module.name).\(function.name)")
             }
         }
         var methods: [String] = []
         var expected = functions.count
-        for luaClass in bindings.classes {
+        for luaClass in bindings.classes where !luaClass.isImplementedInLua {
             for method in luaClass.methods {
-                let takes = takesArguments(method.signature)
+                let takes = !method.parameters.isEmpty
                 methods.append("{class=\"\(luaClass.name)\", name=\"\(method.name)\", takes_arguments=\(takes)}")
                 expected += takes ? 2 : 1
             }

@@ -82,4 +82,68 @@ import Testing
             #expect(problems.isEmpty, "\(problems)")
         }
     }
+
+    @Test func findsWrongLiteralArgumentsAndEnumValues() throws {
+        let problems = try check("""
+            local s = wearables.session()
+            local cam = s:camera{fps = 99, resolution = "low"}
+            cam:capture("gif")
+            wearables.stream{resoluton = "low"}
+            wait("soon")
+            after(1)
+            cam:on("frames", function() end)
+            mock.pair():set_battery(150)
+            cam:next_frame(-1)
+            """)
+        #expect(problems == [
+            "script.lua:2: bad argument #1 to 'DeviceSession:camera' (field 'fps': invalid value 99 (expected one of: 2, 7, 15, 24, 30))",
+            "script.lua:3: bad argument #1 to 'Camera:capture' (invalid value 'gif' (expected one of: jpeg, heic))",
+            "script.lua:4: bad argument #1 to 'wearables.stream' (unknown field 'resoluton' (did you mean 'resolution'?))",
+            "script.lua:5: bad argument #1 to 'wait' (number expected, got string)",
+            "script.lua:6: bad argument #2 to 'after' (function expected, got no value)",
+            "script.lua:7: bad argument #1 to 'Camera:on' (invalid value 'frames' (expected one of: state, frame, photo, error))",
+            "script.lua:8: bad argument #1 to 'MockGlasses:set_battery' (level must be 0-100, got 150)",
+            "script.lua:9: bad argument #1 to 'Camera:next_frame' (timeout must be >= 0, got -1)",
+        ])
+    }
+
+    @Test func findsMethodAndFieldTyposOnKnownClasses() throws {
+        let problems = try check("""
+            local cam = wearables.stream()
+            cam:captrue()
+            print(cam.stat)
+            local g = mock.pair()
+            g.camera:fed{pattern = "moving"}
+            for _, cam in ipairs({}) do cam:anything() end
+            local audio = require("audio")
+            audio.play(true)
+            local log = {info = function(n) return n end}
+            log.info(42)
+            """)
+        #expect(problems == [
+            "script.lua:2: unknown method 'captrue' on Camera (did you mean 'capture'?)",
+            "script.lua:3: unknown field 'stat' on Camera (did you mean 'state'?)",
+            "script.lua:5: unknown method 'fed' on MockCamera (did you mean 'feed'?)",
+            "script.lua:8: bad argument #1 to 'audio.play' (string expected, got boolean)",
+        ])
+    }
+
+    @Test func findsCallsTheSandboxRemoves() throws {
+        let source = "os.execute('ls')\nlocal f = io.open('x')\nprint(os.time())\n"
+        #expect(try check(source) == ["script.lua:1: os.execute is not available in the standard sandbox; run with --sandbox trusted"])
+        var options = RunOptions()
+        options.sandbox = .strict
+        let strict = try ScriptRuntime(options: options)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString).lua").path
+        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let problems = try LuaScriptChecker(runtime: strict).check(file: path, compilingIn: strict.state).map(\.message)
+        #expect(problems == [
+            "os.execute is not available in the strict sandbox; run with --sandbox trusted",
+            "io is not available in the strict sandbox; run with --sandbox standard or --sandbox trusted",
+        ])
+        options.sandbox = .trusted
+        let trusted = try ScriptRuntime(options: options)
+        #expect(try LuaScriptChecker(runtime: trusted).check(source: source, file: "t.lua").isEmpty)
+    }
 }

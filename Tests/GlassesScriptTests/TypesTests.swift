@@ -45,23 +45,110 @@ import Testing
         #expect(globals.contains("---@param fn function\n---@param ... any\n---@return Task\nfunction spawn(fn, ...) end"))
     }
 
-    @Test func signatureParserHandlesNestedTypesOptionalsAndMultipleReturns() throws {
-        let signature = try #require(
-            LuaSignature("session:wait_for(state: SessionState, timeout?: number) -> true | nil, Error"))
-        #expect(signature.owner == "session" && signature.isMethod && signature.name == "wait_for")
-        #expect(signature.parameters == [
-            .init(name: "state", type: "SessionState", optional: false),
-            .init(name: "timeout", type: "number", optional: true),
-        ])
-        #expect(signature.returns == ["true|nil", "Error"])
-        let filter = try #require(LuaSignature("wearables.auto_selector(options?: {filter?: fun(device: Device): boolean}) -> Selector"))
-        #expect(filter.parameters == [.init(name: "options", type: "{filter?: fun(device: Device): boolean}", optional: true)])
-        let quoted = try #require(LuaSignature("log.mark(label: \"a, b)\"|\"c\", n: integer) -> nil"))
-        #expect(quoted.parameters == [
-            .init(name: "label", type: "\"a, b)\"|\"c\"", optional: false),
-            .init(name: "n", type: "integer", optional: false),
-        ])
-        #expect(LuaSignature("no parameter list") == nil)
+    @Test func signaturesAreRenderedFromTheSpec() throws {
+        let session = try #require(bindings.classes.first { $0.name == "DeviceSession" })
+        let camera = try #require(session.methods.first { $0.name == "camera" })
+        #expect(camera.signature
+            == "DeviceSession:camera(options?: {resolution?: \"high\"|\"medium\"|\"low\", fps?: 2|7|15|24|30, codec?: \"raw\"|\"hvc1\", audio_rate?: 16000|44100|48000}) -> Camera")
+        let wearables = try #require(bindings.modules.first { $0.name == "wearables" })
+        let stream = try #require(wearables.functions.first { $0.name == "stream" })
+        // The same options as session:camera, plus the selector: one list, so `fps` cannot drift again.
+        #expect(stream.signature.contains("fps?: 2|7|15|24|30"))
+        let waitFor = try #require(session.methods.first { $0.name == "wait_for" })
+        #expect(waitFor.signature.hasSuffix("-> true?, Error?"))
+    }
+
+    /// Every type name an annotation uses must be a class or alias the addon defines (issue 13: AudioCategory was not).
+    @Test func everyReferencedTypeIsDefined() throws {
+        let library = files.filter { $0.key.hasPrefix("library/") }.values.joined(separator: "\n")
+        var defined: Set<String> = [
+            "any", "nil", "boolean", "true", "false", "number", "integer", "string", "function", "table", "fun", "userdata", "thread",
+        ]
+        var referenced: [String] = []
+        for line in library.split(separator: "\n").map(String.init) {
+            let words = line.split(separator: " ", maxSplits: 2).map(String.init)
+            guard words.count >= 2 else { continue }
+            switch words[0] {
+            case "---@class", "---@alias":
+                defined.insert(words[1])
+                if words[0] == "---@alias", words.count == 3 { referenced += Self.typeNames(in: words[2]) }
+            case "---@param", "---@field":
+                if words.count == 3 { referenced += Self.typeNames(in: Self.leadingType(words[2])) }
+            case "---@return":
+                referenced += Self.typeNames(in: Self.leadingType(words.dropFirst().joined(separator: " ")))
+            default: continue
+            }
+        }
+        #expect(referenced.contains("AudioCategory") && referenced.contains("Device"))
+        let undefined = Set(referenced).subtracting(defined)
+        #expect(undefined.isEmpty, "referenced but never defined: \(undefined.sorted())")
+    }
+
+    @Test func recipeContextIsDeclared() throws {
+        let classes = try #require(files["library/classes.lua"])
+        #expect(classes.contains("---@class RecipeContext\n"))
+        #expect(classes.contains("function RecipeContext:expose(name, value) end"))
+        #expect(classes.contains("---@field log {debug: fun(format: string, ...: any)"))
+        let recipes = try #require(files["library/recipes.lua"])
+        #expect(recipes.contains("---@return RecipeHandle\nfunction recipes.run(name, params) end"))
+    }
+
+    @Test func luacheckConfigNamesTheHostGlobalsAndTheirFields() throws {
+        let config = try #require(files[".luacheckrc"])
+        let state = try LuaState()
+        let chunk = try state.load(
+            """
+            local env = {}
+            assert(load(..., "luacheckrc", "t", env))()
+            local g = env.read_globals
+            local function has(list, name) for _, v in ipairs(list) do if v == name then return true end end return false end
+            return env.std, has(g, "wait") and has(g, "arg") and has(g.wearables.fields, "stream")
+              and has(g.mock.fields.permissions.fields, "set") and g.recipes ~= nil and "all" or "missing"
+            """, name: "rc")
+        let read = try state.call(chunk, [.string(config)])
+        #expect(read.map(\.string) == ["lua54", "all"])
+    }
+
+    /// The type at the start of `text`, which may go on with a description.
+    private static func leadingType(_ text: String) -> String {
+        var depth = 0
+        var previous: Character = " "
+        for (offset, character) in text.enumerated() {
+            if "({[".contains(character) { depth += 1 }
+            if ")}]".contains(character) { depth -= 1 }
+            if character == " ", depth == 0, previous != ":", previous != "," { return String(text.prefix(offset)) }
+            previous = character
+        }
+        return text
+    }
+
+    /// Names in a type, skipping quoted strings and parameter or field names (`name:`, `name?:`).
+    private static func typeNames(in type: String) -> [String] {
+        var names: [String] = []
+        let characters = Array(type)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\"" {
+                index += 1
+                while index < characters.count, characters[index] != "\"" { index += 1 }
+                index += 1
+                continue
+            }
+            guard character.isLetter || character == "_" else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end < characters.count, characters[end].isLetter || characters[end].isNumber || characters[end] == "_" || characters[end] == "." {
+                end += 1
+            }
+            var after = end
+            if after < characters.count, characters[after] == "?" { after += 1 }
+            if after >= characters.count || characters[after] != ":" { names.append(String(characters[index..<end])) }
+            index = end
+        }
+        return names
     }
 
     @Test func writesTheAddonFolder() throws {

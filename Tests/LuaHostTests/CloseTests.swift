@@ -34,7 +34,7 @@ import Testing
     @Test func hostFunctionsRaiseFromFinalizersAtClose() throws {
         let calls = Counter()
         let (report, _) = try finalizerReport("select(2, pcall(record))") { state in
-            try state.register(LuaFunction(name: "record", signature: "record()", doc: "Counts.") { _ in
+            try state.register(LuaFunction(name: "record", doc: "Counts.") { _ in
                 calls.value += 1
                 return .none
             })

@@ -6,7 +6,7 @@ import Testing
         let state = try makeState()
         let defers = Counter()
         try state.register(
-            LuaFunction(name: "fail", signature: "fail()", doc: "Always raises.") { _ in
+            LuaFunction(name: "fail", doc: "Always raises.") { _ in
                 defer { defers.value += 1 }
                 throw LuaError("it failed")
             })
@@ -26,12 +26,12 @@ import Testing
     @Test func argumentErrorsReadLikeLuas() throws {
         let state = try makeState()
         try state.register(
-            LuaFunction(name: "wait", signature: "wait(s: number)", doc: "Waits.") { call in
+            LuaFunction(name: "wait", parameters: [LuaParameter("s", .number)], doc: "Waits.") { call in
                 _ = try call.number(2)
                 return .none
             })
         try state.register(
-            LuaFunction(name: "pick", signature: "pick(level)", doc: "Picks.") { call in
+            LuaFunction(name: "pick", parameters: [LuaParameter("level", .any)], doc: "Picks.") { call in
                 .value(.string(try call.enumeration(1, of: ["low", "medium", "high"])))
             })
         let result = try state.run(
@@ -49,17 +49,17 @@ import Testing
     @Test func aMissingArgumentIsNoValue() throws {
         let state = try makeState()
         try state.register(
-            LuaFunction(name: "wait", signature: "wait(s: number)", doc: "Waits.") { call in
+            LuaFunction(name: "wait", parameters: [LuaParameter("s", .number)], doc: "Waits.") { call in
                 _ = try call.number(1)
                 return .none
             })
         try state.register(
-            LuaFunction(name: "device", signature: "device(id: string)", doc: "Finds.") { call in
+            LuaFunction(name: "device", parameters: [LuaParameter("id", .string)], doc: "Finds.") { call in
                 _ = try call.string(1)
                 return .none
             })
         try state.register(
-            LuaFunction(name: "second", signature: "second(a, f: function)", doc: "Takes two.") { call in
+            LuaFunction(name: "second", parameters: [LuaParameter("a", .any), LuaParameter("f", .function)], doc: "Takes two.") { call in
                 _ = try call.function(2)
                 return .none
             })
@@ -103,7 +103,7 @@ import Testing
     @Test func errorInTaskResumedByHostIsRaisedAtTheWaitingLine() throws {
         let state = try makeState()
         try state.register(
-            LuaFunction(name: "wait", signature: "wait()", doc: "Suspends.") { _ in .suspend })
+            LuaFunction(name: "wait", doc: "Suspends.") { _ in .suspend })
         let task = try state.newTask(state.load("local x = 1\nwait()\nreturn x", name: "task.lua"))
         guard case .suspended = state.resume(task) else {
             Issue.record("the task should be suspended")

@@ -23,7 +23,7 @@ import Testing
 
     @Test func discardingATaskRunsItsPendingCloseHandlers() throws {
         let state = try makeState()
-        try state.register(LuaFunction(name: "wait", signature: "wait()", doc: "Suspends.") { _ in .suspend })
+        try state.register(LuaFunction(name: "wait", doc: "Suspends.") { _ in .suspend })
         let task = try state.newTask(state.load("""
             local a <close> = setmetatable({}, { __close = function() closed = (closed or "") .. "a" end })
             local b <close> = setmetatable({}, { __close = function() closed = (closed or "") .. "b" end })
@@ -37,7 +37,7 @@ import Testing
 
     @Test func anErrorInACloseHandlerIsReturnedByDiscard() throws {
         let state = try makeState()
-        try state.register(LuaFunction(name: "wait", signature: "wait()", doc: "Suspends.") { _ in .suspend })
+        try state.register(LuaFunction(name: "wait", doc: "Suspends.") { _ in .suspend })
         let task = try state.newTask(state.load("""
             local a <close> = setmetatable({}, { __close = function() error("close failed") end })
             wait()
@@ -77,7 +77,7 @@ import Testing
     @Test func objectsWithAMemoryCostAreChargedUntilCollected() throws {
         let state = try makeState(memoryLimit: 64 << 20)
         try state.register(LuaClass(Token.self, name: "Token", doc: "A heavy host object.", memoryCost: { _ in 1 << 20 }))
-        try state.register(LuaFunction(name: "token", signature: "token() -> Token", doc: "A new token.") { _ in .value(.object(Token())) })
+        try state.register(LuaFunction(name: "token", returns: [.named("Token")], doc: "A new token.") { _ in .value(.object(Token())) })
         try state.run("held = { token(), token() }")
         #expect(state.hostMemoryUsed == 2 << 20)
         try state.run("held = nil collectgarbage() collectgarbage()")

@@ -55,7 +55,7 @@ import Testing
         let state = try makeState()
         let handle = state.interruptHandle
         try state.register(
-            LuaFunction(name: "interrupt_me", signature: "interrupt_me()", doc: "Interrupts, as another thread would.") { _ in
+            LuaFunction(name: "interrupt_me", doc: "Interrupts, as another thread would.") { _ in
                 handle.interrupt(message: "Ctrl-C")
                 return .none
             })

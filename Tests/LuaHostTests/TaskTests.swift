@@ -7,7 +7,7 @@ import Testing
         let state = try makeState()
         let waits = Counter()
         try state.register(
-            LuaFunction(name: "wait", signature: "wait()", doc: "Suspends until the host resumes.") { call in
+            LuaFunction(name: "wait", doc: "Suspends until the host resumes.") { call in
                 guard call.currentTask != nil else { throw LuaError("attempt to wait outside a task") }
                 waits.value += 1
                 return .suspend
@@ -81,7 +81,7 @@ import Testing
         try state.register(
             LuaModule(
                 name: "clock", doc: "Time.",
-                functions: [LuaFunction(name: "seconds", signature: "clock.seconds() -> number", doc: "Seconds.") { _ in .value(42) }]))
+                functions: [LuaFunction(name: "seconds", returns: [.number], doc: "Seconds.") { _ in .value(42) }]))
         let result = try state.run("return require('clock').seconds(), clock.seconds()")
         #expect(result.map(\.int) == [42, 42])
         #expect(state.bindings.modules.first?.functions.first?.signature == "clock.seconds() -> number")
@@ -90,7 +90,7 @@ import Testing
     @Test func valuesRoundTrip() throws {
         let state = try makeState()
         try state.register(
-            LuaFunction(name: "echo", signature: "echo(...)", doc: "Returns a table.") { call in
+            LuaFunction(name: "echo", parameters: [.rest()], doc: "Returns a table.") { call in
                 .values([.array([1, "two"]), .table(["k": true]), try call.value(1)])
             })
         let result = try state.run("local a, t, f = echo(function() return 9 end) return a[2], t.k, f()")

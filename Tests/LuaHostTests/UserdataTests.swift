@@ -22,15 +22,15 @@ final class Camera {
             LuaClass(
                 Camera.self, name: "Camera", doc: "A camera stream.",
                 methods: [
-                    LuaFunction(name: "start", signature: "cam:start()", doc: "Starts.") { call in
+                    LuaFunction(name: "start", doc: "Starts.") { call in
                         try call.userdata(1, as: Camera.self).state = "streaming"
                         return .none
                     }
                 ],
-                fields: [LuaField(name: "state", type: "string", doc: "The stream state.") { .string($0.state) }],
+                fields: [LuaField(name: "state", type: .string, doc: "The stream state.") { .string($0.state) }],
                 describe: { "Camera(\($0.state))" }))
         try state.register(
-            LuaFunction(name: "new_camera", signature: "new_camera() -> Camera", doc: "Makes one.") { _ in
+            LuaFunction(name: "new_camera", returns: [.named("Camera")], doc: "Makes one.") { _ in
                 .value(.object(keep ?? Camera(deinits: deinits)))
             })
         return state
@@ -102,7 +102,7 @@ final class Camera {
         let state = try cameraState(Counter())
         let camera = try #require(state.bindings.classes.first)
         #expect(camera.name == "Camera")
-        #expect(camera.methods.map(\.signature) == ["cam:start()"])
+        #expect(camera.methods.map(\.signature) == ["Camera:start()"])
         #expect(camera.fields.map(\.name) == ["state"])
         #expect(state.bindings.globals.map(\.name) == ["new_camera"])
     }

@@ -2,6 +2,7 @@
 -- Swift, next to the built-in modules.
 --
 --   .build/debug/greeter-glasses examples/GreeterPlugin/greet.lua [NAME]
+-- luacheck: read globals greeter
 
 print(greeter.hello(arg[1] or "glasses"))
 local ok, err = pcall(greeter.hello, {})

@@ -2,11 +2,12 @@
 // your own bindings from Swift:
 //
 // 1. Write a `GlassesPlugin` whose `install(in:)` registers a `LuaModule` on
-//    `runtime.state`. Each `LuaFunction` carries a signature and a doc; the
-//    registry keeps them, so `glasses types` and `glasses check` know your
-//    module without extra work. Read arguments with `call.string(n)`,
-//    `call.integer(n)`, `call.table(n)`...: a wrong type raises a Lua
-//    "bad argument" error in the script, never a Swift crash.
+//    `runtime.state`. Each `LuaFunction` declares its parameters and returns
+//    as `LuaType`s, and a doc: the registry checks arguments against them
+//    before your body runs (a wrong type raises a Lua "bad argument" error in
+//    the script, never a Swift crash), and `glasses types`, `glasses check`
+//    and `.help` know your module without extra work. Read the arguments with
+//    `call.string(n)`, `call.integer(n)`, `call.table(n)`...
 // 2. Build a `ScriptRuntime` with `ScriptRuntime.builtInPlugins + [YourPlugin()]`
 //    and run scripts on it, as below.
 //
@@ -21,7 +22,7 @@ struct GreeterPlugin: GlassesPlugin {
     func install(in runtime: ScriptRuntime) throws(LuaScriptError) {
         try runtime.state.register(LuaModule(name: "greeter", doc: "Says hello from Swift.", functions: [
             LuaFunction(
-                name: "hello", signature: "greeter.hello(name: string) -> string",
+                name: "hello", parameters: [LuaParameter("name", .string)], returns: [.string],
                 doc: "A greeting for `name`."
             ) { call in
                 .value(.string("hello, \(try call.string(1))"))

@@ -8,7 +8,7 @@ import LuaHost
 
 let state = try LuaState(options: LuaStateOptions(sandbox: .trusted))
 try state.register(
-    LuaFunction(name: "swift_abs", signature: "swift_abs(x: number) -> number", doc: "math.abs in Swift.") { call in
+    LuaFunction(name: "swift_abs", parameters: [LuaParameter("x", .number)], returns: [.number], doc: "math.abs in Swift.") { call in
         .value(.number(abs(try call.number(1))))
     })
 // Interleaved best-of runs, so a noisy neighbour or a frequency change hits both sides alike.

@@ -9,6 +9,17 @@ enum AudioBindings {
     }
 
     /// `{inputs={{port=, name=, rate=}}, outputs={...}}`.
+    /// The shape ``table(_:)`` builds, as `audio.route` and the "route" event hand it out.
+    static let routeType = LuaType.alias(
+        "AudioRoute", .record([LuaParameter("inputs", .array(portType)), LuaParameter("outputs", .array(portType))]))
+
+    static let portType = LuaType.alias(
+        "AudioPort",
+        .record([
+            LuaParameter("port", .strings(AudioPortType.allCases.map(\.rawValue))), LuaParameter("name", .string),
+            LuaParameter("rate", .integer),
+        ]))
+
     static func table(_ route: AudioRoute) -> LuaValue {
         func ports(_ list: [AudioPortDescription]) -> LuaValue {
             .array(list.map {
@@ -22,12 +33,13 @@ enum AudioBindings {
         LuaClass(
             AudioRecorder.self, name: "Recorder", doc: "A recording to a 16 kHz 16-bit mono WAV file.",
             methods: [
-                LuaFunction(name: "stop", signature: "rec:stop()", doc: "End the recording now; the file is complete.") { call in
+                LuaFunction(name: "stop", doc: "End the recording now; the file is complete.") { call in
                     try call.userdata(1, as: AudioRecorder.self).stop()
                     return .none
                 },
                 LuaFunction(
-                    name: "wait", signature: "rec:wait() -> string",
+                    name: "wait",
+                    returns: [.string],
                     doc: "Wait for the recording to end; returns the file's path. Raises AudioError if it ended early (the file keeps what was captured)."
                 ) { [unowned runtime] call in
                     let recorder = try call.userdata(1, as: AudioRecorder.self)
@@ -40,13 +52,13 @@ enum AudioBindings {
                 },
             ],
             fields: [
-                LuaField(name: "path", type: "string", doc: "The WAV file being written.") { .string($0.path) },
-                LuaField(name: "state", type: "\"recording\"|\"finished\"|\"interrupted\"|\"failed\"", doc: "Where the recording is.") {
+                LuaField(name: "path", type: .string, doc: "The WAV file being written.") { .string($0.path) },
+                LuaField(name: "state", type: .strings(["recording", "finished", "interrupted", "failed"]), doc: "Where the recording is.") {
                     .string($0.state.rawValue)
                 },
-                LuaField(name: "level", type: "number", doc: "RMS level of the latest 20 ms, 0..1 (0 once ended).") { .number($0.level) },
-                LuaField(name: "duration", type: "number", doc: "Seconds recorded so far.") { .number($0.recordedDuration) },
-                LuaField(name: "error", type: "Error?", doc: "Why the recording ended early.") { .object($0.error?.scriptError) },
+                LuaField(name: "level", type: .number, doc: "RMS level of the latest 20 ms, 0..1 (0 once ended).") { .number($0.level) },
+                LuaField(name: "duration", type: .number, doc: "Seconds recorded so far.") { .number($0.recordedDuration) },
+                LuaField(name: "error", type: .optional(.named("Error")), doc: "Why the recording ended early.") { .object($0.error?.scriptError) },
             ],
             describe: { "Recorder \($0.state.rawValue) \(ScriptRuntime.format($0.recordedDuration)) s '\($0.path)'" })
     }
@@ -55,24 +67,24 @@ enum AudioBindings {
         LuaClass(
             AudioPlayer.self, name: "Player", doc: "Playback of a sound file to the current output.",
             methods: [
-                LuaFunction(name: "pause", signature: "p:pause()", doc: "Pause; resume() continues from here.") { call in
+                LuaFunction(name: "pause", doc: "Pause; resume() continues from here.") { call in
                     try call.userdata(1, as: AudioPlayer.self).pause()
                     return .none
                 },
                 LuaFunction(
-                    name: "resume", signature: "p:resume()",
-                    doc: "Continue a paused player; raises AudioError.cannotStartPlaying if the session is not active."
+                    name: "resume", doc: "Continue a paused player; raises AudioError.cannotStartPlaying if the session is not active."
                 ) { call in
                     let player = try call.userdata(1, as: AudioPlayer.self)
                     try raising { try player.resume() }
                     return .none
                 },
-                LuaFunction(name: "stop", signature: "p:stop()", doc: "Stop playback for good.") { call in
+                LuaFunction(name: "stop", doc: "Stop playback for good.") { call in
                     try call.userdata(1, as: AudioPlayer.self).stop()
                     return .none
                 },
                 LuaFunction(
-                    name: "wait", signature: "p:wait() -> \"finished\"|\"stopped\"",
+                    name: "wait",
+                    returns: [.strings(["finished", "stopped"])],
                     doc: "Wait for playback to end; raises AudioError.truncatedFile if the file breaks off."
                 ) { [unowned runtime] call in
                     let player = try call.userdata(1, as: AudioPlayer.self)
@@ -85,17 +97,17 @@ enum AudioBindings {
                 },
             ],
             fields: [
-                LuaField(name: "path", type: "string", doc: "The file playing.") { .string($0.path) },
-                LuaField(name: "state", type: "\"playing\"|\"paused\"|\"finished\"|\"stopped\"|\"failed\"", doc: "Where playback is.") {
+                LuaField(name: "path", type: .string, doc: "The file playing.") { .string($0.path) },
+                LuaField(name: "state", type: .strings(["playing", "paused", "finished", "stopped", "failed"]), doc: "Where playback is.") {
                     .string($0.state.rawValue)
                 },
-                LuaField(name: "progress", type: "number", doc: "Fraction played, 0..1.") { .number($0.progress) },
-                LuaField(name: "duration", type: "number", doc: "Length of the file in seconds.") { .number($0.duration) },
-                LuaField(name: "level", type: "number", doc: "RMS level of the latest 20 ms, 0..1.") { .number($0.level) },
-                LuaField(name: "output", type: "string?", doc: "The output port playing (e.g. bluetoothA2DP).") {
+                LuaField(name: "progress", type: .number, doc: "Fraction played, 0..1.") { .number($0.progress) },
+                LuaField(name: "duration", type: .number, doc: "Length of the file in seconds.") { .number($0.duration) },
+                LuaField(name: "level", type: .number, doc: "RMS level of the latest 20 ms, 0..1.") { .number($0.level) },
+                LuaField(name: "output", type: .optional(.string), doc: "The output port playing (e.g. bluetoothA2DP).") {
                     $0.outputPort.map { .string($0.type.rawValue) } ?? .nil
                 },
-                LuaField(name: "error", type: "Error?", doc: "Why playback failed.") { .object($0.error?.scriptError) },
+                LuaField(name: "error", type: .optional(.named("Error")), doc: "Why playback failed.") { .object($0.error?.scriptError) },
             ],
             describe: { "Player \($0.state.rawValue) \(Int(($0.progress * 100).rounded()))% '\($0.path)'" })
     }

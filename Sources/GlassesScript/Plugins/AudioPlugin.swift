@@ -6,6 +6,9 @@ import WearablesCore
 /// The `audio` module: the phone's audio session with AVAudioSession semantics,
 /// routed to the simulated glasses (HFP/A2DP), with a WAV recorder and a player.
 struct AudioPlugin: GlassesPlugin {
+    /// What `audio.on` listens to.
+    static let events = ["route", "interruption"]
+
     /// Returns the elements of the table passed in (no library needed, so it
     /// works in every sandbox); used to read `options={...}` arrays.
     static let unpackSource = """
@@ -30,12 +33,19 @@ struct AudioPlugin: GlassesPlugin {
         return [
             LuaFunction(
                 name: "configure",
-                signature: "audio.configure(options: {category: AudioCategory, mode?: AudioMode, options?: AudioOption[]})",
-                doc: "AVAudioSession setCategory(_:mode:options:); raises AudioError.badParam for options the category refuses."
+                parameters: [
+                    LuaParameter(
+                        "options",
+                        .record([
+                            LuaParameter("category", .alias("AudioCategory", .strings(AudioSessionCategory.allCases.map(\.rawValue)))),
+                            .optional("mode", .alias("AudioMode", .strings(AudioSessionMode.allCases.map(\.rawValue)))),
+                            .optional("options", .array(.alias("AudioOption", .strings(AudioSessionOption.allCases.map(\.rawValue))))),
+                        ]))
+                ], doc: "AVAudioSession setCategory(_:mode:options:); raises AudioError.badParam for options the category refuses."
             ) { [unowned runtime] call in
                 let table = try call.table(1)
-                let category = try table.enumeration("category", of: AudioSessionCategory.allCases.map(\.rawValue))
-                let mode = try table.optionalEnumeration("mode", of: AudioSessionMode.allCases.map(\.rawValue)) ?? "default"
+                let category = try table.string("category")
+                let mode = try table.optionalString("mode") ?? "default"
                 let options = try Self.options(in: table, runtime: runtime, unpack: unpack)
                 try AudioBindings.raising {
                     try audio.configure(
@@ -45,36 +55,39 @@ struct AudioPlugin: GlassesPlugin {
                 return .none
             },
             LuaFunction(
-                name: "activate", signature: "audio.activate()",
-                doc: "Activate the session; raises AudioError.insufficientPriority during a phone call."
+                name: "activate", doc: "Activate the session; raises AudioError.insufficientPriority during a phone call."
             ) { _ in
                 try AudioBindings.raising { try audio.activate() }
                 return .none
             },
-            LuaFunction(name: "deactivate", signature: "audio.deactivate()", doc: "Deactivate: recordings end (files kept), playback stops.") {
+            LuaFunction(name: "deactivate", doc: "Deactivate: recordings end (files kept), playback stops.") {
                 _ in
                 audio.deactivate()
                 return .none
             },
             LuaFunction(
-                name: "active", signature: "audio.active() -> boolean", doc: "Whether the session is active (a phone call deactivates it)."
+                name: "active", returns: [.boolean], doc: "Whether the session is active (a phone call deactivates it)."
             ) { _ in .value(.boolean(audio.isActive)) },
             LuaFunction(
-                name: "route", signature: "audio.route() -> AudioRoute",
+                name: "route",
+                returns: [AudioBindings.routeType],
                 doc: "The live route: {inputs={{port=, name=, rate=}}, outputs={...}}; ports as AVAudioSession.Port."
             ) { _ in .value(AudioBindings.table(audio.route)) },
             LuaFunction(
-                name: "override_output", signature: "audio.override_output(port: \"speaker\"|\"none\")",
+                name: "override_output",
+                parameters: [LuaParameter("port", .strings(["speaker", "none"]))],
                 doc: "AVAudioSession overrideOutputAudioPort: playAndRecord routes to the speaker (and built-in mic) or back."
             ) { call in
                 audio.overrideOutputToSpeaker(try call.enumeration(1, of: ["speaker", "none"]) == "speaker")
                 return .none
             },
             LuaFunction(
-                name: "on", signature: "audio.on(event: \"route\"|\"interruption\", fn: function) -> Handle",
+                name: "on",
+                parameters: [LuaParameter("event", .strings(Self.events)), LuaParameter("fn", .function)],
+                returns: [.named("Handle")],
                 doc: "Route changes fn(route, reason) with AVAudioSession's reasons; interruptions fn(\"began\"|\"ended\")."
             ) { [unowned runtime] call in
-                let event = try call.event(1, of: ["route", "interruption"])
+                let event = try call.string(1)
                 let function = try call.function(2)
                 let handle = runtime.listen(function, event: event, label: "audio \"\(event)\" callback", at: call) { deliver in
                     let token: AudioListenerToken
@@ -94,7 +107,9 @@ struct AudioPlugin: GlassesPlugin {
         let audio = runtime.world.audio
         return [
             LuaFunction(
-                name: "record", signature: "audio.record(options: {path: string, duration?: number}) -> Recorder",
+                name: "record",
+                parameters: [LuaParameter("options", .record([LuaParameter("path", .string), .optional("duration", .number)]))],
+                returns: [.named("Recorder")],
                 doc: "Record the current input to a 16 kHz 16-bit mono WAV (relative paths go to --out); without duration, until rec:stop()."
             ) { [unowned runtime] call in
                 let table = try call.table(1)
@@ -111,7 +126,9 @@ struct AudioPlugin: GlassesPlugin {
                 return .value(.object(recorder))
             },
             LuaFunction(
-                name: "play", signature: "audio.play(path: string) -> Player",
+                name: "play",
+                parameters: [LuaParameter("path", .string)],
+                returns: [.named("Player")],
                 doc: "Play a sound file (WAV, AIFF, FLAC, Ogg; any rate) to the current output; relative paths look in --out first."
             ) { [unowned runtime] call in
                 let path = try call.string(1)

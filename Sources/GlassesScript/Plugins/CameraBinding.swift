@@ -3,25 +3,29 @@ import WearablesCore
 
 /// `Camera`: a video stream with photo capture (DAT `StreamSession`/`addCamera`).
 enum CameraBinding {
+    /// The fields of `session:camera`'s options, which `wearables.stream` shares.
+    static let optionFields: [LuaParameter] = [
+        .optional("resolution", .strings(StreamingResolution.allNames)),
+        .optional("fps", .integers(StreamConfiguration.validFrameRates)),
+        .optional("codec", .strings(VideoCodec.allNames)),
+        .optional("audio_rate", .integers(AudioCodec.validSampleRates)),
+    ]
+
+    /// What `cam:on` listens to.
+    static let events = ["state", "frame", "photo", "error"]
+
     /// A stream configuration from an options table at argument `n` (nil: defaults).
+    /// The registry has checked the fields against ``optionFields``.
     static func configuration(_ call: LuaCall, _ n: Int) throws -> StreamConfiguration {
         guard let options = try call.optionalTable(n) else { return .default }
-        let resolution = try options.optionalEnumeration("resolution", of: StreamingResolution.allNames) ?? "medium"
-        let codec = try options.optionalEnumeration("codec", of: VideoCodec.allNames) ?? "raw"
+        let resolution = try options.optionalString("resolution") ?? "medium"
+        let codec = try options.optionalString("codec") ?? "raw"
         let fps = try options.optionalInteger("fps") ?? 30
-        guard let frameRate = Int(exactly: fps), StreamConfiguration.validFrameRates.contains(frameRate) else {
-            let valid = StreamConfiguration.validFrameRates.map(String.init).joined(separator: ", ")
-            throw LuaArgumentError(argument: n, message: "field 'fps': invalid value \(fps) (expected one of: \(valid))")
-        }
         // DAT's audioCodec: PCM from the glasses' microphones; such a stream needs HFP configured first.
         let audioRate = try options.optionalInteger("audio_rate")
-        guard audioRate.map({ AudioCodec.validSampleRates.contains(Int($0)) }) ?? true else {
-            let valid = AudioCodec.validSampleRates.map(String.init).joined(separator: ", ")
-            throw LuaArgumentError(argument: n, message: "field 'audio_rate': invalid value \(audioRate ?? 0) (expected one of: \(valid))")
-        }
         do {
             return try StreamConfiguration(
-                codec: codec, resolution: resolution, frameRate: frameRate, audioSampleRate: audioRate.map { Int($0) })
+                codec: codec, resolution: resolution, frameRate: Int(fps), audioSampleRate: audioRate.map { Int($0) })
         } catch let error as any WearablesError {
             throw LuaArgumentError(argument: n, message: error.message)
         }
@@ -49,8 +53,7 @@ enum CameraBinding {
             CameraStream.self, name: "Camera", doc: "A camera stream: frames, photos, state.",
             methods: [
                 LuaFunction(
-                    name: "start", signature: "cam:start()",
-                    doc: "Start streaming; waits until `streaming`, raises StreamError (DeviceSessionError when its session has stopped or another camera took the session's camera)."
+                    name: "start", doc: "Start streaming; waits until `streaming`, raises StreamError (DeviceSessionError when its session has stopped or another camera took the session's camera)."
                 ) {
                     [unowned runtime] call in
                     let camera = try call.userdata(1, as: CameraStream.self)
@@ -65,8 +68,7 @@ enum CameraBinding {
                     }
                 },
                 LuaFunction(
-                    name: "stop", signature: "cam:stop()",
-                    doc: "Stop streaming; waits until `stopped` (an implicit stream stops its session too, and waits for it)."
+                    name: "stop", doc: "Stop streaming; waits until `stopped` (an implicit stream stops its session too, and waits for it)."
                 ) { [unowned runtime] call in
                     let camera = try call.userdata(1, as: CameraStream.self)
                     let implicit = camera.implicitSession
@@ -78,11 +80,13 @@ enum CameraBinding {
                     }
                 },
                 LuaFunction(
-                    name: "on", signature: "cam:on(event: \"state\"|\"frame\"|\"photo\"|\"error\", fn: function) -> Handle",
+                    name: "on",
+                    parameters: [LuaParameter("event", .strings(events)), LuaParameter("fn", .function)],
+                    returns: [.named("Handle")],
                     doc: "Listen to state (first the current one, at the caller's next wait), frames (valid during the callback only), photos or errors."
                 ) { [unowned runtime] call in
                     let camera = try call.userdata(1, as: CameraStream.self)
-                    let event = try call.event(2, of: ["state", "frame", "photo", "error"])
+                    let event = try call.string(2)
                     let function = try call.function(3)
                     let handle = runtime.listen(function, event: event, label: "camera \"\(event)\" callback", at: call) { deliver in
                         switch event {
@@ -101,12 +105,13 @@ enum CameraBinding {
                     return .value(.object(handle))
                 },
                 LuaFunction(
-                    name: "next_frame", signature: "cam:next_frame(timeout?: number) -> Frame",
+                    name: "next_frame",
+                    parameters: [.optional("timeout", .number, in: 0...Double.infinity)],
+                    returns: [.named("Frame")],
                     doc: "Wait for the next frame (yours to keep); raises StreamError.timeout after `timeout` seconds."
                 ) { [unowned runtime] call in
                     let camera = try call.userdata(1, as: CameraStream.self)
                     let timeout = try call.optionalNumber(2)
-                    if let timeout, !(timeout >= 0) { throw LuaArgumentError(argument: 2, message: "timeout must be >= 0") }
                     guard camera.state != .stopped, camera.state != .stopping else {
                         throw ScriptError(
                             domain: "StreamError", code: "notStreaming",
@@ -137,7 +142,9 @@ enum CameraBinding {
                     }
                 },
                 LuaFunction(
-                    name: "capture", signature: "cam:capture(format?: \"jpeg\"|\"heic\") -> Photo",
+                    name: "capture",
+                    parameters: [.optional("format", .strings(PhotoCaptureFormat.allNames))],
+                    returns: [.named("Photo")],
                     doc: "Capture a photo and wait for it; raises PhotoError. Streaming pauses meanwhile."
                 ) { [unowned runtime] call in
                     let camera = try call.userdata(1, as: CameraStream.self)
@@ -150,7 +157,9 @@ enum CameraBinding {
                     }
                 },
                 LuaFunction(
-                    name: "try_capture", signature: "cam:try_capture(format?: \"jpeg\"|\"heic\") -> boolean",
+                    name: "try_capture",
+                    parameters: [.optional("format", .strings(PhotoCaptureFormat.allNames))],
+                    returns: [.boolean],
                     doc: "DAT capturePhoto: false when not streaming or a capture is in flight; the photo arrives on \"photo\"."
                 ) { call in
                     let camera = try call.userdata(1, as: CameraStream.self)
@@ -158,8 +167,8 @@ enum CameraBinding {
                 },
             ],
             fields: [
-                LuaField(name: "state", type: DeviceBinding.quoted(StreamState.allNames), doc: "The stream state.") { .string($0.state.name) },
-                LuaField(name: "config", type: "{resolution: string, fps: integer, codec: string}", doc: "The requested settings.") {
+                LuaField(name: "state", type: .strings(StreamState.allNames), doc: "The stream state.") { .string($0.state.name) },
+                LuaField(name: "config", type: .record([LuaParameter("resolution", .string), LuaParameter("fps", .integer), LuaParameter("codec", .string)]), doc: "The requested settings.") {
                     .table([
                         "resolution": .string($0.configuration.resolution.name),
                         "fps": .integer(Int64($0.configuration.frameRate)),
@@ -167,7 +176,7 @@ enum CameraBinding {
                     ])
                 },
                 LuaField(
-                    name: "effective", type: "{resolution: string, fps: integer, width: integer, height: integer}",
+                    name: "effective", type: .record([LuaParameter("resolution", .string), LuaParameter("fps", .integer), LuaParameter("width", .integer), LuaParameter("height", .integer)]),
                     doc: "The settings after the bandwidth ladder."
                 ) {
                     .table([
@@ -177,8 +186,8 @@ enum CameraBinding {
                         "height": .integer(Int64($0.effective.size.height)),
                     ])
                 },
-                LuaField(name: "device", type: "Device?", doc: "The device streaming, once known.") { .object($0.device) },
-                LuaField(name: "frames", type: "integer", doc: "Frames delivered so far.") { .integer(Int64($0.frameCount)) },
+                LuaField(name: "device", type: .optional(.named("Device")), doc: "The device streaming, once known.") { .object($0.device) },
+                LuaField(name: "frames", type: .integer, doc: "Frames delivered so far.") { .integer(Int64($0.frameCount)) },
             ],
             describe: { camera in
                 "Camera \(camera.state.name) \(camera.effective)" + (camera.isCapturing ? " capturing" : "")

@@ -3,23 +3,27 @@ import WearablesCore
 
 /// `Device`: the app's view of a pair of glasses, with DAT 1.0's fields.
 enum DeviceBinding {
+    /// What `device:on` listens to.
+    static let events = ["link", "state", "compatibility"]
+
     static func luaClass(_ runtime: ScriptRuntime) -> LuaClass<Device> {
         LuaClass(
             Device.self, name: "Device", doc: "A pair of glasses linked to the Meta AI app.",
             methods: [
-                LuaFunction(name: "name_or_id", signature: "device:name_or_id() -> string", doc: "The name, or the identifier when unnamed.") {
+                LuaFunction(name: "name_or_id", returns: [.string], doc: "The name, or the identifier when unnamed.") {
                     call in .value(.string(try call.userdata(1, as: Device.self).nameOrId()))
                 },
                 LuaFunction(
-                    name: "supports_display", signature: "device:supports_display() -> boolean",
-                    doc: "Whether the glasses have a display (Meta Ray-Ban Display)."
+                    name: "supports_display", returns: [.boolean], doc: "Whether the glasses have a display (Meta Ray-Ban Display)."
                 ) { call in .value(.boolean(try call.userdata(1, as: Device.self).supportsDisplay)) },
                 LuaFunction(
-                    name: "on", signature: "device:on(event: \"link\"|\"state\"|\"compatibility\", fn: function) -> Handle",
+                    name: "on",
+                    parameters: [LuaParameter("event", .strings(events)), LuaParameter("fn", .function)],
+                    returns: [.named("Handle")],
                     doc: "Listen to link state, any state change (fn gets the device) or compatibility; first with the current value, at the caller's next wait."
                 ) { [unowned runtime] call in
                     let device = try call.userdata(1, as: Device.self)
-                    let event = try call.event(2, of: ["link", "state", "compatibility"])
+                    let event = try call.string(2)
                     let function = try call.function(3)
                     let handle = runtime.listen(function, event: event, label: "device \"\(event)\" callback", at: call) { deliver in
                         switch event {
@@ -32,18 +36,18 @@ enum DeviceBinding {
                 },
             ],
             fields: [
-                LuaField(name: "id", type: "string", doc: "The device identifier.") { .string($0.identifier) },
-                LuaField(name: "name", type: "string", doc: "The human-readable name (may be empty).") { .string($0.name) },
-                LuaField(name: "type", type: quoted(DeviceType.allNames), doc: "The model.") { .string($0.type.name) },
-                LuaField(name: "link", type: quoted(LinkState.allNames), doc: "Bluetooth link state.") { .string($0.linkState.name) },
-                LuaField(name: "battery", type: "integer?", doc: "Battery level 0-100, nil when unknown.") {
+                LuaField(name: "id", type: .string, doc: "The device identifier.") { .string($0.identifier) },
+                LuaField(name: "name", type: .string, doc: "The human-readable name (may be empty).") { .string($0.name) },
+                LuaField(name: "type", type: .strings(DeviceType.allNames), doc: "The model.") { .string($0.type.name) },
+                LuaField(name: "link", type: .strings(LinkState.allNames), doc: "Bluetooth link state.") { .string($0.linkState.name) },
+                LuaField(name: "battery", type: .optional(.integer), doc: "Battery level 0-100, nil when unknown.") {
                     $0.batteryLevel.map { .integer(Int64($0)) } ?? .nil
                 },
-                LuaField(name: "charging", type: quoted(ChargingState.allNames), doc: "Charging state.") { .string($0.chargingState.name) },
-                LuaField(name: "don", type: quoted(DonState.allNames), doc: "Whether the glasses are worn.") { .string($0.donState.name) },
-                LuaField(name: "hinge", type: quoted(HingeState.allNames), doc: "Whether the hinges are open.") { .string($0.hingeState.name) },
-                LuaField(name: "thermal", type: quoted(ThermalLevel.allNames), doc: "Thermal level.") { .string($0.thermalLevel.name) },
-                LuaField(name: "compatibility", type: quoted(Compatibility.allNames), doc: "Compatibility with this SDK version.") {
+                LuaField(name: "charging", type: .strings(ChargingState.allNames), doc: "Charging state.") { .string($0.chargingState.name) },
+                LuaField(name: "don", type: .strings(DonState.allNames), doc: "Whether the glasses are worn.") { .string($0.donState.name) },
+                LuaField(name: "hinge", type: .strings(HingeState.allNames), doc: "Whether the hinges are open.") { .string($0.hingeState.name) },
+                LuaField(name: "thermal", type: .strings(ThermalLevel.allNames), doc: "Thermal level.") { .string($0.thermalLevel.name) },
+                LuaField(name: "compatibility", type: .strings(Compatibility.allNames), doc: "Compatibility with this SDK version.") {
                     .string($0.compatibility.name)
                 },
             ],
@@ -62,7 +66,4 @@ enum DeviceBinding {
         guard call.typeName(n) == "userdata" else { throw LuaArgumentError(argument: n, message: "Device or string expected, got \(call.typeName(n))") }
         return try call.userdata(n, as: Device.self).identifier
     }
-
-    /// `"a"|"b"|"c"` for type annotations.
-    static func quoted(_ names: [String]) -> String { names.map { "\"\($0)\"" }.joined(separator: "|") }
 }

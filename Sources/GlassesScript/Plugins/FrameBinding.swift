@@ -19,25 +19,29 @@ final class FrameBinding {
         LuaClass(
             FrameBinding.self, name: "Frame", doc: "A video frame with cheap luma statistics.",
             methods: [
-                LuaFunction(name: "luma", signature: "frame:luma() -> number", doc: "Mean brightness, 0..1.") { call in
+                LuaFunction(name: "luma", returns: [.number], doc: "Mean brightness, 0..1.") { call in
                     .value(.number(try call.userdata(1, as: FrameBinding.self).frame.lumaMean))
                 },
                 LuaFunction(
-                    name: "diff", signature: "frame:diff(other: Frame) -> number",
+                    name: "diff",
+                    parameters: [LuaParameter("other", .named("Frame"))],
+                    returns: [.number],
                     doc: "Mean absolute luma difference to another frame, 0..1."
                 ) { call in
                     let frame = try call.userdata(1, as: FrameBinding.self).frame
                     let other = try call.userdata(2, as: FrameBinding.self).frame
                     return .value(.number(frame.difference(to: other)))
                 },
-                LuaFunction(name: "sharpness", signature: "frame:sharpness() -> number", doc: "Edge energy; higher is sharper.") { call in
+                LuaFunction(name: "sharpness", returns: [.number], doc: "Edge energy; higher is sharper.") { call in
                     .value(.number(try call.userdata(1, as: FrameBinding.self).frame.sharpness))
                 },
-                LuaFunction(name: "copy", signature: "frame:copy() -> Frame", doc: "A frame that stays valid after the callback.") { call in
+                LuaFunction(name: "copy", returns: [.named("Frame")], doc: "A frame that stays valid after the callback.") { call in
                     .value(.object(FrameBinding(try call.userdata(1, as: FrameBinding.self).frame)))
                 },
                 LuaFunction(
-                    name: "save", signature: "frame:save(path: string) -> string",
+                    name: "save",
+                    parameters: [LuaParameter("path", .string)],
+                    returns: [.string],
                     doc: "Write the frame as .png, .jpg or .ppm (by extension); returns the path written."
                 ) { [unowned runtime] call in
                     let frame = try call.userdata(1, as: FrameBinding.self).frame
@@ -51,10 +55,10 @@ final class FrameBinding {
                 },
             ],
             fields: [
-                LuaField(name: "width", type: "integer", doc: "Width in pixels.") { .integer(Int64($0.frame.width)) },
-                LuaField(name: "height", type: "integer", doc: "Height in pixels.") { .integer(Int64($0.frame.height)) },
-                LuaField(name: "index", type: "integer", doc: "Position in the stream, from 0.") { .integer(Int64($0.frame.index)) },
-                LuaField(name: "timestamp", type: "number", doc: "Run time the frame was captured at.") { .number($0.frame.timestamp) },
+                LuaField(name: "width", type: .integer, doc: "Width in pixels.") { .integer(Int64($0.frame.width)) },
+                LuaField(name: "height", type: .integer, doc: "Height in pixels.") { .integer(Int64($0.frame.height)) },
+                LuaField(name: "index", type: .integer, doc: "Position in the stream, from 0.") { .integer(Int64($0.frame.index)) },
+                LuaField(name: "timestamp", type: .number, doc: "Run time the frame was captured at.") { .number($0.frame.timestamp) },
             ],
             describe: { "Frame #\($0.frame.index) \($0.frame.width)x\($0.frame.height) at \(ScriptRuntime.format($0.frame.timestamp)) s" },
             // The object and the luma plane it caches once read (pixels are rendered on demand, never kept).
@@ -74,22 +78,22 @@ final class PhotoBinding {
         LuaClass(
             PhotoBinding.self, name: "Photo", doc: "A captured photo.",
             methods: [
-                LuaFunction(name: "save", signature: "photo:save(path: string) -> string", doc: "Write the photo file; returns the path written.") {
+                LuaFunction(name: "save", parameters: [LuaParameter("path", .string)], returns: [.string], doc: "Write the photo file; returns the path written.") {
                     [unowned runtime] call in
                     let photo = try call.userdata(1, as: PhotoBinding.self).photo
                     return try runtime.writeFile(try call.string(2), what: "photo") { try photo.save(to: $0) }
                 },
-                LuaFunction(name: "bytes", signature: "photo:bytes() -> string", doc: "The encoded file bytes.") { call in
+                LuaFunction(name: "bytes", returns: [.string], doc: "The encoded file bytes.") { call in
                     let data = try call.userdata(1, as: PhotoBinding.self).photo.data
                     return .value(.bytes([UInt8](data)))
                 },
             ],
             fields: [
-                LuaField(name: "format", type: "\"jpeg\"|\"heic\"", doc: "The encoding.") { .string($0.photo.format.name) },
-                LuaField(name: "width", type: "integer", doc: "Width in pixels.") { .integer(Int64($0.photo.width)) },
-                LuaField(name: "height", type: "integer", doc: "Height in pixels.") { .integer(Int64($0.photo.height)) },
-                LuaField(name: "size", type: "integer", doc: "Size of the encoded file in bytes.") { .integer(Int64($0.photo.size)) },
-                LuaField(name: "timestamp", type: "number", doc: "Run time of the capture.") { .number($0.photo.timestamp) },
+                LuaField(name: "format", type: .strings(PhotoCaptureFormat.allNames), doc: "The encoding.") { .string($0.photo.format.name) },
+                LuaField(name: "width", type: .integer, doc: "Width in pixels.") { .integer(Int64($0.photo.width)) },
+                LuaField(name: "height", type: .integer, doc: "Height in pixels.") { .integer(Int64($0.photo.height)) },
+                LuaField(name: "size", type: .integer, doc: "Size of the encoded file in bytes.") { .integer(Int64($0.photo.size)) },
+                LuaField(name: "timestamp", type: .number, doc: "Run time of the capture.") { .number($0.photo.timestamp) },
             ],
             describe: { "Photo \($0.photo.format.name) \($0.photo.width)x\($0.photo.height) \($0.photo.size) bytes" },
             memoryCost: { 256 + $0.photo.size })

@@ -12,7 +12,8 @@ struct LogPlugin: GlassesPlugin {
     func install(in runtime: ScriptRuntime) throws(LuaScriptError) {
         let functions = Level.allCases.map { level in
             LuaFunction(
-                name: level.rawValue, signature: "log.\(level.rawValue)(format: string, ...: any)",
+                name: level.rawValue,
+                parameters: [LuaParameter("format", .string), .rest()],
                 doc: "Log a \(level.rawValue) line; arguments are formatted as by string.format."
             ) { [unowned runtime] call in
                 let message = try call.string(1)

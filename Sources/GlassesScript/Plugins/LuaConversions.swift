@@ -13,11 +13,6 @@ extension LuaCall {
     func optionalNamed<E: NamedCase>(_ n: Int, as type: E.Type) throws -> E? {
         isNil(n) ? nil : try named(n, as: type)
     }
-
-    /// The event name of an `:on(event, fn)` call, checked against `events`.
-    func event(_ n: Int, of events: [String]) throws -> String {
-        try enumeration(n, of: events)
-    }
 }
 
 extension LuaValue {

@@ -30,10 +30,10 @@ enum MockGlassesBinding {
     }
 
     private static func action(
-        _ runtime: ScriptRuntime, _ mock: MockContext, _ name: String, _ signature: String, _ doc: String,
+        _ runtime: ScriptRuntime, _ mock: MockContext, _ name: String, _ parameters: [LuaParameter], _ doc: String,
         _ body: @escaping (LuaCall) throws -> MockDeviceAction
     ) -> LuaFunction {
-        LuaFunction(name: name, signature: signature, doc: doc) { [unowned runtime] call in
+        LuaFunction(name: name, parameters: parameters, doc: doc) { [unowned runtime] call in
             let glasses = try call.userdata(1, as: MockGlassesHandle.self)
             return try perform(runtime, mock, call, name, .device(glasses.id, try body(call)))
         }
@@ -43,49 +43,46 @@ enum MockGlassesBinding {
         LuaClass(
             MockGlassesHandle.self, name: "MockGlasses", doc: "Simulated glasses: power, hinges, wear, battery, faults.",
             methods: [
-                action(runtime, mock, "power_on", "glasses:power_on()", "Power on; the link connects if unfolded.") { _ in .powerOn },
-                action(runtime, mock, "power_off", "glasses:power_off()", "Power off: disconnects and stops sessions.") { _ in .powerOff },
-                action(runtime, mock, "fold", "glasses:fold()", "Close the hinges: disconnects and stops sessions (hingesClosed).") { _ in .fold },
-                action(runtime, mock, "unfold", "glasses:unfold()", "Open the hinges: reconnects, restarts nothing.") { _ in .unfold },
-                action(runtime, mock, "don", "glasses:don()", "Put the glasses on: a paused session resumes.") { _ in .don },
-                action(runtime, mock, "doff", "glasses:doff()", "Take them off: sessions pause after 3 s and stop after 30 s.") { _ in .doff },
-                action(runtime, mock, "tap", "glasses:tap()", "A captouch tap: a system experience pauses sessions for 5 s.") { _ in .tap },
-                action(runtime, mock, "unpair", "glasses:unpair()", "Remove the glasses from the Meta AI app.") { _ in .unpair },
-                action(runtime, mock, "set_battery", "glasses:set_battery(level: integer)", "Battery 0-100; low levels stop the camera and session.") { call in
-                    let level = try call.integer(2)
-                    guard (0...100).contains(level) else { throw LuaArgumentError(argument: 2, message: "battery level must be 0-100, got \(level)") }
-                    return .battery(Int(level))
+                action(runtime, mock, "power_on", [], "Power on; the link connects if unfolded.") { _ in .powerOn },
+                action(runtime, mock, "power_off", [], "Power off: disconnects and stops sessions.") { _ in .powerOff },
+                action(runtime, mock, "fold", [], "Close the hinges: disconnects and stops sessions (hingesClosed).") { _ in .fold },
+                action(runtime, mock, "unfold", [], "Open the hinges: reconnects, restarts nothing.") { _ in .unfold },
+                action(runtime, mock, "don", [], "Put the glasses on: a paused session resumes.") { _ in .don },
+                action(runtime, mock, "doff", [], "Take them off: sessions pause after 3 s and stop after 30 s.") { _ in .doff },
+                action(runtime, mock, "tap", [], "A captouch tap: a system experience pauses sessions for 5 s.") { _ in .tap },
+                action(runtime, mock, "unpair", [], "Remove the glasses from the Meta AI app.") { _ in .unpair },
+                action(runtime, mock, "set_battery", [LuaParameter("level", .integer, in: 0...100)], "Battery 0-100; low levels stop the camera and session.") { call in
+                    .battery(Int(try call.integer(2)))
                 },
-                action(runtime, mock, "set_charging", "glasses:set_charging(charging: boolean)", "Put on or take off the charger.") { call in
+                action(runtime, mock, "set_charging", [LuaParameter("charging", .boolean)], "Put on or take off the charger.") { call in
                     .charging(try call.boolean(2) ? .charging : .notCharging)
                 },
-                action(runtime, mock, "set_thermal", "glasses:set_thermal(level: \(DeviceBinding.quoted(ThermalLevel.allNames)))",
-                       "Thermal level; severe and above stop things.") { call in
+                action(runtime, mock, "set_thermal", [LuaParameter("level", .strings(ThermalLevel.allNames))], "Thermal level; severe and above stop things.") { call in
                     .thermal(try call.named(2, as: ThermalLevel.self))
                 },
-                action(runtime, mock, "disconnect", "glasses:disconnect(seconds?: number)", "A Bluetooth drop for `seconds` (default 5).") { call in
+                action(runtime, mock, "disconnect", [.optional("seconds", .number)], "A Bluetooth drop for `seconds` (default 5).") { call in
                     let seconds = try call.optionalNumber(2) ?? 5
                     guard seconds.isFinite, seconds > 0 else { throw LuaArgumentError(argument: 2, message: "seconds must be a finite number > 0") }
                     return .disconnect(seconds: seconds)
                 },
-                action(runtime, mock, "set_bandwidth", "glasses:set_bandwidth(kbps: number)", "Link bandwidth; drives the camera's ladder.") { call in
+                action(runtime, mock, "set_bandwidth", [LuaParameter("kbps", .number)], "Link bandwidth; drives the camera's ladder.") { call in
                     let kbps = try call.number(2)
                     guard kbps.isFinite, kbps > 0 else { throw LuaArgumentError(argument: 2, message: "kbps must be a finite number > 0") }
                     return .bandwidth(kbps: kbps)
                 },
             ],
             fields: [
-                LuaField(name: "id", type: "string", doc: "The device identifier.") { .string($0.id) },
-                LuaField(name: "model", type: DeviceBinding.quoted(DeviceType.allNames), doc: "The model.") { .string($0.model.name) },
-                LuaField(name: "device", type: "Device?", doc: "The Device the app sees.") { [unowned runtime] in
+                LuaField(name: "id", type: .string, doc: "The device identifier.") { .string($0.id) },
+                LuaField(name: "model", type: .strings(DeviceType.allNames), doc: "The model.") { .string($0.model.name) },
+                LuaField(name: "device", type: .optional(.named("Device")), doc: "The Device the app sees.") { [unowned runtime] in
                     .object(runtime.world.wearables.deviceForIdentifier($0.id))
                 },
-                LuaField(name: "powered", type: "boolean", doc: "Whether powered on.") { .boolean(mock.state($0).powered) },
-                LuaField(name: "stuck", type: "boolean", doc: "Stuck after a too-quick session restart; power-cycle to fix.") {
+                LuaField(name: "powered", type: .boolean, doc: "Whether powered on.") { .boolean(mock.state($0).powered) },
+                LuaField(name: "stuck", type: .boolean, doc: "Stuck after a too-quick session restart; power-cycle to fix.") {
                     .boolean(mock.state($0).stuck)
                 },
-                LuaField(name: "camera", type: "MockCamera", doc: "The simulated camera.") { .object($0.camera) },
-                LuaField(name: "microphone", type: "MockMicrophone", doc: "The simulated microphone.") { .object($0.microphone) },
+                LuaField(name: "camera", type: .named("MockCamera"), doc: "The simulated camera.") { .object($0.camera) },
+                LuaField(name: "microphone", type: .named("MockMicrophone"), doc: "The simulated microphone.") { .object($0.microphone) },
             ],
             describe: { g in
                 let state = mock.state(g)
@@ -99,7 +96,8 @@ enum MockGlassesBinding {
             MockCameraHandle.self, name: "MockCamera", doc: "What the simulated camera sees and captures.",
             methods: [
                 LuaFunction(
-                    name: "feed", signature: "camera:feed(source: string|{pattern: \"moving\"|\"static\"|\"noise\"})",
+                    name: "feed",
+                    parameters: [LuaParameter("source", .union([.string, .record([LuaParameter("pattern", .strings(MockAction.FeedPattern.allCases.map(\.rawValue)))])]))],
                     doc: "Camera feed: a .y4m video or PNG/JPEG still, or a synthetic pattern. "
                         + "A path is read in this process, so over --connect only a pattern works."
                 ) { [unowned runtime] call in
@@ -118,7 +116,8 @@ enum MockGlassesBinding {
                     return .none
                 },
                 LuaFunction(
-                    name: "photo", signature: "camera:photo(path: string)",
+                    name: "photo",
+                    parameters: [LuaParameter("path", .string)],
                     doc: "The image (PNG/JPEG) photo captures return; read in this process, so not over --connect."
                 ) { [unowned runtime] call in
                     let camera = try call.userdata(1, as: MockCameraHandle.self)
@@ -130,7 +129,7 @@ enum MockGlassesBinding {
                     }
                     return .none
                 },
-                LuaFunction(name: "fail_next_capture", signature: "camera:fail_next_capture()", doc: "The next capture fails (PhotoError.captureFailure).") {
+                LuaFunction(name: "fail_next_capture", doc: "The next capture fails (PhotoError.captureFailure).") {
                     [unowned runtime] call in
                     let camera = try call.userdata(1, as: MockCameraHandle.self)
                     return try perform(runtime, mock, call, "fail_next_capture", .device(camera.id, .failNextCapture))
@@ -143,7 +142,8 @@ enum MockGlassesBinding {
             MockMicrophoneHandle.self, name: "MockMicrophone", doc: "What the simulated microphone hears.",
             methods: [
                 LuaFunction(
-                    name: "feed", signature: "microphone:feed(source: string|{tone?: number, silence?: boolean, noise?: boolean})",
+                    name: "feed",
+                    parameters: [LuaParameter("source", .union([.string, .record([.optional("tone", .number), .optional("silence", .boolean), .optional("noise", .boolean)])]))],
                     doc: "Microphone feed: a sound file, a tone in Hz, silence or noise. "
                         + "Only on the simulator in this process: a served world's microphone does not cross the wire."
                 ) { [unowned runtime] call in

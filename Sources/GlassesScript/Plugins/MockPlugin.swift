@@ -28,7 +28,19 @@ struct MockPlugin: GlassesPlugin {
             functions: [
                 LuaFunction(
                     name: "reset",
-                    signature: "mock.reset(options?: {registered?: boolean, permissions?: {camera?: \"granted\"|\"denied\", microphone?: \"granted\"|\"denied\"}})",
+                    parameters: [
+                        .optional(
+                            "options",
+                            .record([
+                                .optional("registered", .boolean),
+                                .optional(
+                                    "permissions",
+                                    .record([
+                                        .optional("camera", .strings(PermissionStatus.allNames)),
+                                        .optional("microphone", .strings(PermissionStatus.allNames)),
+                                    ])),
+                            ]))
+                    ],
                     doc: "Empty the world: unpair everything; set registration and the permissions new glasses get."
                 ) { [unowned runtime] call in
                     let options = try call.optionalTable(1)
@@ -50,11 +62,13 @@ struct MockPlugin: GlassesPlugin {
                     }
                     return try MockGlassesBinding.perform(runtime, mock, call, "reset", .reset(registered: registered, permissions: permissions))
                 },
-                LuaFunction(name: "paired", signature: "mock.paired() -> MockGlasses[]", doc: "The simulated glasses, in pairing order.") { _ in
+                LuaFunction(name: "paired", returns: [.array(.named("MockGlasses"))], doc: "The simulated glasses, in pairing order.") { _ in
                     .value(.array(mock.control.glasses.map { .object(mock.handle($0)) }))
                 },
                 LuaFunction(
-                    name: "pair", signature: "mock.pair(model?: \(DeviceBinding.quoted(Self.models)), options?: {ready?: boolean}) -> MockGlasses",
+                    name: "pair",
+                    parameters: [.optional("model", .strings(Self.models)), .optional("options", .record([.optional("ready", .boolean)]))],
+                    returns: [.named("MockGlasses")],
                     doc: "Pair new glasses (default rayBanMeta), ready to use: on, unfolded, worn. ready=false: out of the box."
                 ) { [unowned runtime] call in
                     let model = try call.optionalEnumeration(1, of: Self.models).flatMap(DeviceType.init(name:)) ?? .rayBanMeta
@@ -62,7 +76,8 @@ struct MockPlugin: GlassesPlugin {
                     return try MockGlassesBinding.perform(runtime, mock, call, "pair", .pair(model: model, ready: ready), glasses)
                 },
                 LuaFunction(
-                    name: "phone_call", signature: "mock.phone_call(seconds: number)",
+                    name: "phone_call",
+                    parameters: [LuaParameter("seconds", .number)],
                     doc: "A phone call that interrupts the audio session now and ends after `seconds`. "
                         + "The phone is this process, so over --connect the call is here too."
                 ) { [unowned runtime] call in
@@ -72,7 +87,8 @@ struct MockPlugin: GlassesPlugin {
                     return .none
                 },
                 LuaFunction(
-                    name: "set_hfp_blocks_photo_capture", signature: "mock.set_hfp_blocks_photo_capture(on: boolean)",
+                    name: "set_hfp_blocks_photo_capture",
+                    parameters: [LuaParameter("on", .boolean)],
                     doc: "Whether photos fail to arrive while audio is routed over HFP to the glasses, as users report (on by default). "
                         + "Only on the simulator in this process."
                 ) { call in
@@ -81,7 +97,8 @@ struct MockPlugin: GlassesPlugin {
                     return .none
                 },
                 LuaFunction(
-                    name: "set_classic_stalls", signature: "mock.set_classic_stalls(on: boolean)",
+                    name: "set_classic_stalls",
+                    parameters: [LuaParameter("on", .boolean)],
                     doc: "Whether streams at 720p, or 504x896@30, freeze now and then for 1.3-1.9 s over Bluetooth Classic, "
                         + "still streaming and with no error, as users report (on by default). Only on the simulator in this process."
                 ) { call in
@@ -94,7 +111,8 @@ struct MockPlugin: GlassesPlugin {
             name: "mock.permissions", doc: "Permission grants and how the Meta AI app answers requests.",
             functions: [
                 LuaFunction(
-                    name: "set", signature: "mock.permissions.set(name: \"camera\"|\"microphone\", status: \"granted\"|\"denied\")",
+                    name: "set",
+                    parameters: [LuaParameter("name", .strings(Permission.allNames)), LuaParameter("status", .strings(PermissionStatus.allNames))],
                     doc: "Grant or revoke a permission now."
                 ) { [unowned runtime] call in
                     let action = MockAction.setPermission(try call.named(1, as: Permission.self), try call.named(2, as: PermissionStatus.self))
@@ -102,7 +120,7 @@ struct MockPlugin: GlassesPlugin {
                 },
                 LuaFunction(
                     name: "on_request",
-                    signature: "mock.permissions.on_request(name: \"camera\"|\"microphone\", answer: \"granted\"|\"denied\"|\"timeout\")",
+                    parameters: [LuaParameter("name", .strings(Permission.allNames)), LuaParameter("answer", .strings(MockAction.PermissionAnswer.allCases.map(\.rawValue)))],
                     doc: "How the Meta AI app answers the next requests (timeout: it never answers)."
                 ) { [unowned runtime] call in
                     let permission = try call.named(1, as: Permission.self)
@@ -115,7 +133,8 @@ struct MockPlugin: GlassesPlugin {
             name: "mock.companion", doc: "The simulated Meta AI app.",
             functions: [
                 LuaFunction(
-                    name: "fail_next", signature: "mock.companion.fail_next(flow: \"registration\"|\"unregistration\", code: string)",
+                    name: "fail_next",
+                    parameters: [LuaParameter("flow", .strings(MockAction.CompanionFlow.allCases.map(\.rawValue))), LuaParameter("code", .string)],
                     doc: "Make the next registration or unregistration flow fail with this error code."
                 ) { [unowned runtime] call in
                     let flow = try call.enumeration(1, of: MockAction.CompanionFlow.allCases.map(\.rawValue))

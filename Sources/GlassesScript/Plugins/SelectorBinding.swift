@@ -37,11 +37,12 @@ final class SelectorBinding {
             SelectorBinding.self, name: "Selector", doc: "Decides which device a session targets.",
             methods: [
                 LuaFunction(
-                    name: "on", signature: "selector:on(event: \"active\", fn: fun(device: Device?)) -> Handle",
+                    name: "on",
+                    parameters: [LuaParameter("event", .strings(["active"])), LuaParameter("fn", .fun([LuaParameter("device", .optional(.named("Device")))]))],
+                    returns: [.named("Handle")],
                     doc: "Listen to the active device; first with the current one, at the caller's next wait."
                 ) { [unowned runtime] call in
                     let binding = try call.userdata(1, as: SelectorBinding.self)
-                    _ = try call.event(2, of: ["active"])
                     let function = try call.function(3)
                     let wearables = runtime.world.wearables
                     let handle = runtime.listen(function, event: "active", label: "selector \"active\" callback", at: call) { deliver in
@@ -53,7 +54,7 @@ final class SelectorBinding {
                 }
             ],
             fields: [
-                LuaField(name: "active_device", type: "Device?", doc: "The device sessions on this selector would use.") {
+                LuaField(name: "active_device", type: .optional(.named("Device")), doc: "The device sessions on this selector would use.") {
                     .object($0.activeDevice)
                 }
             ],

@@ -3,12 +3,15 @@ import WearablesCore
 
 /// `DeviceSession`: a session on one device (DAT 1.0), the home of capabilities.
 enum SessionBinding {
+    /// What `session:on` listens to.
+    static let events = ["state", "error"]
+
     static func luaClass(_ runtime: ScriptRuntime) -> LuaClass<DeviceSession> {
         LuaClass(
             DeviceSession.self, name: "DeviceSession",
             doc: "A session on one device; `stopped` is terminal, as in DAT: make a new session to restart.",
             methods: [
-                LuaFunction(name: "start", signature: "session:start()", doc: "Start the session; waits until `started`, raises DeviceSessionError.") {
+                LuaFunction(name: "start", doc: "Start the session; waits until `started`, raises DeviceSessionError.") {
                     [unowned runtime] call in
                     let session = try call.userdata(1, as: DeviceSession.self)
                     return try runtime.suspend(call, in: "start") { resume in
@@ -21,8 +24,7 @@ enum SessionBinding {
                     }
                 },
                 LuaFunction(
-                    name: "stop", signature: "session:stop()",
-                    doc: "Stop the session (and its camera); waits until `stopped`. It cannot be started again."
+                    name: "stop", doc: "Stop the session (and its camera); waits until `stopped`. It cannot be started again."
                 ) { [unowned runtime] call in
                     let session = try call.userdata(1, as: DeviceSession.self)
                     session.stop()
@@ -33,13 +35,13 @@ enum SessionBinding {
                 },
                 LuaFunction(
                     name: "wait_for",
-                    signature: "session:wait_for(state: \(DeviceBinding.quoted(SessionState.allNames)), timeout?: number) -> true | nil, Error",
+                    parameters: [LuaParameter("state", .strings(SessionState.allNames)), .optional("timeout", .number, in: 0...Double.infinity)],
+                    returns: [.optional(.true), .optional(.named("Error"))],
                     doc: "Wait until the session reaches `state`; nil and an error on timeout or if it stops first."
                 ) { [unowned runtime] call in
                     let session = try call.userdata(1, as: DeviceSession.self)
                     let target = try call.named(2, as: SessionState.self)
                     let timeout = try call.optionalNumber(3)
-                    if let timeout, !(timeout >= 0) { throw LuaArgumentError(argument: 3, message: "timeout must be >= 0") }
                     if session.state == target { return .value(true) }
                     if session.state == .stopped { return .values([.nil, .object(stoppedError(session, waitingFor: target))]) }
                     return try runtime.suspend(call, in: "wait_for") { resume in
@@ -68,11 +70,13 @@ enum SessionBinding {
                     }
                 },
                 LuaFunction(
-                    name: "on", signature: "session:on(event: \"state\"|\"error\", fn: function) -> Handle",
+                    name: "on",
+                    parameters: [LuaParameter("event", .strings(events)), LuaParameter("fn", .function)],
+                    returns: [.named("Handle")],
                     doc: "Listen to state (first the current one, at the caller's next wait) or errors (fn gets an Error)."
                 ) { [unowned runtime] call in
                     let session = try call.userdata(1, as: DeviceSession.self)
-                    let event = try call.event(2, of: ["state", "error"])
+                    let event = try call.string(2)
                     let function = try call.function(3)
                     let handle = runtime.listen(function, event: event, label: "session \"\(event)\" callback", at: call) { deliver in
                         event == "state"
@@ -83,7 +87,8 @@ enum SessionBinding {
                 },
                 LuaFunction(
                     name: "camera",
-                    signature: "session:camera(options?: {resolution?: \"low\"|\"medium\"|\"high\", fps?: 2|7|15|24|30, codec?: \"raw\"|\"hvc1\", audio_rate?: 16000|44100|48000}) -> Camera",
+                    parameters: [.optional("options", .record(CameraBinding.optionFields))],
+                    returns: [.named("Camera")],
                     doc: "Add a camera stream to a started session (DAT addCamera); defaults medium, 30 fps, raw; audio_rate adds PCM audio, which needs HFP configured first."
                 ) { call in
                     let session = try call.userdata(1, as: DeviceSession.self)
@@ -96,11 +101,11 @@ enum SessionBinding {
                 },
             ],
             fields: [
-                LuaField(name: "state", type: DeviceBinding.quoted(SessionState.allNames), doc: "Where the session is in its life.") {
+                LuaField(name: "state", type: .strings(SessionState.allNames), doc: "Where the session is in its life.") {
                     .string($0.state.name)
                 },
-                LuaField(name: "device", type: "Device?", doc: "The device the session runs on, once chosen.") { .object($0.device) },
-                LuaField(name: "error", type: "Error?", doc: "The error that stopped the session, if any.") {
+                LuaField(name: "device", type: .optional(.named("Device")), doc: "The device the session runs on, once chosen.") { .object($0.device) },
+                LuaField(name: "error", type: .optional(.named("Error")), doc: "The error that stopped the session, if any.") {
                     $0.lastError.map { .object($0.scriptError) } ?? .nil
                 },
             ],

@@ -14,10 +14,10 @@ struct TimePlugin: GlassesPlugin {
 
     private func functions(_ runtime: ScriptRuntime) -> [LuaFunction] {
         [
-            LuaFunction(name: "now", signature: "now() -> number", doc: "Seconds since the run started, on the run's clock.") {
+            LuaFunction(name: "now", returns: [.number], doc: "Seconds since the run started, on the run's clock.") {
                 [unowned runtime] _ in .value(.number(runtime.scheduler.now))
             },
-            LuaFunction(name: "wait", signature: "wait(seconds: number)", doc: "Suspend the current task for `seconds`.") {
+            LuaFunction(name: "wait", parameters: [LuaParameter("seconds", .number)], doc: "Suspend the current task for `seconds`.") {
                 [unowned runtime] call in
                 let seconds = try Self.seconds(call, 1)
                 return try runtime.suspend(call, in: "wait") { resume in
@@ -26,7 +26,9 @@ struct TimePlugin: GlassesPlugin {
                 }
             },
             LuaFunction(
-                name: "spawn", signature: "spawn(fn: function, ...: any) -> Task",
+                name: "spawn",
+                parameters: [LuaParameter("fn", .function), .rest()],
+                returns: [.named("Task")],
                 doc: "Run `fn(...)` as a new task, starting as soon as the caller waits or returns."
             ) { [unowned runtime] call in
                 let function = try call.function(1)
@@ -36,7 +38,9 @@ struct TimePlugin: GlassesPlugin {
                 return .value(.object(ScriptTaskHandle(task: task, runtime: runtime)))
             },
             LuaFunction(
-                name: "after", signature: "after(seconds: number, fn: function) -> Timer",
+                name: "after",
+                parameters: [LuaParameter("seconds", .number), LuaParameter("fn", .function)],
+                returns: [.named("Timer")],
                 doc: "Call `fn` once, `seconds` from now."
             ) { [unowned runtime] call in
                 let seconds = try Self.seconds(call, 1)
@@ -44,7 +48,9 @@ struct TimePlugin: GlassesPlugin {
                 return .value(.object(try TimerHandle(runtime: runtime, delay: seconds, repeating: false, function: function, at: call.callerLine)))
             },
             LuaFunction(
-                name: "every", signature: "every(seconds: number, fn: function) -> Timer",
+                name: "every",
+                parameters: [LuaParameter("seconds", .number), LuaParameter("fn", .function)],
+                returns: [.named("Timer")],
                 doc: "Call `fn` every `seconds`, first `seconds` from now, until the timer is cancelled."
             ) { [unowned runtime] call in
                 let seconds = try Self.seconds(call, 1)
@@ -55,7 +61,8 @@ struct TimePlugin: GlassesPlugin {
                 return .value(.object(try TimerHandle(runtime: runtime, delay: seconds, repeating: true, function: function, at: call.callerLine)))
             },
             LuaFunction(
-                name: "exit", signature: "exit(code?: integer|boolean)",
+                name: "exit",
+                parameters: [.optional("code", .union([.integer, .boolean]))],
                 doc: "End the run now with this exit code (default 0; true is 0, false is 1)."
             ) { [unowned runtime] call in
                 var code: Int32 = 0
@@ -105,15 +112,14 @@ final class ScriptTaskHandle {
         LuaClass(
         ScriptTaskHandle.self, name: "Task", doc: "A function running as its own task.",
         methods: [
-            LuaFunction(name: "cancel", signature: "task:cancel()", doc: "Stop the task; what it waits on is abandoned.") {
+            LuaFunction(name: "cancel", doc: "Stop the task; what it waits on is abandoned.") {
                 call in
                 let handle = try call.userdata(1, as: ScriptTaskHandle.self)
                 handle.runtime.cancel(handle.task)
                 return .none
             },
             LuaFunction(
-                name: "join", signature: "task:join() -> ...",
-                doc: "Wait for the task to end; returns its results or raises its error."
+                name: "join", returns: [.variadic(.any)], doc: "Wait for the task to end; returns its results or raises its error."
             ) { call in
                 let handle = try call.userdata(1, as: ScriptTaskHandle.self)
                 let task = handle.task
@@ -132,7 +138,7 @@ final class ScriptTaskHandle {
             },
         ],
         fields: [
-            LuaField(name: "status", type: "\"ready\"|\"running\"|\"waiting\"|\"done\"|\"failed\"|\"cancelled\"",
+            LuaField(name: "status", type: .strings(["ready", "running", "waiting", "done", "failed", "cancelled"]),
                      doc: "Where the task is in its life.") { .string($0.task.status.rawValue) }
         ],
         describe: { "Task \($0.task.status.rawValue)" })
@@ -205,13 +211,13 @@ final class TimerHandle {
         LuaClass(
         TimerHandle.self, name: "Timer", doc: "A pending after() or every() call.",
         methods: [
-            LuaFunction(name: "cancel", signature: "timer:cancel()", doc: "Stop the timer.") { call in
+            LuaFunction(name: "cancel", doc: "Stop the timer.") { call in
                 try call.userdata(1, as: TimerHandle.self).cancel()
                 return .none
             }
         ],
         fields: [
-            LuaField(name: "active", type: "boolean", doc: "False once fired (after) or cancelled.") { .boolean($0.isActive) }
+            LuaField(name: "active", type: .boolean, doc: "False once fired (after) or cancelled.") { .boolean($0.isActive) }
         ],
         describe: { "Timer \($0.repeating ? "every" : "after") \($0.delay) s \($0.isActive ? "active" : "done")" })
     }

@@ -4,6 +4,9 @@ import WearablesCore
 /// The `wearables` module: registration, permissions, devices, selectors,
 /// sessions and implicit camera streams, named as in DAT (`Wearables.shared`).
 struct WearablesPlugin: GlassesPlugin {
+    /// What `wearables.on` listens to.
+    static let events = ["registration", "devices"]
+
     func install(in runtime: ScriptRuntime) throws(LuaScriptError) {
         let state = runtime.state
         try state.register(DeviceBinding.luaClass(runtime))
@@ -20,12 +23,11 @@ struct WearablesPlugin: GlassesPlugin {
         return [
             LuaFunction(
                 name: "registration_state",
-                signature: "wearables.registration_state() -> \"unavailable\"|\"available\"|\"registering\"|\"registered\"",
+                returns: [.strings(RegistrationState.allNames)],
                 doc: "Whether this app is registered with the Meta AI app."
             ) { _ in .value(.string(wearables.registrationState.name)) },
             LuaFunction(
-                name: "register", signature: "wearables.register()",
-                doc: "Register through the Meta AI app; waits for the flow, raises RegistrationError."
+                name: "register", doc: "Register through the Meta AI app; waits for the flow, raises RegistrationError."
             ) { [unowned runtime] call in
                 try runtime.suspend(call, in: "register") { resume in
                     wearables.startRegistration { result in
@@ -35,8 +37,7 @@ struct WearablesPlugin: GlassesPlugin {
                 }
             },
             LuaFunction(
-                name: "unregister", signature: "wearables.unregister()",
-                doc: "Unregister through the Meta AI app; waits for the flow, raises UnregistrationError."
+                name: "unregister", doc: "Unregister through the Meta AI app; waits for the flow, raises UnregistrationError."
             ) { [unowned runtime] call in
                 try runtime.suspend(call, in: "unregister") { resume in
                     wearables.startUnregistration { result in
@@ -46,14 +47,17 @@ struct WearablesPlugin: GlassesPlugin {
                 }
             },
             LuaFunction(
-                name: "permission", signature: "wearables.permission(name: \"camera\"|\"microphone\") -> \"granted\"|\"denied\"",
+                name: "permission",
+                parameters: [LuaParameter("name", .strings(Permission.allNames))],
+                returns: [.strings(PermissionStatus.allNames)],
                 doc: "The current status of a permission."
             ) { call in
                 .value(.string(wearables.checkPermissionStatus(try call.named(1, as: Permission.self)).name))
             },
             LuaFunction(
                 name: "request_permission",
-                signature: "wearables.request_permission(name: \"camera\"|\"microphone\") -> \"granted\"|\"denied\"",
+                parameters: [LuaParameter("name", .strings(Permission.allNames))],
+                returns: [.strings(PermissionStatus.allNames)],
                 doc: "Ask the Meta AI app for a permission; waits for the answer, raises PermissionError."
             ) { [unowned runtime] call in
                 let permission = try call.named(1, as: Permission.self)
@@ -64,19 +68,24 @@ struct WearablesPlugin: GlassesPlugin {
                     return nil
                 }
             },
-            LuaFunction(name: "devices", signature: "wearables.devices() -> Device[]", doc: "The glasses linked to the Meta AI app.") {
+            LuaFunction(name: "devices", returns: [.array(.named("Device"))], doc: "The glasses linked to the Meta AI app.") {
                 _ in .value(.array(wearables.deviceList.map { .object($0) }))
             },
             LuaFunction(
-                name: "device", signature: "wearables.device(id: string) -> Device?", doc: "The device with this identifier, or nil."
+                name: "device",
+                parameters: [LuaParameter("id", .string)],
+                returns: [.optional(.named("Device"))],
+                doc: "The device with this identifier, or nil."
             ) { call in
                 .value(.object(wearables.deviceForIdentifier(try call.string(1))))
             },
             LuaFunction(
-                name: "on", signature: "wearables.on(event: \"registration\"|\"devices\", fn: function) -> Handle",
+                name: "on",
+                parameters: [LuaParameter("event", .strings(Self.events)), LuaParameter("fn", .function)],
+                returns: [.named("Handle")],
                 doc: "Listen to registration state or device list changes; first with the current value, at the caller's next wait."
             ) { [unowned runtime] call in
-                let event = try call.event(1, of: ["registration", "devices"])
+                let event = try call.string(1)
                 let function = try call.function(2)
                 let handle = runtime.listen(function, event: event, label: "wearables \"\(event)\" callback", at: call) { deliver in
                     switch event {
@@ -91,21 +100,27 @@ struct WearablesPlugin: GlassesPlugin {
                 return .value(.object(handle))
             },
             LuaFunction(
-                name: "auto_selector", signature: "wearables.auto_selector(options?: {filter?: fun(device: Device): boolean}) -> Selector",
+                name: "auto_selector",
+                parameters: [.optional("options", .record([.optional("filter", .fun([LuaParameter("device", .named("Device"))], returns: [.boolean]))]))],
+                returns: [.named("Selector")],
                 doc: "Selects the first connected device (passing `filter`), else the first; follows the device list."
             ) { [unowned runtime] call in
                 let filter = try call.optionalTable(1)?.optionalFunction("filter")
                 return .value(.object(SelectorBinding.auto(runtime, filter: filter)))
             },
             LuaFunction(
-                name: "specific_selector", signature: "wearables.specific_selector(device: Device|string) -> Selector",
+                name: "specific_selector",
+                parameters: [LuaParameter("device", .union([.named("Device"), .string]))],
+                returns: [.named("Selector")],
                 doc: "Always selects this device, present or not."
             ) { [unowned runtime] call in
                 let id = try DeviceBinding.identifier(call, 1)
                 return .value(.object(SelectorBinding(SpecificDeviceSelector(device: id, scheduler: runtime.scheduler), runtime: runtime)))
             },
             LuaFunction(
-                name: "session", signature: "wearables.session(selector?: Selector) -> DeviceSession",
+                name: "session",
+                parameters: [.optional("selector", .named("Selector"))],
+                returns: [.named("DeviceSession")],
                 doc: "A new idle session on the selector's device (the auto selector when omitted)."
             ) { call in
                 let selector = call.isNil(1) ? nil : try call.userdata(1, as: SelectorBinding.self).selector
@@ -113,7 +128,8 @@ struct WearablesPlugin: GlassesPlugin {
             },
             LuaFunction(
                 name: "stream",
-                signature: "wearables.stream(options?: {selector?: Selector, resolution?: \"low\"|\"medium\"|\"high\", fps?: integer, codec?: \"raw\"|\"hvc1\", audio_rate?: 16000|44100|48000}) -> Camera",
+                parameters: [.optional("options", .record([.optional("selector", .named("Selector"))] + CameraBinding.optionFields))],
+                returns: [.named("Camera")],
                 doc: "A camera on its own implicit session: cam:start() starts both, cam:stop() stops both."
             ) { call in
                 let selector = try CameraBinding.selector(call, 1)

@@ -189,7 +189,7 @@ return {
     local cam = ctx:hold(session:camera{resolution = params.resolution, fps = 15})
     cam:start()
     local saved = 0
-    ctx:hold(every(params.interval, function(timer)
+    ctx:hold(every(params.interval, function()
       local ok, photo = pcall(cam.capture, cam, params.format)
       if not ok then
         ctx.log.warn("capture failed: %s", tostring(photo))
@@ -452,6 +452,7 @@ return {
 -- Starts one recipe: builds its ctx and returns the handle scripts get
 -- (handle.status, handle:stop(), and what the recipe exposes) and the function
 -- its task runs.
+-- luacheck: no self (ctx and handle are called as methods but keep their state in upvalues)
 local definition, params, info = ...
 local held = {}
 
@@ -531,6 +532,7 @@ return handle, run
             #"""
 -- The main chunk of `glasses recipe run`: starts the recipe the host chose and
 -- leaves its handle for the host to stop when the run ends.
+-- luacheck: globals _RECIPE _RECIPE_HANDLE
 local spec = _RECIPE
 _RECIPE = nil
 _RECIPE_HANDLE = recipes.run(spec.name, spec.params)

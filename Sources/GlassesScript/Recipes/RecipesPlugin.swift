@@ -12,12 +12,15 @@ public struct RecipesPlugin: GlassesPlugin {
 
     public func install(in runtime: ScriptRuntime) throws(LuaScriptError) {
         let catalog = catalog
+        runtime.state.declare(Self.context)
+        runtime.state.declare(Self.handle)
         try runtime.state.register(
             LuaModule(
                 name: "recipes", doc: "Shareable capture recipes (NAME.recipe folders) along the recipe search path.",
                 functions: [
                     LuaFunction(
-                        name: "list", signature: "recipes.list() -> {name: string, version: string, description: string, origin: string}[]",
+                        name: "list",
+                        returns: [.array(.record(Self.summaryType))],
                         doc: "The recipes found, one per name (earlier places shadow later ones)."
                     ) { _ in
                         let recipes = catalog.list().compactMap { try? $0.get() }
@@ -25,7 +28,8 @@ public struct RecipesPlugin: GlassesPlugin {
                     },
                     LuaFunction(
                         name: "info",
-                        signature: "recipes.info(name: string) -> {name: string, version: string, description: string, origin: string, params: {name: string, type: string, default: string?, doc: string}[]}",
+                        parameters: [LuaParameter("name", .string)],
+                        returns: [.record(Self.summaryType + [LuaParameter("params", .array(.record(Self.parameterType)))])],
                         doc: "A recipe's metadata and parameters."
                     ) { call in
                         let recipe = try RecipesPlugin.recipe(catalog, try call.string(1))
@@ -41,7 +45,9 @@ public struct RecipesPlugin: GlassesPlugin {
                         return .value(.table(info))
                     },
                     LuaFunction(
-                        name: "run", signature: "recipes.run(name: string, params?: table) -> {name: string, status: \"starting\"|\"running\"|\"failed\"|\"gave_up\"|\"stopped\", stop: fun(self: table)}",
+                        name: "run",
+                        parameters: [LuaParameter("name", .string), .optional("params", .table)],
+                        returns: [.named("RecipeHandle")],
                         doc: "Start a recipe in its own task, in the sandbox it declares (never wider than the caller's); params are checked like --param. Returns {name, status, stop(self)} plus what the recipe exposes (ctx:expose); status is \"gave_up\" once it gives up (ctx:give_up)."
                     ) { [unowned runtime] call in
                         let recipe = try RecipesPlugin.recipe(catalog, try call.string(1))
@@ -52,6 +58,47 @@ public struct RecipesPlugin: GlassesPlugin {
                     },
                 ]))
     }
+
+    /// What ``summaryFields(_:)`` holds: `recipes.list` items, the head of `recipes.info`.
+    static let summaryType = ["name", "version", "description", "origin"].map { LuaParameter($0, .string) }
+
+    /// A parameter as `recipes.info` describes it.
+    static let parameterType = [
+        LuaParameter("name", .string), LuaParameter("type", .string), .optional("default", .string), LuaParameter("doc", .string),
+        LuaParameter("summary", .string),
+    ]
+
+    /// The `ctx` a recipe's start and stop get, built by context.lua.
+    static let context = LuaClassDeclaration(
+        name: "RecipeContext", doc: "What a recipe's start(ctx, params) and stop(ctx) get: its name, folders, log and lifetime.",
+        methods: [
+            ("hold", [LuaParameter("handle", .any)], [.any],
+             "Keep a handle, timer, task, camera or session (or a cleanup function) until the recipe stops; returns it."),
+            ("expose", [LuaParameter("name", .string), LuaParameter("value", .any)], [],
+             "Offer `value` to scripts as `handle[name]` (nil withdraws it)."),
+            ("give_up", [LuaParameter("format", .string), .rest()], [],
+             "End the recipe for good: status \"gave_up\", what it holds released, and an error raised in the calling task."),
+        ],
+        fields: [
+            LuaBindings.Field(name: "name", type: .string, doc: "The recipe's name."),
+            LuaBindings.Field(name: "output", type: .string, doc: "The run's output folder (--out)."),
+            LuaBindings.Field(name: "resources", type: .string, doc: "The recipe's own folder."),
+            LuaBindings.Field(
+                name: "log",
+                type: .record(["debug", "info", "warn", "error"].map { LuaParameter($0, .fun([LuaParameter("format", .string), .rest()])) }),
+                doc: "log.* with the recipe's name in front."),
+        ])
+
+    /// What `recipes.run` returns, built by context.lua.
+    static let handle = LuaClassDeclaration(
+        name: "RecipeHandle", doc: "A running recipe; also holds what it exposes (ctx:expose).",
+        methods: [("stop", [], [], "Stop the recipe: its stop(ctx) runs, then what it holds is released.")],
+        fields: [
+            LuaBindings.Field(name: "name", type: .string, doc: "The recipe's name."),
+            LuaBindings.Field(
+                name: "status", type: .strings(["starting", "running", "failed", "gave_up", "stopped"]),
+                doc: "\"gave_up\" once it gives up (ctx:give_up)."),
+        ])
 
     /// Loads the recipe's definition and the context chunk, then spawns `start` as a task.
     static func start(_ recipe: Recipe, _ values: [String: LuaValue], in runtime: ScriptRuntime) throws -> LuaValue {

@@ -29,15 +29,15 @@ public final class Handle {
         LuaClass(
         Handle.self, name: "Handle", doc: "A listener registered with :on(); it lives until cancel().",
         methods: [
-            LuaFunction(name: "cancel", signature: "handle:cancel()", doc: "Stop listening; the callback is released.") {
+            LuaFunction(name: "cancel", doc: "Stop listening; the callback is released.") {
                 call in
                 try call.userdata(1, as: Handle.self).cancel()
                 return .none
             }
         ],
         fields: [
-            LuaField(name: "event", type: "string", doc: "The event this handle listens to.") { .string($0.event) },
-            LuaField(name: "active", type: "boolean", doc: "False once cancelled.") { .boolean($0.isActive) },
+            LuaField(name: "event", type: .string, doc: "The event this handle listens to.") { .string($0.event) },
+            LuaField(name: "active", type: .boolean, doc: "False once cancelled.") { .boolean($0.isActive) },
         ],
         describe: { "Handle \"\($0.event)\" \($0.isActive ? "active" : "cancelled")" })
     }

@@ -41,9 +41,9 @@ public final class ScriptError: Error, @unchecked Sendable {
         ScriptError.self, name: "Error",
         doc: "A failure: domain (e.g. StreamError), code (the DAT case name) and message.",
         fields: [
-            LuaField(name: "domain", type: "string", doc: "The error type, e.g. \"StreamError\".") { .string($0.domain) },
-            LuaField(name: "code", type: "string", doc: "The DAT case name, e.g. \"deviceNotConnected\".") { .string($0.code) },
-            LuaField(name: "message", type: "string", doc: "What went wrong, for people.") { .string($0.message) },
+            LuaField(name: "domain", type: .string, doc: "The error type, e.g. \"StreamError\".") { .string($0.domain) },
+            LuaField(name: "code", type: .string, doc: "The DAT case name, e.g. \"deviceNotConnected\".") { .string($0.code) },
+            LuaField(name: "message", type: .string, doc: "What went wrong, for people.") { .string($0.message) },
         ],
         describe: { $0.description })
     }

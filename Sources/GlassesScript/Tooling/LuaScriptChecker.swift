@@ -1,9 +1,11 @@
 import FoundationEssentials
 import LuaHost
 
-/// Checks scripts without running them: they must compile, and every global
-/// name and module field they read must be one the run will have (the binding
-/// registry, Lua's own globals, or a name the file itself defines).
+/// Checks scripts without running them: they must compile, every global name
+/// and module field they read must be one the run will have (the binding
+/// registry, Lua's own globals, or a name the file itself defines), nothing
+/// the sandbox removed may be used, and literal arguments to registry
+/// functions must fit their parameters (``LuaTypedCallCheck``).
 ///
 /// Names come from a token scan, not from scoping rules: a name declared
 /// anywhere in the file (local, parameter, loop variable, assignment) counts as
@@ -14,10 +16,18 @@ public struct LuaScriptChecker {
     public let knownGlobals: Set<String>
     /// Registry modules (`wearables`, `mock.permissions`) and the fields they have.
     public let moduleFields: [String: Set<String>]
+    /// What the sandbox removed (`io`, `os.execute`), each with the error the run would raise.
+    public let removed: [String: String]
+    let typedCalls: LuaTypedCallCheck
 
-    public init(knownGlobals: Set<String>, moduleFields: [String: Set<String>]) {
+    public init(
+        knownGlobals: Set<String>, moduleFields: [String: Set<String>], bindings: LuaBindings = LuaBindings(),
+        removed: [String: String] = [:]
+    ) {
         self.knownGlobals = knownGlobals
         self.moduleFields = moduleFields
+        self.removed = removed
+        typedCalls = LuaTypedCallCheck(bindings: bindings)
     }
 
     /// What a run of `runtime` offers: its registry plus the globals its sandbox leaves.
@@ -37,8 +47,32 @@ public struct LuaScriptChecker {
         globals.formUnion(bindings.globals.map(\.name))
         globals.formUnion(bindings.modules.filter { !$0.name.contains(".") }.map(\.name))
         globals.insert("arg")  // set by the runner for each script
-        self.init(knownGlobals: globals, moduleFields: fields)
+        let profile = runtime.options.sandbox.rawValue
+        var removed: [String: String] = [:]
+        let listed = try runtime.state.run(LuaScriptChecker.removedNamesSource, name: "check").first?.string ?? ""
+        for line in listed.split(separator: "\n") {
+            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            removed[parts[0]] = "\(parts[0]) is not available in the \(profile) sandbox; run with \(parts[1])"
+        }
+        self.init(knownGlobals: globals, moduleFields: fields, bindings: bindings, removed: removed)
     }
+
+    /// Lists `name\tflag` for each name the sandbox's guards hold (see
+    /// LuaSandboxProfile's hints): globals, and fields of global tables.
+    private static let removedNamesSource = """
+        local out = {}
+        local function add(prefix, t)
+          local meta = type(t) == "table" and getmetatable(t)
+          if type(meta) ~= "table" or type(meta.removed) ~= "table" then return end
+          for name, flag in pairs(meta.removed) do out[#out + 1] = prefix .. name .. "\\t" .. flag end
+        end
+        add("", _G)
+        for name, value in pairs(_G) do
+          if type(name) == "string" then add(name .. ".", value) end
+        end
+        return table.concat(out, "\\n")
+        """
 
     /// Compiles `path` in `state` and scans it; an empty result means it is fine.
     public func check(file path: String, compilingIn state: LuaState) -> [LuaCheckDiagnostic] {
@@ -67,15 +101,30 @@ public struct LuaScriptChecker {
             }
             if index > 0, tokens[index - 1].text == "goto" || tokens[index - 1].text == "::" { continue }
             if defined.contains(token.text) { continue }
+            if let message = removed[token.text] {
+                diagnostics.append(LuaCheckDiagnostic(file: file, line: token.line, message: message))
+                continue
+            }
             if knownGlobals.contains(token.text) {
-                if let problem = unknownField(tokens, from: index, file: file) { diagnostics.append(problem) }
+                if let problem = removedField(tokens, from: index, file: file) ?? unknownField(tokens, from: index, file: file) {
+                    diagnostics.append(problem)
+                }
                 continue
             }
             let hint = NameSuggestion.closest(to: token.text, in: knownGlobals.union(defined)).map { " (did you mean '\($0)'?)" }
             diagnostics.append(
                 LuaCheckDiagnostic(file: file, line: token.line, message: "unknown global '\(token.text)'\(hint ?? "")"))
         }
-        return diagnostics
+        diagnostics += typedCalls.check(tokens, file: file, defined: defined)
+        return diagnostics.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
+    }
+
+    /// `os.execute` where the sandbox removed it.
+    private func removedField(_ tokens: [LuaTokenScanner.Token], from index: Int, file: String) -> LuaCheckDiagnostic? {
+        guard index + 2 < tokens.count, tokens[index + 1].text == ".", tokens[index + 2].kind == .name,
+            let message = removed[tokens[index].text + "." + tokens[index + 2].text]
+        else { return nil }
+        return LuaCheckDiagnostic(file: file, line: tokens[index + 2].line, message: message)
     }
 
     /// Follows `module.field.field` from the module name at `index`; reports the first unknown field read.
@@ -128,7 +177,7 @@ public struct LuaScriptChecker {
     }
 
     /// A `(` that follows `function` or `function name.chain:method`.
-    private static func isParameterList(_ tokens: [LuaTokenScanner.Token], _ index: Int) -> Bool {
+    static func isParameterList(_ tokens: [LuaTokenScanner.Token], _ index: Int) -> Bool {
         var position = index - 1
         while position >= 0 {
             let text = tokens[position].text

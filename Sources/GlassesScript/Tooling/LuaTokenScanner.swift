@@ -1,13 +1,15 @@
-/// A Lua 5.4 lexer just good enough to find names: it skips comments, short
-/// and long strings and numbers, and keeps each name and symbol with its line.
-/// The checker reads names from it instead of running the script.
+/// A Lua 5.4 lexer just good enough to find names and literal arguments: it
+/// skips comments, and keeps each name, symbol, string and number with its
+/// line. The checker reads it instead of running the script.
 struct LuaTokenScanner {
     struct Token: Equatable {
         enum Kind: Equatable {
             case name
             case symbol
-            /// String and number literals; their text is not kept.
-            case literal
+            /// A string literal; its text is what is between the quotes, escapes as written.
+            case string
+            /// A number literal, as written.
+            case number
         }
 
         let kind: Kind
@@ -50,14 +52,18 @@ struct LuaTokenScanner {
                 while let next = peek(), isNameStart(next) || isDigit(next) { index += 1 }
                 tokens.append(Token(kind: .name, text: String(decoding: bytes[start..<index], as: UTF8.self), line: startLine))
             } else if isDigit(byte) || (byte == UInt8(ascii: ".") && peek(1).map(isDigit) == true) {
+                let start = index
                 skipNumber()
-                tokens.append(Token(kind: .literal, text: "", line: startLine))
+                tokens.append(Token(kind: .number, text: text(start..<index), line: startLine))
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                let start = index + 1
                 skipShortString(quote: byte)
-                tokens.append(Token(kind: .literal, text: "", line: startLine))
+                let end = max(start, bytes[index - 1] == byte ? index - 1 : index)
+                tokens.append(Token(kind: .string, text: text(start..<end), line: startLine))
             } else if byte == UInt8(ascii: "["), let level = longBracketLevel() {
+                let start = index
                 skipLong(level)
-                tokens.append(Token(kind: .literal, text: "", line: startLine))
+                tokens.append(Token(kind: .string, text: text(start..<max(start, index - level - 2)), line: startLine))
             } else if byte <= 32 {
                 advance()
             } else {
@@ -66,6 +72,8 @@ struct LuaTokenScanner {
         }
         return tokens
     }
+
+    private func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 
     private func isNameStart(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))

@@ -1,9 +1,10 @@
 import FoundationEssentials
 import LuaHost
 
-/// Writes a LuaLS addon (`library/*.lua` `---@meta` files and `config.json`)
-/// from a binding registry, so editors complete and type-check scripts against
-/// exactly what a run registers, integrators' plugins included.
+/// Writes a LuaLS addon (`library/*.lua` `---@meta` files and `config.json`),
+/// and a `.luacheckrc` beside it, from a binding registry, so editors and
+/// linters check scripts against exactly what a run registers, integrators'
+/// plugins included.
 public struct LuaTypesGenerator {
     public let bindings: LuaBindings
 
@@ -11,10 +12,12 @@ public struct LuaTypesGenerator {
         self.bindings = bindings
     }
 
-    /// File path (relative to the addon folder) to contents.
+    /// File path (relative to the addon folder) to contents: the addon, plus
+    /// a luacheck config naming the same globals.
     public func files() -> [String: String] {
-        var files: [String: String] = ["config.json": config()]
+        var files: [String: String] = ["config.json": config(), ".luacheckrc": LuacheckConfig(bindings: bindings).text]
         if !bindings.globals.isEmpty { files["library/globals.lua"] = globalsFile() }
+        if !bindings.aliases.isEmpty { files["library/types.lua"] = aliasesFile() }
         for module in bindings.modules { files["library/\(module.name).lua"] = moduleFile(module) }
         if !bindings.classes.isEmpty { files["library/classes.lua"] = classesFile() }
         return files
@@ -53,6 +56,14 @@ public struct LuaTypesGenerator {
         return lines.joined(separator: "\n")
     }
 
+    /// Named types (`AudioCategory`) that signatures mention by name.
+    private func aliasesFile() -> String {
+        var lines = ["---@meta _", ""]
+        for alias in bindings.aliases { lines.append("---@alias \(alias.name) \(alias.definition.text)") }
+        lines.append("")
+        return lines.joined(separator: "\n")
+    }
+
     private func moduleFile(_ module: LuaBindings.Module) -> String {
         var lines = ["---@meta \(module.name)", ""]
         lines += docLines(module.doc)
@@ -76,7 +87,7 @@ public struct LuaTypesGenerator {
             lines.append("---@class \(luaClass.name)")
             for field in luaClass.fields {
                 let doc = field.doc.isEmpty ? "" : " " + oneLine(field.doc)
-                lines.append("---@field \(field.name) \(field.type)\(doc)")
+                lines.append("---@field \(field.name) \(field.type.text)\(doc)")
             }
             lines.append("local \(luaClass.name) = {}")
             lines.append("")
@@ -87,20 +98,21 @@ public struct LuaTypesGenerator {
 
     // MARK: Pieces
 
-    /// Annotations and an empty definition. Signatures that do not parse still
-    /// get a definition taking `...`, so no registered function goes missing.
+    /// Annotations and an empty definition.
     private func functionLines(_ function: LuaBindings.Function, owner: String?, method: Bool = false) -> [String] {
         var lines = docLines(function.doc)
-        let signature = LuaSignature(function.signature)
-        let parameters = signature?.parameters ?? [.init(name: "...", type: "any", optional: false)]
         var names: [String] = []
-        for parameter in parameters {
+        for parameter in function.parameters {
             let name = LuaTypesGenerator.safeName(parameter.name)
             names.append(name)
-            lines.append("---@param \(name)\(parameter.optional ? "?" : "") \(parameter.type)")
+            lines.append("---@param \(name)\(parameter.isOptional ? "?" : "") \(parameter.type.text)")
         }
-        for value in signature?.returns ?? [] {
-            lines.append(value == "..." ? "---@return any ..." : "---@return \(value)")
+        for value in function.returns {
+            if case .variadic(let type) = value {
+                lines.append("---@return \(type.text) ...")
+            } else {
+                lines.append("---@return \(value.text)")
+            }
         }
         let separator = method ? ":" : "."
         let qualified = owner.map { $0 + separator + function.name } ?? function.name

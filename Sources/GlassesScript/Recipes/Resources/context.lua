@@ -1,6 +1,7 @@
 -- Starts one recipe: builds its ctx and returns the handle scripts get
 -- (handle.status, handle:stop(), and what the recipe exposes) and the function
 -- its task runs.
+-- luacheck: no self (ctx and handle are called as methods but keep their state in upvalues)
 local definition, params, info = ...
 local held = {}
 

@@ -91,8 +91,8 @@ function DeviceSession:stop() end
 ---Wait until the session reaches `state`; nil and an error on timeout or if it stops first.
 ---@param state "idle"|"starting"|"started"|"paused"|"stopping"|"stopped"
 ---@param timeout? number
----@return true|nil
----@return Error
+---@return true?
+---@return Error?
 function DeviceSession:wait_for(state, timeout) end
 
 ---Listen to state (first the current one, at the caller's next wait) or errors (fn gets an Error).
@@ -102,7 +102,7 @@ function DeviceSession:wait_for(state, timeout) end
 function DeviceSession:on(event, fn) end
 
 ---Add a camera stream to a started session (DAT addCamera); defaults medium, 30 fps, raw; audio_rate adds PCM audio, which needs HFP configured first.
----@param options? {resolution?: "low"|"medium"|"high", fps?: 2|7|15|24|30, codec?: "raw"|"hvc1", audio_rate?: 16000|44100|48000}
+---@param options? {resolution?: "high"|"medium"|"low", fps?: 2|7|15|24|30, codec?: "raw"|"hvc1", audio_rate?: 16000|44100|48000}
 ---@return Camera
 function DeviceSession:camera(options) end
 
@@ -307,3 +307,35 @@ function Player:stop() end
 ---Wait for playback to end; raises AudioError.truncatedFile if the file breaks off.
 ---@return "finished"|"stopped"
 function Player:wait() end
+
+---What a recipe's start(ctx, params) and stop(ctx) get: its name, folders, log and lifetime.
+---@class RecipeContext
+---@field name string The recipe's name.
+---@field output string The run's output folder (--out).
+---@field resources string The recipe's own folder.
+---@field log {debug: fun(format: string, ...: any), info: fun(format: string, ...: any), warn: fun(format: string, ...: any), error: fun(format: string, ...: any)} log.* with the recipe's name in front.
+local RecipeContext = {}
+
+---Keep a handle, timer, task, camera or session (or a cleanup function) until the recipe stops; returns it.
+---@param handle any
+---@return any
+function RecipeContext:hold(handle) end
+
+---Offer `value` to scripts as `handle[name]` (nil withdraws it).
+---@param name string
+---@param value any
+function RecipeContext:expose(name, value) end
+
+---End the recipe for good: status "gave_up", what it holds released, and an error raised in the calling task.
+---@param format string
+---@param ... any
+function RecipeContext:give_up(format, ...) end
+
+---A running recipe; also holds what it exposes (ctx:expose).
+---@class RecipeHandle
+---@field name string The recipe's name.
+---@field status "starting"|"running"|"failed"|"gave_up"|"stopped" "gave_up" once it gives up (ctx:give_up).
+local RecipeHandle = {}
+
+---Stop the recipe: its stop(ctx) runs, then what it holds is released.
+function RecipeHandle:stop() end

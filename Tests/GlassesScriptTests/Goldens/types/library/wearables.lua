@@ -55,7 +55,7 @@ function wearables.specific_selector(device) end
 function wearables.session(selector) end
 
 ---A camera on its own implicit session: cam:start() starts both, cam:stop() stops both.
----@param options? {selector?: Selector, resolution?: "low"|"medium"|"high", fps?: integer, codec?: "raw"|"hvc1", audio_rate?: 16000|44100|48000}
+---@param options? {selector?: Selector, resolution?: "high"|"medium"|"low", fps?: 2|7|15|24|30, codec?: "raw"|"hvc1", audio_rate?: 16000|44100|48000}
 ---@return Camera
 function wearables.stream(options) end
 

@@ -17,7 +17,7 @@ return {
     local cam = ctx:hold(session:camera{resolution = params.resolution, fps = 15})
     cam:start()
     local saved = 0
-    ctx:hold(every(params.interval, function(timer)
+    ctx:hold(every(params.interval, function()
       local ok, photo = pcall(cam.capture, cam, params.format)
       if not ok then
         ctx.log.warn("capture failed: %s", tostring(photo))

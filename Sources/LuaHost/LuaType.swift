@@ -1,0 +1,125 @@
+/// The type of a parameter, field or returned value, in the vocabulary of
+/// LuaLS annotations. One value feeds argument checking, signature text,
+/// REPL help, LuaLS files and `glasses check`, so they cannot drift apart.
+public indirect enum LuaType: Equatable, Sendable {
+    case any
+    case `nil`
+    case boolean
+    /// The value `true` (a success flag such as `wait_for`'s).
+    case `true`
+    case number
+    case integer
+    case string
+    /// Any function; ``fun(_:_:)`` when the callback's shape is worth telling.
+    case function
+    case fun([LuaParameter], returns: [LuaType] = [])
+    /// Any table; ``record(_:)`` or ``array(_:)`` when its contents are known.
+    case table
+    /// One of these strings (`"jpeg"|"heic"`).
+    case strings([String])
+    /// One of these integers (`2|7|15|24|30`).
+    case integers([Int])
+    /// A registered class (or one declared with ``LuaClassDeclaration``), by name.
+    case named(String)
+    /// A named type with its definition: written as the name, defined once
+    /// (`---@alias`) in the LuaLS files, checked as the definition.
+    case alias(String, LuaType)
+    case array(LuaType)
+    /// A table with these fields (`{path: string, duration?: number}`).
+    case record([LuaParameter])
+    case union([LuaType])
+    case optional(LuaType)
+    /// Any number of values of this type; only last among returns (`task:join`).
+    case variadic(LuaType)
+
+    /// The LuaLS spelling, also used in signatures and help.
+    public var text: String {
+        switch self {
+        case .any: "any"
+        case .nil: "nil"
+        case .boolean: "boolean"
+        case .true: "true"
+        case .number: "number"
+        case .integer: "integer"
+        case .string: "string"
+        case .function: "function"
+        case .table: "table"
+        case .fun(let parameters, let returns):
+            "fun(\(parameters.map(\.text).joined(separator: ", ")))" + (returns.isEmpty ? "" : ": " + returns.map(\.text).joined(separator: ", "))
+        case .strings(let values): values.map { "\"\($0)\"" }.joined(separator: "|")
+        case .integers(let values): values.map(String.init).joined(separator: "|")
+        case .named(let name), .alias(let name, _): name
+        case .array(let element): element.isCompound ? "(\(element.text))[]" : element.text + "[]"
+        case .record(let fields): "{\(fields.map(\.text).joined(separator: ", "))}"
+        case .union(let members): members.map(\.text).joined(separator: "|")
+        // `A|B?` would make only B optional, and LuaLS reads `(A|B)?` poorly: spell out the nil.
+        case .optional(let wrapped): wrapped.isCompound ? wrapped.text + "|nil" : wrapped.text + "?"
+        case .variadic: "..."
+        }
+    }
+
+    /// Written with `|` at the top level, so it needs brackets before `[]`.
+    private var isCompound: Bool {
+        switch self {
+        case .union, .optional: true
+        case .strings(let values): values.count > 1
+        case .integers(let values): values.count > 1
+        default: false
+        }
+    }
+
+    /// Every alias this type mentions, itself included, outermost first.
+    public var aliases: [(name: String, definition: LuaType)] {
+        switch self {
+        case .alias(let name, let definition): [(name, definition)] + definition.aliases
+        case .fun(let parameters, let returns): parameters.flatMap(\.type.aliases) + returns.flatMap(\.aliases)
+        case .array(let element), .optional(let element), .variadic(let element): element.aliases
+        case .record(let fields): fields.flatMap(\.type.aliases)
+        case .union(let members): members.flatMap(\.aliases)
+        default: []
+        }
+    }
+}
+
+/// A named parameter of a function, or a field of a ``LuaType/record(_:)``.
+public struct LuaParameter: Equatable, Sendable {
+    public let name: String
+    public let type: LuaType
+    /// May be nil or left out.
+    public let isOptional: Bool
+    /// For a number: the values allowed (`0...100`, `0...Double.infinity`).
+    public let range: ClosedRange<Double>?
+
+    public init(_ name: String, _ type: LuaType, optional: Bool = false, in range: ClosedRange<Double>? = nil) {
+        self.name = name
+        self.type = type
+        isOptional = optional
+        self.range = range
+    }
+
+    /// `name?: type`.
+    public static func optional(_ name: String, _ type: LuaType, in range: ClosedRange<Double>? = nil) -> LuaParameter {
+        LuaParameter(name, type, optional: true, in: range)
+    }
+
+    /// Why `value` is outside ``range``, or nil when it is inside (or there is no range).
+    public func rangeProblem(_ value: Double) -> String? {
+        guard let range, !range.contains(value) else { return nil }
+        let bounds = range.upperBound == .infinity ? ">= \(Self.format(range.lowerBound))" : "\(Self.format(range.lowerBound))-\(Self.format(range.upperBound))"
+        return "\(name) must be \(bounds), got \(Self.format(value))"
+    }
+
+    private static func format(_ value: Double) -> String {
+        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// `...: type`: any number of further arguments, never checked.
+    public static func rest(_ type: LuaType = .any) -> LuaParameter {
+        LuaParameter("...", type)
+    }
+
+    public var isRest: Bool { name == "..." }
+
+    /// `name?: type`, as in signatures and LuaLS record types.
+    public var text: String { "\(name)\(isOptional ? "?" : ""): \(type.text)" }
+}

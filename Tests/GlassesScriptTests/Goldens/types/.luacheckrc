@@ -1,0 +1,16 @@
+-- Written by `glasses types`: the globals a glasses run provides.
+std = "lua54"
+read_globals = {
+  "arg",
+  "now",
+  "wait",
+  "spawn",
+  "after",
+  "every",
+  "exit",
+  log = { fields = { "debug", "info", "warn", "error" } },
+  wearables = { fields = { "registration_state", "register", "unregister", "permission", "request_permission", "devices", "device", "on", "auto_selector", "specific_selector", "session", "stream" } },
+  mock = { fields = { "reset", "paired", "pair", "phone_call", "set_hfp_blocks_photo_capture", "set_classic_stalls", permissions = { fields = { "set", "on_request" } }, companion = { fields = { "fail_next" } } } },
+  audio = { fields = { "configure", "activate", "deactivate", "active", "route", "override_output", "on", "record", "play" } },
+  recipes = { fields = { "list", "info", "run" } },
+}
