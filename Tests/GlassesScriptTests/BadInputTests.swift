@@ -21,6 +21,7 @@ import Testing
           Timer = after(1, function() end), MockGlasses = glasses, MockCamera = glasses.camera,
           MockMicrophone = glasses.microphone,
         }
+        instances.FrameRegion = instances.Frame:region(0, 0, 0.5, 0.5)
         if audio then
           audio.configure{ category = "playAndRecord", options = { "allowBluetooth" } }
           audio.activate()

@@ -19,6 +19,7 @@ import Testing
         ("fidelity_capture_causes.lua", "ready"),
         ("fidelity_two_pairs_route.lua", "ready"),
         ("fidelity_classic_stalls.lua", "ready"),
+        ("frame_regions.lua", "ready"),
     ]
 
     @Test(arguments: passing.map(\.script))

@@ -53,7 +53,7 @@ final class FrameBinding {
                     }
                     return try runtime.writeFile(path, what: "frame") { try frame.save(to: $0) }
                 },
-            ],
+            ] + FrameRegionBinding.frameMethods(),
             fields: [
                 LuaField(name: "width", type: .integer, doc: "Width in pixels.") { .integer(Int64($0.frame.width)) },
                 LuaField(name: "height", type: .integer, doc: "Height in pixels.") { .integer(Int64($0.frame.height)) },
@@ -104,6 +104,7 @@ final class PhotoBinding {
 struct CameraPlugin: GlassesPlugin {
     func install(in runtime: ScriptRuntime) throws(LuaScriptError) {
         try runtime.state.register(FrameBinding.luaClass(runtime))
+        try runtime.state.register(FrameRegionBinding.luaClass())
         try runtime.state.register(PhotoBinding.luaClass(runtime))
     }
 }

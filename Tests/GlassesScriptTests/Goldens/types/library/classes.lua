@@ -172,6 +172,47 @@ function Frame:copy() end
 ---@return string
 function Frame:save(path) end
 
+---The rectangle at (x, y) of size w x h, in 0..1 of the picture from the top left; at least one luma cell.
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@return FrameRegion
+function Frame:region(x, y, w, h) end
+
+---Mean luma of each cell of a cols x rows grid, as rows from the top (grid[row][col]); at most 36 x 64.
+---@param cols integer
+---@param rows integer
+---@return number[][]
+function Frame:grid(cols, rows) end
+
+---A perceptual hash (dHash, 16 hex digits): near-identical pictures differ in a few bits whatever their exposure.
+---@return string
+function Frame:hash() end
+
+---Bits that differ between the hashes (0..64) of this frame and another frame or a hash kept from one.
+---@param other Frame|string
+---@return integer
+function Frame:hash_distance(other) end
+
+---Part of a frame (frame:region), with the frame's luma statistics over that part.
+---@class FrameRegion
+---@field cells integer How many of the frame's 36x64 luma cells it covers.
+local FrameRegion = {}
+
+---Mean brightness of the region, 0..1.
+---@return number
+function FrameRegion:luma() end
+
+---Mean absolute luma difference to the same region of another frame, 0..1.
+---@param other FrameRegion
+---@return number
+function FrameRegion:diff(other) end
+
+---Edge energy of the region; higher is sharper (0 under 3x3 cells).
+---@return number
+function FrameRegion:sharpness() end
+
 ---A captured photo.
 ---@class Photo
 ---@field format "jpeg"|"heic" The encoding.
