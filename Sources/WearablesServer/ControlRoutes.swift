@@ -50,6 +50,7 @@ struct ControlRoutes: Sendable {
             return JSONBody.response(["flow": fields.flow, "code": fields.code])
         }
         mockAction(router, "/v1/reset", "reset") { _, _, world in JSONBody.response(health(of: world)) }
+        mockAction(router, "/v1/disable", "disable") { _, _, world in JSONBody.response(health(of: world)) }
         mockAction(router, "/v1/phone_call", "phone_call") { action, _, _ in
             JSONBody.response(["phone_call_seconds": MockActionFields(action).seconds])
         }

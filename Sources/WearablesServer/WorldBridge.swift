@@ -206,6 +206,10 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         broadcast(.session(device: identifier, interruption))
     }
 
+    func backend(didReceive input: DeviceInput, on identifier: DeviceIdentifier) {
+        broadcast(.input(device: identifier, input))
+    }
+
     private func broadcast(_ event: WireEvent, except excluded: Int? = nil) {
         for (id, client) in clients where id != excluded { client.queue.send(.event(event)) }
     }

@@ -13,6 +13,10 @@ public final class CompanionApp {
     public internal(set) var isRegistered: Bool
     private var nextRegistrationFailure: RegistrationError?
     private var nextUnregistrationFailure: UnregistrationError?
+    /// The flows whose next run never comes back (the user leaves the Meta AI app).
+    private var unanswered: Set<Flow> = []
+    /// The code `failNext` takes for a flow that never answers.
+    public static let noAnswer = "timeout"
 
     init(registered: Bool, installed: Bool) {
         isRegistered = registered
@@ -24,22 +28,29 @@ public final class CompanionApp {
         return isRegistered ? .registered : .available
     }
 
-    /// Makes the next `flow` fail with `code` (a RegistrationError or UnregistrationError case name).
-    /// Throws when `code` is not a case of that flow's error, listing the valid names.
+    /// Makes the next `flow` fail with `code` (a RegistrationError or UnregistrationError case name),
+    /// or never answer (`timeout`). Throws when `code` is neither, listing the valid names.
     public func failNext(_ flow: Flow, code: String) throws {
+        if code == Self.noAnswer {
+            unanswered.insert(flow)
+            return
+        }
         switch flow {
         case .registration:
             guard let error = RegistrationError(name: code) else {
-                throw SimulatorError.invalidValue("registration failure", code, RegistrationError.allNames)
+                throw SimulatorError.invalidValue("registration failure", code, RegistrationError.allNames + [Self.noAnswer])
             }
             nextRegistrationFailure = error
         case .unregistration:
             guard let error = UnregistrationError(name: code) else {
-                throw SimulatorError.invalidValue("unregistration failure", code, UnregistrationError.allNames)
+                throw SimulatorError.invalidValue("unregistration failure", code, UnregistrationError.allNames + [Self.noAnswer])
             }
             nextUnregistrationFailure = error
         }
     }
+
+    /// Whether this run of `flow` never answers; true once per `failNext(flow, code: "timeout")`.
+    func takeNoAnswer(_ flow: Flow) -> Bool { unanswered.remove(flow) != nil }
 
     func takeRegistrationFailure() -> RegistrationError? {
         defer { nextRegistrationFailure = nil }

@@ -74,6 +74,8 @@ public enum WireEvent: Sendable, Equatable {
     case permission(Permission, PermissionStatus)
     case bandwidth(device: String, kbps: Double)
     case session(device: String, SessionInterruption)
+    /// The wearer's input on the glasses (tap, tap-and-hold, capture button).
+    case input(device: String, DeviceInput)
     /// Frames the server dropped for this client because it read too slowly.
     case framesDropped(stream: Int, total: Int)
     /// A simulator's glasses changed as only the mock sees them (or were paired); sent after
@@ -369,6 +371,10 @@ struct Envelope: Codable {
                 error = sessionError.map(WireError.init)
                 self.streamError = streamError.map(WireError.init)
             }
+        case .input(let identifier, let input):
+            self.init(type: "input")
+            device = identifier
+            self.event = input.name
         case .framesDropped(let stream, let total):
             self.init(type: "frames_dropped")
             self.stream = stream
@@ -429,6 +435,8 @@ struct Envelope: Codable {
             case let other:
                 throw WireDecodingError("field 'event': '\(other)' is not one of paused, resumed, stream_ended, ended")
             }
+        case "input":
+            return .event(.input(device: try require(device, "device"), try named(event, "event", as: DeviceInput.self)))
         case "frames_dropped":
             return .event(.framesDropped(stream: try require(stream, "stream"), total: try require(total, "total")))
         case "mock_glasses":

@@ -78,15 +78,17 @@ enum CameraBinding {
                     }
                 },
                 LuaFunction(
-                    name: "on", signature: "cam:on(event: \"state\"|\"frame\"|\"photo\"|\"error\", fn: function) -> Handle",
-                    doc: "Listen to state (first the current one, at the caller's next wait), frames (valid during the callback only), photos or errors."
+                    name: "on", signature: "cam:on(event: \"state\"|\"camera_state\"|\"frame\"|\"photo\"|\"error\", fn: function) -> Handle",
+                    doc: "Listen to the stream's or the camera capability's state (first the current one, at the caller's next wait), "
+                        + "frames (valid during the callback only), photos or errors."
                 ) { [unowned runtime] call in
                     let camera = try call.userdata(1, as: CameraStream.self)
-                    let event = try call.event(2, of: ["state", "frame", "photo", "error"])
+                    let event = try call.event(2, of: ["state", "camera_state", "frame", "photo", "error"])
                     let function = try call.function(3)
                     let handle = runtime.listen(function, event: event, label: "camera \"\(event)\" callback", at: call) { deliver in
                         switch event {
                         case "state": return camera.addStateListener { deliver([.string($0.name)], nil) }
+                        case "camera_state": return camera.addCameraStateListener { deliver([.string($0.name)], nil) }
                         case "photo": return camera.addPhotoListener { deliver([.object(PhotoBinding($0))], nil) }
                         case "error": return camera.addErrorListener { deliver([.object($0.scriptError)], nil) }
                         default:
@@ -159,6 +161,10 @@ enum CameraBinding {
             ],
             fields: [
                 LuaField(name: "state", type: DeviceBinding.quoted(StreamState.allNames), doc: "The stream state.") { .string($0.state.name) },
+                LuaField(name: "camera_state", type: DeviceBinding.quoted(CameraState.allNames),
+                         doc: "The camera capability's state: held by the session from start() until stopped, also while the stream is paused.") {
+                    .string($0.cameraState.name)
+                },
                 LuaField(name: "config", type: "{resolution: string, fps: integer, codec: string}", doc: "The requested settings.") {
                     .table([
                         "resolution": .string($0.configuration.resolution.name),

@@ -15,16 +15,18 @@ enum DeviceBinding {
                     doc: "Whether the glasses have a display (Meta Ray-Ban Display)."
                 ) { call in .value(.boolean(try call.userdata(1, as: Device.self).supportsDisplay)) },
                 LuaFunction(
-                    name: "on", signature: "device:on(event: \"link\"|\"state\"|\"compatibility\", fn: function) -> Handle",
-                    doc: "Listen to link state, any state change (fn gets the device) or compatibility; first with the current value, at the caller's next wait."
+                    name: "on", signature: "device:on(event: \"link\"|\"state\"|\"compatibility\"|\"input\", fn: function) -> Handle",
+                    doc: "Listen to link state, any state change (fn gets the device) or compatibility, first with the current value, "
+                        + "at the caller's next wait; or to the wearer's inputs (fn gets \(quoted(DeviceInput.allNames)))."
                 ) { [unowned runtime] call in
                     let device = try call.userdata(1, as: Device.self)
-                    let event = try call.event(2, of: ["link", "state", "compatibility"])
+                    let event = try call.event(2, of: ["link", "state", "compatibility", "input"])
                     let function = try call.function(3)
                     let handle = runtime.listen(function, event: event, label: "device \"\(event)\" callback", at: call) { deliver in
                         switch event {
                         case "link": device.addLinkStateListener { deliver([.string($0.name)], nil) }
                         case "state": device.addStateListener { deliver([.object($0)], nil) }
+                        case "input": device.addInputListener { deliver([.string($0.name)], nil) }
                         default: device.addCompatibilityListener { deliver([.string($0.name)], nil) }
                         }
                     }

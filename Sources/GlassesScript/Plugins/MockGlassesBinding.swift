@@ -68,6 +68,20 @@ enum MockGlassesBinding {
                     guard seconds.isFinite, seconds > 0 else { throw LuaArgumentError(argument: 2, message: "seconds must be a finite number > 0") }
                     return .disconnect(seconds: seconds)
                 },
+                action(runtime, mock, "tap_and_hold", "glasses:tap_and_hold()",
+                       "A captouch tap-and-hold: the assistant pauses sessions for 5 s; the app hears the input.") { _ in .tapAndHold },
+                action(runtime, mock, "press_capture_button", "glasses:press_capture_button()",
+                       "The capture button: the glasses take their own photo (app captures get serviceUnavailable for 1 s); the app hears the input.") {
+                    _ in .captureButton
+                },
+                action(runtime, mock, "update_firmware", "glasses:update_firmware()",
+                       "The Meta AI app's firmware update: 30 s off the link (sessions end), then compatible again.") { _ in .updateFirmware },
+                action(runtime, mock, "peak_power", "glasses:peak_power()",
+                       "A power peak: the camera stops (peakPowerLimit); at battery <= 20 the session ends (peakPowerShutdown).") { _ in .peakPower },
+                action(runtime, mock, "set_compatibility", "glasses:set_compatibility(value: \(DeviceBinding.quoted(Compatibility.allNames)))",
+                       "What the glasses need to work with this app; an update required refuses sessions (noEligibleDevice).") { call in
+                    .compatibility(try call.named(2, as: Compatibility.self))
+                },
                 action(runtime, mock, "set_bandwidth", "glasses:set_bandwidth(kbps: number)", "Link bandwidth; drives the camera's ladder.") { call in
                     let kbps = try call.number(2)
                     guard kbps.isFinite, kbps > 0 else { throw LuaArgumentError(argument: 2, message: "kbps must be a finite number > 0") }
@@ -130,10 +144,13 @@ enum MockGlassesBinding {
                     }
                     return .none
                 },
-                LuaFunction(name: "fail_next_capture", signature: "camera:fail_next_capture()", doc: "The next capture fails (PhotoError.captureFailure).") {
+                LuaFunction(name: "fail_next_capture", signature: "camera:fail_next_capture(code?: \(DeviceBinding.quoted(MockDeviceAction.captureFailures.map(\.rawValue))))",
+                            doc: "The next capture fails with this PhotoError (default captureFailure).") {
                     [unowned runtime] call in
                     let camera = try call.userdata(1, as: MockCameraHandle.self)
-                    return try perform(runtime, mock, call, "fail_next_capture", .device(camera.id, .failNextCapture))
+                    let code = try call.optionalEnumeration(2, of: MockDeviceAction.captureFailures.map(\.rawValue)) ?? PhotoError.captureFailure.rawValue
+                    let failure = PhotoError(rawValue: code) ?? .captureFailure
+                    return try perform(runtime, mock, call, "fail_next_capture", .device(camera.id, .failNextCapture(failure)))
                 },
             ])
     }

@@ -50,6 +50,8 @@ public protocol WearablesBackendObserver: AnyObject {
     func backend(didChangePermission permission: Permission, to status: PermissionStatus)
     func backend(didChangeLinkBandwidth kbps: Double, for identifier: DeviceIdentifier)
     func backend(didInterruptSessionOn identifier: DeviceIdentifier, with interruption: SessionInterruption)
+    /// The wearer tapped, held or pressed the capture button on the connected glasses.
+    func backend(didReceive input: DeviceInput, on identifier: DeviceIdentifier)
 }
 
 /// A camera's picture stream as a backend runs it; stop it to stop the pictures.

@@ -40,6 +40,7 @@ public final class CameraStream {
     private let photoListeners: Broadcaster<Photo>
     private let errorListeners: Broadcaster<any WearablesError>
     private let effectiveListeners: Broadcaster<EffectiveStreamSettings>
+    private lazy var cameraStateListeners = Broadcaster<CameraState>(scheduler: wearables.scheduler)
     private var startWaiters: [(Result<Void, StreamError>) -> Void] = []
     private var feed: CameraFeedHandle?
     private var captureSerial = 0
@@ -105,6 +106,14 @@ public final class CameraStream {
     /// Fires at once with the current state, then on every transition.
     public func addStateListener(_ listener: @escaping (StreamState) -> Void) -> ListenerToken {
         stateListeners.add(current: state, listener)
+    }
+
+    /// The camera capability's state, which changes less often than the stream's.
+    public var cameraState: CameraState { CameraState(state) }
+
+    /// Fires at once with the capability's state, then on each of its changes.
+    public func addCameraStateListener(_ listener: @escaping (CameraState) -> Void) -> ListenerToken {
+        cameraStateListeners.add(current: cameraState, listener)
     }
 
     /// Every delivered frame, synchronously from the frame's own scheduler event.
@@ -468,9 +477,11 @@ public final class CameraStream {
 
     private func transition(to next: StreamState) {
         guard next != state, Self.transitions[state]?.contains(next) == true else { return }
+        let capability = cameraState
         state = next
         wearables.trace.record(source: traceSource, event: "state", values: ["state": .string(next.name)])
         stateListeners.emit(next)
+        if cameraState != capability { cameraStateListeners.emit(cameraState) }
         if next == .stopped { selfWhileStarted = nil }
     }
 
