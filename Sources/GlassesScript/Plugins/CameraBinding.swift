@@ -78,17 +78,19 @@ enum CameraBinding {
                     }
                 },
                 LuaFunction(
-                    name: "on", signature: "cam:on(event: \"state\"|\"camera_state\"|\"frame\"|\"photo\"|\"error\", fn: function) -> Handle",
+                    name: "on", signature: "cam:on(event: \"state\"|\"camera_state\"|\"frame\"|\"photo\"|\"error\"|\"audio\", fn: function) -> Handle",
                     doc: "Listen to the stream's or the camera capability's state (first the current one, at the caller's next wait), "
-                        + "frames (valid during the callback only), photos or errors."
+                        + "frames (valid during the callback only), photos, errors, or audio chunks {timestamp, rate, level, samples} of a stream with audio_rate=."
                 ) { [unowned runtime] call in
                     let camera = try call.userdata(1, as: CameraStream.self)
-                    let event = try call.event(2, of: ["state", "camera_state", "frame", "photo", "error"])
+                    let event = try call.event(2, of: ["state", "camera_state", "frame", "photo", "error", "audio"])
+                    if event == "audio", camera.configuration.audioCodec == nil { throw LuaArgumentError(argument: 2, message: CameraAudioBinding.needsAudio) }
                     let function = try call.function(3)
                     let handle = runtime.listen(function, event: event, label: "camera \"\(event)\" callback", at: call) { deliver in
                         switch event {
                         case "state": return camera.addStateListener { deliver([.string($0.name)], nil) }
                         case "camera_state": return camera.addCameraStateListener { deliver([.string($0.name)], nil) }
+                        case "audio": return CameraAudioBinding.subscribe(camera, runtime.world.audio) { deliver([CameraAudioBinding.value($0)], nil) }
                         case "photo": return camera.addPhotoListener { deliver([.object(PhotoBinding($0))], nil) }
                         case "error": return camera.addErrorListener { deliver([.object($0.scriptError)], nil) }
                         default:
