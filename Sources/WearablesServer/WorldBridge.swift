@@ -133,8 +133,8 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
             clients[clientID]?.feeds.removeValue(forKey: stream)?.stop()
             queue.discardFrames(of: stream)
             reply(.success(.done))
-        case .capture(let device, let format, let size):
-            kit.capturePhoto(on: device, format: format, size: size) { result in
+        case .capture(let device, let format, let size, let quality):
+            kit.capturePhoto(on: device, format: format, size: size, quality: quality) { result in
                 switch result {
                 case .success(let photo): queue.send(.photo(id: id, photo))
                 case .failure(let error): reply(.failure(WireError(error)))

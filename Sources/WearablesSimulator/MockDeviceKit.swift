@@ -249,7 +249,7 @@ public final class MockDeviceKit: WearablesBackend {
         return nil
     }
 
-    public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize,
+    public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
                              completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         guard let pair = glasses(identifier) else { return completion(.failure(.deviceDisconnected)) }
         if hfpBlocksPhotoCapture, audio?.isRoutedOverHFPToGlasses == true, audioGlasses === pair {
@@ -261,7 +261,7 @@ public final class MockDeviceKit: WearablesBackend {
             scheduler.schedule(after: 0) { completion(.failure(.serviceUnavailable)) }
             return
         }
-        pair.camera.capture(format: format, size: size, scheduler: scheduler, completion: completion)
+        pair.camera.capture(format: format, size: size, quality: quality, scheduler: scheduler, completion: completion)
     }
 
     private static func draw(_ range: ClosedRange<Double>, _ scheduler: Scheduler) -> Double {

@@ -14,7 +14,8 @@ public enum WireCommand: Sendable, Equatable {
     case startCamera(device: String, settings: EffectiveStreamSettings)
     case stopCamera(stream: Int)
     /// A still; the photo comes back as a binary message carrying this command's id.
-    case capture(device: String, format: PhotoCaptureFormat, size: VideoSize)
+    /// `quality` is the encoder's, 1-100; a client that does not send one gets the default.
+    case capture(device: String, format: PhotoCaptureFormat, size: VideoSize, quality: Int = ImageCodecs.defaultQuality)
     /// A change to a simulated world's mock; only a world whose hello says "simulator" takes it.
     case mock(MockAction)
 }
@@ -163,6 +164,7 @@ struct Envelope: Codable {
     var format: String?
     var width: Int?
     var height: Int?
+    var quality: Int?
     var action: String?
     var glasses: WireMockGlasses?
     var mock: [WireMockGlasses]?
@@ -171,7 +173,7 @@ struct Envelope: Codable {
 
     enum CodingKeys: String, CodingKey {
         case type, id, client, server, world, speed, time, ok, error, permission, status, permissions, registration,
-            state, device, devices, bandwidth, kbps, event, resolution, fps, stream, total, format, width, height,
+            state, device, devices, bandwidth, kbps, event, resolution, fps, stream, total, format, width, height, quality,
             action, glasses, mock
         case protocolVersion = "protocol"
         case streamError = "stream_error"
@@ -257,12 +259,13 @@ struct Envelope: Codable {
         case .stopCamera(let stream):
             self.init(type: "stop_camera")
             self.stream = stream
-        case .capture(let device, let format, let size):
+        case .capture(let device, let format, let size, let quality):
             self.init(type: "capture")
             self.device = device
             self.format = format.name
             width = size.width
             height = size.height
+            self.quality = quality
         case .mock(let action):
             self.init(type: "mock")
             self.action = action.name
@@ -290,7 +293,10 @@ struct Envelope: Codable {
             guard (1...8192).contains(size.width), (1...8192).contains(size.height) else {
                 throw WireDecodingError("fields 'width' and 'height' must be 1...8192, got \(size)")
             }
-            return .capture(device: try require(device, "device"), format: try named(format, "format", as: PhotoCaptureFormat.self), size: size)
+            let quality = quality ?? ImageCodecs.defaultQuality
+            guard (1...100).contains(quality) else { throw WireDecodingError("field 'quality' must be 1...100, got \(quality)") }
+            return .capture(device: try require(device, "device"), format: try named(format, "format", as: PhotoCaptureFormat.self),
+                            size: size, quality: quality)
         default:
             throw WireDecodingError("unknown message type '\(type)' (commands: hello, register, unregister, request_permission, "
                 + "open_session, close_session, start_camera, stop_camera, capture, mock)")

@@ -30,6 +30,7 @@ import Testing
         ("fidelity_mock_disable.lua", "ready"),
         ("fidelity_firmware_update.lua", "ready"),
         ("fidelity_stream_audio.lua", "ready"),
+        ("fidelity_photo.lua", "ready"),
         ("fidelity_camera_state.lua", "ready"),
     ]
 

@@ -58,6 +58,7 @@ enum BackendConformance {
         ("the wearer's inputs reach the device's listeners", inputsReachTheDevice),
         ("a capture while the glasses take their own photo is serviceUnavailable", captureButtonHoldsTheCamera),
         ("a power peak on a weak battery ends the session with peakPowerShutdown", peakPowerOnAWeakBattery),
+        ("a standalone photo has its own size, apart from the stream's", photoAtItsOwnSize),
     ]
 
     /// Checks that count frames against the clock: a backend on a wall clock runs
@@ -344,6 +345,17 @@ enum BackendConformance {
         }
         #expect(rig.run(until: { session.state == .stopped && !errors.values.isEmpty }, within: 5))
         #expect(errors.values == ["DeviceSessionError.peakPowerShutdown"])
+    }
+
+    static func photoAtItsOwnSize(_ rig: ConformanceRig) throws {
+        let (_, camera) = try streamingCamera(rig, config(.low, 15))
+        let outcome = Outcome<Photo, PhotoError>()
+        camera.capture(format: .jpeg, size: PhotoResolution.small.size, quality: PhotoQuality.low.encoderQuality, completion: outcome.handler)
+        try #require(rig.run(until: { outcome.result != nil }, within: CameraStream.captureTimeout + 5))
+        let photo = try #require(outcome.value)
+        let image = try ImageCodecs.decode(photo.data)
+        #expect(image.size == PhotoResolution.small.size)
+        #expect(photo.width == image.width && photo.height == image.height)
     }
 
     private static func capture(_ camera: CameraStream, in rig: ConformanceRig) throws -> Outcome<Photo, PhotoError> {

@@ -26,6 +26,7 @@ import WearablesWire
         .command(id: 14, .mock(.device("rayBanMeta-1", .peakPower))),
         .command(id: 15, .mock(.device("rayBanMeta-1", .compatibility(.deviceUpdateRequired)))),
         .command(id: 16, .mock(.permissionRequestResult(.microphone, .connectionError))),
+        .command(id: 19, .capture(device: "rayBanMeta-1", format: .jpeg, size: PhotoResolution.large.size, quality: 50)),
         .command(id: 17, .mock(.disable)), .command(id: 18, .mock(.device("rayBanMeta-1", .updateFirmware))),
     ]
 

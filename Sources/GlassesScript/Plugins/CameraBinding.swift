@@ -154,6 +154,24 @@ enum CameraBinding {
                     }
                 },
                 LuaFunction(
+                    name: "photo",
+                    signature: "cam:photo(options?: {resolution?: \(DeviceBinding.quoted(PhotoResolution.allNames)), quality?: \(DeviceBinding.quoted(PhotoQuality.allNames)), format?: \"jpeg\"|\"heic\"}) -> Photo",
+                    doc: "DAT 1.0 Camera.photo: a still at its own resolution (small 480x640 ... full 3024x4032; default full) and quality "
+                        + "(default high), apart from the stream's; waits, raises PhotoError like capture."
+                ) { [unowned runtime] call in
+                    let camera = try call.userdata(1, as: CameraStream.self)
+                    let options = try call.optionalTable(2)
+                    let resolution = PhotoResolution(name: try options?.optionalEnumeration("resolution", of: PhotoResolution.allNames) ?? "full") ?? .full
+                    let quality = PhotoQuality(name: try options?.optionalEnumeration("quality", of: PhotoQuality.allNames) ?? "high") ?? .high
+                    let format = PhotoCaptureFormat(name: try options?.optionalEnumeration("format", of: PhotoCaptureFormat.allNames) ?? "jpeg") ?? .jpeg
+                    return try runtime.suspend(call, in: "photo") { resume in
+                        camera.capture(format: format, size: resolution.size, quality: quality.encoderQuality) { result in
+                            resume(result.map { [.object(PhotoBinding($0))] }.mapError(\.scriptError))
+                        }
+                        return nil
+                    }
+                },
+                LuaFunction(
                     name: "try_capture", signature: "cam:try_capture(format?: \"jpeg\"|\"heic\") -> boolean",
                     doc: "DAT capturePhoto: false when not streaming or a capture is in flight; the photo arrives on \"photo\"."
                 ) { call in

@@ -119,8 +119,8 @@ public protocol WearablesBackend: AnyObject {
     /// Why a stream with audio cannot start on this device now (the phone's HFP route
     /// to it is not configured), worded as a fix; nil when it can.
     func audioStreamingProblem(on identifier: DeviceIdentifier) -> String?
-    /// Takes a still at `size`; completes with the photo or why it failed (or never,
-    /// as when audio is routed over HFP; the model times the capture out).
-    func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize,
+    /// Takes a still at `size`, encoded at `quality` (1-100); completes with the photo or
+    /// why it failed (or never, as when audio is routed over HFP; the model times the capture out).
+    func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
                       completion: @escaping (Result<Photo, PhotoError>) -> Void)
 }

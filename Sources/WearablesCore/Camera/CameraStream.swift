@@ -188,7 +188,8 @@ public final class CameraStream {
     /// flight; otherwise exactly one outcome arrives as an event: the photo, or a
     /// `PhotoError` naming the cause (also when the stream ends under the capture).
     /// Frames pause while the capture runs and resume by themselves.
-    public func capturePhoto(format: PhotoCaptureFormat) -> Bool {
+    /// `size` and `quality` are DAT 1.0 `Camera.photo`'s (nil size: the stream's).
+    public func capturePhoto(format: PhotoCaptureFormat, size: VideoSize? = nil, quality: Int = ImageCodecs.defaultQuality) -> Bool {
         guard state == .streaming, !isCapturing, let identifier = deviceIdentifier else { return false }
         isCapturing = true
         captureSerial += 1
@@ -197,7 +198,7 @@ public final class CameraStream {
         captureTimer = wearables.scheduler.schedule(after: Self.captureTimeout) { [weak self] in
             self?.finishCapture(serial: serial, result: .failure(.captureFailure))
         }
-        wearables.backend.capturePhoto(on: identifier, format: format, size: effective.size) { [weak self] result in
+        wearables.backend.capturePhoto(on: identifier, format: format, size: size ?? effective.size, quality: quality) { [weak self] result in
             self?.finishCapture(serial: serial, result: result)
         }
         return true
@@ -205,9 +206,10 @@ public final class CameraStream {
 
     /// Captures and calls back with the photo or the reason there is none
     /// (`PhotoError.notReady`/`busy` at once; `PhotoError`s from the device later).
-    public func capture(format: PhotoCaptureFormat, completion: @escaping (Result<Photo, PhotoError>) -> Void) {
+    public func capture(format: PhotoCaptureFormat, size: VideoSize? = nil, quality: Int = ImageCodecs.defaultQuality,
+                        completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         if isCapturing { return wearables.finish(completion, .failure(.busy)) }
-        guard capturePhoto(format: format) else { return wearables.finish(completion, .failure(.notReady)) }
+        guard capturePhoto(format: format, size: size, quality: quality) else { return wearables.finish(completion, .failure(.notReady)) }
         captureCompletion = completion
     }
 

@@ -41,7 +41,7 @@ public final class SimulatedCamera {
         glasses?.kit.record("fail_next_capture", [("glasses", .string(glasses?.identifier ?? "")), ("code", .string(failure.rawValue))])
     }
 
-    func capture(format: PhotoCaptureFormat, size: VideoSize, scheduler: Scheduler,
+    func capture(format: PhotoCaptureFormat, size: VideoSize, quality: Int, scheduler: Scheduler,
                  completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         let span = Self.captureDuration.upperBound - Self.captureDuration.lowerBound
         let delay = Self.captureDuration.lowerBound + span * scheduler.random.unit()
@@ -53,7 +53,7 @@ public final class SimulatedCamera {
             if let failure { return completion(.failure(failure)) }
             let picture = self.capturedImage ?? self.feed.image(at: scheduler.now, size: size)
             do {
-                completion(.success(try Photo(encoding: picture, format: format, timestamp: scheduler.now)))
+                completion(.success(try Photo(encoding: picture, format: format, quality: quality, timestamp: scheduler.now)))
             } catch {
                 completion(.failure(.captureFailure))
             }
