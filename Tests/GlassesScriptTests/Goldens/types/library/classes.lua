@@ -138,6 +138,11 @@ function Camera:next_frame(timeout) end
 ---@return Photo
 function Camera:capture(format) end
 
+---DAT 1.0 Camera.photo: a still at its own resolution (small 480x640 ... full 3024x4032; default full) and quality (default high), apart from the stream's; waits, raises PhotoError like capture.
+---@param options? {resolution?: "small"|"medium"|"large"|"full", quality?: "low"|"medium"|"high", format?: "jpeg"|"heic"}
+---@return Photo
+function Camera:photo(options) end
+
 ---DAT capturePhoto: false when not streaming or a capture is in flight; the photo arrives on "photo".
 ---@param format? "jpeg"|"heic"
 ---@return boolean
