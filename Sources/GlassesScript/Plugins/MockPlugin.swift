@@ -160,8 +160,8 @@ struct MockPlugin: GlassesPlugin {
         let registered = try options?.optionalBoolean("registered") ?? false
         let installed = try options?.optionalBoolean("meta_ai_installed") ?? true
         var permissions: [Permission: PermissionStatus] = [:]
-        if let table = options, case .ref = try table.value("permissions") {
-            try Self.refuseUnknownKeys(call, 1, try table.value("permissions"), field: "permissions",
+        if let table = options, !(try table.value("permissions")).isNil {
+            try Self.refuseUnknownKeys(call, 1, .ref(try Self.permissionsTable(table)), field: "permissions",
                                        allowed: Permission.allNames, keys: keys)
             for permission in Permission.allCases {
                 let key = "permissions." + permission.name
@@ -202,7 +202,7 @@ struct MockPlugin: GlassesPlugin {
     }
 
     private static func permissionsTable(_ options: LuaTableArgument) throws -> LuaRef {
-        guard case .ref(let table) = try options.value("permissions") else {
+        guard case .ref(let table) = try options.value("permissions"), table.typeName == "table" else {
             throw LuaArgumentError(argument: options.argument, message: "field 'permissions': table expected")
         }
         return table

@@ -8,6 +8,7 @@ check.raises(function() mock.reset{ registerd = true } end,
 check.raises(function() mock.reset{ registered = true, permissions = { camra = "granted" } } end,
   "unknown option 'permissions.camra' %('permissions' takes: camera, microphone%)", "a misspelt permission")
 check.raises(function() mock.reset{ [1] = true } end, "unknown option '%[1%]'", "a positional value")
+check.raises(function() mock.reset{ permissions = "granted" } end, "field 'permissions': table expected", "permissions not a table")
 -- Nothing was reset by the refused calls: the ready world's glasses are still paired.
 check.eq(#mock.paired(), 1, "refused resets change nothing")
 mock.reset{ registered = true, permissions = { camera = "granted" }, meta_ai_installed = true }
