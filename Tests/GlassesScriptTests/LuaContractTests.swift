@@ -31,6 +31,7 @@ import Testing
         ("fidelity_firmware_update.lua", "ready"),
         ("fidelity_stream_audio.lua", "ready"),
         ("fidelity_photo.lua", "ready"),
+        ("fidelity_stuck_restart.lua", "ready"),
         ("fidelity_camera_state.lua", "ready"),
     ]
 
