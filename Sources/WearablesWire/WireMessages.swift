@@ -371,7 +371,7 @@ struct Envelope: Codable {
             case .resumed: self.event = "resumed"
             case .streamEnded(let streamError):
                 self.event = "stream_ended"
-                self.streamError = WireError(streamError)
+                self.streamError = streamError.map(WireError.init)
             case .ended(let sessionError, let streamError):
                 self.event = "ended"
                 error = sessionError.map(WireError.init)
@@ -431,9 +431,9 @@ struct Envelope: Codable {
             case "paused": return .event(.session(device: identifier, .paused))
             case "resumed": return .event(.session(device: identifier, .resumed))
             case "stream_ended":
-                guard let streamError = try require(self.streamError, "stream_error").streamError else {
-                    throw WireDecodingError("field 'stream_error': not a StreamError")
-                }
+                // No stream_error: the device took the camera without a fault.
+                guard let wireError = self.streamError else { return .event(.session(device: identifier, .streamEnded(nil))) }
+                guard let streamError = wireError.streamError else { throw WireDecodingError("field 'stream_error': not a StreamError") }
                 return .event(.session(device: identifier, .streamEnded(streamError)))
             case "ended":
                 return .event(.session(device: identifier, .ended(

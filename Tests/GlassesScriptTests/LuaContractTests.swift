@@ -32,6 +32,7 @@ import Testing
         ("fidelity_stream_audio.lua", "ready"),
         ("fidelity_photo.lua", "ready"),
         ("fidelity_stuck_restart.lua", "ready"),
+        ("fidelity_tap_and_hold.lua", "ready"),
         ("fidelity_camera_state.lua", "ready"),
     ]
 

@@ -41,7 +41,7 @@ import WearablesWire
         .event(.registration(.registered)), .event(.device(device)), .event(.deviceRemoved("rayBanMeta-1")),
         .event(.permission(.camera, .denied)), .event(.bandwidth(device: "rayBanMeta-1", kbps: 300)),
         .event(.session(device: "rayBanMeta-1", .paused)), .event(.session(device: "rayBanMeta-1", .resumed)),
-        .event(.session(device: "rayBanMeta-1", .streamEnded(.thermalHot))),
+        .event(.session(device: "rayBanMeta-1", .streamEnded(.thermalHot))), .event(.session(device: "rayBanMeta-1", .streamEnded(nil))),
         .event(.session(device: "rayBanMeta-1", .ended(sessionError: .batteryCritical, streamError: .deviceNotConnected("rayBanMeta-1")))),
         .event(.session(device: "rayBanMeta-1", .ended(sessionError: nil, streamError: nil))),
         .event(.input(device: "rayBanMeta-1", .captureButton)), .event(.input(device: "rayBanMeta-1", .tapAndHold)),

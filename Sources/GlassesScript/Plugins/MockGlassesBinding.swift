@@ -69,7 +69,7 @@ enum MockGlassesBinding {
                     return .disconnect(seconds: seconds)
                 },
                 action(runtime, mock, "tap_and_hold", "glasses:tap_and_hold()",
-                       "A captouch tap-and-hold: the assistant pauses sessions for 5 s; the app hears the input.") { _ in .tapAndHold },
+                       "A captouch tap-and-hold: the assistant takes the camera (an active stream stops, no error); the app hears the input.") { _ in .tapAndHold },
                 action(runtime, mock, "press_capture_button", "glasses:press_capture_button()",
                        "The capture button: the glasses take their own photo (app captures get serviceUnavailable for 1 s); the app hears the input.") {
                     _ in .captureButton

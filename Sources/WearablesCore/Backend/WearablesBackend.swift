@@ -35,8 +35,9 @@ public enum SessionInterruption: Sendable, Equatable {
     case paused
     /// The device gave them back.
     case resumed
-    /// The camera stopped but the session lives on (e.g. battery low).
-    case streamEnded(StreamError)
+    /// The camera stopped but the session lives on: with an error (battery low), or
+    /// without one when the device took the camera for itself (the assistant).
+    case streamEnded(StreamError?)
     /// The session is over; `sessionError`/`streamError` say why, when there is a reason to report.
     case ended(sessionError: DeviceSessionError?, streamError: StreamError?)
 }

@@ -234,8 +234,8 @@ public final class CameraStream {
         endStream(error: error, stopsImplicitSession: false, delay: 0)
     }
 
-    /// The device ended the camera but not the session.
-    func fail(with error: StreamError) {
+    /// The device ended the camera but not the session (`nil`: without an error).
+    func fail(with error: StreamError?) {
         guard state != .stopped, state != .stopping else { return }
         endStream(error: error, stopsImplicitSession: true, delay: 0)
     }

@@ -15,8 +15,6 @@ public final class SimulatedGlasses {
     public static let doffPauseDelay: Double = 3.0
     /// ...and this long, it ends it.
     public static let doffStopDelay: Double = 30.0
-    /// A tap-and-hold opens a system experience (the assistant) that holds the glasses this long.
-    public static let systemExperienceDuration: Double = 5.0
     /// A press of the capture button takes the glasses' own photo; the camera's capture
     /// service is the system's this long, and the app's captures get `serviceUnavailable`.
     public static let systemCaptureDuration: Double = 1.0
@@ -148,14 +146,14 @@ public final class SimulatedGlasses {
         if pauseReasons.contains("captouch") { resume("captouch") } else { pause("captouch") }
     }
 
-    /// A captouch tap-and-hold (MockCaptouchKit `tapAndHold`) wakes the assistant, a
-    /// system experience too: the session pauses, then resumes.
+    /// A captouch tap-and-hold (MockCaptouchKit `tapAndHold`) wakes the assistant, which
+    /// takes the camera: an active stream stops, without an error, and the session lives on
+    /// (MockDevice documents `tapAndHoldCaptouch` as stopping an active stream).
     public func tapAndHold() {
         action("tap_and_hold")
         send(.tapAndHold)
         guard hasOpenSession else { return }
-        pause("assistant")
-        scheduler.schedule(after: Self.systemExperienceDuration) { [weak self] in self?.resume("assistant") }
+        kit.notifyObservers { $0.backend(didInterruptSessionOn: identifier, with: .streamEnded(nil)) }
     }
 
     /// The capture button: the glasses take their own photo (the camera's capture service
