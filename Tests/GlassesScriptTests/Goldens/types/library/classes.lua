@@ -247,7 +247,7 @@ function MockGlasses:set_thermal(level) end
 ---@param seconds? number
 function MockGlasses:disconnect(seconds) end
 
----A captouch tap-and-hold: the assistant pauses sessions for 5 s; the app hears the input.
+---A captouch tap-and-hold: the assistant takes the camera (an active stream stops, no error); the app hears the input.
 function MockGlasses:tap_and_hold() end
 
 ---The capture button: the glasses take their own photo (app captures get serviceUnavailable for 1 s); the app hears the input.
