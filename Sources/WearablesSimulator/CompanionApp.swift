@@ -15,6 +15,10 @@ public final class CompanionApp {
     private var nextUnregistrationFailure: UnregistrationError?
     /// The flows whose next run never comes back (the user leaves the Meta AI app).
     private var unanswered: Set<Flow> = []
+    /// The flows whose next run waits for the user's answer (`answer`).
+    private var held: Set<Flow> = []
+    /// The requests the user has not answered yet: each resumes its flow.
+    private var waiting: [Flow: (Bool) -> Void] = [:]
     /// The code `failNext` takes for a flow that never answers.
     public static let noAnswer = "timeout"
 
@@ -47,6 +51,24 @@ public final class CompanionApp {
             }
             nextUnregistrationFailure = error
         }
+    }
+
+    /// Makes the next `flow` wait, showing its request, until the user answers it.
+    public func holdNext(_ flow: Flow) { held.insert(flow) }
+
+    /// Answers the request `flow` shows: continue (`proceed`) or cancel; false when no
+    /// request of that flow is waiting.
+    public func answer(_ flow: Flow, proceed: Bool) -> Bool {
+        guard let resume = waiting.removeValue(forKey: flow) else { return false }
+        resume(proceed)
+        return true
+    }
+
+    /// Holds this run of `flow` if asked to: `resume` runs with the user's answer.
+    func hold(_ flow: Flow, until resume: @escaping (Bool) -> Void) -> Bool {
+        guard held.remove(flow) != nil else { return false }
+        waiting[flow] = resume
+        return true
     }
 
     /// Whether this run of `flow` never answers; true once per `failNext(flow, code: "timeout")`.

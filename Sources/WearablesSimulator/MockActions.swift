@@ -36,6 +36,12 @@ extension SimulatedWorld {
             do { try kit.companion.failNext(flow == .registration ? .registration : .unregistration, code: code) } catch {
                 return .failure(.badRequest("\(error)"))
             }
+        case .companionHoldNext(let flow):
+            kit.companion.holdNext(flow == .registration ? .registration : .unregistration)
+        case .companionAnswer(let flow, let proceed):
+            guard kit.companion.answer(flow == .registration ? .registration : .unregistration, proceed: proceed) else {
+                return .failure(MockActionError("no_request", "no \(flow.rawValue) request waits for an answer; call mock.companion.hold_next(\"\(flow.rawValue)\") before the flow starts"))
+            }
         case .reset(let registered, let permissions, let installed):
             kit.reset(registered: registered, permissions: permissions, companionInstalled: installed)
         case .phoneCall(let seconds):

@@ -146,6 +146,14 @@ public final class MockDeviceKit: WearablesBackend {
     public func startRegistration(completion: @escaping (Result<Void, RegistrationError>) -> Void) {
         let app = companion
         if app.takeNoAnswer(.registration) { return record("flow_unanswered", [("flow", .string("registration"))]) }
+        // The user reads the request in the Meta AI app; cancelling it fails the flow.
+        if app.hold(.registration, until: { [weak self] proceed in
+            guard proceed else { return completion(.failure(.unknown)) }
+            app.isRegistered = true
+            // An answer after the model gave up still registers the app, as a late callback URL would.
+            self?.notifyObservers { $0.backend(didChangeRegistration: app.registrationState) }
+            completion(.success(()))
+        }) { return record("flow_waiting", [("flow", .string("registration"))]) }
         scheduler.schedule(after: CompanionApp.responseDelay) {
             if let failure = app.takeRegistrationFailure() { return completion(.failure(failure)) }
             app.isRegistered = true
@@ -156,6 +164,12 @@ public final class MockDeviceKit: WearablesBackend {
     public func startUnregistration(completion: @escaping (Result<Void, UnregistrationError>) -> Void) {
         let app = companion
         if app.takeNoAnswer(.unregistration) { return record("flow_unanswered", [("flow", .string("unregistration"))]) }
+        if app.hold(.unregistration, until: { [weak self] proceed in
+            guard proceed else { return completion(.failure(.unknown)) }
+            app.isRegistered = false
+            self?.notifyObservers { $0.backend(didChangeRegistration: app.registrationState) }
+            completion(.success(()))
+        }) { return record("flow_waiting", [("flow", .string("unregistration"))]) }
         scheduler.schedule(after: CompanionApp.responseDelay) {
             if let failure = app.takeUnregistrationFailure() { return completion(.failure(failure)) }
             app.isRegistered = false

@@ -9,6 +9,10 @@ public enum MockAction: Sendable, Equatable {
     case setPermission(Permission, PermissionStatus)
     case permissionRequestResult(Permission, PermissionAnswer)
     case companionFailNext(CompanionFlow, code: String)
+    /// The next `flow` waits in the Meta AI app for the user's answer (`companionAnswer`).
+    case companionHoldNext(CompanionFlow)
+    /// The user continues (`true`) or cancels the request a held flow shows.
+    case companionAnswer(CompanionFlow, proceed: Bool)
     /// `metaAIInstalled: false`: a phone without the Meta AI app (registration `unavailable`).
     case reset(registered: Bool, permissions: [Permission: PermissionStatus], metaAIInstalled: Bool = true)
     case phoneCall(seconds: Double)
@@ -33,6 +37,8 @@ public enum MockAction: Sendable, Equatable {
         case .setPermission: "permissions"
         case .permissionRequestResult: "request_result"
         case .companionFailNext: "companion_fail_next"
+        case .companionHoldNext: "companion_hold_next"
+        case .companionAnswer(_, let proceed): proceed ? "companion_continue" : "companion_cancel"
         case .reset: "reset"
         case .phoneCall: "phone_call"
         case .disable: "disable"
@@ -152,6 +158,10 @@ public struct MockActionFields: Codable, Sendable, Equatable {
                                             try required(result, "result", as: MockAction.PermissionAnswer.self))
         case "companion_fail_next":
             return .companionFailNext(try required(flow, "flow", as: MockAction.CompanionFlow.self), code: try require(code, "code"))
+        case "companion_hold_next":
+            return .companionHoldNext(try required(flow, "flow", as: MockAction.CompanionFlow.self))
+        case "companion_continue", "companion_cancel":
+            return .companionAnswer(try required(flow, "flow", as: MockAction.CompanionFlow.self), proceed: name == "companion_continue")
         case "reset":
             var grants: [Permission: PermissionStatus] = [:]
             for (key, value) in permissions ?? [:] {
@@ -200,7 +210,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
         case "captured_image": return .capturedImage(path: try require(path, "path"))
         default:
             throw .badRequest("unknown mock action '\(name)' (actions: pair, \(MockDeviceAction.names.joined(separator: ", ")), "
-                + "permissions, request_result, companion_fail_next, reset, phone_call, disable)")
+                + "permissions, request_result, companion_fail_next, companion_hold_next, companion_continue, companion_cancel, "
+                + "reset, phone_call, disable)")
         }
     }
 
@@ -233,6 +244,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
         case .companionFailNext(let flow, let code):
             self.flow = flow.rawValue
             self.code = code
+        case .companionHoldNext(let flow), .companionAnswer(let flow, _):
+            self.flow = flow.rawValue
         case .reset(let registered, let grants, let installed):
             self.registered = registered
             self.installed = installed

@@ -33,6 +33,7 @@ import Testing
         ("fidelity_photo.lua", "ready"),
         ("fidelity_stuck_restart.lua", "ready"),
         ("fidelity_tap_and_hold.lua", "ready"),
+        ("fidelity_registration_request.lua", "ready"),
         ("fidelity_camera_state.lua", "ready"),
     ]
 

@@ -27,6 +27,8 @@ import WearablesWire
         .command(id: 15, .mock(.device("rayBanMeta-1", .compatibility(.deviceUpdateRequired)))),
         .command(id: 16, .mock(.permissionRequestResult(.microphone, .connectionError))),
         .command(id: 19, .capture(device: "rayBanMeta-1", format: .jpeg, size: PhotoResolution.large.size, quality: 50)),
+        .command(id: 20, .mock(.companionHoldNext(.registration))), .command(id: 21, .mock(.companionAnswer(.unregistration, proceed: false))),
+        .command(id: 22, .mock(.companionAnswer(.registration, proceed: true))),
         .command(id: 17, .mock(.disable)), .command(id: 18, .mock(.device("rayBanMeta-1", .updateFirmware))),
     ]
 

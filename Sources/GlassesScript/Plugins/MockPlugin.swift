@@ -128,6 +128,27 @@ struct MockPlugin: GlassesPlugin {
                     let code = try call.string(2)
                     let action = MockAction.companionFailNext(MockAction.CompanionFlow(rawValue: flow) ?? .registration, code: code)
                     return try MockGlassesBinding.perform(runtime, mock, call, "fail_next", action)
+                },
+                LuaFunction(
+                    name: "hold_next", signature: "mock.companion.hold_next(flow: \"registration\"|\"unregistration\")",
+                    doc: "The next flow waits in the Meta AI app, showing its request, until continue_request or cancel_request (or the model's 60 s)."
+                ) { [unowned runtime] call in
+                    let flow = MockAction.CompanionFlow(rawValue: try call.enumeration(1, of: MockAction.CompanionFlow.allCases.map(\.rawValue))) ?? .registration
+                    return try MockGlassesBinding.perform(runtime, mock, call, "hold_next", .companionHoldNext(flow))
+                },
+                LuaFunction(
+                    name: "continue_request", signature: "mock.companion.continue_request(flow: \"registration\"|\"unregistration\")",
+                    doc: "The user continues the waiting request: the flow succeeds."
+                ) { [unowned runtime] call in
+                    let flow = MockAction.CompanionFlow(rawValue: try call.enumeration(1, of: MockAction.CompanionFlow.allCases.map(\.rawValue))) ?? .registration
+                    return try MockGlassesBinding.perform(runtime, mock, call, "continue_request", .companionAnswer(flow, proceed: true))
+                },
+                LuaFunction(
+                    name: "cancel_request", signature: "mock.companion.cancel_request(flow: \"registration\"|\"unregistration\")",
+                    doc: "The user cancels the waiting request: the flow fails (unknown)."
+                ) { [unowned runtime] call in
+                    let flow = MockAction.CompanionFlow(rawValue: try call.enumeration(1, of: MockAction.CompanionFlow.allCases.map(\.rawValue))) ?? .registration
+                    return try MockGlassesBinding.perform(runtime, mock, call, "cancel_request", .companionAnswer(flow, proceed: false))
                 }
             ]))
     }
