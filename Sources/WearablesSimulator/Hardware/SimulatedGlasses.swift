@@ -246,7 +246,8 @@ public final class SimulatedGlasses {
         endSession(nil, .deviceNotConnected(identifier))
         updateLink()
         scheduler.schedule(after: Self.firmwareUpdateDuration) { [weak self] in
-            guard let self else { return }
+            // Glasses unpaired meanwhile are gone: reporting them would bring them back.
+            guard let self, self.kit.glasses(self.identifier) === self else { return }
             self.isUpdatingFirmware = false
             self.action("firmware_update", [("phase", .string("finished"))])
             if self.compatibility == .deviceUpdateRequired { self.compatibility = .compatible }

@@ -26,4 +26,10 @@ check.eq(again.state, "started", "sessions work again")
 again:stop()
 check.seq(errors, {}, "no DeviceSessionError: deviceNotConnected is its stream's")
 listening:cancel()
+
+-- Glasses unpaired while installing stay gone.
+glasses:update_firmware()
+glasses:unpair()
+wait(31)
+check.eq(#wearables.devices(), 0, "an unpaired pair does not come back when its update ends")
 print("ok")
