@@ -129,7 +129,8 @@ public final class AudioRecorder {
         case .interruption(.ended):
             break
         case .routeChanged(let change):
-            guard change.route.input?.type != input.port else { return }
+            // Same port at the same rate: nothing to do; a new rate (the HFP codec changed) is a new segment.
+            guard change.route.input?.type != input.port || change.route.input?.sampleRate != input.rate else { return }
             capture(until: now)
             guard let port = change.route.input else {
                 finish(.interrupted, AudioError(.recordingInterrupted, "the input went away (\(change.reason.rawValue)) after \(formatted(recordedDuration)) s; '\(path)' holds what was captured"))

@@ -36,7 +36,7 @@ public struct AudioRoute: Equatable, Sendable {
 
 /// Why the route changed; raw values are AVAudioSession.RouteChangeReason case names.
 public enum AudioRouteChangeReason: String, CaseIterable, Sendable {
-    case newDeviceAvailable, oldDeviceUnavailable, categoryChange, override, noSuitableRouteForCategory
+    case newDeviceAvailable, oldDeviceUnavailable, categoryChange, override, noSuitableRouteForCategory, routeConfigurationChange
 }
 
 /// AVAudioSession.InterruptionType case names.

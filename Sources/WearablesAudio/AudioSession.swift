@@ -182,6 +182,15 @@ public final class AudioSession {
 
     // MARK: Routing
 
+    /// The HFP link's codec changed (mSBC wideband 16 kHz, CVSD narrowband 8 kHz): the same
+    /// ports at another rate, which iOS reports as `routeConfigurationChange`. A recording
+    /// goes on, resampled from the new rate.
+    public func setHFPSampleRate(_ rate: HFPSampleRate) {
+        guard rate != hardware.hfpSampleRate else { return }
+        hardware.hfpSampleRate = rate
+        reroute(because: .routeConfigurationChange)
+    }
+
     private func glassesConnectionChanged(_ connected: Bool) {
         let name = endpoint.audioDeviceName
         guard connected != hardware.glassesConnected || name != hardware.glassesName else { return }

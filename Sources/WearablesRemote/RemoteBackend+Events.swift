@@ -48,6 +48,8 @@ extension RemoteBackend {
         case .bandwidth(let identifier, let kbps):
             bandwidth[identifier] = kbps
             notify { $0.backend(didChangeLinkBandwidth: kbps, for: identifier) }
+        case .input(let identifier, let input):
+            notify { $0.backend(didReceive: input, on: identifier) }
         case .session(let identifier, let interruption):
             if case .ended = interruption { openSessions.remove(identifier) }
             notify { $0.backend(didInterruptSessionOn: identifier, with: interruption) }

@@ -156,10 +156,10 @@ public final class RemoteBackend: WearablesBackend {
         return audio.hfpConfigurationProblem
     }
 
-    public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize,
+    public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
                              completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         var id = 0
-        id = command(.capture(device: identifier, format: format, size: size), fail: { [weak self] in
+        id = command(.capture(device: identifier, format: format, size: size, quality: quality), fail: { [weak self] in
             self?.captures.removeValue(forKey: id)?(.failure(.deviceDisconnected))
         }) { [weak self] result in
             // Success comes as the binary photo; a text reply means it failed.

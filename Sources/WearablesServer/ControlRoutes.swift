@@ -49,7 +49,13 @@ struct ControlRoutes: Sendable {
             let fields = MockActionFields(action)
             return JSONBody.response(["flow": fields.flow, "code": fields.code])
         }
+        for name in ["hold_next", "continue", "cancel"] {
+            mockAction(router, "/v1/companion/\(name)", "companion_\(name)") { action, _, _ in
+                JSONBody.response(["flow": MockActionFields(action).flow])
+            }
+        }
         mockAction(router, "/v1/reset", "reset") { _, _, world in JSONBody.response(health(of: world)) }
+        mockAction(router, "/v1/disable", "disable") { _, _, world in JSONBody.response(health(of: world)) }
         mockAction(router, "/v1/phone_call", "phone_call") { action, _, _ in
             JSONBody.response(["phone_call_seconds": MockActionFields(action).seconds])
         }

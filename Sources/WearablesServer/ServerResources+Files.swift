@@ -199,9 +199,58 @@ paths:
         "404": { $ref: "#/components/responses/Error" }
   /v1/devices/tap_and_hold:
     post:
-      summary: A captouch tap-and-hold (MockCaptouchKit tapAndHold); the assistant pauses the session for 5 s.
+      summary: A captouch tap-and-hold (MockCaptouchKit tapAndHold); the assistant takes the camera, so an active stream stops without an error.
       operationId: tapAndHold
       requestBody: { $ref: "#/components/requestBodies/Device" }
+      responses:
+        "200": { $ref: "#/components/responses/DeviceState" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/Error" }
+  /v1/devices/capture_button:
+    post:
+      summary: A press of the capture button; the glasses take their own photo (app captures get serviceUnavailable for 1 s) and clients hear an input event.
+      operationId: captureButton
+      requestBody: { $ref: "#/components/requestBodies/Device" }
+      responses:
+        "200": { $ref: "#/components/responses/DeviceState" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/Error" }
+  /v1/devices/update_firmware:
+    post:
+      summary: The Meta AI app's firmware update; the glasses are off the link for 30 s (sessions end), then compatible.
+      operationId: updateFirmware
+      requestBody: { $ref: "#/components/requestBodies/Device" }
+      responses:
+        "200": { $ref: "#/components/responses/DeviceState" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/Error" }
+  /v1/devices/peak_power:
+    post:
+      summary: A power peak; the camera stops (peakPowerLimit), and at battery <= 20 the session ends (peakPowerShutdown).
+      operationId: peakPower
+      requestBody: { $ref: "#/components/requestBodies/Device" }
+      responses:
+        "200": { $ref: "#/components/responses/DeviceState" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/Error" }
+  /v1/devices/compatibility:
+    post:
+      summary: The glasses' compatibility; deviceUpdateRequired or sdkUpdateRequired refuse sessions (noEligibleDevice).
+      operationId: compatibility
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [device, compatibility]
+              properties:
+                device: { type: string }
+                compatibility: { type: string, enum: [undefined, compatible, deviceUpdateRequired, sdkUpdateRequired] }
       responses:
         "200": { $ref: "#/components/responses/DeviceState" }
         "400": { $ref: "#/components/responses/Error" }
@@ -250,9 +299,18 @@ paths:
         "422": { $ref: "#/components/responses/Error" }
   /v1/devices/fail_next_capture:
     post:
-      summary: The next photo capture fails (MockCameraKit simulateCaptureFailure, PhotoError.captureFailure).
+      summary: The next photo capture fails (MockCameraKit simulateCaptureFailure) with `code`, PhotoError.captureFailure by default.
       operationId: failNextCapture
-      requestBody: { $ref: "#/components/requestBodies/Device" }
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [device]
+              properties:
+                device: { type: string }
+                code: { type: string, enum: [captureFailure, sessionSetupFailed, serviceUnavailable], default: captureFailure }
       responses:
         "200": { $ref: "#/components/responses/DeviceState" }
         "400": { $ref: "#/components/responses/Error" }
@@ -391,7 +449,7 @@ paths:
               required: [permission, result]
               properties:
                 permission: { type: string, enum: [camera, microphone] }
-                result: { type: string, enum: [granted, denied, timeout] }
+                result: { type: string, enum: [granted, denied, timeout, connectionError, internalError] }
       responses:
         "200": { $ref: "#/components/responses/Ok" }
         "400": { $ref: "#/components/responses/Error" }
@@ -409,7 +467,58 @@ paths:
               required: [flow, code]
               properties:
                 flow: { type: string, enum: [registration, unregistration] }
-                code: { type: string, example: networkUnavailable }
+                code: { type: string, example: networkUnavailable, description: "A RegistrationError/UnregistrationError case, or timeout: the app never answers." }
+      responses:
+        "200": { $ref: "#/components/responses/Ok" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/companion/hold_next:
+    post:
+      summary: The next registration or unregistration waits in the Meta AI app for the user's answer.
+      operationId: holdNext
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [flow]
+              properties:
+                flow: { type: string, enum: [registration, unregistration] }
+      responses:
+        "200": { $ref: "#/components/responses/Ok" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/companion/continue:
+    post:
+      summary: The user continues the waiting request; the flow succeeds.
+      operationId: continueRequest
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [flow]
+              properties:
+                flow: { type: string, enum: [registration, unregistration] }
+      responses:
+        "200": { $ref: "#/components/responses/Ok" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/companion/cancel:
+    post:
+      summary: The user cancels the waiting request; the flow fails (unknown).
+      operationId: cancelRequest
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [flow]
+              properties:
+                flow: { type: string, enum: [registration, unregistration] }
       responses:
         "200": { $ref: "#/components/responses/Ok" }
         "400": { $ref: "#/components/responses/Error" }
@@ -426,6 +535,7 @@ paths:
               properties:
                 registered: { type: boolean, default: false }
                 permissions: { $ref: "#/components/schemas/Permissions" }
+                installed: { type: boolean, default: true, description: "Whether the Meta AI app is installed; false makes registration unavailable." }
       responses:
         "200":
           description: The world after the reset.
@@ -433,6 +543,17 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/Health" }
         "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/disable:
+    post:
+      summary: MockDeviceKit disable() — unpairs everything; other actions but reset are refused (code disabled) until a reset.
+      operationId: disable
+      responses:
+        "200":
+          description: The world after it.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Health" }
         "401": { $ref: "#/components/responses/Unauthorized" }
   /v1/phone_call:
     post:

@@ -134,8 +134,8 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
             clients[clientID]?.feeds.removeValue(forKey: stream)?.stop()
             queue.discardFrames(of: stream)
             reply(.success(.done))
-        case .capture(let device, let format, let size):
-            kit.capturePhoto(on: device, format: format, size: size) { result in
+        case .capture(let device, let format, let size, let quality):
+            kit.capturePhoto(on: device, format: format, size: size, quality: quality) { result in
                 switch result {
                 case .success(let photo): queue.send(.photo(id: id, photo))
                 case .failure(let error): reply(.failure(WireError(error)))
@@ -205,6 +205,10 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
     func backend(didInterruptSessionOn identifier: DeviceIdentifier, with interruption: SessionInterruption) {
         if case .ended = interruption { sessionOwners[identifier] = nil }
         broadcast(.session(device: identifier, interruption))
+    }
+
+    func backend(didReceive input: DeviceInput, on identifier: DeviceIdentifier) {
+        broadcast(.input(device: identifier, input))
     }
 
     private func broadcast(_ event: WireEvent, except excluded: Int? = nil) {

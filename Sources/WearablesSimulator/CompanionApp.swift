@@ -13,6 +13,14 @@ public final class CompanionApp {
     public internal(set) var isRegistered: Bool
     private var nextRegistrationFailure: RegistrationError?
     private var nextUnregistrationFailure: UnregistrationError?
+    /// The flows whose next run never comes back (the user leaves the Meta AI app).
+    private var unanswered: Set<Flow> = []
+    /// The flows whose next run waits for the user's answer (`answer`).
+    private var held: Set<Flow> = []
+    /// The requests the user has not answered yet: each resumes its flow.
+    private var waiting: [Flow: (Bool) -> Void] = [:]
+    /// The code `failNext` takes for a flow that never answers.
+    public static let noAnswer = "timeout"
 
     init(registered: Bool, installed: Bool) {
         isRegistered = registered
@@ -24,22 +32,47 @@ public final class CompanionApp {
         return isRegistered ? .registered : .available
     }
 
-    /// Makes the next `flow` fail with `code` (a RegistrationError or UnregistrationError case name).
-    /// Throws when `code` is not a case of that flow's error, listing the valid names.
+    /// Makes the next `flow` fail with `code` (a RegistrationError or UnregistrationError case name),
+    /// or never answer (`timeout`). Throws when `code` is neither, listing the valid names.
     public func failNext(_ flow: Flow, code: String) throws {
+        if code == Self.noAnswer {
+            unanswered.insert(flow)
+            return
+        }
         switch flow {
         case .registration:
             guard let error = RegistrationError(name: code) else {
-                throw SimulatorError.invalidValue("registration failure", code, RegistrationError.allNames)
+                throw SimulatorError.invalidValue("registration failure", code, RegistrationError.allNames + [Self.noAnswer])
             }
             nextRegistrationFailure = error
         case .unregistration:
             guard let error = UnregistrationError(name: code) else {
-                throw SimulatorError.invalidValue("unregistration failure", code, UnregistrationError.allNames)
+                throw SimulatorError.invalidValue("unregistration failure", code, UnregistrationError.allNames + [Self.noAnswer])
             }
             nextUnregistrationFailure = error
         }
     }
+
+    /// Makes the next `flow` wait, showing its request, until the user answers it.
+    public func holdNext(_ flow: Flow) { held.insert(flow) }
+
+    /// Answers the request `flow` shows: continue (`proceed`) or cancel; false when no
+    /// request of that flow is waiting.
+    public func answer(_ flow: Flow, proceed: Bool) -> Bool {
+        guard let resume = waiting.removeValue(forKey: flow) else { return false }
+        resume(proceed)
+        return true
+    }
+
+    /// Holds this run of `flow` if asked to: `resume` runs with the user's answer.
+    func hold(_ flow: Flow, until resume: @escaping (Bool) -> Void) -> Bool {
+        guard held.remove(flow) != nil else { return false }
+        waiting[flow] = resume
+        return true
+    }
+
+    /// Whether this run of `flow` never answers; true once per `failNext(flow, code: "timeout")`.
+    func takeNoAnswer(_ flow: Flow) -> Bool { unanswered.remove(flow) != nil }
 
     func takeRegistrationFailure() -> RegistrationError? {
         defer { nextRegistrationFailure = nil }

@@ -6,6 +6,9 @@ extension SimulatedWorld {
     /// control routes, the WebSocket `mock` command and the `mock` module, so they
     /// cannot disagree. Answers the affected glasses as they are after it.
     public func apply(_ action: MockAction) -> Result<WireMockGlasses?, MockActionError> {
+        if !kit.isEnabled, action != .disable, !action.isReset {
+            return .failure(MockActionError("disabled", "the mock is disabled; enable it with mock.enable{} (or mock.reset{}) first"))
+        }
         switch action {
         case .pair(let model, let ready):
             return .success(WireMockGlasses(ready ? kit.pairReadyGlasses(model: model) : kit.pairGlasses(model: model)))
@@ -25,16 +28,26 @@ extension SimulatedWorld {
             case .granted: .granted
             case .denied: .denied
             case .timeout: .timeout
+            case .connectionError: .connectionError
+            case .internalError: .internalError
             }
             kit.permissions.setRequestResult(permission, result)
         case .companionFailNext(let flow, let code):
             do { try kit.companion.failNext(flow == .registration ? .registration : .unregistration, code: code) } catch {
                 return .failure(.badRequest("\(error)"))
             }
-        case .reset(let registered, let permissions):
-            kit.reset(registered: registered, permissions: permissions)
+        case .companionHoldNext(let flow):
+            kit.companion.holdNext(flow == .registration ? .registration : .unregistration)
+        case .companionAnswer(let flow, let proceed):
+            guard kit.companion.answer(flow == .registration ? .registration : .unregistration, proceed: proceed) else {
+                return .failure(MockActionError("no_request", "no \(flow.rawValue) request waits for an answer; call mock.companion.hold_next(\"\(flow.rawValue)\") before the flow starts"))
+            }
+        case .reset(let registered, let permissions, let installed):
+            kit.reset(registered: registered, permissions: permissions, companionInstalled: installed)
         case .phoneCall(let seconds):
             audio.simulatePhoneCall(duration: seconds)
+        case .disable:
+            kit.disable()
         }
         return .success(nil)
     }
@@ -50,7 +63,11 @@ extension SimulatedWorld {
         case .unfold: glasses.unfold()
         case .tap: glasses.tap()
         case .tapAndHold: glasses.tapAndHold()
-        case .failNextCapture: glasses.camera.simulateCaptureFailure()
+        case .failNextCapture(let failure): glasses.camera.simulateCaptureFailure(failure)
+        case .peakPower: glasses.peakPower()
+        case .captureButton: glasses.pressCaptureButton()
+        case .updateFirmware: glasses.updateFirmware()
+        case .compatibility(let value): glasses.setCompatibility(value)
         case .battery(let level): glasses.setBatteryLevel(level)
         case .charging(let state): glasses.setChargingState(state)
         case .thermal(let level): glasses.setThermalLevel(level)

@@ -30,6 +30,8 @@ public final class MockDeviceKit: WearablesBackend {
     private(set) var linkListeners: [(id: Int, fn: (DeviceIdentifier, LinkState) -> Void)] = []
     private var nextObserverID = 0
     private var pairedCount = 0
+    /// False after `disable()`, until `reset` (MockDeviceKit's `enable(config:)`) turns the mock on again.
+    public private(set) var isEnabled = true
 
     /// A kit with nothing paired and the app unregistered (the `empty` world).
     public init(scheduler: Scheduler, trace: EventTrace) {
@@ -46,6 +48,7 @@ public final class MockDeviceKit: WearablesBackend {
     public func reset(registered: Bool = false, permissions initial: [Permission: PermissionStatus] = [:],
                       companionInstalled: Bool = true) {
         for pair in glasses { unpair(pair) }
+        isEnabled = true
         companion = CompanionApp(registered: registered, installed: companionInstalled)
         notifyObservers { $0.backend(didChangeRegistration: companion.registrationState) }
         permissions = MockPermissions(initial: initial, kit: self)
@@ -54,6 +57,14 @@ public final class MockDeviceKit: WearablesBackend {
         for permission in Permission.allCases {
             notifyObservers { $0.backend(didChangePermission: permission, to: initial[permission] ?? .denied) }
         }
+    }
+
+    /// MockDeviceKit `disable()`: the mock devices go (their sessions end with
+    /// `deviceNotFound`) and the mock takes no actions until `reset` enables it.
+    public func disable() {
+        for pair in glasses { unpair(pair) }
+        isEnabled = false
+        record("disable", [])
     }
 
     /// Pairs new glasses of `model`, out of the box: powered off, folded, not worn.
@@ -134,6 +145,15 @@ public final class MockDeviceKit: WearablesBackend {
 
     public func startRegistration(completion: @escaping (Result<Void, RegistrationError>) -> Void) {
         let app = companion
+        if app.takeNoAnswer(.registration) { return record("flow_unanswered", [("flow", .string("registration"))]) }
+        // The user reads the request in the Meta AI app; cancelling it fails the flow.
+        if app.hold(.registration, until: { [weak self] proceed in
+            guard proceed else { return completion(.failure(.unknown)) }
+            app.isRegistered = true
+            // An answer after the model gave up still registers the app, as a late callback URL would.
+            self?.notifyObservers { $0.backend(didChangeRegistration: app.registrationState) }
+            completion(.success(()))
+        }) { return record("flow_waiting", [("flow", .string("registration"))]) }
         scheduler.schedule(after: CompanionApp.responseDelay) {
             if let failure = app.takeRegistrationFailure() { return completion(.failure(failure)) }
             app.isRegistered = true
@@ -143,6 +163,13 @@ public final class MockDeviceKit: WearablesBackend {
 
     public func startUnregistration(completion: @escaping (Result<Void, UnregistrationError>) -> Void) {
         let app = companion
+        if app.takeNoAnswer(.unregistration) { return record("flow_unanswered", [("flow", .string("unregistration"))]) }
+        if app.hold(.unregistration, until: { [weak self] proceed in
+            guard proceed else { return completion(.failure(.unknown)) }
+            app.isRegistered = false
+            self?.notifyObservers { $0.backend(didChangeRegistration: app.registrationState) }
+            completion(.success(()))
+        }) { return record("flow_waiting", [("flow", .string("unregistration"))]) }
         scheduler.schedule(after: CompanionApp.responseDelay) {
             if let failure = app.takeUnregistrationFailure() { return completion(.failure(failure)) }
             app.isRegistered = false
@@ -158,6 +185,16 @@ public final class MockDeviceKit: WearablesBackend {
         guard result != .timeout else { return }
         scheduler.schedule(after: CompanionApp.responseDelay) { [weak self] in
             guard let self else { return }
+            switch result {
+            case .connectionError: return completion(.failure(.connectionError))
+            case .internalError: return completion(.failure(.internalError))
+            case .granted, .denied, .timeout: break
+            }
+            // The app asks the glasses; with none connected by the time it does, it lost them.
+            guard self.glasses.contains(where: { $0.link == .connected }) else {
+                self.record("permission_request_lost", [("permission", .string(permission.name))])
+                return completion(.failure(.connectionError))
+            }
             if result == .granted {
                 self.permissions.grant(permission, to: self.glasses.filter { $0.link == .connected }.map(\.identifier))
             }
@@ -226,13 +263,19 @@ public final class MockDeviceKit: WearablesBackend {
         return nil
     }
 
-    public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize,
+    public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
                              completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         guard let pair = glasses(identifier) else { return completion(.failure(.deviceDisconnected)) }
         if hfpBlocksPhotoCapture, audio?.isRoutedOverHFPToGlasses == true, audioGlasses === pair {
             return record("capture_lost", [("glasses", .string(identifier)), ("reason", .string("audioOverHFP"))])
         }
-        pair.camera.capture(format: format, size: size, scheduler: scheduler, completion: completion)
+        if scheduler.now < pair.systemCaptureUntil {
+            record("capture_refused", [("glasses", .string(identifier)), ("reason", .string("systemCapture"))])
+            // As its own event: the model sets up its wait after asking.
+            scheduler.schedule(after: 0) { completion(.failure(.serviceUnavailable)) }
+            return
+        }
+        pair.camera.capture(format: format, size: size, quality: quality, scheduler: scheduler, completion: completion)
     }
 
     private static func draw(_ range: ClosedRange<Double>, _ scheduler: Scheduler) -> Double {

@@ -8,6 +8,8 @@ public final class MockPermissions {
         case granted, denied
         /// The app never answers; the model reports `requestTimeout`.
         case timeout
+        /// The app answers with this `PermissionError`.
+        case connectionError, internalError
     }
 
     private var grants: [Permission: Set<DeviceIdentifier>] = [:]

@@ -9,11 +9,19 @@ public enum MockAction: Sendable, Equatable {
     case setPermission(Permission, PermissionStatus)
     case permissionRequestResult(Permission, PermissionAnswer)
     case companionFailNext(CompanionFlow, code: String)
-    case reset(registered: Bool, permissions: [Permission: PermissionStatus])
+    /// The next `flow` waits in the Meta AI app for the user's answer (`companionAnswer`).
+    case companionHoldNext(CompanionFlow)
+    /// The user continues (`true`) or cancels the request a held flow shows.
+    case companionAnswer(CompanionFlow, proceed: Bool)
+    /// `metaAIInstalled: false`: a phone without the Meta AI app (registration `unavailable`).
+    case reset(registered: Bool, permissions: [Permission: PermissionStatus], metaAIInstalled: Bool = true)
     case phoneCall(seconds: Double)
+    /// MockDeviceKit `disable()`: every pair goes, and the mock refuses actions until `reset` enables it again.
+    case disable
 
-    /// How the Meta AI app answers permission requests (`timeout`: it never answers).
-    public enum PermissionAnswer: String, CaseIterable, Sendable { case granted, denied, timeout }
+    /// How the Meta AI app answers permission requests (`timeout`: it never answers;
+    /// `connectionError`, `internalError`: it fails with that `PermissionError`).
+    public enum PermissionAnswer: String, CaseIterable, Sendable { case granted, denied, timeout, connectionError, internalError }
     public enum CompanionFlow: String, CaseIterable, Sendable { case registration, unregistration }
     public enum FeedPattern: String, CaseIterable, Sendable {
         case moving
@@ -29,9 +37,18 @@ public enum MockAction: Sendable, Equatable {
         case .setPermission: "permissions"
         case .permissionRequestResult: "request_result"
         case .companionFailNext: "companion_fail_next"
+        case .companionHoldNext: "companion_hold_next"
+        case .companionAnswer(_, let proceed): proceed ? "companion_continue" : "companion_cancel"
         case .reset: "reset"
         case .phoneCall: "phone_call"
+        case .disable: "disable"
         }
+    }
+
+    /// Whether this is `reset`, which also enables a disabled mock (MockDeviceKit `enable(config:)`).
+    public var isReset: Bool {
+        if case .reset = self { return true }
+        return false
     }
 
     /// The glasses the action is about, if any.
@@ -43,7 +60,10 @@ public enum MockAction: Sendable, Equatable {
 
 /// What is done to one pair of simulated glasses.
 public enum MockDeviceAction: Sendable, Equatable {
-    case unpair, powerOn, powerOff, don, doff, fold, unfold, tap, tapAndHold, failNextCapture
+    case unpair, powerOn, powerOff, don, doff, fold, unfold, tap, tapAndHold, captureButton, peakPower, updateFirmware
+    /// The next capture fails with this `PhotoError` (one of `capturesFailures`).
+    case failNextCapture(PhotoError)
+    case compatibility(Compatibility)
     case battery(Int)
     case charging(ChargingState)
     case thermal(ThermalLevel)
@@ -56,8 +76,12 @@ public enum MockDeviceAction: Sendable, Equatable {
     case capturedImage(path: String)
 
     static let plainActions: [MockDeviceAction] = [
-        .unpair, .powerOn, .powerOff, .don, .doff, .fold, .unfold, .tap, .tapAndHold, .failNextCapture,
+        .unpair, .powerOn, .powerOff, .don, .doff, .fold, .unfold, .tap, .tapAndHold, .captureButton, .peakPower, .updateFirmware,
     ]
+
+    /// The failures `fail_next_capture` scripts: the glasses' own refusals. The others
+    /// (`busy`, `notReady`, `permissionDenied`, ...) have causes a script stages instead.
+    public static let captureFailures: [PhotoError] = [.captureFailure, .sessionSetupFailed, .serviceUnavailable]
 
     public var name: String {
         switch self {
@@ -70,6 +94,10 @@ public enum MockDeviceAction: Sendable, Equatable {
         case .unfold: "unfold"
         case .tap: "tap"
         case .tapAndHold: "tap_and_hold"
+        case .captureButton: "capture_button"
+        case .peakPower: "peak_power"
+        case .updateFirmware: "update_firmware"
+        case .compatibility: "compatibility"
         case .failNextCapture: "fail_next_capture"
         case .battery: "battery"
         case .charging: "charging"
@@ -83,7 +111,7 @@ public enum MockDeviceAction: Sendable, Equatable {
 
     /// The names of the device actions, for routes and messages.
     public static let names = plainActions.map(\.name)
-        + ["battery", "charging", "thermal", "disconnect", "bandwidth", "camera_feed", "captured_image"]
+        + ["fail_next_capture", "battery", "charging", "thermal", "disconnect", "bandwidth", "camera_feed", "captured_image", "compatibility"]
 }
 
 /// A mock action's refusal: `code` is `bad_request`, `unknown_device` or `unreadable_file`.
@@ -106,10 +134,12 @@ public struct MockActionError: Error, Sendable, Equatable, CustomStringConvertib
 
 /// Every field a mock action reads, flat, as both the HTTP body and the `mock` command carry them.
 public struct MockActionFields: Codable, Sendable, Equatable {
-    public var device, model, state, thermal, path, pattern, permission, status, result, flow, code: String?
+    public var device, model, state, thermal, path, pattern, permission, status, result, flow, code, compatibility: String?
     public var level: Int?
     public var seconds, kbps: Double?
     public var ready, registered: Bool?
+    /// `reset`: whether the Meta AI app is installed (default true).
+    public var installed: Bool?
     public var permissions: [String: String]?
 
     public init() {}
@@ -128,13 +158,19 @@ public struct MockActionFields: Codable, Sendable, Equatable {
                                             try required(result, "result", as: MockAction.PermissionAnswer.self))
         case "companion_fail_next":
             return .companionFailNext(try required(flow, "flow", as: MockAction.CompanionFlow.self), code: try require(code, "code"))
+        case "companion_hold_next":
+            return .companionHoldNext(try required(flow, "flow", as: MockAction.CompanionFlow.self))
+        case "companion_continue", "companion_cancel":
+            return .companionAnswer(try required(flow, "flow", as: MockAction.CompanionFlow.self), proceed: name == "companion_continue")
         case "reset":
             var grants: [Permission: PermissionStatus] = [:]
             for (key, value) in permissions ?? [:] {
                 grants[try required(key, "permissions key", as: Permission.self)] =
                     try required(value, "permissions.\(key)", as: PermissionStatus.self)
             }
-            return .reset(registered: registered ?? false, permissions: grants)
+            return .reset(registered: registered ?? false, permissions: grants, metaAIInstalled: installed ?? true)
+        case "disable":
+            return .disable
         case "phone_call":
             let seconds = try require(seconds, "seconds")
             guard seconds.isFinite, seconds > 0 else { throw .badRequest("'seconds' must be a number > 0") }
@@ -152,6 +188,13 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             guard (0...100).contains(level) else { throw .badRequest("'level' must be 0-100, got \(level)") }
             return .battery(level)
         case "charging": return .charging(try required(state, "state", as: ChargingState.self))
+        case "compatibility": return .compatibility(try required(compatibility, "compatibility", as: Compatibility.self))
+        case "fail_next_capture":
+            guard let code else { return .failNextCapture(.captureFailure) }
+            guard let failure = MockDeviceAction.captureFailures.first(where: { $0.rawValue == code }) else {
+                throw .badRequest("'code' must be one of \(MockDeviceAction.captureFailures.map(\.rawValue).joined(separator: ", ")), got '\(code)'")
+            }
+            return .failNextCapture(failure)
         case "thermal": return .thermal(try required(thermal, "thermal", as: ThermalLevel.self))
         case "disconnect":
             let seconds = seconds ?? 5
@@ -167,7 +210,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
         case "captured_image": return .capturedImage(path: try require(path, "path"))
         default:
             throw .badRequest("unknown mock action '\(name)' (actions: pair, \(MockDeviceAction.names.joined(separator: ", ")), "
-                + "permissions, request_result, companion_fail_next, reset, phone_call)")
+                + "permissions, request_result, companion_fail_next, companion_hold_next, companion_continue, companion_cancel, "
+                + "reset, phone_call, disable)")
         }
     }
 
@@ -180,7 +224,9 @@ public struct MockActionFields: Codable, Sendable, Equatable {
         case .device(let device, let deviceAction):
             self.device = device
             switch deviceAction {
-            case .unpair, .powerOn, .powerOff, .don, .doff, .fold, .unfold, .tap, .tapAndHold, .failNextCapture: break
+            case .unpair, .powerOn, .powerOff, .don, .doff, .fold, .unfold, .tap, .tapAndHold, .captureButton, .peakPower, .updateFirmware: break
+            case .failNextCapture(let failure): code = failure.rawValue
+            case .compatibility(let value): compatibility = value.name
             case .battery(let level): self.level = level
             case .charging(let state): self.state = state.name
             case .thermal(let level): thermal = level.name
@@ -198,11 +244,16 @@ public struct MockActionFields: Codable, Sendable, Equatable {
         case .companionFailNext(let flow, let code):
             self.flow = flow.rawValue
             self.code = code
-        case .reset(let registered, let grants):
+        case .companionHoldNext(let flow), .companionAnswer(let flow, _):
+            self.flow = flow.rawValue
+        case .reset(let registered, let grants, let installed):
             self.registered = registered
+            self.installed = installed
             permissions = Dictionary(uniqueKeysWithValues: grants.map { ($0.key.name, $0.value.name) })
         case .phoneCall(let seconds):
             self.seconds = seconds
+        case .disable:
+            break
         }
     }
 

@@ -14,7 +14,8 @@ public enum WireCommand: Sendable, Equatable {
     case startCamera(device: String, settings: EffectiveStreamSettings)
     case stopCamera(stream: Int)
     /// A still; the photo comes back as a binary message carrying this command's id.
-    case capture(device: String, format: PhotoCaptureFormat, size: VideoSize)
+    /// `quality` is the encoder's, 1-100; a client that does not send one gets the default.
+    case capture(device: String, format: PhotoCaptureFormat, size: VideoSize, quality: Int = ImageCodecs.defaultQuality)
     /// A change to a simulated world's mock; only a world whose hello says "simulator" takes it.
     case mock(MockAction)
 }
@@ -74,6 +75,8 @@ public enum WireEvent: Sendable, Equatable {
     case permission(Permission, PermissionStatus)
     case bandwidth(device: String, kbps: Double)
     case session(device: String, SessionInterruption)
+    /// The wearer's input on the glasses (tap, tap-and-hold, capture button).
+    case input(device: String, DeviceInput)
     /// Frames the server dropped for this client because it read too slowly.
     case framesDropped(stream: Int, total: Int)
     /// A simulator's glasses changed as only the mock sees them (or were paired); sent after
@@ -161,6 +164,7 @@ struct Envelope: Codable {
     var format: String?
     var width: Int?
     var height: Int?
+    var quality: Int?
     var action: String?
     var glasses: WireMockGlasses?
     var mock: [WireMockGlasses]?
@@ -169,7 +173,7 @@ struct Envelope: Codable {
 
     enum CodingKeys: String, CodingKey {
         case type, id, client, server, world, speed, time, ok, error, permission, status, permissions, registration,
-            state, device, devices, bandwidth, kbps, event, resolution, fps, stream, total, format, width, height,
+            state, device, devices, bandwidth, kbps, event, resolution, fps, stream, total, format, width, height, quality,
             action, glasses, mock
         case protocolVersion = "protocol"
         case streamError = "stream_error"
@@ -255,12 +259,13 @@ struct Envelope: Codable {
         case .stopCamera(let stream):
             self.init(type: "stop_camera")
             self.stream = stream
-        case .capture(let device, let format, let size):
+        case .capture(let device, let format, let size, let quality):
             self.init(type: "capture")
             self.device = device
             self.format = format.name
             width = size.width
             height = size.height
+            self.quality = quality
         case .mock(let action):
             self.init(type: "mock")
             self.action = action.name
@@ -288,7 +293,10 @@ struct Envelope: Codable {
             guard (1...8192).contains(size.width), (1...8192).contains(size.height) else {
                 throw WireDecodingError("fields 'width' and 'height' must be 1...8192, got \(size)")
             }
-            return .capture(device: try require(device, "device"), format: try named(format, "format", as: PhotoCaptureFormat.self), size: size)
+            let quality = quality ?? ImageCodecs.defaultQuality
+            guard (1...100).contains(quality) else { throw WireDecodingError("field 'quality' must be 1...100, got \(quality)") }
+            return .capture(device: try require(device, "device"), format: try named(format, "format", as: PhotoCaptureFormat.self),
+                            size: size, quality: quality)
         default:
             throw WireDecodingError("unknown message type '\(type)' (commands: hello, register, unregister, request_permission, "
                 + "open_session, close_session, start_camera, stop_camera, capture, mock)")
@@ -363,12 +371,16 @@ struct Envelope: Codable {
             case .resumed: self.event = "resumed"
             case .streamEnded(let streamError):
                 self.event = "stream_ended"
-                self.streamError = WireError(streamError)
+                self.streamError = streamError.map(WireError.init)
             case .ended(let sessionError, let streamError):
                 self.event = "ended"
                 error = sessionError.map(WireError.init)
                 self.streamError = streamError.map(WireError.init)
             }
+        case .input(let identifier, let input):
+            self.init(type: "input")
+            device = identifier
+            self.event = input.name
         case .framesDropped(let stream, let total):
             self.init(type: "frames_dropped")
             self.stream = stream
@@ -419,9 +431,9 @@ struct Envelope: Codable {
             case "paused": return .event(.session(device: identifier, .paused))
             case "resumed": return .event(.session(device: identifier, .resumed))
             case "stream_ended":
-                guard let streamError = try require(self.streamError, "stream_error").streamError else {
-                    throw WireDecodingError("field 'stream_error': not a StreamError")
-                }
+                // No stream_error: the device took the camera without a fault.
+                guard let wireError = self.streamError else { return .event(.session(device: identifier, .streamEnded(nil))) }
+                guard let streamError = wireError.streamError else { throw WireDecodingError("field 'stream_error': not a StreamError") }
                 return .event(.session(device: identifier, .streamEnded(streamError)))
             case "ended":
                 return .event(.session(device: identifier, .ended(
@@ -429,6 +441,8 @@ struct Envelope: Codable {
             case let other:
                 throw WireDecodingError("field 'event': '\(other)' is not one of paused, resumed, stream_ended, ended")
             }
+        case "input":
+            return .event(.input(device: try require(device, "device"), try named(event, "event", as: DeviceInput.self)))
         case "frames_dropped":
             return .event(.framesDropped(stream: try require(stream, "stream"), total: try require(total, "total")))
         case "mock_glasses":

@@ -101,7 +101,7 @@ import Testing
             "script.lua:4: bad argument #1 to 'wearables.stream' (unknown field 'resoluton' (did you mean 'resolution'?))",
             "script.lua:5: bad argument #1 to 'wait' (number expected, got string)",
             "script.lua:6: bad argument #2 to 'after' (function expected, got no value)",
-            "script.lua:7: bad argument #1 to 'Camera:on' (invalid value 'frames' (expected one of: state, frame, photo, error))",
+            "script.lua:7: bad argument #1 to 'Camera:on' (invalid value 'frames' (expected one of: state, camera_state, frame, photo, error, audio))",
             "script.lua:8: bad argument #1 to 'MockGlasses:set_battery' (level must be 0-100, got 150)",
             "script.lua:9: bad argument #1 to 'Camera:next_frame' (timeout must be >= 0, got -1)",
         ])

@@ -20,6 +20,21 @@ import Testing
         ("fidelity_two_pairs_route.lua", "ready"),
         ("fidelity_classic_stalls.lua", "ready"),
         ("frame_regions.lua", "ready"),
+        ("fidelity_meta_ai_not_installed.lua", "ready"),
+        ("fidelity_mock_reset_keys.lua", "ready"),
+        ("fidelity_flows_unanswered.lua", "ready"),
+        ("fidelity_capture_refusals.lua", "ready"),
+        ("fidelity_peak_power.lua", "ready"),
+        ("fidelity_compatibility.lua", "ready"),
+        ("fidelity_inputs.lua", "ready"),
+        ("fidelity_camera_state.lua", "ready"),
+        ("fidelity_mock_disable.lua", "ready"),
+        ("fidelity_firmware_update.lua", "ready"),
+        ("fidelity_stream_audio.lua", "ready"),
+        ("fidelity_photo.lua", "ready"),
+        ("fidelity_stuck_restart.lua", "ready"),
+        ("fidelity_tap_and_hold.lua", "ready"),
+        ("fidelity_registration_request.lua", "ready"),
     ]
 
     @Test(arguments: passing.map(\.script))

@@ -55,6 +55,10 @@ enum BackendConformance {
         ("a capture under a dropped link gets exactly one PhotoError", photoNeverDelivered),
         ("bandwidth changes drive the camera's ladder", bandwidthDrivesLadder),
         ("the glasses' link drives the phone's audio route", linkDrivesAudioRoute),
+        ("the wearer's inputs reach the device's listeners", inputsReachTheDevice),
+        ("a capture while the glasses take their own photo is serviceUnavailable", captureButtonHoldsTheCamera),
+        ("a power peak on a weak battery ends the session with peakPowerShutdown", peakPowerOnAWeakBattery),
+        ("a standalone photo has its own size, apart from the stream's", photoAtItsOwnSize),
     ]
 
     /// Checks that count frames against the clock: a backend on a wall clock runs
@@ -308,9 +312,53 @@ enum BackendConformance {
         let outcome = Outcome<Photo, PhotoError>()
         camera.capture(format: .jpeg, completion: outcome.handler)
         rig.drive { $0.glasses[0].disconnect(for: 30) }
-        #expect(rig.run(until: { outcome.result != nil }, within: CameraStream.captureTimeout + 5))
+        let photoErrors = { errors.values.filter { $0.hasPrefix("PhotoError.") }.count }
+        // The error listener hears it as its own event, after the completion: wait for both.
+        #expect(rig.run(until: { outcome.result != nil && photoErrors() > 0 }, within: CameraStream.captureTimeout + 5))
         #expect(outcome.value == nil)
-        #expect(errors.values.filter { $0.hasPrefix("PhotoError.") }.count == 1)
+        rig.run(for: 1)
+        #expect(photoErrors() == 1)
+    }
+
+    static func inputsReachTheDevice(_ rig: ConformanceRig) throws {
+        let device = try #require(rig.wearables.deviceList.first)
+        let inputs = Recorder<String>()
+        inputs.token = device.addInputListener { inputs.append($0.name) }
+        rig.drive { kit in
+            kit.glasses[0].tapAndHold()
+            kit.glasses[0].pressCaptureButton()
+        }
+        #expect(rig.run(until: { inputs.values.count == 2 }, within: 5))
+        #expect(inputs.values == ["tapAndHold", "captureButton"])
+    }
+
+    static func captureButtonHoldsTheCamera(_ rig: ConformanceRig) throws {
+        let (_, camera) = try streamingCamera(rig, config(.low, 15))
+        rig.drive { $0.glasses[0].pressCaptureButton() }
+        #expect(try capture(camera, in: rig).error == .serviceUnavailable)
+    }
+
+    static func peakPowerOnAWeakBattery(_ rig: ConformanceRig) throws {
+        let session = try startedSession(rig)
+        let errors = Recorder<String>()
+        errors.token = session.addErrorListener { errors.append("\($0.domain).\($0.code)") }
+        rig.drive { kit in
+            kit.glasses[0].setBatteryLevel(SimulatedGlasses.weakBatteryLevel)
+            kit.glasses[0].peakPower()
+        }
+        #expect(rig.run(until: { session.state == .stopped && !errors.values.isEmpty }, within: 5))
+        #expect(errors.values == ["DeviceSessionError.peakPowerShutdown"])
+    }
+
+    static func photoAtItsOwnSize(_ rig: ConformanceRig) throws {
+        let (_, camera) = try streamingCamera(rig, config(.low, 15))
+        let outcome = Outcome<Photo, PhotoError>()
+        camera.capture(format: .jpeg, size: PhotoResolution.small.size, quality: PhotoQuality.low.encoderQuality, completion: outcome.handler)
+        try #require(rig.run(until: { outcome.result != nil }, within: CameraStream.captureTimeout + 5))
+        let photo = try #require(outcome.value)
+        let image = try ImageCodecs.decode(photo.data)
+        #expect(image.size == PhotoResolution.small.size)
+        #expect(photo.width == image.width && photo.height == image.height)
     }
 
     private static func capture(_ camera: CameraStream, in rig: ConformanceRig) throws -> Outcome<Photo, PhotoError> {

@@ -18,6 +18,15 @@ import WearablesSimulator
         #expect(world.wearables.checkPermissionStatus(.camera) == .granted)
     }
 
+    @Test func glassesUnpairedWhileUpdatingFirmwareStayGone() {
+        let world = SimulatedWorld.ready()
+        let pair = world.pair  // held here, as an embedder may hold it
+        pair.updateFirmware()
+        world.kit.unpair(pair)
+        world.scheduler.run(for: SimulatedGlasses.firmwareUpdateDuration + 2)
+        #expect(world.wearables.deviceList.isEmpty)
+    }
+
     @Test func listenersFireAtOnceThenOnChangesUntilCancelled() throws {
         let world = SimulatedWorld.empty()
         world.kit.reset(registered: true)  // an unregistered app sees no devices

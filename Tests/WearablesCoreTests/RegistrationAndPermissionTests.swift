@@ -50,7 +50,7 @@ import WearablesSimulator
 
     @Test func failNextRejectsUnknownCodesWithTheValidList() {
         let kit = SimulatedWorld.empty().kit
-        #expect(throws: SimulatorError.invalidValue("registration failure", "oops", RegistrationError.allNames)) {
+        #expect(throws: SimulatorError.invalidValue("registration failure", "oops", RegistrationError.allNames + [CompanionApp.noAnswer])) {
             try kit.companion.failNext(.registration, code: "oops")
         }
     }

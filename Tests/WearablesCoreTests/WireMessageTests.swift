@@ -21,6 +21,15 @@ import WearablesWire
         .command(id: 9, .mock(.device("rayBanMeta-1", .battery(42)))),
         .command(id: 10, .mock(.device("rayBanMeta-1", .disconnect(seconds: 12.5)))),
         .command(id: 11, .mock(.setPermission(.camera, .denied))),
+        .command(id: 12, .mock(.reset(registered: false, permissions: [.camera: .granted], metaAIInstalled: false))),
+        .command(id: 13, .mock(.device("rayBanMeta-1", .failNextCapture(.serviceUnavailable)))),
+        .command(id: 14, .mock(.device("rayBanMeta-1", .peakPower))),
+        .command(id: 15, .mock(.device("rayBanMeta-1", .compatibility(.deviceUpdateRequired)))),
+        .command(id: 16, .mock(.permissionRequestResult(.microphone, .connectionError))),
+        .command(id: 19, .capture(device: "rayBanMeta-1", format: .jpeg, size: PhotoResolution.large.size, quality: 50)),
+        .command(id: 20, .mock(.companionHoldNext(.registration))), .command(id: 21, .mock(.companionAnswer(.unregistration, proceed: false))),
+        .command(id: 22, .mock(.companionAnswer(.registration, proceed: true))),
+        .command(id: 17, .mock(.disable)), .command(id: 18, .mock(.device("rayBanMeta-1", .updateFirmware))),
     ]
 
     @Test(arguments: clientMessages)
@@ -34,9 +43,10 @@ import WearablesWire
         .event(.registration(.registered)), .event(.device(device)), .event(.deviceRemoved("rayBanMeta-1")),
         .event(.permission(.camera, .denied)), .event(.bandwidth(device: "rayBanMeta-1", kbps: 300)),
         .event(.session(device: "rayBanMeta-1", .paused)), .event(.session(device: "rayBanMeta-1", .resumed)),
-        .event(.session(device: "rayBanMeta-1", .streamEnded(.thermalHot))),
+        .event(.session(device: "rayBanMeta-1", .streamEnded(.thermalHot))), .event(.session(device: "rayBanMeta-1", .streamEnded(nil))),
         .event(.session(device: "rayBanMeta-1", .ended(sessionError: .batteryCritical, streamError: .deviceNotConnected("rayBanMeta-1")))),
         .event(.session(device: "rayBanMeta-1", .ended(sessionError: nil, streamError: nil))),
+        .event(.input(device: "rayBanMeta-1", .captureButton)), .event(.input(device: "rayBanMeta-1", .tapAndHold)),
         .event(.framesDropped(stream: 2, total: 17)),
         .error(.protocolError("malformed", "not JSON")),
     ]

@@ -12,7 +12,7 @@ enum CameraBinding {
     ]
 
     /// What `cam:on` listens to.
-    static let events = ["state", "frame", "photo", "error"]
+    static let events = ["state", "camera_state", "frame", "photo", "error", "audio"]
 
     /// A stream configuration from an options table at argument `n` (nil: defaults).
     /// The registry has checked the fields against ``optionFields``.
@@ -83,14 +83,18 @@ enum CameraBinding {
                     name: "on",
                     parameters: [LuaParameter("event", .strings(events)), LuaParameter("fn", .function)],
                     returns: [.named("Handle")],
-                    doc: "Listen to state (first the current one, at the caller's next wait), frames (valid during the callback only), photos or errors."
+                    doc: "Listen to the stream's or the camera capability's state (first the current one, at the caller's next wait), "
+                        + "frames (valid during the callback only), photos, errors, or audio chunks {timestamp, rate, level, samples} of a stream with audio_rate=."
                 ) { [unowned runtime] call in
                     let camera = try call.userdata(1, as: CameraStream.self)
                     let event = try call.string(2)
+                    if event == "audio", camera.configuration.audioCodec == nil { throw LuaArgumentError(argument: 2, message: CameraAudioBinding.needsAudio) }
                     let function = try call.function(3)
                     let handle = runtime.listen(function, event: event, label: "camera \"\(event)\" callback", at: call) { deliver in
                         switch event {
                         case "state": return camera.addStateListener { deliver([.string($0.name)], nil) }
+                        case "camera_state": return camera.addCameraStateListener { deliver([.string($0.name)], nil) }
+                        case "audio": return CameraAudioBinding.subscribe(camera, runtime.world.audio) { deliver([CameraAudioBinding.value($0)], nil) }
                         case "photo": return camera.addPhotoListener { deliver([.object(PhotoBinding($0))], nil) }
                         case "error": return camera.addErrorListener { deliver([.object($0.scriptError)], nil) }
                         default:
@@ -157,6 +161,29 @@ enum CameraBinding {
                     }
                 },
                 LuaFunction(
+                    name: "photo",
+                    parameters: [.optional("options", .record([
+                        .optional("resolution", .strings(PhotoResolution.allNames)),
+                        .optional("quality", .strings(PhotoQuality.allNames)),
+                        .optional("format", .strings(PhotoCaptureFormat.allNames)),
+                    ]))],
+                    returns: [.named("Photo")],
+                    doc: "DAT 1.0 Camera.photo: a still at its own resolution (small 480x640 ... full 3024x4032; default full) and quality "
+                        + "(default high), apart from the stream's; waits, raises PhotoError like capture."
+                ) { [unowned runtime] call in
+                    let camera = try call.userdata(1, as: CameraStream.self)
+                    let options = try call.optionalTable(2)
+                    let resolution = PhotoResolution(name: try options?.optionalString("resolution") ?? "full") ?? .full
+                    let quality = PhotoQuality(name: try options?.optionalString("quality") ?? "high") ?? .high
+                    let format = PhotoCaptureFormat(name: try options?.optionalString("format") ?? "jpeg") ?? .jpeg
+                    return try runtime.suspend(call, in: "photo") { resume in
+                        camera.capture(format: format, size: resolution.size, quality: quality.encoderQuality) { result in
+                            resume(result.map { [.object(PhotoBinding($0))] }.mapError(\.scriptError))
+                        }
+                        return nil
+                    }
+                },
+                LuaFunction(
                     name: "try_capture",
                     parameters: [.optional("format", .strings(PhotoCaptureFormat.allNames))],
                     returns: [.boolean],
@@ -168,6 +195,10 @@ enum CameraBinding {
             ],
             fields: [
                 LuaField(name: "state", type: .strings(StreamState.allNames), doc: "The stream state.") { .string($0.state.name) },
+                LuaField(name: "camera_state", type: .strings(CameraState.allNames),
+                         doc: "The camera capability's state: held by the session from start() until stopped, also while the stream is paused.") {
+                    .string($0.cameraState.name)
+                },
                 LuaField(name: "config", type: .record([LuaParameter("resolution", .string), LuaParameter("fps", .integer), LuaParameter("codec", .string)]), doc: "The requested settings.") {
                     .table([
                         "resolution": .string($0.configuration.resolution.name),

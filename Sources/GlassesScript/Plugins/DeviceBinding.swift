@@ -4,7 +4,7 @@ import WearablesCore
 /// `Device`: the app's view of a pair of glasses, with DAT 1.0's fields.
 enum DeviceBinding {
     /// What `device:on` listens to.
-    static let events = ["link", "state", "compatibility"]
+    static let events = ["link", "state", "compatibility", "input"]
 
     static func luaClass(_ runtime: ScriptRuntime) -> LuaClass<Device> {
         LuaClass(
@@ -20,7 +20,8 @@ enum DeviceBinding {
                     name: "on",
                     parameters: [LuaParameter("event", .strings(events)), LuaParameter("fn", .function)],
                     returns: [.named("Handle")],
-                    doc: "Listen to link state, any state change (fn gets the device) or compatibility; first with the current value, at the caller's next wait."
+                    doc: "Listen to link state, any state change (fn gets the device) or compatibility, first with the current value, "
+                        + "at the caller's next wait; or to the wearer's inputs (fn gets \(LuaType.strings(DeviceInput.allNames).text))."
                 ) { [unowned runtime] call in
                     let device = try call.userdata(1, as: Device.self)
                     let event = try call.string(2)
@@ -29,6 +30,7 @@ enum DeviceBinding {
                         switch event {
                         case "link": device.addLinkStateListener { deliver([.string($0.name)], nil) }
                         case "state": device.addStateListener { deliver([.object($0)], nil) }
+                        case "input": device.addInputListener { deliver([.string($0.name)], nil) }
                         default: device.addCompatibilityListener { deliver([.string($0.name)], nil) }
                         }
                     }

@@ -49,7 +49,7 @@ enum MockGlassesBinding {
                 action(runtime, mock, "unfold", [], "Open the hinges: reconnects, restarts nothing.") { _ in .unfold },
                 action(runtime, mock, "don", [], "Put the glasses on: a paused session resumes.") { _ in .don },
                 action(runtime, mock, "doff", [], "Take them off: sessions pause after 3 s and stop after 30 s.") { _ in .doff },
-                action(runtime, mock, "tap", [], "A captouch tap: a system experience pauses sessions for 5 s.") { _ in .tap },
+                action(runtime, mock, "tap", [], "A captouch tap: pauses an active stream, or resumes a paused one; the app hears the input.") { _ in .tap },
                 action(runtime, mock, "unpair", [], "Remove the glasses from the Meta AI app.") { _ in .unpair },
                 action(runtime, mock, "set_battery", [LuaParameter("level", .integer, in: 0...100)], "Battery 0-100; low levels stop the camera and session.") { call in
                     .battery(Int(try call.integer(2)))
@@ -64,6 +64,20 @@ enum MockGlassesBinding {
                     let seconds = try call.optionalNumber(2) ?? 5
                     guard seconds.isFinite, seconds > 0 else { throw LuaArgumentError(argument: 2, message: "seconds must be a finite number > 0") }
                     return .disconnect(seconds: seconds)
+                },
+                action(runtime, mock, "tap_and_hold", [],
+                       "A captouch tap-and-hold: the assistant takes the camera (an active stream stops, no error); the app hears the input.") { _ in .tapAndHold },
+                action(runtime, mock, "press_capture_button", [],
+                       "The capture button: the glasses take their own photo (app captures get serviceUnavailable for 1 s); the app hears the input.") {
+                    _ in .captureButton
+                },
+                action(runtime, mock, "update_firmware", [],
+                       "The Meta AI app's firmware update: 30 s off the link (sessions end), then compatible again.") { _ in .updateFirmware },
+                action(runtime, mock, "peak_power", [],
+                       "A power peak: the camera stops (peakPowerLimit); at battery <= 20 the session ends (peakPowerShutdown).") { _ in .peakPower },
+                action(runtime, mock, "set_compatibility", [LuaParameter("value", .strings(Compatibility.allNames))],
+                       "What the glasses need to work with this app; an update required refuses sessions (noEligibleDevice).") { call in
+                    .compatibility(try call.named(2, as: Compatibility.self))
                 },
                 action(runtime, mock, "set_bandwidth", [LuaParameter("kbps", .number)], "Link bandwidth; drives the camera's ladder.") { call in
                     let kbps = try call.number(2)
@@ -129,10 +143,14 @@ enum MockGlassesBinding {
                     }
                     return .none
                 },
-                LuaFunction(name: "fail_next_capture", doc: "The next capture fails (PhotoError.captureFailure).") {
+                LuaFunction(name: "fail_next_capture",
+                            parameters: [.optional("code", .strings(MockDeviceAction.captureFailures.map(\.rawValue)))],
+                            doc: "The next capture fails with this PhotoError (default captureFailure).") {
                     [unowned runtime] call in
                     let camera = try call.userdata(1, as: MockCameraHandle.self)
-                    return try perform(runtime, mock, call, "fail_next_capture", .device(camera.id, .failNextCapture))
+                    let code = try call.optionalEnumeration(2, of: MockDeviceAction.captureFailures.map(\.rawValue)) ?? PhotoError.captureFailure.rawValue
+                    let failure = PhotoError(rawValue: code) ?? .captureFailure
+                    return try perform(runtime, mock, call, "fail_next_capture", .device(camera.id, .failNextCapture(failure)))
                 },
             ])
     }

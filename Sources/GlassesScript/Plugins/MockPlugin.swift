@@ -11,6 +11,16 @@ import WearablesWire
 struct MockPlugin: GlassesPlugin {
     /// The models glasses can be paired as: every DeviceType but `unknown`, which
     /// is what DAT reports for a model it does not know, not one that exists.
+    /// The options of `mock.reset` and `mock.enable` (MockDeviceKit's configuration).
+    static let resetOptions = LuaType.record([
+        .optional("registered", .boolean),
+        .optional("permissions", .record([
+            .optional("camera", .strings(PermissionStatus.allNames)),
+            .optional("microphone", .strings(PermissionStatus.allNames)),
+        ])),
+        .optional("meta_ai_installed", .boolean),
+    ])
+
     static let models = DeviceType.allNames.filter { $0 != DeviceType.unknown.name }
 
     func install(in runtime: ScriptRuntime) throws(LuaScriptError) {
@@ -22,45 +32,31 @@ struct MockPlugin: GlassesPlugin {
         try state.register(MockGlassesBinding.luaClass(runtime, mock))
         try state.register(MockGlassesBinding.cameraClass(runtime, mock))
         try state.register(MockGlassesBinding.microphoneClass(runtime, mock))
+        let keys = try state.load(Self.keysSource, name: "=mock keys")
         let glasses = { (state: WireMockGlasses?) -> [LuaValue] in state.map { [.object(mock.handle($0))] } ?? [] }
         try state.register(LuaModule(
             name: "mock", doc: "The simulator (MockDeviceKit): glasses, faults, the Meta AI app's answers; over --connect, calls wait for its reply.",
             functions: [
                 LuaFunction(
                     name: "reset",
-                    parameters: [
-                        .optional(
-                            "options",
-                            .record([
-                                .optional("registered", .boolean),
-                                .optional(
-                                    "permissions",
-                                    .record([
-                                        .optional("camera", .strings(PermissionStatus.allNames)),
-                                        .optional("microphone", .strings(PermissionStatus.allNames)),
-                                    ])),
-                            ]))
-                    ],
-                    doc: "Empty the world: unpair everything; set registration and the permissions new glasses get."
+                    parameters: [.optional("options", Self.resetOptions)],
+                    doc: "Empty the world: unpair everything; set registration, the permissions new glasses get, "
+                        + "and whether the Meta AI app is installed (false: registration is unavailable); unknown keys are refused."
                 ) { [unowned runtime] call in
-                    let options = try call.optionalTable(1)
-                    let registered = try options?.optionalBoolean("registered") ?? false
-                    var permissions: [Permission: PermissionStatus] = [:]
-                    if let table = options, case .ref = try table.value("permissions") {
-                        for permission in Permission.allCases {
-                            let key = "permissions." + permission.name
-                            let value = try call.state.field(try Self.permissionsTable(table), permission.name)
-                            guard let name = value.string else {
-                                if value.isNil { continue }
-                                throw LuaArgumentError(argument: 1, message: "field '\(key)': \"granted\" or \"denied\" expected")
-                            }
-                            guard let status = PermissionStatus(name: name) else {
-                                throw LuaArgumentError(argument: 1, message: "field '\(key)': invalid value '\(name)' (expected one of: granted, denied)")
-                            }
-                            permissions[permission] = status
-                        }
-                    }
-                    return try MockGlassesBinding.perform(runtime, mock, call, "reset", .reset(registered: registered, permissions: permissions))
+                    try MockGlassesBinding.perform(runtime, mock, call, "reset", try Self.resetAction(call, keys: keys))
+                },
+                LuaFunction(
+                    name: "enable",
+                    parameters: [.optional("options", Self.resetOptions)],
+                    doc: "MockDeviceKit enable(config:): turn the mock on after mock.disable(), as mock.reset does with the same options."
+                ) { [unowned runtime] call in
+                    try MockGlassesBinding.perform(runtime, mock, call, "enable", try Self.resetAction(call, keys: keys))
+                },
+                LuaFunction(
+                    name: "disable",
+                    doc: "MockDeviceKit disable(): the mock's glasses go (sessions end, deviceNotFound) and mock calls fail until mock.enable{}."
+                ) { [unowned runtime] call in
+                    try MockGlassesBinding.perform(runtime, mock, call, "disable", .disable)
                 },
                 LuaFunction(name: "paired", returns: [.array(.named("MockGlasses"))], doc: "The simulated glasses, in pairing order.") { _ in
                     .value(.array(mock.control.glasses.map { .object(mock.handle($0)) }))
@@ -106,6 +102,14 @@ struct MockPlugin: GlassesPlugin {
                     try mock.local(for: "mock.set_classic_stalls").kit.classicStalls = on
                     return .none
                 },
+                LuaFunction(
+                    name: "set_hfp_narrowband", parameters: [LuaParameter("on", .boolean)],
+                    doc: "Whether the glasses' HFP link falls back from mSBC (16 kHz) to CVSD (8 kHz), as older or busy links do; "
+                        + "the route's rate changes (routeConfigurationChange). The phone is this process, so over --connect too."
+                ) { [unowned runtime] call in
+                    runtime.world.audio.setHFPSampleRate(try call.boolean(1) ? .narrowband : .wideband)
+                    return .none
+                },
             ]))
         try state.register(LuaModule(
             name: "mock.permissions", doc: "Permission grants and how the Meta AI app answers requests.",
@@ -121,7 +125,7 @@ struct MockPlugin: GlassesPlugin {
                 LuaFunction(
                     name: "on_request",
                     parameters: [LuaParameter("name", .strings(Permission.allNames)), LuaParameter("answer", .strings(MockAction.PermissionAnswer.allCases.map(\.rawValue)))],
-                    doc: "How the Meta AI app answers the next requests (timeout: it never answers)."
+                    doc: "How the Meta AI app answers the next requests (timeout: it never answers; connectionError, internalError: it fails so)."
                 ) { [unowned runtime] call in
                     let permission = try call.named(1, as: Permission.self)
                     let answer = try call.enumeration(2, of: MockAction.PermissionAnswer.allCases.map(\.rawValue))
@@ -141,6 +145,27 @@ struct MockPlugin: GlassesPlugin {
                     let code = try call.string(2)
                     let action = MockAction.companionFailNext(MockAction.CompanionFlow(rawValue: flow) ?? .registration, code: code)
                     return try MockGlassesBinding.perform(runtime, mock, call, "fail_next", action)
+                },
+                LuaFunction(
+                    name: "hold_next", parameters: [LuaParameter("flow", .strings(MockAction.CompanionFlow.allCases.map(\.rawValue)))],
+                    doc: "The next flow waits in the Meta AI app, showing its request, until continue_request or cancel_request (or the model's 60 s)."
+                ) { [unowned runtime] call in
+                    let flow = MockAction.CompanionFlow(rawValue: try call.enumeration(1, of: MockAction.CompanionFlow.allCases.map(\.rawValue))) ?? .registration
+                    return try MockGlassesBinding.perform(runtime, mock, call, "hold_next", .companionHoldNext(flow))
+                },
+                LuaFunction(
+                    name: "continue_request", parameters: [LuaParameter("flow", .strings(MockAction.CompanionFlow.allCases.map(\.rawValue)))],
+                    doc: "The user continues the waiting request: the flow succeeds."
+                ) { [unowned runtime] call in
+                    let flow = MockAction.CompanionFlow(rawValue: try call.enumeration(1, of: MockAction.CompanionFlow.allCases.map(\.rawValue))) ?? .registration
+                    return try MockGlassesBinding.perform(runtime, mock, call, "continue_request", .companionAnswer(flow, proceed: true))
+                },
+                LuaFunction(
+                    name: "cancel_request", parameters: [LuaParameter("flow", .strings(MockAction.CompanionFlow.allCases.map(\.rawValue)))],
+                    doc: "The user cancels the waiting request: the flow fails (unknown)."
+                ) { [unowned runtime] call in
+                    let flow = MockAction.CompanionFlow(rawValue: try call.enumeration(1, of: MockAction.CompanionFlow.allCases.map(\.rawValue))) ?? .registration
+                    return try MockGlassesBinding.perform(runtime, mock, call, "cancel_request", .companionAnswer(flow, proceed: false))
                 }
             ]))
     }
@@ -166,8 +191,56 @@ struct MockPlugin: GlassesPlugin {
         _ = try state.call(refusal, [.string(message)])
     }
 
+    /// The reset (or enable) `mock.reset(options)` asks for: unknown keys and bad values refused by name.
+    private static func resetAction(_ call: LuaCall, keys: LuaRef) throws -> MockAction {
+        let options = try call.optionalTable(1)
+        if options != nil { try Self.refuseUnknownKeys(call, 1, try call.value(1), allowed: Self.resetKeys, keys: keys) }
+        let registered = try options?.optionalBoolean("registered") ?? false
+        let installed = try options?.optionalBoolean("meta_ai_installed") ?? true
+        var permissions: [Permission: PermissionStatus] = [:]
+        if let table = options, !(try table.value("permissions")).isNil {
+            try Self.refuseUnknownKeys(call, 1, .ref(try Self.permissionsTable(table)), field: "permissions",
+                                       allowed: Permission.allNames, keys: keys)
+            for permission in Permission.allCases {
+                let key = "permissions." + permission.name
+                let value = try call.state.field(try Self.permissionsTable(table), permission.name)
+                guard let name = value.string else {
+                    if value.isNil { continue }
+                    throw LuaArgumentError(argument: 1, message: "field '\(key)': \"granted\" or \"denied\" expected")
+                }
+                guard let status = PermissionStatus(name: name) else {
+                    throw LuaArgumentError(argument: 1, message: "field '\(key)': invalid value '\(name)' (expected one of: granted, denied)")
+                }
+                permissions[permission] = status
+            }
+        }
+        return .reset(registered: registered, permissions: permissions, metaAIInstalled: installed)
+    }
+
+    /// The options `mock.reset` takes: any other key is refused by name, since a misspelt
+    /// one would otherwise leave the world reset to defaults without a word.
+    static let resetKeys = ["registered", "permissions", "meta_ai_installed"]
+
+    /// The table's keys, sorted, one a line.
+    private static let keysSource = """
+        local keys = {}
+        for k in next, ... do keys[#keys + 1] = type(k) == "string" and k or "[" .. tostring(k) .. "]" end
+        table.sort(keys)
+        return table.concat(keys, "\\n")
+        """
+
+    /// Raises naming the first key of `table` (argument `argument`, or its field `field`) not in `allowed`.
+    private static func refuseUnknownKeys(_ call: LuaCall, _ argument: Int, _ table: LuaValue, field: String? = nil,
+                                          allowed: [String], keys: LuaRef) throws {
+        let listed = try call.state.call(keys, [table]).first?.string ?? ""
+        guard let unknown = listed.split(separator: "\n").first(where: { !allowed.contains(String($0)) }) else { return }
+        let key = field.map { "\($0).\(unknown)" } ?? String(unknown)
+        throw LuaArgumentError(argument: argument,
+                               message: "unknown option '\(key)' (\(field.map { "'\($0)' takes" } ?? "options are"): \(allowed.joined(separator: ", ")))")
+    }
+
     private static func permissionsTable(_ options: LuaTableArgument) throws -> LuaRef {
-        guard case .ref(let table) = try options.value("permissions") else {
+        guard case .ref(let table) = try options.value("permissions"), table.typeName == "table" else {
             throw LuaArgumentError(argument: options.argument, message: "field 'permissions': table expected")
         }
         return table

@@ -35,8 +35,9 @@ public enum SessionInterruption: Sendable, Equatable {
     case paused
     /// The device gave them back.
     case resumed
-    /// The camera stopped but the session lives on (e.g. battery low).
-    case streamEnded(StreamError)
+    /// The camera stopped but the session lives on: with an error (battery low), or
+    /// without one when the device took the camera for itself (the assistant).
+    case streamEnded(StreamError?)
     /// The session is over; `sessionError`/`streamError` say why, when there is a reason to report.
     case ended(sessionError: DeviceSessionError?, streamError: StreamError?)
 }
@@ -50,6 +51,8 @@ public protocol WearablesBackendObserver: AnyObject {
     func backend(didChangePermission permission: Permission, to status: PermissionStatus)
     func backend(didChangeLinkBandwidth kbps: Double, for identifier: DeviceIdentifier)
     func backend(didInterruptSessionOn identifier: DeviceIdentifier, with interruption: SessionInterruption)
+    /// The wearer tapped, held or pressed the capture button on the connected glasses.
+    func backend(didReceive input: DeviceInput, on identifier: DeviceIdentifier)
 }
 
 /// A camera's picture stream as a backend runs it; stop it to stop the pictures.
@@ -117,8 +120,8 @@ public protocol WearablesBackend: AnyObject {
     /// Why a stream with audio cannot start on this device now (the phone's HFP route
     /// to it is not configured), worded as a fix; nil when it can.
     func audioStreamingProblem(on identifier: DeviceIdentifier) -> String?
-    /// Takes a still at `size`; completes with the photo or why it failed (or never,
-    /// as when audio is routed over HFP; the model times the capture out).
-    func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize,
+    /// Takes a still at `size`, encoded at `quality` (1-100); completes with the photo or
+    /// why it failed (or never, as when audio is routed over HFP; the model times the capture out).
+    func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
                       completion: @escaping (Result<Photo, PhotoError>) -> Void)
 }

@@ -40,6 +40,7 @@ public final class CameraStream {
     private let photoListeners: Broadcaster<Photo>
     private let errorListeners: Broadcaster<any WearablesError>
     private let effectiveListeners: Broadcaster<EffectiveStreamSettings>
+    private lazy var cameraStateListeners = Broadcaster<CameraState>(scheduler: wearables.scheduler)
     private var startWaiters: [(Result<Void, StreamError>) -> Void] = []
     private var feed: CameraFeedHandle?
     private var captureSerial = 0
@@ -105,6 +106,14 @@ public final class CameraStream {
     /// Fires at once with the current state, then on every transition.
     public func addStateListener(_ listener: @escaping (StreamState) -> Void) -> ListenerToken {
         stateListeners.add(current: state, listener)
+    }
+
+    /// The camera capability's state, which changes less often than the stream's.
+    public var cameraState: CameraState { CameraState(state) }
+
+    /// Fires at once with the capability's state, then on each of its changes.
+    public func addCameraStateListener(_ listener: @escaping (CameraState) -> Void) -> ListenerToken {
+        cameraStateListeners.add(current: cameraState, listener)
     }
 
     /// Every delivered frame, synchronously from the frame's own scheduler event.
@@ -179,7 +188,8 @@ public final class CameraStream {
     /// flight; otherwise exactly one outcome arrives as an event: the photo, or a
     /// `PhotoError` naming the cause (also when the stream ends under the capture).
     /// Frames pause while the capture runs and resume by themselves.
-    public func capturePhoto(format: PhotoCaptureFormat) -> Bool {
+    /// `size` and `quality` are DAT 1.0 `Camera.photo`'s (nil size: the stream's).
+    public func capturePhoto(format: PhotoCaptureFormat, size: VideoSize? = nil, quality: Int = ImageCodecs.defaultQuality) -> Bool {
         guard state == .streaming, !isCapturing, let identifier = deviceIdentifier else { return false }
         isCapturing = true
         captureSerial += 1
@@ -188,7 +198,7 @@ public final class CameraStream {
         captureTimer = wearables.scheduler.schedule(after: Self.captureTimeout) { [weak self] in
             self?.finishCapture(serial: serial, result: .failure(.captureFailure))
         }
-        wearables.backend.capturePhoto(on: identifier, format: format, size: effective.size) { [weak self] result in
+        wearables.backend.capturePhoto(on: identifier, format: format, size: size ?? effective.size, quality: quality) { [weak self] result in
             self?.finishCapture(serial: serial, result: result)
         }
         return true
@@ -196,9 +206,10 @@ public final class CameraStream {
 
     /// Captures and calls back with the photo or the reason there is none
     /// (`PhotoError.notReady`/`busy` at once; `PhotoError`s from the device later).
-    public func capture(format: PhotoCaptureFormat, completion: @escaping (Result<Photo, PhotoError>) -> Void) {
+    public func capture(format: PhotoCaptureFormat, size: VideoSize? = nil, quality: Int = ImageCodecs.defaultQuality,
+                        completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         if isCapturing { return wearables.finish(completion, .failure(.busy)) }
-        guard capturePhoto(format: format) else { return wearables.finish(completion, .failure(.notReady)) }
+        guard capturePhoto(format: format, size: size, quality: quality) else { return wearables.finish(completion, .failure(.notReady)) }
         captureCompletion = completion
     }
 
@@ -223,8 +234,8 @@ public final class CameraStream {
         endStream(error: error, stopsImplicitSession: false, delay: 0)
     }
 
-    /// The device ended the camera but not the session.
-    func fail(with error: StreamError) {
+    /// The device ended the camera but not the session (`nil`: without an error).
+    func fail(with error: StreamError?) {
         guard state != .stopped, state != .stopping else { return }
         endStream(error: error, stopsImplicitSession: true, delay: 0)
     }
@@ -468,9 +479,11 @@ public final class CameraStream {
 
     private func transition(to next: StreamState) {
         guard next != state, Self.transitions[state]?.contains(next) == true else { return }
+        let capability = cameraState
         state = next
         wearables.trace.record(source: traceSource, event: "state", values: ["state": .string(next.name)])
         stateListeners.emit(next)
+        if cameraState != capability { cameraStateListeners.emit(cameraState) }
         if next == .stopped { selfWhileStarted = nil }
     }
 

@@ -5,12 +5,14 @@ public final class Device {
     private let linkListeners: Broadcaster<LinkState>
     private let stateListeners: Broadcaster<Device>
     private let compatibilityListeners: Broadcaster<Compatibility>
+    private let inputListeners: Broadcaster<DeviceInput>
 
     init(snapshot: DeviceSnapshot, scheduler: Scheduler) {
         self.snapshot = snapshot
         linkListeners = Broadcaster(scheduler: scheduler)
         stateListeners = Broadcaster(scheduler: scheduler)
         compatibilityListeners = Broadcaster(scheduler: scheduler)
+        inputListeners = Broadcaster(scheduler: scheduler)
     }
 
     public var identifier: DeviceIdentifier { snapshot.identifier }
@@ -44,6 +46,13 @@ public final class Device {
     public func addCompatibilityListener(_ listener: @escaping (Compatibility) -> Void) -> ListenerToken {
         compatibilityListeners.add(current: compatibility, listener)
     }
+
+    /// Fires on each input from the wearer; inputs are events, so there is no current value.
+    public func addInputListener(_ listener: @escaping (DeviceInput) -> Void) -> ListenerToken {
+        inputListeners.add(listener)
+    }
+
+    func receive(_ input: DeviceInput) { inputListeners.emit(input) }
 
     public func linkStateStream() -> AsyncStream<LinkState> { linkListeners.stream(current: linkState) }
 

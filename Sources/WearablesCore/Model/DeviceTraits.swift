@@ -29,3 +29,7 @@ public enum DeviceType: String, NamedCase {
 
 /// Stable identifier of a pair of glasses.
 public typealias DeviceIdentifier = String
+
+/// What the wearer does on the glasses that the app hears about (DAT 1.0 device input
+/// events): a captouch tap, a captouch tap-and-hold, a press of the capture button.
+public enum DeviceInput: String, NamedCase { case tap, tapAndHold, captureButton }

@@ -11,6 +11,23 @@ public enum SessionState: String, NamedCase { case idle, starting, started, paus
 /// The lifecycle of a camera stream on a session.
 public enum StreamState: String, NamedCase { case stopping, stopped, waitingForDevice, starting, streaming, paused }
 
+/// The camera capability's own lifecycle (DAT 1.0 `Camera`), apart from its stream's: the
+/// session holds the camera from `start()` until it has stopped, whatever the stream does
+/// meanwhile (a stream paused by the device, or waiting for it, is a camera still held).
+public enum CameraState: String, NamedCase {
+    case starting, started, stopping, stopped
+
+    /// The capability's state while its stream is in `stream`.
+    public init(_ stream: StreamState) {
+        switch stream {
+        case .stopped: self = .stopped
+        case .waitingForDevice, .starting: self = .starting
+        case .streaming, .paused: self = .started
+        case .stopping: self = .stopping
+        }
+    }
+}
+
 public enum PhotoCaptureFormat: String, NamedCase {
     case jpeg, heic
     /// The conventional file extension.

@@ -6,7 +6,7 @@
 public final class Wearables {
     /// How long a permission request waits for the companion app before `requestTimeout`.
     public static let permissionRequestTimeout: Double = 30
-    /// How long a registration flow waits for the companion app before `unknown`.
+    /// How long a registration or unregistration flow waits for the companion app before `unknown`.
     public static let registrationTimeout: Double = 60
 
     public let backend: WearablesBackend
@@ -110,11 +110,19 @@ public final class Wearables {
             return
         }
         trace.record(source: "wearables", event: "unregistration", values: ["phase": "started"])
-        backend.startUnregistration { [weak self] result in
-            guard let self else { return }
+        var answered = false
+        let answer: (Result<Void, UnregistrationError>) -> Void = { [weak self] result in
+            guard !answered, let self else { return }
+            answered = true
             if case .failure(let error) = result { self.traceError(error, source: "wearables") }
             self.setRegistrationState(self.backend.registrationState)
             completion(result)
+        }
+        // The Meta AI app may never come back (the user leaves it): the flow ends as `unknown`.
+        let timeout = scheduler.schedule(after: Self.registrationTimeout) { answer(.failure(.unknown)) }
+        backend.startUnregistration { result in
+            timeout.cancel()
+            answer(result)
         }
     }
 
@@ -152,10 +160,11 @@ public final class Wearables {
     }
 
     /// Asks the companion app for `permission`; answers `granted`/`denied`, or fails with
-    /// `requestInProgress` (already asking), `noDevice`, `noDeviceWithConnection`, or
-    /// `requestTimeout` when the app never answers.
+    /// `metaAINotInstalled` (no companion app to ask), `requestInProgress` (already asking),
+    /// `noDevice`, `noDeviceWithConnection`, or `requestTimeout` when the app never answers.
     public func requestPermission(_ permission: Permission,
                                   completion: @escaping (Result<PermissionStatus, PermissionError>) -> Void) {
+        if registrationState == .unavailable { return reject(completion, PermissionError.metaAINotInstalled) }
         if pendingPermissionRequests.contains(permission) { return reject(completion, PermissionError.requestInProgress) }
         if deviceList.isEmpty { return reject(completion, PermissionError.noDevice) }
         if !deviceList.contains(where: \.isConnected) { return reject(completion, PermissionError.noDeviceWithConnection) }
@@ -265,6 +274,12 @@ extension Wearables: WearablesBackendObserver {
 
     public func backend(didInterruptSessionOn identifier: DeviceIdentifier, with interruption: SessionInterruption) {
         sessionsByDevice[identifier]?.handle(interruption)
+    }
+
+    public func backend(didReceive input: DeviceInput, on identifier: DeviceIdentifier) {
+        guard let device = linkedDevices.first(where: { $0.identifier == identifier }) else { return }
+        trace.record(source: "device", event: "input", values: ["id": .string(identifier), "input": .string(input.name)])
+        device.receive(input)
     }
 
     private func notifyDeviceObservers() {

@@ -9,7 +9,7 @@ public final class SimulatedCamera {
     public private(set) var feed: FrameSource
     /// When set, captures return this picture instead of the live frame.
     public private(set) var capturedImage: RGBImage?
-    private var failsNextCapture = false
+    private var nextCaptureFailure: PhotoError?
     weak var glasses: SimulatedGlasses?
 
     init(feed: FrameSource) { self.feed = feed }
@@ -33,25 +33,27 @@ public final class SimulatedCamera {
         glasses?.kit.record("captured_image", [("glasses", .string(glasses?.identifier ?? "")), ("path", .string(path))])
     }
 
-    /// Makes the next capture fail (`captureFailure`).
-    public func simulateCaptureFailure() {
-        failsNextCapture = true
-        glasses?.kit.record("fail_next_capture", [("glasses", .string(glasses?.identifier ?? ""))])
+    /// Makes the next capture fail, by default as MockDeviceKit's `simulateCaptureFailure`
+    /// (`captureFailure`); `sessionSetupFailed` and `serviceUnavailable` are the glasses'
+    /// other refusals, which DAT names without saying when they happen.
+    public func simulateCaptureFailure(_ failure: PhotoError = .captureFailure) {
+        nextCaptureFailure = failure
+        glasses?.kit.record("fail_next_capture", [("glasses", .string(glasses?.identifier ?? "")), ("code", .string(failure.rawValue))])
     }
 
-    func capture(format: PhotoCaptureFormat, size: VideoSize, scheduler: Scheduler,
+    func capture(format: PhotoCaptureFormat, size: VideoSize, quality: Int, scheduler: Scheduler,
                  completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         let span = Self.captureDuration.upperBound - Self.captureDuration.lowerBound
         let delay = Self.captureDuration.lowerBound + span * scheduler.random.unit()
-        let failing = failsNextCapture
-        failsNextCapture = false
+        let failure = nextCaptureFailure
+        nextCaptureFailure = nil
         scheduler.schedule(after: delay) { [weak self] in
             guard let self, let glasses = self.glasses else { return completion(.failure(.deviceDisconnected)) }
             guard glasses.link == .connected else { return completion(.failure(.deviceDisconnected)) }
-            guard !failing else { return completion(.failure(.captureFailure)) }
+            if let failure { return completion(.failure(failure)) }
             let picture = self.capturedImage ?? self.feed.image(at: scheduler.now, size: size)
             do {
-                completion(.success(try Photo(encoding: picture, format: format, timestamp: scheduler.now)))
+                completion(.success(try Photo(encoding: picture, format: format, quality: quality, timestamp: scheduler.now)))
             } catch {
                 completion(.failure(.captureFailure))
             }

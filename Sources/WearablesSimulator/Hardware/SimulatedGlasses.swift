@@ -15,14 +15,20 @@ public final class SimulatedGlasses {
     public static let doffPauseDelay: Double = 3.0
     /// ...and this long, it ends it.
     public static let doffStopDelay: Double = 30.0
-    /// A tap-and-hold opens a system experience (the assistant) that holds the glasses this long.
-    public static let systemExperienceDuration: Double = 5.0
+    /// A press of the capture button takes the glasses' own photo; the camera's capture
+    /// service is the system's this long, and the app's captures get `serviceUnavailable`.
+    public static let systemCaptureDuration: Double = 1.0
+    /// A firmware update (the Meta AI app installs it) keeps the glasses off the link this long.
+    public static let firmwareUpdateDuration: Double = 30.0
     /// A Bluetooth drop pauses the session; one longer than this ends it.
     public static let linkLossGrace: Double = 10.0
     /// At or below this battery level the camera stops (`batteryLow`).
     public static let lowBatteryLevel = CameraStream.lowBatteryLevel
     /// At or below this level the session ends (`batteryCritical`).
     public static let criticalBatteryLevel = 5
+    /// At or below this level a power peak ends the session (`peakPowerShutdown`); above
+    /// it the battery rides the peak out and only the camera stops (`peakPowerLimit`).
+    public static let weakBatteryLevel = 20
 
     public let identifier: DeviceIdentifier
     public let model: DeviceType
@@ -50,6 +56,10 @@ public final class SimulatedGlasses {
     private var connectTimer: TimerToken?
     private var doffTimers: [TimerToken] = []
     private var dropTimers: [TimerToken] = []
+    /// Whether a firmware update is installing: the glasses are off the link meanwhile.
+    public private(set) var isUpdatingFirmware = false
+    /// Until when the glasses' own capture (the capture button) holds the camera.
+    private(set) var systemCaptureUntil = -Double.infinity
 
     init(kit: MockDeviceKit, identifier: DeviceIdentifier, model: DeviceType, camera: SimulatedCamera) {
         self.kit = kit
@@ -131,17 +141,28 @@ public final class SimulatedGlasses {
     /// MockDeviceKit's captouch `tap()` does.
     public func tap() {
         action("tap")
+        send(.tap)
         guard hasOpenSession else { return }
         if pauseReasons.contains("captouch") { resume("captouch") } else { pause("captouch") }
     }
 
-    /// A captouch tap-and-hold (MockCaptouchKit `tapAndHold`) wakes the assistant, a
-    /// system experience too: the session pauses, then resumes.
+    /// A captouch tap-and-hold (MockCaptouchKit `tapAndHold`) wakes the assistant, which
+    /// takes the camera: an active stream stops, without an error, and the session lives on
+    /// (MockDevice documents `tapAndHoldCaptouch` as stopping an active stream).
     public func tapAndHold() {
         action("tap_and_hold")
+        send(.tapAndHold)
         guard hasOpenSession else { return }
-        pause("assistant")
-        scheduler.schedule(after: Self.systemExperienceDuration) { [weak self] in self?.resume("assistant") }
+        kit.notifyObservers { $0.backend(didInterruptSessionOn: identifier, with: .streamEnded(nil)) }
+    }
+
+    /// The capture button: the glasses take their own photo (the camera's capture service
+    /// is theirs for `systemCaptureDuration`) and the app hears the input.
+    public func pressCaptureButton() {
+        action("capture_button")
+        guard isPoweredOn else { return }
+        systemCaptureUntil = scheduler.now + Self.systemCaptureDuration
+        send(.captureButton)
     }
 
     /// 0-100. Low levels stop the camera, critical ones the session, 0 powers off.
@@ -204,6 +225,37 @@ public final class SimulatedGlasses {
         updateLink()
     }
 
+    /// A power peak: camera, radio and speaker at once draw more than the battery gives.
+    /// Above `weakBatteryLevel` the glasses shed the camera (`StreamError.peakPowerLimit`)
+    /// and the session lives on; at or below it they end the session
+    /// (`DeviceSessionError.peakPowerShutdown`, the stream `peakPowerLimit`).
+    public func peakPower() {
+        action("peak_power", [("level", .int(batteryLevel))])
+        guard hasOpenSession else { return }
+        if batteryLevel <= Self.weakBatteryLevel { return endSession(.peakPowerShutdown, .peakPowerLimit) }
+        kit.notifyObservers { $0.backend(didInterruptSessionOn: identifier, with: .streamEnded(.peakPowerLimit)) }
+    }
+
+    /// The Meta AI app's firmware update, the fix for `deviceUpdateRequired`: the glasses
+    /// install it off the link for `firmwareUpdateDuration` (an open session ends,
+    /// `deviceNotConnected`), then reconnect `compatible`. Powered-off glasses cannot take it.
+    public func updateFirmware() {
+        guard isPoweredOn, !isUpdatingFirmware else { return }
+        isUpdatingFirmware = true
+        action("firmware_update", [("phase", .string("started"))])
+        endSession(nil, .deviceNotConnected(identifier))
+        updateLink()
+        scheduler.schedule(after: Self.firmwareUpdateDuration) { [weak self] in
+            // Glasses unpaired meanwhile are gone: reporting them would bring them back.
+            guard let self, self.kit.glasses(self.identifier) === self else { return }
+            self.isUpdatingFirmware = false
+            self.action("firmware_update", [("phase", .string("finished"))])
+            if self.compatibility == .deviceUpdateRequired { self.compatibility = .compatible }
+            self.publish()
+            self.updateLink()
+        }
+    }
+
     /// Sets the simulated link throughput; a stream re-runs the bandwidth ladder.
     public func setBandwidth(kbps: Double) {
         bandwidthKbps = max(0, kbps.isFinite ? kbps : 0)
@@ -224,6 +276,11 @@ public final class SimulatedGlasses {
 
     func openSession(completion: @escaping (Result<Void, DeviceSessionError>) -> Void) {
         guard link == .connected else { return completion(.failure(.noEligibleDevice)) }
+        // Glasses that need a firmware update, or a newer SDK, take no sessions from this app.
+        guard compatibility != .deviceUpdateRequired, compatibility != .sdkUpdateRequired else {
+            action("session_refused", [("compatibility", .string(compatibility.name))])
+            return completion(.failure(.noEligibleDevice))
+        }
         if let closed = lastSessionClose, scheduler.now - closed < Self.restartCooldown {
             isStuck = true
             action("stuck")
@@ -297,7 +354,7 @@ public final class SimulatedGlasses {
 
     /// The radio: connected when powered, unfolded and not dropping, after `connectDelay`.
     private func updateLink() {
-        let reachable = isPoweredOn && hingeState == .open && dropUntil == nil
+        let reachable = isPoweredOn && hingeState == .open && dropUntil == nil && !isUpdatingFirmware
         if !reachable {
             connectTimer?.cancel()
             connectTimer = nil
@@ -330,6 +387,12 @@ public final class SimulatedGlasses {
     }
 
     func setBatteryQuietly(_ level: Int) { batteryLevel = level }
+
+    /// The app hears an input only over a connected link.
+    private func send(_ input: DeviceInput) {
+        guard link == .connected else { return }
+        kit.notifyObservers { $0.backend(didReceive: input, on: identifier) }
+    }
 
     private func publish() { kit.notifyObservers { $0.backend(didUpdate: snapshot) } }
 

@@ -58,8 +58,8 @@ function Device:name_or_id() end
 ---@return boolean
 function Device:supports_display() end
 
----Listen to link state, any state change (fn gets the device) or compatibility; first with the current value, at the caller's next wait.
----@param event "link"|"state"|"compatibility"
+---Listen to link state, any state change (fn gets the device) or compatibility, first with the current value, at the caller's next wait; or to the wearer's inputs (fn gets "tap"|"tapAndHold"|"captureButton").
+---@param event "link"|"state"|"compatibility"|"input"
 ---@param fn function
 ---@return Handle
 function Device:on(event, fn) end
@@ -109,6 +109,7 @@ function DeviceSession:camera(options) end
 ---A camera stream: frames, photos, state.
 ---@class Camera
 ---@field state "stopping"|"stopped"|"waitingForDevice"|"starting"|"streaming"|"paused" The stream state.
+---@field camera_state "starting"|"started"|"stopping"|"stopped" The camera capability's state: held by the session from start() until stopped, also while the stream is paused.
 ---@field config {resolution: string, fps: integer, codec: string} The requested settings.
 ---@field effective {resolution: string, fps: integer, width: integer, height: integer} The settings after the bandwidth ladder.
 ---@field device Device? The device streaming, once known.
@@ -121,8 +122,8 @@ function Camera:start() end
 ---Stop streaming; waits until `stopped` (an implicit stream stops its session too, and waits for it).
 function Camera:stop() end
 
----Listen to state (first the current one, at the caller's next wait), frames (valid during the callback only), photos or errors.
----@param event "state"|"frame"|"photo"|"error"
+---Listen to the stream's or the camera capability's state (first the current one, at the caller's next wait), frames (valid during the callback only), photos, errors, or audio chunks {timestamp, rate, level, samples} of a stream with audio_rate=.
+---@param event "state"|"camera_state"|"frame"|"photo"|"error"|"audio"
 ---@param fn function
 ---@return Handle
 function Camera:on(event, fn) end
@@ -136,6 +137,11 @@ function Camera:next_frame(timeout) end
 ---@param format? "jpeg"|"heic"
 ---@return Photo
 function Camera:capture(format) end
+
+---DAT 1.0 Camera.photo: a still at its own resolution (small 480x640 ... full 3024x4032; default full) and quality (default high), apart from the stream's; waits, raises PhotoError like capture.
+---@param options? {resolution?: "small"|"medium"|"large"|"full", quality?: "low"|"medium"|"high", format?: "jpeg"|"heic"}
+---@return Photo
+function Camera:photo(options) end
 
 ---DAT capturePhoto: false when not streaming or a capture is in flight; the photo arrives on "photo".
 ---@param format? "jpeg"|"heic"
@@ -260,7 +266,7 @@ function MockGlasses:don() end
 ---Take them off: sessions pause after 3 s and stop after 30 s.
 function MockGlasses:doff() end
 
----A captouch tap: a system experience pauses sessions for 5 s.
+---A captouch tap: pauses an active stream, or resumes a paused one; the app hears the input.
 function MockGlasses:tap() end
 
 ---Remove the glasses from the Meta AI app.
@@ -282,6 +288,22 @@ function MockGlasses:set_thermal(level) end
 ---@param seconds? number
 function MockGlasses:disconnect(seconds) end
 
+---A captouch tap-and-hold: the assistant takes the camera (an active stream stops, no error); the app hears the input.
+function MockGlasses:tap_and_hold() end
+
+---The capture button: the glasses take their own photo (app captures get serviceUnavailable for 1 s); the app hears the input.
+function MockGlasses:press_capture_button() end
+
+---The Meta AI app's firmware update: 30 s off the link (sessions end), then compatible again.
+function MockGlasses:update_firmware() end
+
+---A power peak: the camera stops (peakPowerLimit); at battery <= 20 the session ends (peakPowerShutdown).
+function MockGlasses:peak_power() end
+
+---What the glasses need to work with this app; an update required refuses sessions (noEligibleDevice).
+---@param value "undefined"|"compatible"|"deviceUpdateRequired"|"sdkUpdateRequired"
+function MockGlasses:set_compatibility(value) end
+
 ---Link bandwidth; drives the camera's ladder.
 ---@param kbps number
 function MockGlasses:set_bandwidth(kbps) end
@@ -298,8 +320,9 @@ function MockCamera:feed(source) end
 ---@param path string
 function MockCamera:photo(path) end
 
----The next capture fails (PhotoError.captureFailure).
-function MockCamera:fail_next_capture() end
+---The next capture fails with this PhotoError (default captureFailure).
+---@param code? "captureFailure"|"sessionSetupFailed"|"serviceUnavailable"
+function MockCamera:fail_next_capture(code) end
 
 ---What the simulated microphone hears.
 ---@class MockMicrophone

@@ -9,4 +9,16 @@ mock.companion = {}
 ---@param code string
 function mock.companion.fail_next(flow, code) end
 
+---The next flow waits in the Meta AI app, showing its request, until continue_request or cancel_request (or the model's 60 s).
+---@param flow "registration"|"unregistration"
+function mock.companion.hold_next(flow) end
+
+---The user continues the waiting request: the flow succeeds.
+---@param flow "registration"|"unregistration"
+function mock.companion.continue_request(flow) end
+
+---The user cancels the waiting request: the flow fails (unknown).
+---@param flow "registration"|"unregistration"
+function mock.companion.cancel_request(flow) end
+
 return mock.companion

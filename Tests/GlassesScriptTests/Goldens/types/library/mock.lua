@@ -6,9 +6,16 @@
 ---@field companion mock.companion
 mock = {}
 
----Empty the world: unpair everything; set registration and the permissions new glasses get.
----@param options? {registered?: boolean, permissions?: {camera?: "granted"|"denied", microphone?: "granted"|"denied"}}
+---Empty the world: unpair everything; set registration, the permissions new glasses get, and whether the Meta AI app is installed (false: registration is unavailable); unknown keys are refused.
+---@param options? {registered?: boolean, permissions?: {camera?: "granted"|"denied", microphone?: "granted"|"denied"}, meta_ai_installed?: boolean}
 function mock.reset(options) end
+
+---MockDeviceKit enable(config:): turn the mock on after mock.disable(), as mock.reset does with the same options.
+---@param options? {registered?: boolean, permissions?: {camera?: "granted"|"denied", microphone?: "granted"|"denied"}, meta_ai_installed?: boolean}
+function mock.enable(options) end
+
+---MockDeviceKit disable(): the mock's glasses go (sessions end, deviceNotFound) and mock calls fail until mock.enable{}.
+function mock.disable() end
 
 ---The simulated glasses, in pairing order.
 ---@return MockGlasses[]
@@ -31,5 +38,9 @@ function mock.set_hfp_blocks_photo_capture(on) end
 ---Whether streams at 720p, or 504x896@30, freeze now and then for 1.3-1.9 s over Bluetooth Classic, still streaming and with no error, as users report (on by default). Only on the simulator in this process.
 ---@param on boolean
 function mock.set_classic_stalls(on) end
+
+---Whether the glasses' HFP link falls back from mSBC (16 kHz) to CVSD (8 kHz), as older or busy links do; the route's rate changes (routeConfigurationChange). The phone is this process, so over --connect too.
+---@param on boolean
+function mock.set_hfp_narrowband(on) end
 
 return mock

@@ -9,9 +9,9 @@ mock.permissions = {}
 ---@param status "granted"|"denied"
 function mock.permissions.set(name, status) end
 
----How the Meta AI app answers the next requests (timeout: it never answers).
+---How the Meta AI app answers the next requests (timeout: it never answers; connectionError, internalError: it fails so).
 ---@param name "camera"|"microphone"
----@param answer "granted"|"denied"|"timeout"
+---@param answer "granted"|"denied"|"timeout"|"connectionError"|"internalError"
 function mock.permissions.on_request(name, answer) end
 
 return mock.permissions
