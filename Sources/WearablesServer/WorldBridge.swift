@@ -14,9 +14,15 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         let queue: OutboundQueue
         let name: String
         var feeds: [Int: CameraFeedHandle] = [:]
+        /// Made on the client's first console command; its inputs run one at a time.
+        var console: (any WorldConsole)?
+        var consoleInputs: [(id: Int, code: String)] = []
+        var consoleBusy = false
     }
 
     let world: SimulatedWorld
+    /// Makes the clients' consoles (`glasses serve` wires the REPL engine in); nil: no console.
+    private let makeConsole: WorldConsole.Factory?
     private var kit: MockDeviceKit { world.kit }
     private var clients: [Int: Client] = [:]
     /// Which client holds each device's session (also while it opens), one per device as on DAT.
@@ -25,8 +31,9 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
     /// Each pair's mock state as last sent to clients, to send only what changed.
     private var mockSent: [DeviceIdentifier: WireMockGlasses] = [:]
 
-    init(world: SimulatedWorld) {
+    init(world: SimulatedWorld, makeConsole: WorldConsole.Factory? = nil) {
         self.world = world
+        self.makeConsole = makeConsole
         mockSent = Dictionary(world.kit.glasses.map { ($0.identifier, WireMockGlasses($0)) }) { first, _ in first }
         world.kit.attach(self)
     }
@@ -76,6 +83,7 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
     func leave(_ id: Int) {
         guard let client = clients.removeValue(forKey: id) else { return }
         for feed in client.feeds.values { feed.stop() }
+        client.console?.close()
         for (device, owner) in sessionOwners where owner == id {
             sessionOwners[device] = nil
             kit.closeSession(on: device)
@@ -129,6 +137,11 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         case .mock(let action):
             // The changes are broadcast first, so the reply finds the client's mirror current.
             reply(applyMock(action).map { $0.map(WireReplyValue.mockGlasses) ?? .done }.mapError(\.wireError))
+        case .console(let code):
+            clients[clientID]?.consoleInputs.append((id, code))
+            runNextConsoleInput(of: clientID)
+        case .complete(let word):
+            reply(console(of: clientID).map { .completions($0.completions(for: word)) })
         case .stopCamera(let stream):
             clients[clientID]?.feeds.removeValue(forKey: stream)?.stop()
             queue.discardFrames(of: stream)
@@ -142,6 +155,46 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
             }
         }
     }
+
+    // MARK: Console
+
+    /// The client's console, made on first use.
+    private func console(of clientID: Int) -> Result<any WorldConsole, WireError> {
+        if let console = clients[clientID]?.console { return .success(console) }
+        guard let makeConsole else {
+            return .failure(WireError(domain: "console", code: "unavailable",
+                message: "this server has no Lua console: serve the world with `glasses serve`, which provides one"))
+        }
+        do {
+            let console = try makeConsole(world)
+            clients[clientID]?.console = console
+            return .success(console)
+        } catch {
+            return .failure(WireError(domain: "console", code: "failed", message: "the console could not start: \(error)"))
+        }
+    }
+
+    /// Starts the client's oldest waiting input unless one is running; each reply
+    /// starts the next, so a client's inputs run in the order it sent them.
+    private func runNextConsoleInput(of clientID: Int) {
+        guard let client = clients[clientID], !client.consoleBusy, let input = client.consoleInputs.first else { return }
+        clients[clientID]?.consoleInputs.removeFirst()
+        switch console(of: clientID) {
+        case .failure(let error):
+            client.queue.send(.reply(id: input.id, .failure(error)))
+            runNextConsoleInput(of: clientID)
+        case .success(let console):
+            clients[clientID]?.consoleBusy = true
+            console.evaluate(input.code) { [weak self] output, errorOutput in
+                client.queue.send(.reply(id: input.id, .success(.console(output: output, errorOutput: errorOutput))))
+                guard let self, self.clients[clientID] != nil else { return }
+                self.clients[clientID]?.consoleBusy = false
+                self.runNextConsoleInput(of: clientID)
+            }
+        }
+    }
+
+    // MARK: Frames
 
     /// Each picture is rendered here, on the world's thread (a feed need not be
     /// thread-safe), only when the client has room for it, and JPEG-encoded on the

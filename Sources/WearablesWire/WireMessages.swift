@@ -17,6 +17,11 @@ public enum WireCommand: Sendable, Equatable {
     case capture(device: String, format: PhotoCaptureFormat, size: VideoSize)
     /// A change to a simulated world's mock; only a world whose hello says "simulator" takes it.
     case mock(MockAction)
+    /// A line of Lua for the client's console: the REPL engine of `glasses repl`, run
+    /// in the served world (`glasses serve` only; another server refuses it).
+    case console(code: String)
+    /// Completion candidates for `word`, the identifier path before the console's cursor.
+    case complete(word: String)
 }
 
 /// A client's text message.
@@ -64,6 +69,11 @@ public enum WireReplyValue: Sendable, Equatable {
     case stream(Int)
     /// A mock action's glasses, as they are after it.
     case mockGlasses(WireMockGlasses)
+    /// What a console line printed: its values on `output`, an error with its traceback on
+    /// `errorOutput` (either may be empty; a statement prints nothing).
+    case console(output: String, errorOutput: String)
+    /// A `complete` command's candidates, sorted, each replacing the word.
+    case completions([String])
 }
 
 /// Something that happened in the served world, sent to every client.
@@ -164,16 +174,22 @@ struct Envelope: Codable {
     var action: String?
     var glasses: WireMockGlasses?
     var mock: [WireMockGlasses]?
+    var code: String?
+    var word: String?
+    var output: String?
+    var errorOutput: String?
+    var completions: [String]?
     /// A mock command's fields, written at the top level beside the envelope's own.
     var mockFields: MockActionFields? = nil
 
     enum CodingKeys: String, CodingKey {
         case type, id, client, server, world, speed, time, ok, error, permission, status, permissions, registration,
             state, device, devices, bandwidth, kbps, event, resolution, fps, stream, total, format, width, height,
-            action, glasses, mock
+            action, glasses, mock, code, word, output, completions
         case protocolVersion = "protocol"
         case streamError = "stream_error"
         case deviceInfo = "info"
+        case errorOutput = "error_output"
     }
 
     init(type: String) { self.type = type }
@@ -265,6 +281,12 @@ struct Envelope: Codable {
             self.init(type: "mock")
             self.action = action.name
             mockFields = MockActionFields(action)
+        case .console(let code):
+            self.init(type: "console")
+            self.code = code
+        case .complete(let word):
+            self.init(type: "complete")
+            self.word = word
         }
     }
 
@@ -289,9 +311,11 @@ struct Envelope: Codable {
                 throw WireDecodingError("fields 'width' and 'height' must be 1...8192, got \(size)")
             }
             return .capture(device: try require(device, "device"), format: try named(format, "format", as: PhotoCaptureFormat.self), size: size)
+        case "console": return .console(code: try require(code, "code"))
+        case "complete": return .complete(word: try require(word, "word"))
         default:
             throw WireDecodingError("unknown message type '\(type)' (commands: hello, register, unregister, request_permission, "
-                + "open_session, close_session, start_camera, stop_camera, capture, mock)")
+                + "open_session, close_session, start_camera, stop_camera, capture, mock, console, complete)")
         }
     }
 
@@ -322,6 +346,10 @@ struct Envelope: Codable {
                 case .permission(let status): self.status = status.name
                 case .stream(let stream): self.stream = stream
                 case .mockGlasses(let state): glasses = state
+                case .console(let output, let errorOutput):
+                    self.output = output
+                    self.errorOutput = errorOutput
+                case .completions(let candidates): completions = candidates
                 }
             case .failure(let error):
                 ok = false
@@ -397,6 +425,8 @@ struct Envelope: Codable {
                 if let status { return .reply(id: id, .success(.permission(try named(status, "status", as: PermissionStatus.self)))) }
                 if let stream { return .reply(id: id, .success(.stream(stream))) }
                 if let glasses { return .reply(id: id, .success(.mockGlasses(glasses))) }
+                if let output { return .reply(id: id, .success(.console(output: output, errorOutput: errorOutput ?? ""))) }
+                if let completions { return .reply(id: id, .success(.completions(completions))) }
                 return .reply(id: id, .success(.done))
             }
             return .reply(id: id, .failure(try require(error, "error")))

@@ -21,6 +21,7 @@ import WearablesWire
         .command(id: 9, .mock(.device("rayBanMeta-1", .battery(42)))),
         .command(id: 10, .mock(.device("rayBanMeta-1", .disconnect(seconds: 12.5)))),
         .command(id: 11, .mock(.setPermission(.camera, .denied))),
+        .command(id: 12, .console(code: "for i = 1, 2 do\n  print(i)\nend")), .command(id: 13, .complete(word: "wearables.de")),
     ]
 
     @Test(arguments: clientMessages)
@@ -31,6 +32,9 @@ import WearablesWire
     static let serverMessages: [ServerMessage] = [
         .reply(id: 1, .success(.done)), .reply(id: 2, .success(.permission(.granted))), .reply(id: 3, .success(.stream(7))),
         .reply(id: 4, .failure(WireError(DeviceSessionError.sessionAlreadyExists))),
+        .reply(id: 5, .success(.console(output: "2\n", errorOutput: ""))),
+        .reply(id: 6, .success(.console(output: "", errorOutput: "stdin:1: boom\nstack traceback:\n\t[C]: in ?\n"))),
+        .reply(id: 7, .success(.completions(["wearables.devices", "wearables.session"]))), .reply(id: 8, .success(.completions([]))),
         .event(.registration(.registered)), .event(.device(device)), .event(.deviceRemoved("rayBanMeta-1")),
         .event(.permission(.camera, .denied)), .event(.bandwidth(device: "rayBanMeta-1", kbps: 300)),
         .event(.session(device: "rayBanMeta-1", .paused)), .event(.session(device: "rayBanMeta-1", .resumed)),
