@@ -18,6 +18,9 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         var console: (any WorldConsole)?
         var consoleInputs: [(id: Int, code: String)] = []
         var consoleBusy = false
+        /// Gets other clients' frames too (`watch_previews`): each stream's last sent timestamp.
+        var watchesPreviews = false
+        var previewSent: [Int: Double] = [:]
     }
 
     let world: SimulatedWorld
@@ -142,6 +145,10 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
             runNextConsoleInput(of: clientID)
         case .complete(let word):
             reply(console(of: clientID).map { .completions($0.completions(for: word)) })
+        case .watchPreviews(let watch):
+            clients[clientID]?.watchesPreviews = watch
+            clients[clientID]?.previewSent = [:]
+            reply(.success(.done))
         case .stopCamera(let stream):
             clients[clientID]?.feeds.removeValue(forKey: stream)?.stop()
             queue.discardFrames(of: stream)
@@ -197,9 +204,10 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
     // MARK: Frames
 
     /// Each picture is rendered here, on the world's thread (a feed need not be
-    /// thread-safe), only when the client has room for it, and JPEG-encoded on the
-    /// stream's own serial queue, in order, so encoding does not hold the world up.
-    /// At most two frames are in the encoder; more are counted as dropped.
+    /// thread-safe), only when the client or a preview watcher has room for it, and
+    /// JPEG-encoded once on the stream's own serial queue, in order, so encoding does
+    /// not hold the world up. At most two frames are in the encoder; more are counted
+    /// as dropped. With no watcher, a stream costs what it did before previews existed.
     private func startCamera(_ device: DeviceIdentifier, _ settings: EffectiveStreamSettings, id: Int, clientID: Int,
                              queue: OutboundQueue) {
         let stream = nextStream
@@ -207,9 +215,11 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         var index = 0
         let encoder = DispatchQueue(label: "glasses-frames-\(stream)")
         let encoding = Atomic<Int>(0)
-        let handle = kit.startCamera(on: device, settings: settings) { timestamp, picture in
+        let handle = kit.startCamera(on: device, settings: settings) { [weak self] timestamp, picture in
             defer { index += 1 }
-            guard queue.hasRoomForFrame, encoding.load(ordering: .relaxed) < 2 else {
+            let ownerHasRoom = queue.hasRoomForFrame
+            let watchers = self?.previewWatchers(of: stream, owner: clientID, at: timestamp) ?? []
+            guard ownerHasRoom || !watchers.isEmpty, encoding.load(ordering: .relaxed) < 2 else {
                 return queue.offerFrame(stream: stream, nil)
             }
             let image = picture.image(at: timestamp, size: settings.size)
@@ -217,9 +227,11 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
             encoding.add(1, ordering: .relaxed)
             encoder.async {
                 let jpeg = try? ImageCodecs.encode(image, as: .jpeg)
-                queue.offerFrame(stream: stream, jpeg.map {
+                let message = jpeg.map {
                     BinaryMessage.frame(stream: stream, index: frameIndex, timestamp: timestamp, size: settings.size, jpeg: $0).encoded()
-                })
+                }
+                queue.offerFrame(stream: stream, ownerHasRoom ? message : nil)
+                for watcher in watchers { watcher.offerFrame(stream: stream, message) }
                 encoding.subtract(1, ordering: .relaxed)
             }
         }
@@ -228,6 +240,21 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         }
         clients[clientID]?.feeds[stream] = handle
         queue.send(.reply(id: id, .success(.stream(stream))))
+    }
+
+    /// The queues of the clients watching previews (not the stream's owner) that have room
+    /// and are due a frame of `stream` at `timestamp` (at most `previewFrameRate` a second);
+    /// marks them as sent.
+    private func previewWatchers(of stream: Int, owner: Int, at timestamp: Double) -> [OutboundQueue] {
+        let interval = 1 / WireProtocol.previewFrameRate
+        var due: [OutboundQueue] = []
+        for (id, client) in clients where id != owner && client.watchesPreviews && client.queue.hasRoomForFrame {
+            // A little slack, so a 15 fps stream is not thinned by timestamp rounding.
+            if let last = client.previewSent[stream], timestamp - last < interval * 0.9 { continue }
+            clients[id]?.previewSent[stream] = timestamp
+            due.append(client.queue)
+        }
+        return due
     }
 
     // MARK: WearablesBackendObserver

@@ -22,6 +22,9 @@ public enum WireCommand: Sendable, Equatable {
     case console(code: String)
     /// Completion candidates for `word`, the identifier path before the console's cursor.
     case complete(word: String)
+    /// Whether this client also gets the frames of every other client's streams (a
+    /// dashboard's preview), each stream at most `WireProtocol.previewFrameRate` frames/s.
+    case watchPreviews(Bool)
 }
 
 /// A client's text message.
@@ -179,13 +182,14 @@ struct Envelope: Codable {
     var output: String?
     var errorOutput: String?
     var completions: [String]?
+    var watch: Bool?
     /// A mock command's fields, written at the top level beside the envelope's own.
     var mockFields: MockActionFields? = nil
 
     enum CodingKeys: String, CodingKey {
         case type, id, client, server, world, speed, time, ok, error, permission, status, permissions, registration,
             state, device, devices, bandwidth, kbps, event, resolution, fps, stream, total, format, width, height,
-            action, glasses, mock, code, word, output, completions
+            action, glasses, mock, code, word, output, completions, watch
         case protocolVersion = "protocol"
         case streamError = "stream_error"
         case deviceInfo = "info"
@@ -287,6 +291,9 @@ struct Envelope: Codable {
         case .complete(let word):
             self.init(type: "complete")
             self.word = word
+        case .watchPreviews(let watch):
+            self.init(type: "watch_previews")
+            self.watch = watch
         }
     }
 
@@ -313,9 +320,10 @@ struct Envelope: Codable {
             return .capture(device: try require(device, "device"), format: try named(format, "format", as: PhotoCaptureFormat.self), size: size)
         case "console": return .console(code: try require(code, "code"))
         case "complete": return .complete(word: try require(word, "word"))
+        case "watch_previews": return .watchPreviews(try require(watch, "watch"))
         default:
             throw WireDecodingError("unknown message type '\(type)' (commands: hello, register, unregister, request_permission, "
-                + "open_session, close_session, start_camera, stop_camera, capture, mock, console, complete)")
+                + "open_session, close_session, start_camera, stop_camera, capture, mock, console, complete, watch_previews)")
         }
     }
 

@@ -22,6 +22,7 @@ import WearablesWire
         .command(id: 10, .mock(.device("rayBanMeta-1", .disconnect(seconds: 12.5)))),
         .command(id: 11, .mock(.setPermission(.camera, .denied))),
         .command(id: 12, .console(code: "for i = 1, 2 do\n  print(i)\nend")), .command(id: 13, .complete(word: "wearables.de")),
+        .command(id: 14, .watchPreviews(true)), .command(id: 15, .watchPreviews(false)),
     ]
 
     @Test(arguments: clientMessages)

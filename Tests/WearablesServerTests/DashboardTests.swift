@@ -73,6 +73,37 @@ struct DashboardTests {
         await running.stop()
     }
 
+    @Test func aWatcherGetsOtherClientsFramesThinnedToThePreviewRate() async throws {
+        let running = try await RunningServer.start(speed: 1)
+        let owner = try await running.peer()
+        let watcher = try await running.peer()
+        _ = try await owner.hello()
+        _ = try await watcher.hello()
+        watcher.send(.command(id: 1, .watchPreviews(true)))
+        #expect(try await watcher.reply(to: 1) == .success(.done))
+        owner.send(.command(id: 1, .openSession(device: "rayBanMeta-1")))
+        #expect(try await owner.reply(to: 1) == .success(.done))
+        owner.send(.command(id: 2, .startCamera(device: "rayBanMeta-1", settings: EffectiveStreamSettings(resolution: .low, frameRate: 30))))
+        guard case .success(.stream(let stream)) = try await owner.reply(to: 2) else { throw HarnessError("no stream") }
+        var timestamps: [Double] = []
+        for _ in 0..<6 {
+            let frame = try await watcher.next { if case .binary(.frame) = $0 { true } else { false } }
+            guard case .binary(.frame(let frameStream, _, let timestamp, let size, let jpeg)) = frame else { continue }
+            #expect(frameStream == stream)
+            #expect(size == StreamingResolution.low.videoFrameSize)
+            #expect(!jpeg.isEmpty)
+            timestamps.append(timestamp)
+        }
+        // The stream runs at 30 fps; the watcher gets at most 15 of them a second.
+        for (earlier, later) in zip(timestamps, timestamps.dropFirst()) {
+            #expect(later - earlier >= 0.9 / WireProtocol.previewFrameRate)
+        }
+        _ = try await owner.next { if case .binary(.frame) = $0 { true } else { false } }
+        await watcher.close()
+        await owner.close()
+        await running.stop()
+    }
+
     @Test func aServerWithoutAConsoleRefusesConsoleCommandsWithTheFix() async throws {
         let running = try await RunningServer.start()
         let peer = try await running.peer()

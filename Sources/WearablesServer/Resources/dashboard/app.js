@@ -111,6 +111,8 @@ function hello(message) {
   for (const glasses of message.mock || []) updateMock(glasses, true);
   renderPermissions();
   log("connected", `${message.devices.length} device(s), world time ${message.time.toFixed(1)} s`);
+  // Other clients' streams (a script over --connect) show here too, thinned by the server.
+  act("watch_previews", { watch: true }, "watch previews");
 }
 
 /// The world's run time now, from the hello's time and speed.
@@ -324,13 +326,18 @@ function receiveBinary(buffer) {
 /// Each stream's latest frame is painted on the next animation frame; frames that
 /// arrive in between replace it (the preview's rate is capped at the display's).
 function frame(header, payload) {
-  const entry = world.streams.get(header.stream);
-  if (!entry) return;
+  let entry = world.streams.get(header.stream);
+  if (!entry) {
+    entry = { device: `another client's stream ${header.stream}`, foreign: true, view: null };
+    world.streams.set(header.stream, entry);
+    log("camera", `${entry.device}: watching`);
+  }
   const view = entry.view || (entry.view = previewView(header.stream, entry));
   view.seen += 1;
   view.first ??= header.index;
   view.last = header.index;
   view.arrivals.push(performance.now());
+  view.lastArrival = performance.now();
   view.size = `${header.width}×${header.height}`;
   if (view.pending) URL.revokeObjectURL(view.pending.url);
   view.pending = { url: URL.createObjectURL(new Blob([payload], { type: "image/jpeg" })), timestamp: header.timestamp, index: header.index };
@@ -374,6 +381,17 @@ function paint(view) {
   const dropped = view.last - view.first + 1 - view.seen;
   const entry = world.streams.get(Number(view.figure.dataset.stream));
   view.caption.textContent = `${entry?.device || ""} ${view.size} · ${view.arrivals.length} fps · ${view.seen} seen · ${dropped} dropped`;
+}
+
+/// Another client's stream has no stop this page hears of: its preview goes when its frames stop.
+function forgetStalledPreviews() {
+  for (const [stream, entry] of world.streams) {
+    if (!entry.foreign || !entry.view || performance.now() - entry.view.lastArrival < 3000) continue;
+    world.streams.delete(stream);
+    entry.view.figure.remove();
+    log("camera", `${entry.device}: no frames for 3 s, preview closed`);
+  }
+  $("preview-empty").hidden = world.streams.size > 0;
 }
 
 // MARK: Photos
@@ -502,7 +520,10 @@ function setUpWorldControls() {
     const seconds = Number($("call-seconds").value);
     act("mock", { action: "phone_call", seconds }, "phone call").then((reply) => reply && log("audio", `phone call for ${seconds} s`));
   });
-  setInterval(() => { if (world.helloAt) $("clock").textContent = `world time ${worldNow().toFixed(1)} s`; }, 500);
+  setInterval(() => {
+    if (world.helloAt) $("clock").textContent = `world time ${worldNow().toFixed(1)} s`;
+    forgetStalledPreviews();
+  }, 500);
 }
 
 setUpConsole();
