@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import Synchronization
 import WearablesCore
+import WearablesSimulator
 import WearablesWire
 
 /// `glasses serve`: one simulated world served to many clients over HTTP and a

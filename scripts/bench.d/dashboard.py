@@ -31,7 +31,7 @@ def serve(glasses):
     text, deadline = "", time.monotonic() + 20
     while "token:" not in text and time.monotonic() < deadline:
         if selector.select(timeout=0.5):
-            text += server.stdout.readline()
+            text += os.read(server.stdout.fileno(), 65536).decode()
     port = re.search(r"listening on http://127\.0\.0\.1:(\d+)", text).group(1)
     token = re.search(r"token: +(\S+)", text).group(1)
     return server, port, token

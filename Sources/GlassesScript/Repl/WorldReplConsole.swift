@@ -82,6 +82,7 @@ public final class WorldReplConsole {
         let install = try state.load(#"""
             local write = console_output.write
             console_output = nil
+            local package = rawget(_G, "package")
             if package then package.loaded.console_output = nil end
             print = function(...)
               local parts = table.pack(...)
