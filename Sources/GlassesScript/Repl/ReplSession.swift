@@ -11,11 +11,6 @@ public final class ReplSession {
     public let runtime: ScriptRuntime
     /// Called when the next line may be read (show ``prompt`` then).
     public var onReady: (() -> Void)?
-    /// Called when a chunk ended because the state was stopped (an interrupt, `exit()`, a
-    /// limit). Nil (the terminal REPL): the scheduler's loop returns on the stop itself and
-    /// its caller calls ``recoverFromStop()``. A session in a world whose loop must go on
-    /// (`glasses serve`'s console) sets this and calls ``recoverFromStop()`` from it.
-    public var onStop: (() -> Void)?
     /// Called by `.quit`, `exit()` or a limit instead of stopping the scheduler; nil stops it,
     /// which ends the terminal REPL's loop. A served world's console sets this: the world goes on.
     public var onQuit: (() -> Void)?
@@ -113,7 +108,7 @@ public final class ReplSession {
         case .ready, .running, .waiting:
             return
         }
-        if runtime.state.stop == nil { ready() } else { onStop?() }
+        if runtime.state.stop == nil { ready() }
     }
 
     /// Prints what `support.run` returned: `true, text` or `false, message, traceback`.

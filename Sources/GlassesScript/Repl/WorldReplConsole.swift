@@ -29,9 +29,12 @@ public final class WorldReplConsole {
     /// The input's lines not yet handed to the session, and who hears when it is done.
     private var pendingLines: [String] = []
     private var done: ((String, String) -> Void)?
-    /// The running input's number (0: none), read by its watchdog on another thread.
+    /// The running input's number (0: none), and the one whose limit ran out; read and
+    /// written by the watchdog on another thread.
     private let running = Atomic<Int>(0)
+    private let timedOut = Atomic<Int>(0)
     private var generation = 0
+    private var isClosed = false
 
     /// A runtime and its REPL session, replaced when `exit()`, `.quit` or a limit ended it.
     private struct Repl {
@@ -60,8 +63,8 @@ public final class WorldReplConsole {
         options.seed = 0
         let runtime = try ScriptRuntime(options: options, makeWorld: { _ in world })
         // The runtime would end the scheduler's loop on a stop of its Lua state (as the
-        // terminal REPL wants); the served world's loop must go on, so stops are
-        // recovered through the session's onStop instead.
+        // terminal REPL wants); the served world's loop must go on, so neither the
+        // scheduler's interruption check nor the runtime's loop stop may reach it.
         runtime.scheduler.interruption = nil
         try capturePrint(in: runtime.state, collected: collected)
         let session = try ReplSession(runtime: runtime, output: ReplOutput(
@@ -96,13 +99,17 @@ public final class WorldReplConsole {
     private func attach() {
         let session = repl.session
         session.onReady = { [weak self] in self?.nextLine() }
-        session.onStop = { [weak session] in session?.recoverFromStop() }
         session.onQuit = { [weak self] in self?.ended() }
+        let inbox = repl.runtime.scheduler.inbox
+        let target = Unchecked(console: self)
+        // Where the terminal REPL's loop would return and recover, this recovers in a
+        // later event: never inside the Lua call that stopped.
+        repl.runtime.onStopLoop = { inbox.post { target.console?.recover() } }
     }
 
     /// Runs one input (a line or several) and calls `done` on the world's thread once it
-    /// finished, failed or was stopped, with its values (`output`) and errors with their
-    /// tracebacks (`errorOutput`). Hand in the next input after `done`.
+    /// finished, failed or was stopped, with its values and `print`s (`output`) and errors
+    /// with their tracebacks (`errorOutput`). Hand in the next input after `done`.
     public func evaluate(_ code: String, done: @escaping (String, String) -> Void) {
         collected.output = ""
         collected.errorOutput = ""
@@ -117,10 +124,20 @@ public final class WorldReplConsole {
     /// Candidates replacing `word` (`wearables.de` → `wearables.devices`), sorted.
     public func completions(for word: String) -> [String] { repl.session.completions(for: word) }
 
-    /// Closes the console's Lua state; the world goes on.
+    /// Ends the console: its Lua state is stopped, so its timers and handlers never run
+    /// again, and closed. The world goes on.
     public func close() {
+        isClosed = true
         done = nil
-        _ = repl.runtime.close(LuaRunOutcome(.success))
+        running.store(0, ordering: .sequentiallyConsistent)
+        retire(repl)
+    }
+
+    /// Stops a state for good, then closes it: whatever of it is still scheduled in the
+    /// world finds it stopped and does nothing.
+    private func retire(_ repl: Repl) {
+        if repl.runtime.state.stop == nil { repl.runtime.state.interruptHandle.interrupt(message: "the console was closed") }
+        repl.runtime.state.close()
     }
 
     /// Hands the session its next line; after the last one, an unfinished chunk is
@@ -137,6 +154,9 @@ public final class WorldReplConsole {
     }
 
     private func finish() {
+        if timedOut.load(ordering: .sequentiallyConsistent) == generation {
+            collected.errorOutput += "glasses: the input ran past the console's \(inputLimit) s limit per input and was stopped\n"
+        }
         let done = self.done
         self.done = nil
         pendingLines = []
@@ -144,11 +164,23 @@ public final class WorldReplConsole {
         done?(collected.output, collected.errorOutput)
     }
 
+    /// After a stop of the state (the watchdog's interrupt, `exit()`, a limit): an
+    /// interrupt ends the running input and the console goes on; the others end the
+    /// session (``ended()``).
+    private func recover() {
+        guard !isClosed, repl.runtime.state.stop != nil else { return }
+        if done == nil, case .interrupted? = repl.runtime.state.stop {
+            // The watchdog fired as the input finished: its interrupt must not stop the next one.
+            return repl.runtime.state.clearStop()
+        }
+        repl.session.recoverFromStop()
+    }
+
     /// `exit()`, `.quit` or a limit ended the session: the world goes on, and the next
     /// input gets a fresh state.
     private func ended() {
         let status = repl.session.exitStatus
-        _ = repl.runtime.close(LuaRunOutcome(.success))
+        retire(repl)
         collected.errorOutput += "the console's Lua state ended (\(status)); the next input starts a new one\n"
         do {
             repl = try Self.makeRepl(world: world, collected: collected)
@@ -159,33 +191,24 @@ public final class WorldReplConsole {
         finish()
     }
 
-    /// After ``inputLimit`` seconds, stops the input's Lua code (a loop that never
-    /// yields included) from another thread, then recovers on the world's thread.
+    /// After ``inputLimit`` seconds, stops the input's Lua code from another thread (a
+    /// loop that never yields included); the recovery then runs on the world's thread.
     private func armWatchdog(_ generation: Int) {
         let handle = repl.runtime.state.interruptHandle
         let inbox = repl.runtime.scheduler.inbox
         let target = Unchecked(console: self)
-        let limit = inputLimit
-        DispatchQueue.global().asyncAfter(deadline: .now() + limit) {
-            guard target.console.running.load(ordering: .sequentiallyConsistent) == generation else { return }
-            // Stops Lua that is running now; a chunk parked on a wait is ended below.
-            handle.interrupt(message: "the console's \(limit) s limit")
-            inbox.post {
-                let console = target.console
-                guard console.generation == generation, console.done != nil else {
-                    // The input finished just before the interrupt: it must not stop the next one.
-                    if case .interrupted? = console.repl.runtime.state.stop { console.repl.runtime.state.clearStop() }
-                    return
-                }
-                console.collected.errorOutput +=
-                    "glasses: the input ran past the console's \(limit) s limit per input and was stopped\n"
-                console.repl.session.recoverFromStop()
-            }
+        DispatchQueue.global().asyncAfter(deadline: .now() + inputLimit) {
+            // Only the atomics are touched here, off the world's thread.
+            guard let console = target.console, console.running.load(ordering: .sequentiallyConsistent) == generation else { return }
+            console.timedOut.store(generation, ordering: .sequentiallyConsistent)
+            handle.interrupt(message: "the console's limit per input")
+            // A chunk parked on a wait has no Lua running to notice the interrupt.
+            inbox.post { target.console?.recover() }
         }
     }
 }
 
 /// Carries the console into events posted to the world's thread, the only place it is used.
 private struct Unchecked: @unchecked Sendable {
-    let console: WorldReplConsole
+    weak var console: WorldReplConsole?
 }

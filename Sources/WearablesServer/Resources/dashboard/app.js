@@ -16,6 +16,7 @@ const world = {
   permissions: {},
   sessions: new Map(),     // device -> "none" | "opening" | "running" | "paused" | "ended: ..." | "closed"
   streams: new Map(),      // stream -> { device, settings, state, view }
+  ownStreams: new Set(),   // every stream this page started: a late frame of a stopped one is not another client's
   cameraState: new Map(),  // device -> what its camera does, for the panel
 };
 
@@ -255,6 +256,7 @@ async function startCamera(device, resolution, fps) {
   const reply = await act("start_camera", { device, resolution, fps }, `start camera on ${device}`);
   if (!reply) return null;
   world.streams.set(reply.stream, { device, resolution, fps, view: null });
+  world.ownStreams.add(reply.stream);
   setCamera(device, "streaming");
   log("camera", `${device}: stream ${reply.stream} started (${resolution}@${fps})`);
   return reply.stream;
@@ -327,6 +329,7 @@ function receiveBinary(buffer) {
 /// arrive in between replace it (the preview's rate is capped at the display's).
 function frame(header, payload) {
   let entry = world.streams.get(header.stream);
+  if (!entry && world.ownStreams.has(header.stream)) return;
   if (!entry) {
     entry = { device: `another client's stream ${header.stream}`, foreign: true, view: null };
     world.streams.set(header.stream, entry);
