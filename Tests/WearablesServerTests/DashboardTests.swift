@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WearablesCore
 import WearablesServer
 import WearablesSimulator
 import WearablesWire

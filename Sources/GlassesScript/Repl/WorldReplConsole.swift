@@ -26,8 +26,8 @@ public final class WorldReplConsole {
     private let world: SimulatedWorld
     private var repl: Repl
     private let collected = Collected()
-    /// The input's lines not yet handed to the session, and who hears when it is done.
-    private var pendingLines: [String] = []
+    /// The input not yet handed to the session, and who hears when it is done.
+    private var pendingInput: String?
     private var done: ((String, String) -> Void)?
     /// The running input's number (0: none), and the one whose limit ran out; read and
     /// written by the watchdog on another thread.
@@ -114,7 +114,8 @@ public final class WorldReplConsole {
         collected.output = ""
         collected.errorOutput = ""
         self.done = done
-        pendingLines = code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Whole, not line by line: a multi-line input is one chunk, so its locals reach its end.
+        pendingInput = code
         generation += 1
         running.store(generation, ordering: .sequentiallyConsistent)
         armWatchdog(generation)
@@ -140,11 +141,14 @@ public final class WorldReplConsole {
         repl.runtime.state.close()
     }
 
-    /// Hands the session its next line; after the last one, an unfinished chunk is
-    /// dropped with a message (the page sends whole inputs) and the input is done.
+    /// Hands the session the input; once it is through, an unfinished chunk is dropped
+    /// with a message (the page sends whole inputs) and the input is done.
     private func nextLine() {
         guard done != nil else { return }
-        if !pendingLines.isEmpty { return repl.session.submit(pendingLines.removeFirst()) }
+        if let input = pendingInput {
+            pendingInput = nil
+            return repl.session.submit(input)
+        }
         if repl.session.prompt == ReplSession.continuationPrompt {
             collected.errorOutput += "incomplete input: the chunk is not finished (a missing 'end' or closing bracket?)\n"
             repl.session.discardInput()
@@ -159,7 +163,7 @@ public final class WorldReplConsole {
         }
         let done = self.done
         self.done = nil
-        pendingLines = []
+        pendingInput = nil
         running.store(0, ordering: .sequentiallyConsistent)
         done?(collected.output, collected.errorOutput)
     }
