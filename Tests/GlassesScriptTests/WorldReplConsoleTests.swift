@@ -83,6 +83,27 @@ struct WorldReplConsoleTests {
         await stop()
     }
 
+    /// Waits until the world's clock has moved `seconds` on, from an event on its own thread.
+    func worldAdvances(_ seconds: Double) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            served.post { world in _ = world.scheduler.schedule(after: seconds) { continuation.resume() } }
+        }
+    }
+
+    @Test func aClosedConsolesTimersNeverRunAndTheWorldGoesOn() async throws {
+        try await start()
+        #expect(await evaluate("ticks = 0\nevery(0.02, function() ticks = ticks + 1 end)").errorOutput.isEmpty)
+        await worldAdvances(0.1)
+        #expect(await evaluate("ticks > 0").output == "true\n")
+        let box = box
+        try await served.perform { _ in box.console?.close() }
+        // The timer stays scheduled in the world and finds its state stopped: nothing runs, nothing stops the world.
+        await worldAdvances(0.2)
+        let now = try await served.perform { world in world.scheduler.now }
+        #expect(now > 0.3)
+        await served.stop(reason: "test")
+    }
+
     @Test func exitEndsOnlyTheConsolesStateAndTheNextInputGetsANewOne() async throws {
         try await start()
         #expect(await evaluate("x = 41").errorOutput.isEmpty)

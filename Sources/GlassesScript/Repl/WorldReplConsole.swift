@@ -134,12 +134,20 @@ public final class WorldReplConsole {
         retire(repl)
     }
 
-    /// Stops a state for good, then closes it: whatever of it is still scheduled in the
-    /// world finds it stopped and does nothing.
+    /// Stops a state for good and closes it, after stopping the cameras and recordings
+    /// it started: whatever of it is still scheduled in the world (a timer, a device
+    /// listener) finds it stopped and does nothing. The runtime itself is kept, since
+    /// such listeners may still reach it; it holds no Lua state any more, only its shell.
     private func retire(_ repl: Repl) {
+        repl.runtime.releaseWorld()
         if repl.runtime.state.stop == nil { repl.runtime.state.interruptHandle.interrupt(message: "the console was closed") }
         repl.runtime.state.close()
+        let shell = Unchecked.Shell(runtime: repl.runtime)
+        Self.retired.withLock { $0.append(shell) }
     }
+
+    /// Runtimes of closed consoles (see ``retire(_:)``), from any served world's thread.
+    private static let retired = Mutex<[Unchecked.Shell]>([])
 
     /// Hands the session the input; once it is through, an unfinished chunk is dropped
     /// with a message (the page sends whole inputs) and the input is done.
@@ -215,4 +223,9 @@ public final class WorldReplConsole {
 /// Carries the console into events posted to the world's thread, the only place it is used.
 private struct Unchecked: @unchecked Sendable {
     weak var console: WorldReplConsole?
+
+    /// A retired runtime, kept and never used again.
+    struct Shell: @unchecked Sendable {
+        let runtime: ScriptRuntime
+    }
 }

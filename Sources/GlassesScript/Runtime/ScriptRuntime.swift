@@ -131,6 +131,16 @@ public final class ScriptRuntime {
     /// for outputs that must be completed to be valid files.
     func atEnd(_ finish: @escaping () -> Void) { finishers.append(finish) }
 
+    /// Lets go of what the run started in a world that outlives it (a served world's
+    /// console): runs the end-of-run finishers (a recording stops) and stops the
+    /// cameras it started, which would otherwise stream into a state that is gone.
+    public func releaseWorld() {
+        for finish in finishers { finish() }
+        finishers = []
+        for stream in streams { stream.camera.object?.stop() }
+        streams = []
+    }
+
     /// Flushes the trace; call when the run is abandoned early.
     public func flush() { traceFile?.flush() }
 
