@@ -242,7 +242,10 @@ function setCamera(device, state) {
 
 async function openSession(device) {
   setSession(device, "opening");
+  // A session the glasses never accept gets no reply at all (docs/protocol.md): say what to try.
+  const slow = setTimeout(() => setSession(device, "opening: no answer (stuck after a quick restart? Power off, then on)"), 5000);
   const reply = await act("open_session", { device }, `open session on ${device}`);
+  clearTimeout(slow);
   setSession(device, reply ? "running" : "none");
   return reply;
 }
