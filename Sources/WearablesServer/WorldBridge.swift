@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WearablesAudio
 import WearablesCore
 import WearablesSimulator
 import WearablesWire
@@ -33,12 +34,39 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
     private var nextStream = 1
     /// Each pair's mock state as last sent to clients, to send only what changed.
     private var mockSent: [DeviceIdentifier: WireMockGlasses] = [:]
+    /// The phone's route changes and interruptions, sent as `audio_route` events.
+    private var audioListeners: [AudioListenerToken] = []
 
     init(world: SimulatedWorld, makeConsole: WorldConsole.Factory? = nil) {
         self.world = world
         self.makeConsole = makeConsole
         mockSent = Dictionary(world.kit.glasses.map { ($0.identifier, WireMockGlasses($0)) }) { first, _ in first }
         world.kit.attach(self)
+        audioListeners = [
+            world.audio.onRouteChange { [weak self] change in self?.publishAudioRoute(reason: change.reason.rawValue) },
+            world.audio.onInterruption { [weak self] kind in
+                self?.publishAudioRoute(reason: kind == .began ? "interruptionBegan" : "interruptionEnded")
+            },
+        ]
+    }
+
+    /// The phone's audio route now, with AVAudioSession's names.
+    func audioRoute(reason: String? = nil) -> WireAudioRoute {
+        let audio = world.audio
+        let port = { (port: AudioPortDescription) in
+            WireAudioRoute.Port(type: port.type.rawValue, name: port.name, sampleRate: port.sampleRate)
+        }
+        return WireAudioRoute(inputs: audio.route.inputs.map(port), outputs: audio.route.outputs.map(port),
+                              active: audio.isActive, interrupted: audio.isInterrupted, reason: reason)
+    }
+
+    /// Sent from the next event: a listener hears of the change before the session has
+    /// settled (activation reroutes before it is marked active).
+    private func publishAudioRoute(reason: String) {
+        _ = world.scheduler.schedule(after: 0) { [weak self] in
+            guard let self else { return }
+            broadcast(.audioRoute(audioRoute(reason: reason)))
+        }
     }
 
     var clientCount: Int { clients.count }
@@ -145,6 +173,8 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
             runNextConsoleInput(of: clientID)
         case .complete(let word):
             reply(console(of: clientID).map { .completions($0.completions(for: word)) })
+        case .audioRoute:
+            reply(.success(.audioRoute(audioRoute())))
         case .watchPreviews(let watch):
             clients[clientID]?.watchesPreviews = watch
             clients[clientID]?.previewSent = [:]

@@ -25,6 +25,8 @@ public enum WireCommand: Sendable, Equatable {
     /// Whether this client also gets the frames of every other client's streams (a
     /// dashboard's preview), each stream at most `WireProtocol.previewFrameRate` frames/s.
     case watchPreviews(Bool)
+    /// The phone's audio route as it is now (changes come as `audio_route` events).
+    case audioRoute
 }
 
 /// A client's text message.
@@ -77,6 +79,8 @@ public enum WireReplyValue: Sendable, Equatable {
     case console(output: String, errorOutput: String)
     /// A `complete` command's candidates, sorted, each replacing the word.
     case completions([String])
+    /// An `audio_route` command's answer.
+    case audioRoute(WireAudioRoute)
 }
 
 /// Something that happened in the served world, sent to every client.
@@ -92,6 +96,8 @@ public enum WireEvent: Sendable, Equatable {
     /// A simulator's glasses changed as only the mock sees them (or were paired); sent after
     /// every mock action, whoever made it (a client, an HTTP control route), and after device changes.
     case mockGlasses(WireMockGlasses)
+    /// The phone's audio route changed, or an interruption (a phone call) began or ended.
+    case audioRoute(WireAudioRoute)
 }
 
 /// A server's text message.
@@ -183,13 +189,14 @@ struct Envelope: Codable {
     var errorOutput: String?
     var completions: [String]?
     var watch: Bool?
+    var audio: WireAudioRoute?
     /// A mock command's fields, written at the top level beside the envelope's own.
     var mockFields: MockActionFields? = nil
 
     enum CodingKeys: String, CodingKey {
         case type, id, client, server, world, speed, time, ok, error, permission, status, permissions, registration,
             state, device, devices, bandwidth, kbps, event, resolution, fps, stream, total, format, width, height,
-            action, glasses, mock, code, word, output, completions, watch
+            action, glasses, mock, code, word, output, completions, watch, audio
         case protocolVersion = "protocol"
         case streamError = "stream_error"
         case deviceInfo = "info"
@@ -294,6 +301,8 @@ struct Envelope: Codable {
         case .watchPreviews(let watch):
             self.init(type: "watch_previews")
             self.watch = watch
+        case .audioRoute:
+            self.init(type: "audio_route")
         }
     }
 
@@ -321,9 +330,10 @@ struct Envelope: Codable {
         case "console": return .console(code: try require(code, "code"))
         case "complete": return .complete(word: try require(word, "word"))
         case "watch_previews": return .watchPreviews(try require(watch, "watch"))
+        case "audio_route": return .audioRoute
         default:
             throw WireDecodingError("unknown message type '\(type)' (commands: hello, register, unregister, request_permission, "
-                + "open_session, close_session, start_camera, stop_camera, capture, mock, console, complete, watch_previews)")
+                + "open_session, close_session, start_camera, stop_camera, capture, mock, console, complete, watch_previews, audio_route)")
         }
     }
 
@@ -358,6 +368,7 @@ struct Envelope: Codable {
                     self.output = output
                     self.errorOutput = errorOutput
                 case .completions(let candidates): completions = candidates
+                case .audioRoute(let route): audio = route
                 }
             case .failure(let error):
                 ok = false
@@ -412,6 +423,9 @@ struct Envelope: Codable {
         case .mockGlasses(let state):
             self.init(type: "mock_glasses")
             glasses = state
+        case .audioRoute(let route):
+            self.init(type: "audio_route")
+            audio = route
         }
     }
 
@@ -435,6 +449,7 @@ struct Envelope: Codable {
                 if let glasses { return .reply(id: id, .success(.mockGlasses(glasses))) }
                 if let output { return .reply(id: id, .success(.console(output: output, errorOutput: errorOutput ?? ""))) }
                 if let completions { return .reply(id: id, .success(.completions(completions))) }
+                if let audio { return .reply(id: id, .success(.audioRoute(audio))) }
                 return .reply(id: id, .success(.done))
             }
             return .reply(id: id, .failure(try require(error, "error")))
@@ -471,6 +486,8 @@ struct Envelope: Codable {
             return .event(.framesDropped(stream: try require(stream, "stream"), total: try require(total, "total")))
         case "mock_glasses":
             return .event(.mockGlasses(try require(glasses, "glasses")))
+        case "audio_route":
+            return .event(.audioRoute(try require(audio, "audio")))
         default:
             throw WireDecodingError("unknown message type '\(type)'")
         }

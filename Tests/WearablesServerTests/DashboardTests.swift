@@ -105,6 +105,21 @@ struct DashboardTests {
         await running.stop()
     }
 
+    /// The read; a change's event (its reason set) is driven from the page's console in
+    /// scripts/test-dashboard, since only a script activates the phone's audio session.
+    @Test func theAudioRouteIsRead() async throws {
+        let running = try await RunningServer.start()
+        let peer = try await running.peer()
+        _ = try await peer.hello()
+        peer.send(.command(id: 1, .audioRoute))
+        guard case .success(.audioRoute(let route)) = try await peer.reply(to: 1) else { throw HarnessError("no route") }
+        #expect(!route.active)
+        #expect(!route.interrupted)
+        #expect(route.reason == nil)
+        await peer.close()
+        await running.stop()
+    }
+
     @Test func aServerWithoutAConsoleRefusesConsoleCommandsWithTheFix() async throws {
         let running = try await RunningServer.start()
         let peer = try await running.peer()

@@ -98,6 +98,7 @@ function receive(message) {
     case "bandwidth": return log("bandwidth", `${message.device}: ${Math.round(message.kbps)} kbps`);
     case "session": return sessionEvent(message);
     case "frames_dropped": return;  // the preview counts gaps in the frame index itself
+    case "audio_route": return showAudioRoute(message.audio);
   }
 }
 
@@ -114,6 +115,22 @@ function hello(message) {
   log("connected", `${message.devices.length} device(s), world time ${message.time.toFixed(1)} s`);
   // Other clients' streams (a script over --connect) show here too, thinned by the server.
   act("watch_previews", { watch: true }, "watch previews");
+  act("audio_route", {}, "audio route").then((reply) => reply && showAudioRoute(reply.audio));
+}
+
+// MARK: Audio
+
+const ports = (list) => list.map((port) => `${port.type} (${port.name}, ${port.sample_rate / 1000} kHz)`).join(", ") || "none";
+
+/// The phone's route now; a change (it has a reason) also goes to the route-change log and the timeline.
+function showAudioRoute(route) {
+  $("audio-inputs").textContent = ports(route.inputs);
+  $("audio-outputs").textContent = ports(route.outputs);
+  $("audio-state").textContent = route.interrupted ? "interrupted" : route.active ? "active" : "inactive";
+  if (!route.reason) return;
+  const text = `${route.reason}: in ${ports(route.inputs)}; out ${ports(route.outputs)}`;
+  $("audio-log").prepend(element("li", {}, [element("time", { textContent: `${worldNow().toFixed(1)} s ` }), document.createTextNode(text)]));
+  log("audio", text);
 }
 
 /// The world's run time now, from the hello's time and speed.
