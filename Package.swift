@@ -6,7 +6,8 @@ import PackageDescription
 //   |                        |-> WearablesSimulator -> WearablesAudio -> WearablesCore -> CImageCodecs
 //   |                        |                         \-> CAudioLibraries
 //   |                        \-> WearablesRemote -> WearablesWire -> WearablesCore
-//   |-> WearablesServer -> WearablesWire, WearablesSimulator (glasses serve)
+//   |-> WearablesServer -> WearablesWire, WearablesSimulator (glasses serve; its dashboard's Lua
+//   |     console is the REPL engine, handed in by glasses through the WorldConsole protocol)
 //   \-> CLineEditor, CTerminal (the REPL's terminal)
 let package = Package(
     name: "GlassesScript",

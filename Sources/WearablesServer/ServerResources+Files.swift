@@ -5,6 +5,715 @@ extension ServerResources {
     /// Each file's path under Resources, and its text.
     static let files: [(path: String, text: String)] = [
         (
+            "dashboard/app.css",
+            #"""
+:root {
+  --bg: #f6f7f9; --panel: #fff; --ink: #1b1f24; --muted: #59636e; --line: #d0d7de;
+  --accent: #0b5cad; --bad: #b3261e; --good: #1a7f37; --warn: #9a6700;
+  font: 15px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif;
+}
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--bg); color: var(--ink); }
+header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1.5rem; padding: .5rem 1rem; background: var(--ink); color: #fff; }
+header h1 { font-size: 1.1rem; margin: 0; }
+header p { margin: 0; }
+main { display: grid; gap: 1rem; padding: 1rem; grid-template-columns: repeat(2, minmax(0, 1fr)); }
+section { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: .75rem 1rem; min-width: 0; }
+h2 { font-size: 1rem; margin: 0 0 .5rem; }
+h3 { font-size: .95rem; margin: .5rem 0; }
+.hint { color: var(--muted); margin: .25rem 0; }
+.hint:empty { display: none; }
+fieldset { border: 1px solid var(--line); border-radius: 4px; margin: .5rem 0; padding: .5rem; display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
+legend { font-weight: 600; padding: 0 .25rem; }
+label { color: var(--muted); }
+input[type=number] { width: 5.5rem; }
+button, select, input, textarea { font: inherit; }
+button { border: 1px solid var(--accent); background: #fff; color: var(--accent); border-radius: 4px; padding: .2rem .6rem; cursor: pointer; }
+button:hover { background: #eaf2fb; }
+:focus-visible { outline: 3px solid #f0a000; outline-offset: 1px; }
+.facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(9.5rem, 1fr)); gap: .15rem 1rem; margin: .25rem 0; padding: 0; list-style: none; }
+.facts li { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0 .5rem; border-bottom: 1px dotted var(--line); min-width: 0; }
+.facts b { font-weight: 600; }
+.device { border-top: 1px solid var(--line); padding-top: .5rem; }
+.state-ok { color: var(--good); }
+.state-bad { color: var(--bad); }
+.state-warn { color: var(--warn); }
+#previews { display: flex; flex-wrap: wrap; gap: .75rem; }
+figure.preview { margin: 0; }
+figure.preview img { display: block; width: 216px; height: 384px; object-fit: contain; background: #000; }
+figure.preview figcaption { font-size: .85rem; color: var(--muted); }
+#console-section, #timeline-section { grid-column: span 1; }
+#console-output { height: 16rem; overflow: auto; background: #0d1117; color: #e6edf3; padding: .5rem; margin: 0 0 .5rem; border-radius: 4px; white-space: pre-wrap; }
+#console-output .input { color: #7ee787; }
+#console-output .error { color: #ff7b72; }
+#console-form { display: flex; flex-wrap: wrap; gap: .4rem; align-items: flex-end; }
+#console-form label { flex-basis: 100%; }
+#console-input { flex: 1; min-width: 12rem; font-family: ui-monospace, monospace; }
+#photos { display: flex; flex-wrap: wrap; gap: .75rem; list-style: none; padding: 0; margin: 0; }
+#photos img { display: block; width: 96px; height: 96px; object-fit: cover; border: 1px solid var(--line); }
+#photos li { font-size: .85rem; }
+#audio-log { max-height: 10rem; overflow: auto; margin: 0; padding: 0; list-style: none; font-size: .88rem; }
+#audio-log time { color: var(--muted); }
+#timeline { max-height: 20rem; overflow: auto; margin: 0; padding: 0 0 0 .25rem; list-style: none; font-size: .88rem; }
+#timeline li { border-bottom: 1px dotted var(--line); padding: .1rem 0; }
+#timeline time { color: var(--muted); display: inline-block; min-width: 4.5rem; font-variant-numeric: tabular-nums; }
+#timeline .kind { display: inline-block; min-width: 5.5rem; font-weight: 600; }
+#timeline .error .kind { color: var(--bad); }
+@media (max-width: 900px) {
+  main { grid-template-columns: minmax(0, 1fr); padding: .5rem; }
+  figure.preview img { width: 162px; height: 288px; }
+}
+
+"""#
+        ),
+        (
+            "dashboard/app.js",
+            #"""
+// The dashboard: a client of the wire protocol (docs/protocol.md) in the page.
+// It holds its own WebSocket, says hello, mirrors the world from the hello and
+// the events after it, and drives the world with the same commands a script
+// sends (open_session, start_camera, capture, mock, console). Frames and photos
+// arrive as binary messages. Plain DOM code: no build step, nothing fetched
+// from elsewhere (the server's Content-Security-Policy allows only itself).
+"use strict";
+
+const token = document.querySelector('meta[name="glasses-token"]').content;
+const $ = (id) => document.getElementById(id);
+
+const world = {
+  speed: 1, time: 0, helloAt: 0, simulator: false,
+  devices: new Map(),      // id -> the device's fields as the wire sends them
+  mock: new Map(),         // id -> the pair's mock state (powered, bandwidth_kbps, ...)
+  permissions: {},
+  sessions: new Map(),     // device -> "none" | "opening" | "running" | "paused" | "ended: ..." | "closed"
+  streams: new Map(),      // stream -> { device, settings, state, view }
+  ownStreams: new Set(),   // every stream this page started: a late frame of a stopped one is not another client's
+  cameraState: new Map(),  // device -> what its camera does, for the panel
+};
+
+/// Frame timestamp to paint, in wall milliseconds, for scripts/bench (read with page.evaluate).
+/// worldNow lets tests wait on the world's clock rather than the wall's.
+window.glassesDashboard = { latencies: [], framesPainted: 0, worldNow: () => worldNow() };
+
+// MARK: Connection
+
+let socket;
+let nextId = 1;
+const pending = new Map(); // command id -> { resolve, reject, label }
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/v1/ws?token=${token}`);
+  socket.binaryType = "arraybuffer";
+  socket.onopen = () => socket.send(JSON.stringify({ type: "hello", protocol: 1, client: "dashboard" }));
+  socket.onmessage = (message) => {
+    if (typeof message.data === "string") receive(JSON.parse(message.data));
+    else receiveBinary(message.data);
+  };
+  socket.onclose = (close) => {
+    setConnection(`disconnected (${close.code}${close.reason ? ": " + close.reason : ""}): reload the page to reconnect`, "state-bad");
+    for (const waiter of pending.values()) waiter.reject({ domain: "protocol", code: "closed", message: "the connection closed" });
+    pending.clear();
+  };
+}
+
+function setConnection(text, style) {
+  const element = $("connection");
+  element.textContent = text;
+  element.className = style || "";
+}
+
+/// Sends a command and resolves with its reply (or, for capture, the photo).
+function command(type, fields, label) {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject, label: label || type });
+    socket.send(JSON.stringify({ type, id, ...fields }));
+  });
+}
+
+/// A command started by a control: a failure goes to the timeline, not to an unhandled rejection.
+function act(type, fields, label) {
+  return command(type, fields, label).catch((error) => {
+    log("error", `${label || type}: ${error.domain}.${error.code}: ${error.message}`, true);
+    return null;
+  });
+}
+
+function receive(message) {
+  switch (message.type) {
+    case "hello": return hello(message);
+    case "reply": {
+      const waiter = pending.get(message.id);
+      if (!waiter) return;
+      pending.delete(message.id);
+      if (message.ok) waiter.resolve(message); else waiter.reject(message.error);
+      return;
+    }
+    case "error":
+      log("error", `server: ${message.error.code}: ${message.error.message}`, true);
+      return;
+    case "device": return updateDevice(message.device, message.info);
+    case "device_removed":
+      world.devices.delete(message.device);
+      $(`device-${message.device}`)?.remove();
+      log("device", `${message.device} removed`);
+      return;
+    case "mock_glasses": return updateMock(message.glasses);
+    case "permission":
+      world.permissions[message.permission] = message.status;
+      renderPermissions();
+      log("permission", `${message.permission} ${message.status}`);
+      return;
+    case "registration": return log("registration", message.state);
+    case "bandwidth": return log("bandwidth", `${message.device}: ${Math.round(message.kbps)} kbps`);
+    case "session": return sessionEvent(message);
+    case "frames_dropped": return;  // the preview counts gaps in the frame index itself
+    case "audio_route": return showAudioRoute(message.audio);
+  }
+}
+
+function hello(message) {
+  world.speed = message.speed;
+  world.time = message.time;
+  world.helloAt = performance.now();
+  world.simulator = message.world === "simulator";
+  world.permissions = message.permissions || {};
+  setConnection(`connected: ${message.world}, ${message.speed}× speed, ${message.registration}`, "state-ok");
+  for (const device of message.devices) updateDevice(device.id, device, true);
+  for (const glasses of message.mock || []) updateMock(glasses, true);
+  renderPermissions();
+  log("connected", `${message.devices.length} device(s), world time ${message.time.toFixed(1)} s`);
+  // Other clients' streams (a script over --connect) show here too, thinned by the server.
+  act("watch_previews", { watch: true }, "watch previews");
+  act("audio_route", {}, "audio route").then((reply) => reply && showAudioRoute(reply.audio));
+}
+
+// MARK: Audio
+
+const ports = (list) => list.map((port) => `${port.type} (${port.name}, ${port.sample_rate / 1000} kHz)`).join(", ") || "none";
+
+/// The phone's route now; a change (it has a reason) also goes to the route-change log and the timeline.
+function showAudioRoute(route) {
+  $("audio-inputs").textContent = ports(route.inputs);
+  $("audio-outputs").textContent = ports(route.outputs);
+  $("audio-state").textContent = route.interrupted ? "interrupted" : route.active ? "active" : "inactive";
+  if (!route.reason) return;
+  const text = `${route.reason}: in ${ports(route.inputs)}; out ${ports(route.outputs)}`;
+  $("audio-log").prepend(element("li", {}, [element("time", { textContent: `${worldNow().toFixed(1)} s ` }), document.createTextNode(text)]));
+  log("audio", text);
+}
+
+/// The world's run time now, from the hello's time and speed.
+function worldNow() {
+  return world.time + (performance.now() - world.helloAt) / 1000 * world.speed;
+}
+
+// MARK: Devices
+
+const deviceFields = ["link", "battery", "charging", "don", "hinge", "thermal", "compatibility"];
+
+function updateDevice(id, info, quiet) {
+  const before = world.devices.get(id);
+  world.devices.set(id, info);
+  if (!world.sessions.has(id)) world.sessions.set(id, "none");
+  const panel = devicePanel(id, info);
+  for (const field of deviceFields) setFact(panel, field, field === "battery" ? `${info.battery}%` : info[field]);
+  if (before && !quiet) {
+    const changes = deviceFields.filter((field) => before[field] !== info[field])
+      .map((field) => `${field} ${before[field]} → ${info[field]}`);
+    if (changes.length) log("device", `${id}: ${changes.join(", ")}`);
+  }
+}
+
+function updateMock(glasses, quiet) {
+  const before = world.mock.get(glasses.id);
+  world.mock.set(glasses.id, glasses);
+  const panel = $(`device-${glasses.id}`);
+  if (!panel) return;
+  setFact(panel, "powered", glasses.powered ? "on" : "off");
+  setFact(panel, "bandwidth", `${Math.round(glasses.bandwidth_kbps)} kbps`);
+  if (before && !quiet && before.powered !== glasses.powered) log("mock", `${glasses.id}: power ${glasses.powered ? "on" : "off"}`);
+}
+
+function setFact(panel, field, value) {
+  const element = panel.querySelector(`[data-field="${field}"]`);
+  if (!element) return;
+  element.textContent = value;
+  element.className = factStyle(field, value);
+}
+
+function factStyle(field, value) {
+  const good = { link: "connected", hinge: "open", don: "donned", thermal: "none", compatibility: "compatible",
+    session: "running", camera: "streaming", powered: "on" };
+  if (!(field in good)) return "";
+  if (value === good[field]) return "state-ok";
+  return String(value).startsWith("ended") || value === "disconnected" || value === "closed" ? "state-bad" : "state-warn";
+}
+
+/// A device's panel, built once so that focus and typed values survive updates.
+function devicePanel(id, info) {
+  let panel = $(`device-${id}`);
+  if (panel) return panel;
+  panel = element("article", { id: `device-${id}`, className: "device", "aria-label": `${info.name} (${id})` });
+  panel.append(element("h3", { textContent: `${info.name} — ${id}` }));
+  const facts = element("ul", { className: "facts", "aria-label": `${id} state` });
+  for (const field of [...deviceFields, "powered", "bandwidth", "session", "camera"]) {
+    const value = element("b", { textContent: "…" });
+    value.dataset.field = field;
+    facts.append(element("li", {}, [element("span", { textContent: field }), value]));
+  }
+  panel.append(facts);
+  panel.append(sessionControls(id));
+  if (world.simulator) panel.append(mockControls(id));
+  $("devices").append(panel);
+  setFact(panel, "session", world.sessions.get(id) || "none");
+  setFact(panel, "camera", world.cameraState.get(id) || "off");
+  return panel;
+}
+
+function sessionControls(id) {
+  const box = element("fieldset", {}, [element("legend", { textContent: "Session and camera" })]);
+  box.append(
+    button("Open session", () => openSession(id)),
+    button("Close session", () => closeSession(id)),
+  );
+  const resolution = labelled(box, `resolution-${id}`, "Resolution", element("select", {}, ["low", "medium", "high"].map((name) => element("option", { textContent: name }))));
+  const fps = labelled(box, `fps-${id}`, "fps", element("select", {}, [2, 7, 15, 24, 30].map((rate) => element("option", { textContent: String(rate), selected: rate === 15 }))));
+  box.append(
+    button("Start camera", () => startCamera(id, resolution.value, Number(fps.value))),
+    button("Stop camera", () => stopCameras(id)),
+    button("Restart stream", () => restartStream(id, resolution.value, Number(fps.value))),
+    button("Capture photo", () => capture(id)),
+  );
+  return box;
+}
+
+function mockControls(id) {
+  const box = element("fieldset", {}, [element("legend", { textContent: "Mock controls" })]);
+  const mock = (action, fields, label) => act("mock", { action, device: id, ...fields }, label || action)
+    .then((reply) => reply && log("mock", `${id}: ${label || action}`));
+  for (const [action, label] of [["fold", "Fold"], ["unfold", "Unfold"], ["power_off", "Power off"], ["power_on", "Power on"],
+    ["doff", "Doff"], ["don", "Don"], ["tap", "Tap"]]) {
+    box.append(button(label, () => mock(action, {}, label.toLowerCase())));
+  }
+  const battery = labelled(box, `battery-${id}`, "Battery %", element("input", { type: "number", min: 0, max: 100, value: 80 }));
+  box.append(button("Set battery", () => mock("battery", { level: Number(battery.value) }, `battery ${battery.value}%`)));
+  const thermal = labelled(box, `thermal-${id}`, "Thermal", element("select", {},
+    ["none", "light", "moderate", "severe", "critical"].map((name) => element("option", { textContent: name }))));
+  box.append(button("Set thermal", () => mock("thermal", { thermal: thermal.value }, `thermal ${thermal.value}`)));
+  const seconds = labelled(box, `disconnect-${id}`, "Disconnect s", element("input", { type: "number", min: 1, max: 600, value: 5 }));
+  box.append(button("Disconnect", () => mock("disconnect", { seconds: Number(seconds.value) }, `disconnect ${seconds.value} s`)));
+  const kbps = labelled(box, `bandwidth-${id}`, "Bandwidth kbps", element("input", { type: "number", min: 0, max: 100000, value: 2500 }));
+  box.append(button("Set bandwidth", () => mock("bandwidth", { kbps: Number(kbps.value) }, `bandwidth ${kbps.value} kbps`)));
+  return box;
+}
+
+function renderPermissions() {
+  $("permissions").textContent = Object.entries(world.permissions).map(([name, status]) => `${name}: ${status}`).join(", ");
+}
+
+// MARK: Sessions and cameras
+
+function setSession(device, state) {
+  world.sessions.set(device, state);
+  const panel = $(`device-${device}`);
+  if (panel) setFact(panel, "session", state);
+  log("session", `${device}: ${state}`, state.startsWith("ended"));
+}
+
+function setCamera(device, state) {
+  world.cameraState.set(device, state);
+  const panel = $(`device-${device}`);
+  if (panel) setFact(panel, "camera", state);
+}
+
+async function openSession(device) {
+  setSession(device, "opening");
+  // A session the glasses never accept gets no reply at all (docs/protocol.md): say what to try.
+  const slow = setTimeout(() => setSession(device, "opening: no answer (stuck after a quick restart? Power off, then on)"), 5000);
+  const reply = await act("open_session", { device }, `open session on ${device}`);
+  clearTimeout(slow);
+  setSession(device, reply ? "running" : "none");
+  return reply;
+}
+
+async function closeSession(device) {
+  await stopCameras(device);
+  if (await act("close_session", { device })) setSession(device, "closed");
+}
+
+async function startCamera(device, resolution, fps) {
+  const reply = await act("start_camera", { device, resolution, fps }, `start camera on ${device}`);
+  if (!reply) return null;
+  world.streams.set(reply.stream, { device, resolution, fps, view: null });
+  world.ownStreams.add(reply.stream);
+  setCamera(device, "streaming");
+  log("camera", `${device}: stream ${reply.stream} started (${resolution}@${fps})`);
+  return reply.stream;
+}
+
+async function stopCameras(device) {
+  for (const [stream, entry] of world.streams) {
+    if (entry.device !== device) continue;
+    world.streams.delete(stream);
+    entry.view?.figure.remove();
+    URL.revokeObjectURL(entry.view?.shown || "");
+    await act("stop_camera", { stream });
+    log("camera", `${device}: stream ${stream} stopped`);
+  }
+  setCamera(device, "off");
+  $("preview-empty").hidden = world.streams.size > 0;
+}
+
+/// Brings a stream back after a fold, a power cycle or a drop: a session if it has none, then a new stream.
+async function restartStream(device, resolution, fps) {
+  await stopCameras(device);
+  const session = world.sessions.get(device);
+  if (session !== "running" && session !== "paused") {
+    if (!(await openSession(device))) return;
+  }
+  await startCamera(device, resolution, fps);
+}
+
+function sessionEvent(message) {
+  const device = message.device;
+  switch (message.event) {
+    case "paused": setSession(device, "paused"); setCamera(device, "paused"); break;
+    case "resumed": setSession(device, "running"); if (world.cameraState.get(device) === "paused") setCamera(device, "streaming"); break;
+    case "stream_ended":
+      setCamera(device, `ended: ${message.stream_error?.code || "stopped"}`);
+      log("camera", `${device}: stream ended (${message.stream_error?.message || "no error"})`, true);
+      break;
+    case "ended": {
+      const why = message.error?.code || message.stream_error?.code || "closed";
+      setSession(device, `ended: ${why}`);
+      setCamera(device, `ended: ${message.stream_error?.code || why}`);
+      break;
+    }
+  }
+}
+
+async function capture(device) {
+  log("capture", `${device}: photo requested`);
+  const photo = await act("capture", { device, format: "jpeg", width: 720, height: 1280 }, `capture on ${device}`);
+  if (photo) log("capture", `${device}: photo ${photo.header.id} (${photo.header.width}×${photo.header.height})`);
+}
+
+// MARK: Binary messages: frames and photos
+
+function receiveBinary(buffer) {
+  const length = new DataView(buffer).getUint32(0, false);
+  const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, length)));
+  const payload = new Uint8Array(buffer, 4 + length);
+  if (header.type === "frame") return frame(header, payload);
+  if (header.type === "photo") {
+    const waiter = pending.get(header.id);
+    pending.delete(header.id);
+    const blob = new Blob([payload], { type: header.format === "jpeg" ? "image/jpeg" : `image/${header.format}` });
+    addPhoto(header, blob);
+    waiter?.resolve({ header, blob });
+  }
+}
+
+/// Each stream's latest frame is painted on the next animation frame; frames that
+/// arrive in between replace it (the preview's rate is capped at the display's).
+function frame(header, payload) {
+  let entry = world.streams.get(header.stream);
+  if (!entry && world.ownStreams.has(header.stream)) return;
+  if (!entry) {
+    entry = { device: `another client's stream ${header.stream}`, foreign: true, view: null };
+    world.streams.set(header.stream, entry);
+    log("camera", `${entry.device}: watching`);
+  }
+  const view = entry.view || (entry.view = previewView(header.stream, entry));
+  view.seen += 1;
+  view.first ??= header.index;
+  view.last = header.index;
+  view.arrivals.push(performance.now());
+  view.lastArrival = performance.now();
+  view.size = `${header.width}×${header.height}`;
+  if (view.pending) URL.revokeObjectURL(view.pending.url);
+  view.pending = { url: URL.createObjectURL(new Blob([payload], { type: "image/jpeg" })), timestamp: header.timestamp, index: header.index };
+  if (!view.scheduled) {
+    view.scheduled = true;
+    requestAnimationFrame(() => paint(view));
+  }
+}
+
+function previewView(stream, entry) {
+  const image = element("img", { alt: `Camera preview of ${entry.device}, stream ${stream}` });
+  const caption = element("figcaption", { textContent: "…" });
+  const figure = element("figure", { className: "preview" }, [image, caption]);
+  figure.dataset.stream = stream;
+  $("previews").append(figure);
+  $("preview-empty").hidden = true;
+  const view = { figure, image, caption, seen: 0, first: null, last: null, arrivals: [], pending: null, shown: null, scheduled: false };
+  image.onload = () => {
+    if (view.paintedTimestamp != null) {
+      const latencies = window.glassesDashboard.latencies;
+      latencies.push((worldNow() - view.paintedTimestamp) / world.speed * 1000);
+      if (latencies.length > 10000) latencies.shift();
+      window.glassesDashboard.framesPainted += 1;
+    }
+  };
+  return view;
+}
+
+function paint(view) {
+  view.scheduled = false;
+  const next = view.pending;
+  if (!next) return;
+  view.pending = null;
+  if (view.shown) URL.revokeObjectURL(view.shown);
+  view.shown = next.url;
+  view.paintedTimestamp = next.timestamp;
+  view.image.src = next.url;
+  view.figure.dataset.index = next.index;
+  const now = performance.now();
+  while (view.arrivals.length && view.arrivals[0] < now - 1000) view.arrivals.shift();
+  const dropped = view.last - view.first + 1 - view.seen;
+  const entry = world.streams.get(Number(view.figure.dataset.stream));
+  view.caption.textContent = `${entry?.device || ""} ${view.size} · ${view.arrivals.length} fps · ${view.seen} seen · ${dropped} dropped`;
+}
+
+/// Another client's stream has no stop this page hears of: its preview goes when its frames stop.
+function forgetStalledPreviews() {
+  for (const [stream, entry] of world.streams) {
+    if (!entry.foreign || !entry.view || performance.now() - entry.view.lastArrival < 3000) continue;
+    world.streams.delete(stream);
+    entry.view.figure.remove();
+    log("camera", `${entry.device}: no frames for 3 s, preview closed`);
+  }
+  $("preview-empty").hidden = world.streams.size > 0;
+}
+
+// MARK: Photos
+
+function addPhoto(header, blob) {
+  const url = URL.createObjectURL(blob);
+  const name = `photo-${header.id}.${header.format === "jpeg" ? "jpg" : header.format}`;
+  const thumbnail = element("img", { src: url, alt: `Photo ${header.id}, ${header.width}×${header.height}, at ${header.timestamp.toFixed(1)} s` });
+  const item = element("li", {}, [
+    element("a", { href: url, target: "_blank", rel: "noopener", title: "Full size" }, [thumbnail]),
+    element("a", { href: url, download: name, textContent: `Download ${name}` }),
+  ]);
+  $("photos").prepend(item);
+  $("photos-empty").hidden = true;
+}
+
+// MARK: Console
+
+const consoleHistory = [];
+let consoleHistoryAt = 0;
+
+function consoleWrite(text, style) {
+  if (!text) return;
+  const output = $("console-output");
+  output.append(element("span", { className: style || "", textContent: text.endsWith("\n") ? text : text + "\n" }));
+  output.scrollTop = output.scrollHeight;
+}
+
+async function runConsole(code) {
+  if (!code.trim()) return;
+  consoleHistory.push(code);
+  consoleHistoryAt = consoleHistory.length;
+  consoleWrite(code.split("\n").map((line, index) => (index ? ">> " : "> ") + line).join("\n"), "input");
+  try {
+    const reply = await command("console", { code });
+    consoleWrite(reply.output);
+    consoleWrite(reply.error_output, "error");
+  } catch (error) {
+    consoleWrite(`${error.domain}.${error.code}: ${error.message}`, "error");
+  }
+}
+
+async function completeConsole(input) {
+  const before = input.value.slice(0, input.selectionStart);
+  const word = (before.match(/[A-Za-z_.][\w.:]*$/) || [""])[0];
+  let candidates;
+  try { candidates = (await command("complete", { word })).completions; } catch { return; }
+  if (!candidates.length) { $("console-completions").textContent = "no completion"; return; }
+  let common = candidates[0];
+  for (const candidate of candidates) while (!candidate.startsWith(common)) common = common.slice(0, -1);
+  input.setRangeText(common, before.length - word.length, before.length, "end");
+  $("console-completions").textContent = candidates.length > 1 ? candidates.join("  ") : "";
+}
+
+function setUpConsole() {
+  const input = $("console-input");
+  $("console-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const code = input.value;
+    input.value = "";
+    $("console-completions").textContent = "";
+    runConsole(code);
+  });
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      $("console-form").requestSubmit();
+    } else if (event.key === "Tab" && !event.shiftKey && input.value.trim()) {
+      event.preventDefault();
+      completeConsole(input);
+    } else if ((event.key === "ArrowUp" || event.key === "ArrowDown") && !input.value.includes("\n", 0) && consoleHistory.length) {
+      event.preventDefault();
+      consoleHistoryAt = Math.max(0, Math.min(consoleHistory.length, consoleHistoryAt + (event.key === "ArrowUp" ? -1 : 1)));
+      input.value = consoleHistory[consoleHistoryAt] ?? "";
+    }
+  });
+}
+
+// MARK: Timeline
+
+const timelineWindow = 5 * 60 * 1000;
+
+function log(kind, text, isError) {
+  const list = $("timeline");
+  const item = element("li", { className: isError ? "error" : "" }, [
+    element("time", { textContent: `${worldNow().toFixed(1)} s` }),
+    element("span", { className: "kind", textContent: kind }),
+    document.createTextNode(" " + text),
+  ]);
+  item.dataset.at = performance.now();
+  list.prepend(item);
+  const oldest = performance.now() - timelineWindow;
+  while (list.lastChild && (Number(list.lastChild.dataset.at) < oldest || list.children.length > 500)) list.lastChild.remove();
+}
+
+// MARK: DOM helpers
+
+function element(tag, properties, children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(properties || {})) {
+    if (key.startsWith("aria-")) node.setAttribute(key, value); else node[key] = value;
+  }
+  for (const child of children || []) node.append(child);
+  return node;
+}
+
+function button(text, action) {
+  const node = element("button", { type: "button", textContent: text });
+  node.addEventListener("click", action);
+  return node;
+}
+
+/// Appends a control with its label to `box`, and returns the control.
+function labelled(box, id, text, control) {
+  control.id = id;
+  box.append(element("label", { htmlFor: id, textContent: text }), control);
+  return control;
+}
+
+function setUpWorldControls() {
+  $("permission-set").addEventListener("click", () => {
+    const permission = $("permission-name").value, status = $("permission-status").value;
+    act("mock", { action: "permissions", permission, status }, `permission ${permission} ${status}`);
+  });
+  $("phone-call").addEventListener("click", () => {
+    const seconds = Number($("call-seconds").value);
+    act("mock", { action: "phone_call", seconds }, "phone call").then((reply) => reply && log("audio", `phone call for ${seconds} s`));
+  });
+  setInterval(() => {
+    if (world.helloAt) $("clock").textContent = `world time ${worldNow().toFixed(1)} s`;
+    forgetStalledPreviews();
+  }, 500);
+}
+
+setUpConsole();
+setUpWorldControls();
+connect();
+
+"""#
+        ),
+        (
+            "dashboard/index.html",
+            #"""
+<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="glasses-token" content="__TOKEN__">
+<title>glasses serve</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/dashboard/app.css?token=__TOKEN__">
+<script src="/dashboard/app.js?token=__TOKEN__" defer></script>
+</head>
+<body>
+<header>
+  <h1>glasses serve</h1>
+  <p id="connection" role="status" aria-live="polite">connecting…</p>
+  <p id="clock" aria-label="world time"></p>
+</header>
+<main>
+  <section id="preview-section" aria-labelledby="preview-title">
+    <h2 id="preview-title">Camera preview</h2>
+    <p class="hint" id="preview-empty">No camera is streaming to this page: open a session and start a camera below.</p>
+    <div id="previews"></div>
+  </section>
+
+  <section id="devices-section" aria-labelledby="devices-title">
+    <h2 id="devices-title">Devices</h2>
+    <div id="devices"></div>
+    <form id="world-controls" class="controls" aria-label="World mock controls">
+      <fieldset>
+        <legend>Permissions</legend>
+        <label for="permission-name">Permission</label>
+        <select id="permission-name"><option>camera</option><option>microphone</option></select>
+        <label for="permission-status">Status</label>
+        <select id="permission-status"><option>granted</option><option>denied</option></select>
+        <button type="button" id="permission-set">Set permission</button>
+        <p id="permissions" class="facts"></p>
+      </fieldset>
+      <fieldset>
+        <legend>Phone</legend>
+        <label for="call-seconds">Call seconds</label>
+        <input id="call-seconds" type="number" min="1" max="3600" value="10">
+        <button type="button" id="phone-call">Phone call</button>
+      </fieldset>
+    </form>
+  </section>
+
+  <section id="console-section" aria-labelledby="console-title">
+    <h2 id="console-title">Console</h2>
+    <pre id="console-output" role="log" aria-live="polite" aria-label="Console output" tabindex="0"></pre>
+    <form id="console-form">
+      <label for="console-input">Lua (Enter runs, Shift+Enter adds a line, Tab completes, ↑/↓ history)</label>
+      <textarea id="console-input" rows="2" spellcheck="false" autocomplete="off"></textarea>
+      <button type="submit" id="console-run">Run</button>
+    </form>
+    <p id="console-completions" class="hint" aria-live="polite"></p>
+  </section>
+
+  <section id="photos-section" aria-labelledby="photos-title">
+    <h2 id="photos-title">Photos</h2>
+    <p class="hint" id="photos-empty">No photo yet: use Capture on a device with an open session.</p>
+    <ul id="photos"></ul>
+  </section>
+
+  <section id="audio-section" aria-labelledby="audio-title">
+    <h2 id="audio-title">Audio</h2>
+    <ul id="audio-route" class="facts" aria-label="Current audio route">
+      <li><span>inputs</span><b id="audio-inputs">…</b></li>
+      <li><span>outputs</span><b id="audio-outputs">…</b></li>
+      <li><span>session</span><b id="audio-state">…</b></li>
+    </ul>
+    <h3>Route changes</h3>
+    <ol id="audio-log" aria-live="polite"></ol>
+  </section>
+
+  <section id="timeline-section" aria-labelledby="timeline-title">
+    <h2 id="timeline-title">Timeline (last 5 minutes)</h2>
+    <ol id="timeline" aria-live="off"></ol>
+  </section>
+</main>
+</body>
+</html>
+
+"""#
+        ),
+        (
             "openapi.yaml",
             #"""
 openapi: 3.0.3

@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import Synchronization
+import WearablesAudio
 import WearablesCore
 import WearablesSimulator
 import WearablesWire
@@ -15,9 +16,18 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         let queue: OutboundQueue
         let name: String
         var feeds: [Int: CameraFeedHandle] = [:]
+        /// Made on the client's first console command; its inputs run one at a time.
+        var console: (any WorldConsole)?
+        var consoleInputs: [(id: Int, code: String)] = []
+        var consoleBusy = false
+        /// Gets other clients' frames too (`watch_previews`): each stream's last sent timestamp.
+        var watchesPreviews = false
+        var previewSent: [Int: Double] = [:]
     }
 
     let world: SimulatedWorld
+    /// Makes the clients' consoles (`glasses serve` wires the REPL engine in); nil: no console.
+    private let makeConsole: WorldConsole.Factory?
     private var kit: MockDeviceKit { world.kit }
     private var clients: [Int: Client] = [:]
     /// Which client holds each device's session (also while it opens), one per device as on DAT.
@@ -25,11 +35,39 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
     private var nextStream = 1
     /// Each pair's mock state as last sent to clients, to send only what changed.
     private var mockSent: [DeviceIdentifier: WireMockGlasses] = [:]
+    /// The phone's route changes and interruptions, sent as `audio_route` events.
+    private var audioListeners: [AudioListenerToken] = []
 
-    init(world: SimulatedWorld) {
+    init(world: SimulatedWorld, makeConsole: WorldConsole.Factory? = nil) {
         self.world = world
+        self.makeConsole = makeConsole
         mockSent = Dictionary(world.kit.glasses.map { ($0.identifier, WireMockGlasses($0)) }) { first, _ in first }
         world.kit.attach(self)
+        audioListeners = [
+            world.audio.onRouteChange { [weak self] change in self?.publishAudioRoute(reason: change.reason.rawValue) },
+            world.audio.onInterruption { [weak self] kind in
+                self?.publishAudioRoute(reason: kind == .began ? "interruptionBegan" : "interruptionEnded")
+            },
+        ]
+    }
+
+    /// The phone's audio route now, with AVAudioSession's names.
+    func audioRoute(reason: String? = nil) -> WireAudioRoute {
+        let audio = world.audio
+        let port = { (port: AudioPortDescription) in
+            WireAudioRoute.Port(type: port.type.rawValue, name: port.name, sampleRate: port.sampleRate)
+        }
+        return WireAudioRoute(inputs: audio.route.inputs.map(port), outputs: audio.route.outputs.map(port),
+                              active: audio.isActive, interrupted: audio.isInterrupted, reason: reason)
+    }
+
+    /// Sent from the next event: a listener hears of the change before the session has
+    /// settled (activation reroutes before it is marked active).
+    private func publishAudioRoute(reason: String) {
+        _ = world.scheduler.schedule(after: 0) { [weak self] in
+            guard let self else { return }
+            broadcast(.audioRoute(audioRoute(reason: reason)))
+        }
     }
 
     var clientCount: Int { clients.count }
@@ -77,6 +115,7 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
     func leave(_ id: Int) {
         guard let client = clients.removeValue(forKey: id) else { return }
         for feed in client.feeds.values { feed.stop() }
+        client.console?.close()
         for (device, owner) in sessionOwners where owner == id {
             sessionOwners[device] = nil
             kit.closeSession(on: device)
@@ -130,6 +169,17 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         case .mock(let action):
             // The changes are broadcast first, so the reply finds the client's mirror current.
             reply(applyMock(action).map { $0.map(WireReplyValue.mockGlasses) ?? .done }.mapError(\.wireError))
+        case .console(let code):
+            clients[clientID]?.consoleInputs.append((id, code))
+            runNextConsoleInput(of: clientID)
+        case .complete(let word):
+            reply(console(of: clientID).map { .completions($0.completions(for: word)) })
+        case .audioRoute:
+            reply(.success(.audioRoute(audioRoute())))
+        case .watchPreviews(let watch):
+            clients[clientID]?.watchesPreviews = watch
+            clients[clientID]?.previewSent = [:]
+            reply(.success(.done))
         case .stopCamera(let stream):
             clients[clientID]?.feeds.removeValue(forKey: stream)?.stop()
             queue.discardFrames(of: stream)
@@ -144,10 +194,51 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         }
     }
 
+    // MARK: Console
+
+    /// The client's console, made on first use.
+    private func console(of clientID: Int) -> Result<any WorldConsole, WireError> {
+        if let console = clients[clientID]?.console { return .success(console) }
+        guard let makeConsole else {
+            return .failure(WireError(domain: "console", code: "unavailable",
+                message: "this server has no Lua console: serve the world with `glasses serve`, which provides one"))
+        }
+        do {
+            let console = try makeConsole(world)
+            clients[clientID]?.console = console
+            return .success(console)
+        } catch {
+            return .failure(WireError(domain: "console", code: "failed", message: "the console could not start: \(error)"))
+        }
+    }
+
+    /// Starts the client's oldest waiting input unless one is running; each reply
+    /// starts the next, so a client's inputs run in the order it sent them.
+    private func runNextConsoleInput(of clientID: Int) {
+        guard let client = clients[clientID], !client.consoleBusy, let input = client.consoleInputs.first else { return }
+        clients[clientID]?.consoleInputs.removeFirst()
+        switch console(of: clientID) {
+        case .failure(let error):
+            client.queue.send(.reply(id: input.id, .failure(error)))
+            runNextConsoleInput(of: clientID)
+        case .success(let console):
+            clients[clientID]?.consoleBusy = true
+            console.evaluate(input.code) { [weak self] output, errorOutput in
+                client.queue.send(.reply(id: input.id, .success(.console(output: output, errorOutput: errorOutput))))
+                guard let self, self.clients[clientID] != nil else { return }
+                self.clients[clientID]?.consoleBusy = false
+                self.runNextConsoleInput(of: clientID)
+            }
+        }
+    }
+
+    // MARK: Frames
+
     /// Each picture is rendered here, on the world's thread (a feed need not be
-    /// thread-safe), only when the client has room for it, and JPEG-encoded on the
-    /// stream's own serial queue, in order, so encoding does not hold the world up.
-    /// At most two frames are in the encoder; more are counted as dropped.
+    /// thread-safe), only when the client or a preview watcher has room for it, and
+    /// JPEG-encoded once on the stream's own serial queue, in order, so encoding does
+    /// not hold the world up. At most two frames are in the encoder; more are counted
+    /// as dropped. With no watcher, a stream costs what it did before previews existed.
     private func startCamera(_ device: DeviceIdentifier, _ settings: EffectiveStreamSettings, id: Int, clientID: Int,
                              queue: OutboundQueue) {
         let stream = nextStream
@@ -155,9 +246,11 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         var index = 0
         let encoder = DispatchQueue(label: "glasses-frames-\(stream)")
         let encoding = Atomic<Int>(0)
-        let handle = kit.startCamera(on: device, settings: settings) { timestamp, picture in
+        let handle = kit.startCamera(on: device, settings: settings) { [weak self] timestamp, picture in
             defer { index += 1 }
-            guard queue.hasRoomForFrame, encoding.load(ordering: .relaxed) < 2 else {
+            let ownerHasRoom = queue.hasRoomForFrame
+            let watchers = self?.previewWatchers(of: stream, owner: clientID, at: timestamp) ?? []
+            guard ownerHasRoom || !watchers.isEmpty, encoding.load(ordering: .relaxed) < 2 else {
                 return queue.offerFrame(stream: stream, nil)
             }
             let image = picture.image(at: timestamp, size: settings.size)
@@ -165,9 +258,11 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
             encoding.add(1, ordering: .relaxed)
             encoder.async {
                 let jpeg = try? ImageCodecs.encode(image, as: .jpeg)
-                queue.offerFrame(stream: stream, jpeg.map {
+                let message = jpeg.map {
                     BinaryMessage.frame(stream: stream, index: frameIndex, timestamp: timestamp, size: settings.size, jpeg: $0).encoded()
-                })
+                }
+                queue.offerFrame(stream: stream, ownerHasRoom ? message : nil)
+                for watcher in watchers { watcher.offerFrame(stream: stream, message) }
                 encoding.subtract(1, ordering: .relaxed)
             }
         }
@@ -176,6 +271,21 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         }
         clients[clientID]?.feeds[stream] = handle
         queue.send(.reply(id: id, .success(.stream(stream))))
+    }
+
+    /// The queues of the clients watching previews (not the stream's owner) that have room
+    /// and are due a frame of `stream` at `timestamp` (at most `previewFrameRate` a second);
+    /// marks them as sent.
+    private func previewWatchers(of stream: Int, owner: Int, at timestamp: Double) -> [OutboundQueue] {
+        let interval = 1 / WireProtocol.previewFrameRate
+        var due: [OutboundQueue] = []
+        for (id, client) in clients where id != owner && client.watchesPreviews && client.queue.hasRoomForFrame {
+            // A little slack, so a 15 fps stream is not thinned by timestamp rounding.
+            if let last = client.previewSent[stream], timestamp - last < interval * 0.9 { continue }
+            clients[id]?.previewSent[stream] = timestamp
+            due.append(client.queue)
+        }
+        return due
     }
 
     // MARK: WearablesBackendObserver

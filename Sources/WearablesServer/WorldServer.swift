@@ -10,6 +10,7 @@ import Logging
 import NIOCore
 import Synchronization
 import WearablesCore
+import WearablesSimulator
 import WearablesWire
 
 /// `glasses serve`: one simulated world served to many clients over HTTP and a
@@ -27,7 +28,10 @@ public final class WorldServer: Sendable {
 
     /// Builds the world; nothing listens until `run`. Refuses a non-loopback address
     /// without an explicit token.
-    public init(options: ServeOptions, traceSink: EventTrace.Sink? = nil) async throws(ServeError) {
+    /// `console` makes the Lua console of each client that asks for one (`glasses serve`
+    /// passes the REPL engine's); without it `console` commands are refused.
+    public init(options: ServeOptions, traceSink: EventTrace.Sink? = nil,
+                console: WorldConsole.Factory? = nil) async throws(ServeError) {
         if !options.isLoopback, options.token == nil {
             throw .usage("refusing to listen on \(options.host) without --token: it is not loopback, so anyone who can reach it could drive the glasses")
         }
@@ -40,7 +44,7 @@ public final class WorldServer: Sendable {
         served = ServedWorld(preset: options.world, seed: options.seed, speed: options.speed,
                              classicStalls: options.classicStalls, traceSink: traceSink)
         do {
-            bridge = try await served.perform { world in WorldBridge(world: world) }
+            bridge = try await served.perform { world in WorldBridge(world: world, makeConsole: console) }
         } catch {
             throw .usage("the world stopped while starting")
         }
@@ -71,6 +75,7 @@ public final class WorldServer: Sendable {
         // Added before the routes, so it guards them all, unknown paths included.
         router.middlewares.add(AccessMiddleware(policy: policy))
         ControlRoutes(served: served, bridge: bridge, openAPI: Self.openAPIDocument()).add(to: router)
+        DashboardRoutes(token: token).add(to: router)
 
         let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
         webSocketRouter.ws(RouterPath(WireProtocol.webSocketPath)) { [self] inbound, outbound, context in

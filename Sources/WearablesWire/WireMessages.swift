@@ -18,6 +18,16 @@ public enum WireCommand: Sendable, Equatable {
     case capture(device: String, format: PhotoCaptureFormat, size: VideoSize, quality: Int = ImageCodecs.defaultQuality)
     /// A change to a simulated world's mock; only a world whose hello says "simulator" takes it.
     case mock(MockAction)
+    /// A line of Lua for the client's console: the REPL engine of `glasses repl`, run
+    /// in the served world (`glasses serve` only; another server refuses it).
+    case console(code: String)
+    /// Completion candidates for `word`, the identifier path before the console's cursor.
+    case complete(word: String)
+    /// Whether this client also gets the frames of every other client's streams (a
+    /// dashboard's preview), each stream at most `WireProtocol.previewFrameRate` frames/s.
+    case watchPreviews(Bool)
+    /// The phone's audio route as it is now (changes come as `audio_route` events).
+    case audioRoute
 }
 
 /// A client's text message.
@@ -65,6 +75,13 @@ public enum WireReplyValue: Sendable, Equatable {
     case stream(Int)
     /// A mock action's glasses, as they are after it.
     case mockGlasses(WireMockGlasses)
+    /// What a console line printed: its values on `output`, an error with its traceback on
+    /// `errorOutput` (either may be empty; a statement prints nothing).
+    case console(output: String, errorOutput: String)
+    /// A `complete` command's candidates, sorted, each replacing the word.
+    case completions([String])
+    /// An `audio_route` command's answer.
+    case audioRoute(WireAudioRoute)
 }
 
 /// Something that happened in the served world, sent to every client.
@@ -82,6 +99,8 @@ public enum WireEvent: Sendable, Equatable {
     /// A simulator's glasses changed as only the mock sees them (or were paired); sent after
     /// every mock action, whoever made it (a client, an HTTP control route), and after device changes.
     case mockGlasses(WireMockGlasses)
+    /// The phone's audio route changed, or an interruption (a phone call) began or ended.
+    case audioRoute(WireAudioRoute)
 }
 
 /// A server's text message.
@@ -168,16 +187,24 @@ struct Envelope: Codable {
     var action: String?
     var glasses: WireMockGlasses?
     var mock: [WireMockGlasses]?
+    var code: String?
+    var word: String?
+    var output: String?
+    var errorOutput: String?
+    var completions: [String]?
+    var watch: Bool?
+    var audio: WireAudioRoute?
     /// A mock command's fields, written at the top level beside the envelope's own.
     var mockFields: MockActionFields? = nil
 
     enum CodingKeys: String, CodingKey {
         case type, id, client, server, world, speed, time, ok, error, permission, status, permissions, registration,
             state, device, devices, bandwidth, kbps, event, resolution, fps, stream, total, format, width, height, quality,
-            action, glasses, mock
+            action, glasses, mock, code, word, output, completions, watch, audio
         case protocolVersion = "protocol"
         case streamError = "stream_error"
         case deviceInfo = "info"
+        case errorOutput = "error_output"
     }
 
     init(type: String) { self.type = type }
@@ -270,6 +297,17 @@ struct Envelope: Codable {
             self.init(type: "mock")
             self.action = action.name
             mockFields = MockActionFields(action)
+        case .console(let code):
+            self.init(type: "console")
+            self.code = code
+        case .complete(let word):
+            self.init(type: "complete")
+            self.word = word
+        case .watchPreviews(let watch):
+            self.init(type: "watch_previews")
+            self.watch = watch
+        case .audioRoute:
+            self.init(type: "audio_route")
         }
     }
 
@@ -297,9 +335,13 @@ struct Envelope: Codable {
             guard (1...100).contains(quality) else { throw WireDecodingError("field 'quality' must be 1...100, got \(quality)") }
             return .capture(device: try require(device, "device"), format: try named(format, "format", as: PhotoCaptureFormat.self),
                             size: size, quality: quality)
+        case "console": return .console(code: try require(code, "code"))
+        case "complete": return .complete(word: try require(word, "word"))
+        case "watch_previews": return .watchPreviews(try require(watch, "watch"))
+        case "audio_route": return .audioRoute
         default:
             throw WireDecodingError("unknown message type '\(type)' (commands: hello, register, unregister, request_permission, "
-                + "open_session, close_session, start_camera, stop_camera, capture, mock)")
+                + "open_session, close_session, start_camera, stop_camera, capture, mock, console, complete, watch_previews, audio_route)")
         }
     }
 
@@ -330,6 +372,11 @@ struct Envelope: Codable {
                 case .permission(let status): self.status = status.name
                 case .stream(let stream): self.stream = stream
                 case .mockGlasses(let state): glasses = state
+                case .console(let output, let errorOutput):
+                    self.output = output
+                    self.errorOutput = errorOutput
+                case .completions(let candidates): completions = candidates
+                case .audioRoute(let route): audio = route
                 }
             case .failure(let error):
                 ok = false
@@ -388,6 +435,9 @@ struct Envelope: Codable {
         case .mockGlasses(let state):
             self.init(type: "mock_glasses")
             glasses = state
+        case .audioRoute(let route):
+            self.init(type: "audio_route")
+            audio = route
         }
     }
 
@@ -409,6 +459,9 @@ struct Envelope: Codable {
                 if let status { return .reply(id: id, .success(.permission(try named(status, "status", as: PermissionStatus.self)))) }
                 if let stream { return .reply(id: id, .success(.stream(stream))) }
                 if let glasses { return .reply(id: id, .success(.mockGlasses(glasses))) }
+                if let output { return .reply(id: id, .success(.console(output: output, errorOutput: errorOutput ?? ""))) }
+                if let completions { return .reply(id: id, .success(.completions(completions))) }
+                if let audio { return .reply(id: id, .success(.audioRoute(audio))) }
                 return .reply(id: id, .success(.done))
             }
             return .reply(id: id, .failure(try require(error, "error")))
@@ -447,6 +500,8 @@ struct Envelope: Codable {
             return .event(.framesDropped(stream: try require(stream, "stream"), total: try require(total, "total")))
         case "mock_glasses":
             return .event(.mockGlasses(try require(glasses, "glasses")))
+        case "audio_route":
+            return .event(.audioRoute(try require(audio, "audio")))
         default:
             throw WireDecodingError("unknown message type '\(type)'")
         }

@@ -14,4 +14,7 @@ public enum WireProtocol {
     /// Default address of `glasses serve`.
     public static let defaultHost = "127.0.0.1"
     public static let defaultPort = 7878
+    /// The most frames per second a preview watcher (`watch_previews`) gets of a stream:
+    /// a dashboard shows them, it does not process them, so a faster stream is thinned.
+    public static let previewFrameRate = 15.0
 }

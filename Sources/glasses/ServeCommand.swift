@@ -25,7 +25,9 @@ struct ServeCommand: ParsableCommand {
             The world runs on the wall clock (--speed N for N times real time). Clients speak the \
             wire protocol (docs/protocol.md) at ws://HOST:PORT\(WireProtocol.webSocketPath); tests drive \
             the simulated glasses over HTTP/JSON under /v1/ (docs/openapi.yaml, also served at \
-            /v1/openapi.yaml). Every request needs the token printed at start, as a header \
+            /v1/openapi.yaml); a dashboard page (preview, devices and mock controls, a Lua console, \
+            photos, a timeline) is at / (the URL printed at start carries the token). Every request \
+            needs the token printed at start, as a header \
             'Authorization: Bearer TOKEN' or '?token=TOKEN'. Ctrl-C or SIGTERM stops the server \
             and ends the trace with an end record.
 
@@ -82,7 +84,7 @@ struct ServeCommand: ParsableCommand {
         let outcome = Self.blocking { () async -> ServeError? in
             let server: WorldServer
             do throws(ServeError) {
-                server = try await WorldServer(options: serveOptions, traceSink: traceSink)
+                server = try await WorldServer(options: serveOptions, traceSink: traceSink, console: WorldReplConsole.factory)
             } catch {
                 return error
             }
@@ -116,6 +118,7 @@ struct ServeCommand: ParsableCommand {
         let base = "http://\(host):\(port)"
         let text = """
             glasses serve: listening on \(base) (world \(options.world.rawValue), seed \(options.seed), speed \(options.speed)x)
+              dashboard: \(base)/?token=\(token)
               WebSocket: ws://\(host):\(port)\(WireProtocol.webSocketPath)?token=\(token)
               token:     \(token)
               try:       curl -H 'Authorization: Bearer \(token)' \(base)/v1/health

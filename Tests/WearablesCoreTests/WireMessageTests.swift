@@ -10,6 +10,10 @@ import WearablesWire
         identifier: "rayBanMeta-1", name: "Ray-Ban Meta", type: .rayBanMeta, linkState: .connected, batteryLevel: 80,
         chargingState: .notCharging, donState: .donned, hingeState: .open, thermalLevel: .none)
 
+    static let route = WireAudioRoute(
+        inputs: [.init(type: "builtInMic", name: "iPhone Microphone", sampleRate: 48000)],
+        outputs: [.init(type: "builtInSpeaker", name: "Speaker", sampleRate: 48000)], active: false, interrupted: false)
+
     static let clientMessages: [ClientMessage] = [
         .hello(protocolVersion: 1, client: "test"),
         .command(id: 1, .register), .command(id: 2, .unregister),
@@ -30,6 +34,8 @@ import WearablesWire
         .command(id: 20, .mock(.companionHoldNext(.registration))), .command(id: 21, .mock(.companionAnswer(.unregistration, proceed: false))),
         .command(id: 22, .mock(.companionAnswer(.registration, proceed: true))),
         .command(id: 17, .mock(.disable)), .command(id: 18, .mock(.device("rayBanMeta-1", .updateFirmware))),
+        .command(id: 23, .console(code: "for i = 1, 2 do\n  print(i)\nend")), .command(id: 24, .complete(word: "wearables.de")),
+        .command(id: 25, .watchPreviews(true)), .command(id: 26, .watchPreviews(false)), .command(id: 27, .audioRoute),
     ]
 
     @Test(arguments: clientMessages)
@@ -40,6 +46,12 @@ import WearablesWire
     static let serverMessages: [ServerMessage] = [
         .reply(id: 1, .success(.done)), .reply(id: 2, .success(.permission(.granted))), .reply(id: 3, .success(.stream(7))),
         .reply(id: 4, .failure(WireError(DeviceSessionError.sessionAlreadyExists))),
+        .reply(id: 5, .success(.console(output: "2\n", errorOutput: ""))),
+        .reply(id: 6, .success(.console(output: "", errorOutput: "stdin:1: boom\nstack traceback:\n\t[C]: in ?\n"))),
+        .reply(id: 7, .success(.completions(["wearables.devices", "wearables.session"]))), .reply(id: 8, .success(.completions([]))),
+        .reply(id: 9, .success(.audioRoute(route))), .event(.audioRoute(WireAudioRoute(
+            inputs: [.init(type: "bluetoothHFP", name: "Ray-Ban Meta", sampleRate: 8000)], outputs: [], active: true,
+            interrupted: false, reason: "categoryChange"))),
         .event(.registration(.registered)), .event(.device(device)), .event(.deviceRemoved("rayBanMeta-1")),
         .event(.permission(.camera, .denied)), .event(.bandwidth(device: "rayBanMeta-1", kbps: 300)),
         .event(.session(device: "rayBanMeta-1", .paused)), .event(.session(device: "rayBanMeta-1", .resumed)),

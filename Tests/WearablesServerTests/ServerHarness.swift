@@ -17,13 +17,14 @@ struct RunningServer {
     /// Every trace line, as the world records it.
     let trace: TraceLines
 
-    static func start(world: ServeOptions.World = .ready, speed: Double = 50, port: Int = 0) async throws -> RunningServer {
+    static func start(world: ServeOptions.World = .ready, speed: Double = 50, port: Int = 0,
+                      console: WorldConsole.Factory? = nil) async throws -> RunningServer {
         var options = ServeOptions()
         options.world = world
         options.speed = speed
         options.port = port
         let trace = TraceLines()
-        let server = try await WorldServer(options: options, traceSink: { trace.add($0) })
+        let server = try await WorldServer(options: options, traceSink: { trace.add($0) }, console: console)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let task = Task { try await server.run(onListening: { continuation.yield($0) }) }
         let bound = try await within(.seconds(20)) { () async -> Int? in

@@ -11,6 +11,9 @@ public final class ReplSession {
     public let runtime: ScriptRuntime
     /// Called when the next line may be read (show ``prompt`` then).
     public var onReady: (() -> Void)?
+    /// Called by `.quit`, `exit()` or a limit instead of stopping the scheduler; nil stops it,
+    /// which ends the terminal REPL's loop. A served world's console sets this: the world goes on.
+    public var onQuit: (() -> Void)?
     /// Set by `.quit` or `exit()`; the caller ends its loop and exits with ``exitStatus``.
     public private(set) var hasQuit = false
     public private(set) var exitStatus = LuaExitStatus.success
@@ -128,6 +131,6 @@ public final class ReplSession {
     func quit(_ status: LuaExitStatus) {
         hasQuit = true
         exitStatus = status
-        runtime.scheduler.stop()
+        if let onQuit { onQuit() } else { runtime.scheduler.stop() }
     }
 }

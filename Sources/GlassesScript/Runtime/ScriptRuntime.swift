@@ -43,6 +43,11 @@ public final class ScriptRuntime {
     private var ending: RunEnding?
     private let wallStart = ContinuousClock.now
     private var finishers: [() -> Void] = []
+    /// Called instead of stopping the scheduler when the run would end its loop (the
+    /// script's end, a stop of the state). Nil: the scheduler stops, as a run or the
+    /// terminal REPL wants. A runtime in a world whose loop serves others too
+    /// (`glasses serve`'s console) must not end that loop: it handles the stop itself.
+    public var onStopLoop: (() -> Void)?
 
     /// The built-in modules, in install order.
     public static let builtInPlugins: [GlassesPlugin] = [
@@ -131,6 +136,16 @@ public final class ScriptRuntime {
     /// Runs `finish` when the run ends, whichever way (an interrupt, a limit, exit()):
     /// for outputs that must be completed to be valid files.
     func atEnd(_ finish: @escaping () -> Void) { finishers.append(finish) }
+
+    /// Lets go of what the run started in a world that outlives it (a served world's
+    /// console): runs the end-of-run finishers (a recording stops) and stops the
+    /// cameras it started, which would otherwise stream into a state that is gone.
+    public func releaseWorld() {
+        for finish in finishers { finish() }
+        finishers = []
+        for stream in streams { stream.camera.object?.stop() }
+        streams = []
+    }
 
     /// Flushes the trace; call when the run is abandoned early.
     public func flush() { traceFile?.flush() }
@@ -255,7 +270,7 @@ public final class ScriptRuntime {
     func step(_ task: ScriptTask, _ input: Result<[LuaValue], ScriptError>) {
         guard !task.isFinished else { return }
         if state.stop != nil || ending != nil {
-            scheduler.stop()
+            stopLoop()
             return
         }
         task.status = .running
@@ -297,7 +312,7 @@ public final class ScriptRuntime {
                 report(error, in: task.label)
             }
         case .stopped:
-            scheduler.stop()
+            stopLoop()
         }
         if let first = task.afterFirstStep {
             task.afterFirstStep = nil
@@ -377,11 +392,15 @@ public final class ScriptRuntime {
     private func endIfDone() {
         guard let main else { return }
         if state.stop != nil || main.status == .failed || (main.isFinished && !hasLiveWork) {
-            scheduler.stop()
+            stopLoop()
         } else if horizonIsDue {
             // The drive loop starts the horizon, with the scheduler's deadline.
-            scheduler.stop()
+            stopLoop()
         }
+    }
+
+    private func stopLoop() {
+        if let onStopLoop { onStopLoop() } else { scheduler.stop() }
     }
 
     /// Says once, on stderr, what keeps a virtual-clock run going after its main chunk and how to end it.

@@ -1,0 +1,231 @@
+import Dispatch
+import LuaHost
+import Synchronization
+import WearablesCore
+import WearablesSimulator
+
+/// A Lua console in a world whose event loop runs elsewhere (`glasses serve`'s): the
+/// REPL engine (``ReplSession``) on the world's own thread, so `wearables.devices()`
+/// are that world's glasses and a waiting call parks on its scheduler. It takes
+/// whole inputs and reports what each printed, for the dashboard's console.
+///
+/// Bounded so that no input can hold the world: each input has ``inputLimit`` wall
+/// seconds, after which its Lua code is interrupted (the world's loop goes on, the
+/// console reports it), the state has a memory cap, and the sandbox is `strict`
+/// (no files, no processes: a page holding the token drives the glasses, not the
+/// server's machine). `exit()`, `.quit` or a limit end only the console's state;
+/// the next input gets a fresh one.
+///
+/// Use it only on the world's thread, from inside its event loop.
+public final class WorldReplConsole {
+    /// Wall seconds one input may run or wait before it is stopped.
+    public let inputLimit: Double
+    /// Bytes the console's Lua state may hold.
+    public static let memoryLimit = 64 << 20
+
+    private let world: SimulatedWorld
+    private var repl: Repl
+    private let collected = Collected()
+    /// The input not yet handed to the session, and who hears when it is done.
+    private var pendingInput: String?
+    private var done: ((String, String) -> Void)?
+    /// The running input's number (0: none), and the one whose limit ran out; read and
+    /// written by the watchdog on another thread.
+    private let running = Atomic<Int>(0)
+    private let timedOut = Atomic<Int>(0)
+    private var generation = 0
+    private var isClosed = false
+
+    /// A runtime and its REPL session, replaced when `exit()`, `.quit` or a limit ended it.
+    private struct Repl {
+        let runtime: ScriptRuntime
+        let session: ReplSession
+    }
+
+    /// What the session wrote during the current input.
+    private final class Collected {
+        var output = ""
+        var errorOutput = ""
+    }
+
+    public init(world: SimulatedWorld, inputLimit: Double = 10) throws {
+        self.world = world
+        self.inputLimit = inputLimit
+        repl = try Self.makeRepl(world: world, collected: collected)
+        attach()
+    }
+
+    private static func makeRepl(world: SimulatedWorld, collected: Collected) throws -> Repl {
+        var options = RunOptions()
+        options.realtime = true
+        options.sandbox = .strict
+        options.memoryLimit = Self.memoryLimit
+        options.seed = 0
+        let runtime = try ScriptRuntime(options: options, makeWorld: { _ in world })
+        // The runtime would end the scheduler's loop on a stop of its Lua state (as the
+        // terminal REPL wants); the served world's loop must go on, so neither the
+        // scheduler's interruption check nor the runtime's loop stop may reach it.
+        runtime.scheduler.interruption = nil
+        try capturePrint(in: runtime.state, collected: collected)
+        let session = try ReplSession(runtime: runtime, output: ReplOutput(
+            standard: { collected.output += $0 }, error: { collected.errorOutput += $0 }))
+        return Repl(runtime: runtime, session: session)
+    }
+
+    /// `print` writes into the input's output, not to the server's stdout, which the
+    /// console's user cannot see. The writer is registered as a module only long enough
+    /// for the new `print` to keep it.
+    private static func capturePrint(in state: LuaState, collected: Collected) throws {
+        try state.register(LuaModule(name: "console_output", doc: "The console's print target (removed at once).", functions: [
+            LuaFunction(name: "write", parameters: [LuaParameter("text", .string)], doc: "Appends to the input's output.") { call in
+                collected.output += try call.string(1)
+                return .none
+            },
+        ]))
+        let install = try state.load(#"""
+            local write = console_output.write
+            console_output = nil
+            local package = rawget(_G, "package")
+            if package then package.loaded.console_output = nil end
+            print = function(...)
+              local parts = table.pack(...)
+              for i = 1, parts.n do parts[i] = tostring(parts[i]) end
+              write(table.concat(parts, "\t", 1, parts.n) .. "\n")
+            end
+            """#, name: "console")
+        _ = try state.call(install)
+    }
+
+    private func attach() {
+        let session = repl.session
+        session.onReady = { [weak self] in self?.nextLine() }
+        session.onQuit = { [weak self] in self?.ended() }
+        let inbox = repl.runtime.scheduler.inbox
+        let target = Unchecked(console: self)
+        // Where the terminal REPL's loop would return and recover, this recovers in a
+        // later event: never inside the Lua call that stopped.
+        repl.runtime.onStopLoop = { inbox.post { target.console?.recover() } }
+    }
+
+    /// Runs one input (a line or several) and calls `done` on the world's thread once it
+    /// finished, failed or was stopped, with its values and `print`s (`output`) and errors
+    /// with their tracebacks (`errorOutput`). Hand in the next input after `done`.
+    public func evaluate(_ code: String, done: @escaping (String, String) -> Void) {
+        collected.output = ""
+        collected.errorOutput = ""
+        self.done = done
+        // Whole, not line by line: a multi-line input is one chunk, so its locals reach its end.
+        pendingInput = code
+        generation += 1
+        running.store(generation, ordering: .sequentiallyConsistent)
+        armWatchdog(generation)
+        nextLine()
+    }
+
+    /// Candidates replacing `word` (`wearables.de` → `wearables.devices`), sorted.
+    public func completions(for word: String) -> [String] { repl.session.completions(for: word) }
+
+    /// Ends the console: its Lua state is stopped, so its timers and handlers never run
+    /// again, and closed. The world goes on.
+    public func close() {
+        isClosed = true
+        done = nil
+        running.store(0, ordering: .sequentiallyConsistent)
+        retire(repl)
+    }
+
+    /// Stops a state for good and closes it, after stopping the cameras and recordings
+    /// it started: whatever of it is still scheduled in the world (a timer, a device
+    /// listener) finds it stopped and does nothing. The runtime itself is kept, since
+    /// such listeners may still reach it; it holds no Lua state any more, only its shell.
+    private func retire(_ repl: Repl) {
+        repl.runtime.releaseWorld()
+        if repl.runtime.state.stop == nil { repl.runtime.state.interruptHandle.interrupt(message: "the console was closed") }
+        repl.runtime.state.close()
+        let shell = Unchecked.Shell(runtime: repl.runtime)
+        Self.retired.withLock { $0.append(shell) }
+    }
+
+    /// Runtimes of closed consoles (see ``retire(_:)``), from any served world's thread.
+    private static let retired = Mutex<[Unchecked.Shell]>([])
+
+    /// Hands the session the input; once it is through, an unfinished chunk is dropped
+    /// with a message (the page sends whole inputs) and the input is done.
+    private func nextLine() {
+        guard done != nil else { return }
+        if let input = pendingInput {
+            pendingInput = nil
+            return repl.session.submit(input)
+        }
+        if repl.session.prompt == ReplSession.continuationPrompt {
+            collected.errorOutput += "incomplete input: the chunk is not finished (a missing 'end' or closing bracket?)\n"
+            repl.session.discardInput()
+            return
+        }
+        finish()
+    }
+
+    private func finish() {
+        if timedOut.load(ordering: .sequentiallyConsistent) == generation {
+            collected.errorOutput += "glasses: the input ran past the console's \(inputLimit) s limit per input and was stopped\n"
+        }
+        let done = self.done
+        self.done = nil
+        pendingInput = nil
+        running.store(0, ordering: .sequentiallyConsistent)
+        done?(collected.output, collected.errorOutput)
+    }
+
+    /// After a stop of the state (the watchdog's interrupt, `exit()`, a limit): an
+    /// interrupt ends the running input and the console goes on; the others end the
+    /// session (``ended()``).
+    private func recover() {
+        guard !isClosed, repl.runtime.state.stop != nil else { return }
+        if done == nil, case .interrupted? = repl.runtime.state.stop {
+            // The watchdog fired as the input finished: its interrupt must not stop the next one.
+            return repl.runtime.state.clearStop()
+        }
+        repl.session.recoverFromStop()
+    }
+
+    /// `exit()`, `.quit` or a limit ended the session: the world goes on, and the next
+    /// input gets a fresh state.
+    private func ended() {
+        let status = repl.session.exitStatus
+        retire(repl)
+        collected.errorOutput += "the console's Lua state ended (\(status)); the next input starts a new one\n"
+        do {
+            repl = try Self.makeRepl(world: world, collected: collected)
+            attach()
+        } catch {
+            collected.errorOutput += "the console could not restart: \(error)\n"
+        }
+        finish()
+    }
+
+    /// After ``inputLimit`` seconds, stops the input's Lua code from another thread (a
+    /// loop that never yields included); the recovery then runs on the world's thread.
+    private func armWatchdog(_ generation: Int) {
+        let handle = repl.runtime.state.interruptHandle
+        let inbox = repl.runtime.scheduler.inbox
+        let target = Unchecked(console: self)
+        DispatchQueue.global().asyncAfter(deadline: .now() + inputLimit) {
+            // Only the atomics are touched here, off the world's thread.
+            guard let console = target.console, console.running.load(ordering: .sequentiallyConsistent) == generation else { return }
+            console.timedOut.store(generation, ordering: .sequentiallyConsistent)
+            handle.interrupt(message: "the console's limit per input")
+            // A chunk parked on a wait has no Lua running to notice the interrupt.
+            inbox.post { target.console?.recover() }
+        }
+    }
+}
+
+/// Carries the console into events posted to the world's thread, the only place it is used.
+private struct Unchecked: @unchecked Sendable {
+    weak var console: WorldReplConsole?
+
+    /// A retired runtime, kept and never used again.
+    struct Shell: @unchecked Sendable {
+        let runtime: ScriptRuntime
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import GlassesScript
+import Testing
+import WearablesServer
+import WearablesSimulator
+
+/// The served world's console (`WorldReplConsole`): the REPL engine on a world whose
+/// loop runs on its own thread, as `glasses serve` runs it. Inputs print as in
+/// `glasses repl`, errors carry their traceback, and no input (a loop that never
+/// yields, `exit()`) can stop or hold the world.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct WorldReplConsoleTests {
+    /// A console made on the world's thread, used only there.
+    final class Box: @unchecked Sendable {
+        var console: WorldReplConsole?
+    }
+
+    struct Printed: Sendable, Equatable {
+        var output: String
+        var errorOutput: String
+    }
+
+    let served = ServedWorld(preset: .ready, seed: 0, speed: 1, traceSink: nil)
+    let box = Box()
+
+    func start(inputLimit: Double = 10) async throws {
+        let box = box
+        try await served.perform { world in box.console = try? WorldReplConsole(world: world, inputLimit: inputLimit) }
+        #expect(box.console != nil)
+    }
+
+    func evaluate(_ code: String) async -> Printed {
+        let (box, served) = (box, served)
+        return await withCheckedContinuation { continuation in
+            served.post { _ in
+                box.console?.evaluate(code) { output, errorOutput in
+                    continuation.resume(returning: Printed(output: output, errorOutput: errorOutput))
+                }
+            }
+        }
+    }
+
+    func stop() async {
+        let box = box
+        _ = try? await served.perform { _ in box.console?.close() }
+        await served.stop(reason: "test")
+    }
+
+    @Test func valuesPrintAsInTheReplAndTheWorldIsTheServedOne() async throws {
+        try await start()
+        #expect(await evaluate("1+1") == Printed(output: "2\n", errorOutput: ""))
+        #expect(await evaluate("wearables.devices()[1].name").output == "\"Ray-Ban Meta\"\n")
+        #expect(await evaluate("local x = 1\nfor i = 1, 3 do\n  x = x * 2\nend\nreturn x") == Printed(output: "8\n", errorOutput: ""))
+        #expect(await evaluate("print('a', 1, nil)") == Printed(output: "a\t1\tnil\n", errorOutput: ""))
+        #expect(await evaluate("console_output").output == "nil\n")
+        let completions = try await served.perform { [box] _ in box.console?.completions(for: "wearables.dev") ?? [] }
+        #expect(completions.contains("wearables.devices"))
+        #expect(completions.allSatisfy { $0.hasPrefix("wearables.dev") })
+        await stop()
+    }
+
+    @Test func anErrorComesWithItsTracebackAndTheConsoleGoesOn() async throws {
+        try await start()
+        let failed = await evaluate(#"error("boom")"#)
+        #expect(failed.output.isEmpty)
+        #expect(failed.errorOutput.contains("boom"))
+        #expect(failed.errorOutput.contains("stack traceback"))
+        #expect(await evaluate("if true then").errorOutput.contains("incomplete input"))
+        #expect(await evaluate("1+1").output == "2\n")
+        await stop()
+    }
+
+    @Test func aLoopThatNeverYieldsIsStoppedAtTheLimitAndTheWorldGoesOn() async throws {
+        try await start(inputLimit: 0.5)
+        let stopped = await evaluate("while true do end")
+        #expect(stopped.errorOutput.contains("limit per input and was stopped"))
+        #expect(await evaluate("1+1").output == "2\n")
+        // A wait that outlives the limit is ended too; the world's clock went on meanwhile.
+        let parked = await evaluate("wait(60)")
+        #expect(parked.errorOutput.contains("limit per input and was stopped"))
+        let now = try await served.perform { world in world.scheduler.now }
+        #expect(now > 0.9)
+        await stop()
+    }
+
+    /// Waits until the world's clock has moved `seconds` on, from an event on its own thread.
+    func worldAdvances(_ seconds: Double) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            served.post { world in _ = world.scheduler.schedule(after: seconds) { continuation.resume() } }
+        }
+    }
+
+    @Test func aClosedConsolesTimersNeverRunAndTheWorldGoesOn() async throws {
+        try await start()
+        #expect(await evaluate("ticks = 0\nevery(0.02, function() ticks = ticks + 1 end)").errorOutput.isEmpty)
+        await worldAdvances(0.1)
+        #expect(await evaluate("ticks > 0").output == "true\n")
+        let box = box
+        try await served.perform { _ in box.console?.close() }
+        // The timer stays scheduled in the world and finds its state stopped: nothing runs, nothing stops the world.
+        await worldAdvances(0.2)
+        let now = try await served.perform { world in world.scheduler.now }
+        #expect(now > 0.3)
+        await served.stop(reason: "test")
+    }
+
+    @Test func exitEndsOnlyTheConsolesStateAndTheNextInputGetsANewOne() async throws {
+        try await start()
+        #expect(await evaluate("x = 41").errorOutput.isEmpty)
+        #expect(await evaluate("exit(3)").errorOutput.contains("the next input starts a new one"))
+        #expect(await evaluate("x").output == "nil\n")
+        #expect(await evaluate("1+1").output == "2\n")
+        await stop()
+    }
+}
