@@ -89,6 +89,7 @@ struct MockPlugin: GlassesPlugin {
                     try mock.local(for: "mock.set_classic_stalls").kit.classicStalls = on
                     return .none
                 },
+                MockChaosBinding.function(runtime, mock),
             ]))
         try state.register(LuaModule(
             name: "mock.permissions", doc: "Permission grants and how the Meta AI app answers requests.",

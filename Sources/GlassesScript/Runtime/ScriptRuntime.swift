@@ -40,7 +40,7 @@ public final class ScriptRuntime {
 
     /// The built-in modules, in install order.
     public static let builtInPlugins: [GlassesPlugin] = [
-        SharedTypesPlugin(), TimePlugin(), LogPlugin(), WearablesPlugin(), CameraPlugin(), MockPlugin(), AudioPlugin(), RecipesPlugin(),
+        SharedTypesPlugin(), TimePlugin(), LogPlugin(), WearablesPlugin(), CameraPlugin(), MockPlugin(), AudioPlugin(), RecipesPlugin(), ExpectPlugin(),
     ]
 
     /// - Parameter makeWorld: builds the world to run in (given the trace's sink); by default the

@@ -1,0 +1,39 @@
+import WearablesCore
+import WearablesSimulator
+import WearablesWire
+
+/// Plays a fault schedule on the simulator in this process: each fault's mock
+/// actions at its time, its clearing actions after its duration, each recorded
+/// in the trace (`chaos` `fault` and `clear`) next to the mock's own records.
+final class ChaosInjector {
+    private let world: SimulatedWorld
+
+    init(world: SimulatedWorld) { self.world = world }
+
+    /// Records the whole schedule (so a trace alone can replay or shrink the run) and schedules every fault.
+    func play(_ schedule: ChaosSchedule, origin: String) {
+        world.trace.record(source: "chaos", event: "schedule",
+                           values: ["origin": .string(origin), "faults": .int(schedule.faults.count), "schedule": .string(schedule.json())])
+        for fault in schedule.faults {
+            world.scheduler.schedule(at: max(fault.t, world.scheduler.now)) { [weak self] in self?.start(fault) }
+        }
+    }
+
+    private func start(_ fault: ChaosFault) {
+        let kbps = world.kit.glasses(fault.device)?.bandwidthKbps ?? BandwidthLadder.defaultLinkKbps
+        world.trace.record(source: "chaos", event: "fault",
+                           values: ["kind": .string(fault.kind.rawValue), "device": .string(fault.device), "duration": .double(fault.duration)])
+        apply(fault.kind.start(device: fault.device, duration: fault.duration))
+        world.scheduler.schedule(after: fault.duration) { [weak self] in
+            guard let self else { return }
+            self.apply(fault.kind.clear(device: fault.device, restoringKbps: kbps))
+            self.world.trace.record(source: "chaos", event: "clear",
+                                    values: ["kind": .string(fault.kind.rawValue), "device": .string(fault.device)])
+        }
+    }
+
+    /// A fault on glasses that were unpaired meanwhile does nothing: the world goes on, as it would for a person.
+    private func apply(_ actions: [MockAction]) {
+        for action in actions { _ = world.apply(action) }
+    }
+}
