@@ -31,7 +31,7 @@ expect("never stuck", function()
   return not glasses.stuck, "the glasses are stuck (a restart came too soon after a stop)"
 end)
 
-every(10, function()
+every(60, function()
   local cam = handle.camera
   if cam and cam.state == "streaming" then cam:try_capture() end
 end)

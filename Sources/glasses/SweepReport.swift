@@ -31,9 +31,8 @@ struct SweepReport {
     var text: String {
         var lines: [String] = []
         let total = seeds.upperBound - seeds.lowerBound + 1
-        lines.append(String(format: "sweep: %d of %llu seeds ran in %.1f s (%.1f seeds/s, %d jobs)%@: %d passed, %d failed",
-                            runs.count, total, wallSeconds, seedsPerSecond, jobs, interrupted ? ", stopped early" : "",
-                            runs.count - failures.count, failures.count))
+        lines.append("sweep: \(runs.count) of \(total) seeds ran in " + String(format: "%.1f s (%.1f seeds/s, ", wallSeconds, seedsPerSecond)
+                     + "\(jobs) jobs)\(interrupted ? ", stopped early" : ""): \(runs.count - failures.count) passed, \(failures.count) failed")
         lines.append("outcomes: " + outcomes.map { "exit \($0.code) x\($0.count)" }.joined(separator: ", "))
         if let factor = realTimeFactor { lines.append(String(format: "real-time factor per run (median): %.0fx", factor)) }
         if !failures.isEmpty {
@@ -44,7 +43,7 @@ struct SweepReport {
                 if let shrink = shrunk[run.seed] { lines.append("    " + shrink.summary) }
             }
         }
-        lines.append("slowest: " + slowest.map { String(format: "seed %llu %.2f s", $0.seed, $0.seconds) }.joined(separator: ", "))
+        lines.append("slowest: " + slowest.map { "seed \($0.seed) " + String(format: "%.2f s", $0.seconds) }.joined(separator: ", "))
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -69,19 +68,19 @@ struct SweepReport {
     var json: Data {
         var failed: [[String: Any]] = []
         for run in failures {
-            var entry: [String: Any] = ["seed": run.seed, "exit_code": run.code, "seconds": run.seconds,
+            var entry: [String: Any] = ["seed": Int(run.seed), "exit_code": Int(run.code), "seconds": run.seconds,
                                         "command": reproduce(run.seed), "stderr_tail": run.stderrTail]
             if let shrink = shrunk[run.seed] { entry["shrunk"] = shrink.json }
             failed.append(entry)
         }
         var document: [String: Any] = [
-            "script": script, "seeds": ["first": seeds.lowerBound, "last": seeds.upperBound], "jobs": jobs,
+            "script": script, "seeds": ["first": Int(seeds.lowerBound), "last": Int(seeds.upperBound)], "jobs": jobs,
             "ran": runs.count, "passed": runs.count - failures.count, "failed": failures.count, "interrupted": interrupted,
             "wall_seconds": wallSeconds, "seeds_per_second": seedsPerSecond,
             "outcomes": Dictionary(uniqueKeysWithValues: outcomes.map { ("\($0.code)", $0.count) }),
             "failures": failed,
-            "slowest": slowest.map { ["seed": $0.seed, "seconds": $0.seconds] },
-            "runs": runs.sorted { $0.seed < $1.seed }.map { ["seed": $0.seed, "exit_code": $0.code, "seconds": $0.seconds] },
+            "slowest": slowest.map { ["seed": Int($0.seed), "seconds": $0.seconds] },
+            "runs": runs.sorted { $0.seed < $1.seed }.map { ["seed": Int($0.seed), "exit_code": Int($0.code), "seconds": $0.seconds] },
         ]
         if let factor = realTimeFactor { document["real_time_factor"] = factor }
         return (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted])) ?? Data()

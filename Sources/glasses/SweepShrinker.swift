@@ -12,7 +12,7 @@ struct ShrinkResult {
     let seconds: Double
 
     var summary: String {
-        let kinds = faults.map { String(format: "%@ at %.3f s for %.3f s", $0.kind.rawValue, $0.t, $0.duration) }.joined(separator: ", ")
+        let kinds = faults.map { "\($0.kind.rawValue) at " + String(format: "%.3f s for %.3f s", $0.t, $0.duration) }.joined(separator: ", ")
         return "shrunk \(original) faults to \(faults.count) (\(kinds)) in \(replays) replays, "
             + String(format: "%.1f s", seconds) + "; replay: \(command)"
     }
@@ -95,7 +95,8 @@ struct SweepShrinker {
         while faults.count >= 2 {
             let chunks = Self.split(faults, into: parts)
             var reduced = false
-            for chunk in chunks where try fails(chunk) {
+            for chunk in chunks {
+                guard try fails(chunk) else { continue }
                 faults = chunk
                 parts = 2
                 reduced = true
@@ -123,7 +124,8 @@ struct SweepShrinker {
     private mutating func shorten(_ start: [ChaosFault]) throws -> [ChaosFault] {
         var faults = start
         for index in faults.indices {
-            for _ in 0..<8 where faults[index].duration >= 0.002 {
+            for _ in 0..<8 {
+                guard faults[index].duration >= 0.002 else { break }
                 var candidate = faults
                 candidate[index].duration = ChaosFault.rounded(faults[index].duration / 2)
                 guard try fails(candidate) else { break }

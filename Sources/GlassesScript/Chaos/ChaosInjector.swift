@@ -5,8 +5,11 @@ import WearablesWire
 /// Plays a fault schedule on the simulator in this process: each fault's mock
 /// actions at its time, its clearing actions after its duration, each recorded
 /// in the trace (`chaos` `fault` and `clear`) next to the mock's own records.
+///
+/// The scheduled events hold the injector (it lives as long as faults are pending);
+/// it holds the world unowned, as the world's scheduler holds those events.
 final class ChaosInjector {
-    private let world: SimulatedWorld
+    private unowned let world: SimulatedWorld
 
     init(world: SimulatedWorld) { self.world = world }
 
@@ -15,7 +18,7 @@ final class ChaosInjector {
         world.trace.record(source: "chaos", event: "schedule",
                            values: ["origin": .string(origin), "faults": .int(schedule.faults.count), "schedule": .string(schedule.json())])
         for fault in schedule.faults {
-            world.scheduler.schedule(at: max(fault.t, world.scheduler.now)) { [weak self] in self?.start(fault) }
+            world.scheduler.schedule(at: max(fault.t, world.scheduler.now)) { self.start(fault) }
         }
     }
 
@@ -24,8 +27,7 @@ final class ChaosInjector {
         world.trace.record(source: "chaos", event: "fault",
                            values: ["kind": .string(fault.kind.rawValue), "device": .string(fault.device), "duration": .double(fault.duration)])
         apply(fault.kind.start(device: fault.device, duration: fault.duration))
-        world.scheduler.schedule(after: fault.duration) { [weak self] in
-            guard let self else { return }
+        world.scheduler.schedule(after: fault.duration) {
             self.apply(fault.kind.clear(device: fault.device, restoringKbps: kbps))
             self.world.trace.record(source: "chaos", event: "clear",
                                     values: ["kind": .string(fault.kind.rawValue), "device": .string(fault.device)])

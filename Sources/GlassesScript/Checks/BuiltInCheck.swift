@@ -73,8 +73,9 @@ final class RestartGap: BuiltInCheck {
         case "stopped":
             lastStop[device ?? "?"] = record.time
         case "starting":
-            let stops = device.map { lastStop[$0].map { [$0] } ?? [] } ?? Array(lastStop.values)
-            if let stop = stops.max(), record.time - stop < gap {
+            // A session names its glasses once it has them; before that, any glasses' last stop counts.
+            let stop = device.map { lastStop[$0] } ?? lastStop.values.max()
+            if let stop, record.time - stop < gap {
                 return "\(record.source) started at \(ScriptRuntime.format(record.time)) s, \(ScriptRuntime.format(record.time - stop)) s "
                     + "after a session\(device.map { " on \($0)" } ?? "") stopped; wait at least \(ScriptRuntime.format(gap)) s between a stop and a start"
             }

@@ -2,7 +2,8 @@ import LuaHost
 import WearablesCore
 
 /// The properties a run can fail on besides its own asserts: the script's
-/// `expect(name, fn)` checks, called after every event, and the built-in
+/// `expect(name, fn)` checks, called after every event that changed something
+/// (see `changed`), and the built-in
 /// checks, which follow the run's events (sessions, cameras, captures, chaos
 /// faults) through the trace's observer. The first failure ends the run with
 /// ``exitCode``, says which check and why on stderr, and is recorded in the trace.
@@ -15,6 +16,11 @@ final class RunChecks {
     private var builtIns: [BuiltInCheck] = []
     private var hooked = false
     private var failed = false
+    /// Whether anything a check can see may have changed since the last look: an event was
+    /// traced, or Lua code ran. Frames nobody reads change neither, and a 30 fps stream
+    /// would otherwise call every check 30 times a second for nothing.
+    private var changed = true
+    private var lastLuaSteps = 0
 
     init(runtime: ScriptRuntime) { self.runtime = runtime }
 
@@ -35,6 +41,7 @@ final class RunChecks {
         let previous = runtime.trace.observer
         runtime.trace.observer = { [weak self] source, event, values in
             previous?(source, event, values)
+            self?.changed = true
             self?.observe(source, event, values)
         }
         runtime.scheduler.afterEvent = { [weak self] in self?.checkScripted() }
@@ -58,6 +65,9 @@ final class RunChecks {
     /// Calls each script check; a false or nil result (its second result is the message) or an error fails it.
     private func checkScripted() {
         guard !failed, !scripted.isEmpty, !runtime.state.isStopped else { return }
+        guard changed || runtime.luaSteps != lastLuaSteps else { return }
+        changed = false
+        lastLuaSteps = runtime.luaSteps
         for (name, check) in scripted {
             do {
                 let results = try runtime.state.call(check)

@@ -34,6 +34,8 @@ public final class ScriptRuntime {
     /// Tasks (other than main) that failed with an uncaught error.
     private(set) var failedTasks = 0
     private var luaDepth = 0
+    /// How many times Lua code was resumed: the run's checks (`expect`) look again only after an event that ran some.
+    private(set) var luaSteps = 0
     private var ending: RunEnding?
     private let wallStart = ContinuousClock.now
     private var finishers: [() -> Void] = []
@@ -250,6 +252,7 @@ public final class ScriptRuntime {
             return
         }
         task.status = .running
+        luaSteps += 1
         luaDepth += 1
         let result: LuaResumeResult
         switch input {
