@@ -67,11 +67,11 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = GlassesProcess.script("chaos/planted_fold_after_power_cycle.lua")
         let result = try GlassesProcess.run(
-            ["sweep", "--seeds", "1..4", "--for", "300s", "--shrink", "--shrink-dir", "shrunk", "--json", "sweep.json", script], in: folder)
+            ["sweep", "--seeds", "1..8", "--for", "300s", "--shrink", "--shrink-dir", "shrunk", "--json", "sweep.json", script], in: folder)
         #expect(result.code == 1, "\(result.stdout)\(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/sweep.json"))) as? [String: Any])
         let failures = try #require(json["failures"] as? [[String: Any]])
-        try #require(!failures.isEmpty, "no seed in 1..4 failed: \(result.stdout)")
+        try #require(!failures.isEmpty, "no seed in 1..8 failed: \(result.stdout)")
         for failure in failures {
             #expect(failure["exit_code"] as? Int == 4)
             let shrunk = try #require(failure["shrunk"] as? [String: Any], "\(result.stderr)")

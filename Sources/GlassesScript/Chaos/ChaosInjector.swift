@@ -11,12 +11,17 @@ import WearablesWire
 final class ChaosInjector {
     private unowned let world: SimulatedWorld
 
+    /// Faults not yet cleared; `finished` runs when the last one clears.
+    private var pending = 0
+    var finished: (() -> Void)?
+
     init(world: SimulatedWorld) { self.world = world }
 
     /// Records the whole schedule (so a trace alone can replay or shrink the run) and schedules every fault.
     func play(_ schedule: ChaosSchedule, origin: String) {
         world.trace.record(source: "chaos", event: "schedule",
                            values: ["origin": .string(origin), "faults": .int(schedule.faults.count), "schedule": .string(schedule.json())])
+        pending = schedule.faults.count
         for fault in schedule.faults {
             world.scheduler.schedule(at: max(fault.t, world.scheduler.now)) { self.start(fault) }
         }
@@ -31,6 +36,8 @@ final class ChaosInjector {
             self.apply(fault.kind.clear(device: fault.device, restoringKbps: kbps))
             self.world.trace.record(source: "chaos", event: "clear",
                                     values: ["kind": .string(fault.kind.rawValue), "device": .string(fault.device)])
+            self.pending -= 1
+            if self.pending == 0 { self.finished?() }
         }
     }
 

@@ -56,7 +56,13 @@ enum MockChaosBinding {
                     throw LuaError("mock.chaos: cannot write the fault schedule '\(name)': \(error.localizedDescription)")
                 }
             }
-            ChaosInjector(world: world).play(schedule, origin: origin)
+            // Pending faults keep the run going, as timers do, until the last one clears.
+            let injector = ChaosInjector(world: world)
+            if let last = schedule.faults.map({ $0.t + $0.duration }).max() {
+                injector.finished = { [weak runtime, unowned injector] in runtime?.release(injector) }
+                runtime.keep(injector, "\(call.callerLine.map { "\($0): " } ?? "")mock.chaos{} (faults until \(ScriptRuntime.format(last)) s)")
+            }
+            injector.play(schedule, origin: origin)
             return .value(.array(schedule.faults.map { fault in
                 .table(["t": .number(fault.t), "kind": .string(fault.kind.rawValue), "device": .string(fault.device), "duration": .number(fault.duration)])
             }))

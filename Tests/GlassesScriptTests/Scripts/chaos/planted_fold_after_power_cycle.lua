@@ -4,8 +4,8 @@
 --   glasses run --seed N --for 300s planted_fold_after_power_cycle.lua
 local glasses = mock.paired()[1]
 mock.chaos{
-  rates = {fold = 360, power_cycle = 60, disconnect = 120, doff = 60},
-  durations = {fold = {min = 0.5, max = 5}, power_cycle = {min = 1, max = 10}},
+  rates = {fold = 360, power_cycle = 120, disconnect = 120, doff = 60},
+  durations = {fold = {min = 0.5, max = 2}, power_cycle = {min = 1, max = 3}, disconnect = {min = 1, max = 5}, doff = {min = 1, max = 5}},
   span = 300,
 }
 local powered, powered_at, hinge = true, -math.huge, "open"
