@@ -43,7 +43,6 @@ public struct PerfettoExport {
             slice(track(source), state, at: ts, ending: ["stopped", "idle"].contains(state))
         case (_, "ladder"):
             if let fps = values["fps"] as? NSNumber { counter("effective fps \(source)", ["fps": fps], at: ts) }
-            if let kbps = values["kbps"] as? NSNumber { counter("bandwidth kbps", ["kbps": kbps], at: ts) }
         case ("device", "state"), ("device", "added"):
             let id = values["id"] as? String ?? "?"
             let tid = track("device \(id)")
@@ -74,6 +73,9 @@ public struct PerfettoExport {
             let tid = track(source == "audio" ? "audio route" : (source == "script" || source == "check" ? "run" : source))
             instant(tid, name, at: ts, values)
         case ("mock", _):
+            if event == "bandwidth", let kbps = values["kbps"] as? NSNumber {
+                counter("bandwidth kbps", [values["glasses"] as? String ?? "link": kbps], at: ts)
+            }
             instant(track("device \(values["glasses"] as? String ?? "?")"), "mock: \(event)", at: ts, values)
         default:
             break
