@@ -9,7 +9,7 @@ struct ExpectPlugin: GlassesPlugin {
         try runtime.state.register(LuaFunction(
             name: "expect", signature: "expect(name: string, check?: function|number)",
             doc: "Fail the run (exit \(RunChecks.exitCode)) when `check()` returns false or nil (its second result is the message) "
-                + "or raises; it is called after every event and must not wait. Without a function, switch on a built-in check: \(builtIns)."
+                + "or raises; it is called after every event that traced something or ran Lua, and must not wait. Without a function, switch on a built-in check: \(builtIns)."
         ) { call in
             let name = try call.string(1)
             if call.typeName(2) == "function" {
