@@ -34,7 +34,10 @@ struct SweepCommand: ParsableCommand {
     var seeds: ClosedRange<UInt64>
 
     @Option(help: ArgumentHelp("How many seeds run at once (default: the number of cores).", valueName: "n"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
+
+    /// `--jobs`, or one job per core.
+    private var jobCount: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @Option(name: .customLong("for"), help: ArgumentHelp("Each run's length on its clock, as glasses run --for (e.g. 10m).", valueName: "duration"))
     var duration: String?
@@ -58,7 +61,7 @@ struct SweepCommand: ParsableCommand {
     var arguments: [String] = []
 
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard jobCount >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if let duration, DurationParser.seconds(duration) == nil {
             throw ValidationError("--for: use a length of time >= 0, e.g. 30, 30s, 500ms, 5m or 2h")
         }
@@ -75,12 +78,12 @@ struct SweepCommand: ParsableCommand {
         let total = Int(seeds.upperBound - seeds.lowerBound) + 1
         let progress = isatty(STDERR_FILENO) == 1 ? ProgressLine(total: total, started: started) : nil
         let pool = SweepPool()
-        let runs = try pool.run(seeds: Array(seeds), jobs: jobs, scratch: scratch, arguments: { runArguments(seed: $0) }) { done in
+        let runs = try pool.run(seeds: Array(seeds), jobs: jobCount, scratch: scratch, arguments: { runArguments(seed: $0) }) { done in
             progress?.update(done)
         }
         progress?.clear()
         var report = SweepReport(
-            script: script, seeds: seeds, jobs: jobs, runs: runs, wallSeconds: Date().timeIntervalSince(started),
+            script: script, seeds: seeds, jobs: jobCount, runs: runs, wallSeconds: Date().timeIntervalSince(started),
             interrupted: pool.interrupted, simulatedSeconds: duration.flatMap(DurationParser.seconds),
             reproduce: { Self.commandLine(runArguments(seed: $0)) })
         if shrink, !pool.interrupted {

@@ -19,10 +19,8 @@ enum MockChaosBinding {
                 + "glasses run --faults FILE replays FILE instead. Returns the faults ({t, kind, device, duration})."
         ) { [unowned runtime] call in
             let world = try mock.local(for: "mock.chaos")
-            let table: LuaRef
-            switch try call.value(1) {
-            case .ref(let ref): table = ref
-            default: throw LuaArgumentError(argument: 1, message: "options table expected, e.g. mock.chaos{rates = {fold = 4, disconnect = 10}}")
+            guard call.typeName(1) == "table", case .ref(let table) = try call.value(1) else {
+                throw LuaArgumentError(argument: 1, message: "options table expected, e.g. mock.chaos{rates = {fold = 4, disconnect = 10}}")
             }
             let fields = try entries(call, table, "options", allowed: options)
             let schedule: ChaosSchedule
@@ -78,8 +76,11 @@ enum MockChaosBinding {
 
     /// A table's string-keyed fields, refusing any key not in `allowed` with the list and the likely fix.
     private static func entries(_ call: LuaCall, _ table: LuaRef, _ what: String, allowed: [String]) throws -> [String: LuaValue] {
+        guard let entries = try call.state.rawEntries(table) else {
+            throw LuaArgumentError(argument: 1, message: "\(what == "options" ? "options" : "field '\(what)'"): a table expected")
+        }
         var fields: [String: LuaValue] = [:]
-        for (key, value) in try call.state.rawEntries(table) {
+        for (key, value) in entries {
             guard let name = key.string, allowed.contains(name) else {
                 let shown = key.string.map { "'\($0)'" } ?? "a non-string key"
                 let hint = key.string.flatMap(ChaosKind.init(rawValue:)).map { "; fault kinds go in rates, e.g. rates = {\($0.rawValue) = 4}" } ?? ""
@@ -128,7 +129,10 @@ enum MockChaosBinding {
         guard case .ref(let table) = value else {
             throw LuaArgumentError(argument: 1, message: "field 'devices': an array of MockGlasses or ids expected, e.g. devices = {mock.paired()[1]}")
         }
-        let items = try call.state.rawEntries(table).compactMap { entry -> (Int64, LuaValue)? in
+        guard let entries = try call.state.rawEntries(table) else {
+            throw LuaArgumentError(argument: 1, message: "field 'devices': an array of MockGlasses or ids expected, e.g. devices = {mock.paired()[1]}")
+        }
+        let items = entries.compactMap { entry -> (Int64, LuaValue)? in
             if case .integer(let index) = entry.key { return (index, entry.value) }
             return nil
         }.sorted { $0.0 < $1.0 }
