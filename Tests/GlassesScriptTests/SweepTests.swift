@@ -88,3 +88,20 @@ import Testing
         #expect(result.stdout.contains("shrunk "), "\(result.stdout)")
     }
 }
+
+/// Ctrl-C on a terminal: the progress line, then the summary of what ran.
+@Suite struct SweepInterruptTests {
+    @Test func ctrlCStopsTheSweepAndStillPrintsTheSummary() throws {
+        let folder = try GlassesProcess.temporaryDirectory()
+        let terminal = try PseudoTerminalProcess(
+            arguments: [GlassesProcess.binary, "sweep", "--seeds", "1..3", "--jobs", "1",
+                        GlassesProcess.script("chaos/first_run_only_ends.lua"), folder + "/marker"],
+            environment: [:], removing: folder)
+        // The progress line, on a terminal only: seed 1 ended, seed 2 spins.
+        try terminal.read(until: "sweep: 1/3 done, 0 failed, ")
+        try terminal.write("\u{03}")
+        try terminal.read(until: "sweep: 1 of 3 seeds ran in ")
+        try terminal.read(until: "stopped early: 1 passed, 0 failed")
+        #expect(terminal.finish() == 130)
+    }
+}
