@@ -73,6 +73,7 @@ import Testing
         ("mock.chaos{durations = {disconnect = {min = 5, max = 1}}}", "field 'durations.disconnect.max': a finite number >= 5", nil),
         ("mock.chaos{schedule = \"missing.json\"}", "missing.json", nil),
         ("mock.chaos(4)", "options table expected", nil),
+        ("mock.chaos{rates = {fold = 1e12}}", "more than 100000 faults", "lower the rates"),
     ] as [(String, String, String?)])
     func badOptionsAreRefusedWithTheFix(script: String, message: String, fix: String?) throws {
         let folder = try GlassesProcess.folder([:])

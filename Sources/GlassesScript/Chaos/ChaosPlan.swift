@@ -19,7 +19,11 @@ struct ChaosPlan {
     /// gaps), then faults closer than `minimumGap` to the previous one's end are
     /// dropped. The generator is the chaos stream of the run's seed, separate from
     /// the world's, so turning chaos on does not change the rest of the run's randomness.
-    func draw(seed: UInt64) -> ChaosSchedule {
+    /// More faults than a run could use: drawing stops there with an error, so a rate or span
+    /// typed with a few zeros too many is refused instead of hanging the run.
+    static let maximumFaults = 100_000
+
+    func draw(seed: UInt64) throws -> ChaosSchedule {
         var random = SeededRandom(seed: SeededRandom.mix(seed ^ 0xC4A0_5C4E_D01E_0001))
         var candidates: [ChaosFault] = []
         for kind in ChaosKind.allCases {
@@ -29,6 +33,9 @@ struct ChaosPlan {
             while true {
                 t += -log(1 - random.unit()) * 3600 / rate
                 guard t <= window.upperBound else { break }
+                guard candidates.count < Self.maximumFaults else {
+                    throw ChaosPlanError(message: "rates and span ask for more than \(Self.maximumFaults) faults; lower the rates (per hour) or the span (seconds)")
+                }
                 let device = devices[Int(random.next() % UInt64(devices.count))]
                 candidates.append(ChaosFault(t: ChaosFault.rounded(t), kind: kind, device: device,
                                              duration: ChaosFault.rounded(Self.logUniform(range, &random))))
@@ -51,4 +58,9 @@ struct ChaosPlan {
         }
         return exp(log(range.lowerBound) + (log(range.upperBound) - log(range.lowerBound)) * random.unit())
     }
+}
+
+struct ChaosPlanError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }

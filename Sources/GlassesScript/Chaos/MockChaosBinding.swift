@@ -44,7 +44,9 @@ enum MockChaosBinding {
                 }
                 if let gap = fields["min_gap"] { plan.minimumGap = try number(gap, "min_gap", atLeast: 0) }
                 plan.devices = try fields["devices"].map { try devices(call, $0) } ?? mock.control.glasses.map(\.id)
-                schedule = plan.draw(seed: runtime.options.seed)
+                do { schedule = try plan.draw(seed: runtime.options.seed) } catch {
+                    throw LuaArgumentError(argument: 1, message: "\(error)")
+                }
                 origin = "seed"
             }
             if let save = fields["save"] {
