@@ -2,7 +2,7 @@ import ArgumentParser
 import LuaHost
 
 /// The `glasses` command. Subcommands live one per file (`repl`, `recipe`,
-/// `types`, `check` and `serve` join `run` here).
+/// `types`, `check`, `serve`, `sweep` and `trace` join `run` here).
 @main
 struct Glasses: ParsableCommand {
     /// The version `glasses --version` prints.
@@ -16,10 +16,10 @@ struct Glasses: ParsableCommand {
             Scripts are Lua 5.4. `glasses run` behaves like `lua5.4` for plain Lua, with limits and a sandbox on top.
 
             Exit codes: 0 success, 1 uncaught script error, 2 usage or load error, 3 a limit was hit, \
-            130 interrupted (Ctrl-C), 143 terminated (SIGTERM), n for exit(n) or os.exit(n).
+            4 a check (expect) failed, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM), n for exit(n) or os.exit(n).
             """,
         version: "glasses \(version) (Lua 5.4)",
-        subcommands: [RunCommand.self, ReplCommand.self, TypesCommand.self, CheckCommand.self, RecipeCommand.self, ServeCommand.self]
+        subcommands: [RunCommand.self, ReplCommand.self, TypesCommand.self, CheckCommand.self, RecipeCommand.self, ServeCommand.self, SweepCommand.self, TraceCommand.self]
     )
 
     /// ArgumentParser's `main`, except that commands end with a ``LuaExitStatus``

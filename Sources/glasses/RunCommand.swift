@@ -12,8 +12,8 @@ struct RunCommand: ParsableCommand {
             SCRIPT `-` reads the script from stdin, as in lua5.4. ARGS go to the script as `arg[1]`, `arg[2]`, ... \
             and as `...`, even when they start with '-'. `package.path` comes from LUA_PATH_5_4 or LUA_PATH as in lua5.4.
 
-            Differences from lua5.4: a syntax or load error exits with 2, a limit with 3, Ctrl-C with 130, \
-            SIGTERM with 143.
+            Differences from lua5.4: a syntax or load error exits with 2, a limit with 3, a failed check \
+            (expect) with 4, Ctrl-C with 130, SIGTERM with 143.
 
             The run ends when the main chunk and what it started (tasks, timers, listeners) are done, when exit() \
             is called, when --for elapses, or when nothing can happen any more. On the virtual clock without \
@@ -38,6 +38,9 @@ struct RunCommand: ParsableCommand {
     @OptionGroup(title: "Limits")
     var limits: ScriptLimitOptions
 
+    @OptionGroup(title: "Faults and timeline")
+    var timeline: RunTimelineOptions
+
     @Argument(help: "The Lua script to run (- for stdin).")
     var script: String
 
@@ -48,6 +51,7 @@ struct RunCommand: ParsableCommand {
         var options = RunOptions()
         world.apply(to: &options)
         limits.apply(to: &options)
+        let temporaryTrace = timeline.apply(to: &options)
         let outcome: LuaRunOutcome
         do {
             let runtime = try ScriptRuntime(options: options, modulePaths: LuaRunner.modulePaths(forScript: script))
@@ -62,6 +66,7 @@ struct RunCommand: ParsableCommand {
         }
         if let report = outcome.report { LuaConsole.writeError("glasses: \(report)\n") }
         LuaConsole.flushOutput()
+        timeline.exportTimeline(options, temporaryTrace: temporaryTrace)
         throw outcome.status
     }
 }

@@ -110,6 +110,7 @@ struct MockPlugin: GlassesPlugin {
                     runtime.world.audio.setHFPSampleRate(try call.boolean(1) ? .narrowband : .wideband)
                     return .none
                 },
+                MockChaosBinding.function(runtime, mock),
             ]))
         try state.register(LuaModule(
             name: "mock.permissions", doc: "Permission grants and how the Meta AI app answers requests.",

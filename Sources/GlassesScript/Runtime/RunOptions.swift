@@ -33,6 +33,8 @@ public struct RunOptions: Sendable {
     public var connect: String?
     /// The served world's token.
     public var token: String?
+    /// A fault schedule file that `mock.chaos{}` replays instead of drawing one (`--faults`).
+    public var faultsPath: String?
 
     public init() {}
 }

@@ -40,6 +40,8 @@ public final class ScriptRuntime {
     /// Tasks (other than main) that failed with an uncaught error.
     private(set) var failedTasks = 0
     private var luaDepth = 0
+    /// How many times Lua code was resumed: the run's checks (`expect`) look again only after an event that ran some.
+    private(set) var luaSteps = 0
     private var ending: RunEnding?
     private let wallStart = ContinuousClock.now
     private var finishers: [() -> Void] = []
@@ -51,7 +53,7 @@ public final class ScriptRuntime {
 
     /// The built-in modules, in install order.
     public static let builtInPlugins: [GlassesPlugin] = [
-        SharedTypesPlugin(), TimePlugin(), LogPlugin(), WearablesPlugin(), CameraPlugin(), MockPlugin(), AudioPlugin(), RecipesPlugin(),
+        SharedTypesPlugin(), TimePlugin(), LogPlugin(), WearablesPlugin(), CameraPlugin(), MockPlugin(), AudioPlugin(), RecipesPlugin(), ExpectPlugin(),
     ]
 
     /// - Parameter makeWorld: builds the world to run in (given the trace's sink); by default the
@@ -274,6 +276,7 @@ public final class ScriptRuntime {
             return
         }
         task.status = .running
+        luaSteps += 1
         luaDepth += 1
         let outerPaths = runningPaths
         runningPaths = task.paths

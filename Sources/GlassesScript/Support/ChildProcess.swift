@@ -5,34 +5,56 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs a system tool (zip, unzip) to its end with its output discarded.
-/// posix_spawn rather than Foundation's `Process`, which would link all of
-/// Foundation into the binary and slow every start-up.
-enum ChildProcess {
-    /// Runs `tool` (looked up on PATH) with `arguments` in `directory`; returns
-    /// its exit status, or nil when it could not be started.
+/// Child processes through posix_spawn: system tools (zip, unzip) run to their
+/// end, and `glasses run` children of a sweep. Not Foundation's `Process`, which
+/// would link all of Foundation into the binary and slow every start-up.
+public enum ChildProcess {
+    /// Runs `tool` (looked up on PATH) with `arguments` in `directory`, output
+    /// discarded; returns its exit status, or nil when it could not be started.
     static func run(_ tool: String, _ arguments: [String], in directory: String) -> Int32? {
         // `sh` changes folder (posix_spawn has no portable chdir) and replaces itself with the tool.
-        let argv = ["/bin/sh", "-c", "cd -- \"$0\" && exec \"$@\"", directory, tool] + arguments
+        // The tools' own messages mean little to the user; the caller says what went wrong.
+        guard let pid = spawn("/bin/sh", ["-c", "cd -- \"$0\" && exec \"$@\"", directory, tool] + arguments, standardError: nil) else {
+            return nil
+        }
+        return wait(pid)
+    }
+
+    /// Starts `executable` with `arguments`, stdin and stdout on /dev/null and
+    /// stderr into the file `standardError` (or /dev/null); the process id, or nil.
+    /// The child gets a process group of its own, so a Ctrl-C at the terminal
+    /// reaches only this process, which decides what happens to its children (a
+    /// sweep kills them and does not count them as outcomes).
+    public static func spawn(_ executable: String, _ arguments: [String], standardError: String?) -> pid_t? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        // The tools' own messages mean little to the user; the caller says what went wrong.
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        var cArguments = argv.map { strdup($0) } + [nil]
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, standardError ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        var cArguments = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
         var pid = pid_t()
-        guard posix_spawn(&pid, "/bin/sh", &actions, nil, &cArguments, environ) == 0 else { return nil }
+        guard posix_spawn(&pid, executable, &actions, &attributes, &cArguments, environ) == 0 else { return nil }
+        return pid
+    }
+
+    /// Waits for `pid` to end: its exit code, or 128 + the signal that ended it.
+    public static func wait(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return nil }
+            guard errno == EINTR else { return 128 }
         }
         // WIFEXITED / WEXITSTATUS, which Swift does not import (they are macros).
         let signal = status & 0x7f
         return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }
 
-    /// Whether `tool` is on PATH (exit 127 from `sh` means it was not found).
+    /// The status `sh` exits with when it cannot find the tool.
     static let notFound: Int32 = 127
 }

@@ -64,6 +64,9 @@ public final class EventTrace {
 
     private let scheduler: Scheduler
     public var sink: Sink?
+    /// Sees each event as values before it is formatted, sink or not: the run's
+    /// checks follow sessions, cameras and faults through it without parsing lines.
+    public var observer: ((_ source: String, _ event: String, _ values: [(String, TraceValue)]) -> Void)?
     /// Log every delivered frame too (debug level).
     public var includesFrames = false
 
@@ -72,16 +75,17 @@ public final class EventTrace {
         self.sink = sink
     }
 
-    public var isEnabled: Bool { sink != nil }
+    public var isEnabled: Bool { sink != nil || observer != nil }
 
     /// Appends one event at the scheduler's current time. `values` keep their order.
     public func record(source: String, event: String, values: KeyValuePairs<String, TraceValue> = [:]) {
-        guard let sink else { return }
-        record(source: source, event: event, orderedValues: Array(values), sink: sink)
+        guard isEnabled else { return }
+        record(source: source, event: event, orderedValues: Array(values))
     }
 
     /// `record` for values assembled at run time (e.g. from a script).
     public func record(source: String, event: String, orderedValues values: [(String, TraceValue)]) {
+        observer?(source, event, values)
         guard let sink else { return }
         record(source: source, event: event, orderedValues: values, sink: sink)
     }

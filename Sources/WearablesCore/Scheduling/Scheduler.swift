@@ -93,6 +93,10 @@ public final class Scheduler {
     /// thread), so a loop of events that never reaches script code still ends.
     public var interruption: (() -> Bool)?
 
+    /// Called after every event, on the scheduler's thread: properties a run
+    /// checks "after every event" (a script's `expect`) hook in here.
+    public var afterEvent: (() -> Void)?
+
     /// The smallest interval the scheduler tells apart. Shorter positive delays
     /// are refused by the script layer: added to a large `now`, they would not
     /// move time forward, and a repeating timer would fire forever at one instant.
@@ -116,6 +120,7 @@ public final class Scheduler {
                 now = max(now, next.time)
                 next.token.markFired()
                 next.action()
+                afterEvent?()
                 continue
             }
             let waitsForInput = clock == .wall && inbox.hasSources

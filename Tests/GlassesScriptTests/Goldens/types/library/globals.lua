@@ -29,3 +29,8 @@ function every(seconds, fn) end
 ---End the run now with this exit code (default 0; true is 0, false is 1).
 ---@param code? integer|boolean
 function exit(code) end
+
+---Fail the run (exit 4) when `check()` returns false or nil (its second result is the message) or raises; it is called after every event that traced something or ran Lua, and must not wait. Without a function, switch on a built-in check: photos_resolve (every accepted capture ends in a photo or a PhotoError within 15 s); restart_gap (no session starts within 2 s (or the number given) of one on the same glasses stopping); streaming_within (a camera is streaming within 10 s (or the number given) of the last chaos fault clearing).
+---@param name string
+---@param check? function|number
+function expect(name, check) end

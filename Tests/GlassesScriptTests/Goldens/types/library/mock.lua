@@ -43,4 +43,9 @@ function mock.set_classic_stalls(on) end
 ---@param on boolean
 function mock.set_hfp_narrowband(on) end
 
+---Seeded faults: `rates` per hour by kind (fold, power_cycle, disconnect, thermal, battery, capture_failure, bandwidth, phone_call, doff), drawn from the run's seed over `span` seconds (default --for, else 1 h), at least `min_gap` s apart; `schedule` replays a file, `save` writes one. glasses run --faults FILE replays FILE instead. Returns the faults ({t, kind, device, duration}).
+---@param options {rates?: table, durations?: table, min_gap?: number, devices?: (MockGlasses|string)[], span?: number, schedule?: string, save?: string}
+---@return table[]
+function mock.chaos(options) end
+
 return mock

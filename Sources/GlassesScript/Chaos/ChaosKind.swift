@@ -1,0 +1,71 @@
+import WearablesCore
+import WearablesWire
+
+/// A kind of fault `mock.chaos` injects. Each is made of the same mock actions
+/// a script can perform by hand (`glasses:fold()` then `glasses:unfold()`), so a
+/// chaos fault is exactly what a script could stage itself.
+public enum ChaosKind: String, CaseIterable, Codable, Sendable {
+    case fold
+    case power_cycle
+    case disconnect
+    case thermal
+    case battery
+    case capture_failure
+    case bandwidth
+    case phone_call
+    case doff
+
+    /// The kinds' names, in declaration order, for messages.
+    public static let names = allCases.map(\.rawValue)
+
+    /// How long a fault of this kind lasts when the script does not say (seconds, drawn log-uniformly).
+    var defaultDurations: ClosedRange<Double> {
+        switch self {
+        case .fold: 2...120
+        case .power_cycle: 2...60
+        case .disconnect: 1...30
+        case .thermal: 30...300
+        case .battery: 60...600
+        case .capture_failure: 0...0
+        case .bandwidth: 10...120
+        case .phone_call: 10...180
+        case .doff: 2...120
+        }
+    }
+
+    /// The thermal level of a heat spike and the battery level of a drain: fixed, so a
+    /// schedule file says everything that varies (when, which glasses, how long).
+    static let spikeLevel = ThermalLevel.critical
+    static let drainedLevel = 5
+    /// A bandwidth dip's link rate: the ladder steps a stream down to fit it (low@15 needs
+    /// about 346 kbps), as a crowded 2.4 GHz band does, rather than failing it outright.
+    static let dipKbps = 400.0
+
+    /// The mock actions that start a fault of this kind on `device`.
+    func start(device: String, duration: Double) -> [MockAction] {
+        switch self {
+        case .fold: [.device(device, .fold)]
+        case .power_cycle: [.device(device, .powerOff)]
+        case .disconnect: [.device(device, .disconnect(seconds: max(duration, Scheduler.resolution)))]
+        case .thermal: [.device(device, .thermal(Self.spikeLevel))]
+        case .battery: [.device(device, .battery(Self.drainedLevel))]
+        case .capture_failure: [.device(device, .failNextCapture(.captureFailure))]
+        case .bandwidth: [.device(device, .bandwidth(kbps: Self.dipKbps))]
+        case .phone_call: [.phoneCall(seconds: max(duration, Scheduler.resolution))]
+        case .doff: [.device(device, .doff)]
+        }
+    }
+
+    /// The mock actions that clear it once its duration is over (none: it clears itself).
+    func clear(device: String, restoringKbps kbps: Double) -> [MockAction] {
+        switch self {
+        case .fold: [.device(device, .unfold)]
+        case .power_cycle: [.device(device, .powerOn)]
+        case .thermal: [.device(device, .thermal(.none))]
+        case .battery: [.device(device, .battery(100))]
+        case .bandwidth: [.device(device, .bandwidth(kbps: kbps))]
+        case .doff: [.device(device, .don)]
+        case .disconnect, .capture_failure, .phone_call: []
+        }
+    }
+}

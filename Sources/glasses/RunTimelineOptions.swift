@@ -1,0 +1,50 @@
+import ArgumentParser
+import FoundationEssentials
+import GlassesScript
+import LuaHost
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `glasses run`'s fault and timeline options: replay a saved fault schedule,
+/// and write the run's timeline for ui.perfetto.dev.
+struct RunTimelineOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Replay this fault schedule (JSON, as mock.chaos{save=} or glasses sweep --shrink write it) instead of the one mock.chaos{} would draw.",
+        valueName: "file"))
+    var faults: String?
+
+    @Option(help: ArgumentHelp(
+        "Also write the run's timeline as Chrome Trace Event JSON, for ui.perfetto.dev or chrome://tracing.", valueName: "file"))
+    var perfetto: String?
+
+    func validate() throws {
+        if let faults, !FileManager.default.isReadableFile(atPath: faults) {
+            throw ValidationError("--faults '\(faults)' is not a readable file: name a schedule that mock.chaos{save=} or glasses sweep --shrink wrote")
+        }
+    }
+
+    /// Sets the options up; the timeline needs a trace, so without --trace one is kept in a temporary file,
+    /// whose path is returned for ``exportTimeline(_:temporaryTrace:)`` to remove.
+    func apply(to options: inout RunOptions) -> String? {
+        options.faultsPath = faults
+        guard perfetto != nil, options.tracePath == nil else { return nil }
+        let path = FileManager.default.temporaryDirectory.path + "/glasses-timeline-\(getpid()).jsonl"
+        options.tracePath = path
+        return path
+    }
+
+    /// Writes the timeline from the run's trace; a failure is said on stderr and leaves the run's exit code alone.
+    func exportTimeline(_ options: RunOptions, temporaryTrace: String?) {
+        defer { if let temporaryTrace { try? FileManager.default.removeItem(atPath: temporaryTrace) } }
+        guard let perfetto, let trace = options.tracePath else { return }
+        do {
+            let text = try String(contentsOfFile: trace, encoding: .utf8)
+            try PerfettoExport.convert(trace: text).write(to: URL(fileURLWithPath: perfetto))
+        } catch {
+            LuaConsole.writeError("glasses: cannot write the timeline '\(perfetto)': \(error)\n")
+        }
+    }
+}

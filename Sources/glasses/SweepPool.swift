@@ -1,0 +1,78 @@
+import Dispatch
+import FoundationEssentials
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs one child per seed, `jobs` at a time, and stops early on Ctrl-C
+/// (SIGINT) or SIGTERM: running children are killed, and what finished is kept.
+final class SweepPool: @unchecked Sendable {
+    private struct Shared {
+        var finished: [SweepRun] = []
+        var stopRequested = false
+    }
+    /// What the children's and the signals' threads hand to the sweep's.
+    private let shared = Mutex(Shared())
+    private let wake = DispatchSemaphore(value: 0)
+    private var signalSources: [DispatchSourceSignal] = []
+
+    /// Whether the sweep was stopped before every seed ran.
+    private(set) var interrupted = false
+
+    /// Runs `arguments(seed)` for each seed; `progress` is called after each end with all runs so far.
+    func run(seeds: [UInt64], jobs: Int, scratch: String, arguments: (UInt64) -> [String],
+             progress: ([SweepRun]) -> Void) throws -> [SweepRun] {
+        watchSignals()
+        defer { signalSources.forEach { $0.cancel() } }
+        var pending = seeds[...]
+        var running: [UInt64: pid_t] = [:]
+        var done: [SweepRun] = []
+        while true {
+            while running.count < jobs, let seed = pending.first, !stopping {
+                pending = pending.dropFirst()
+                running[seed] = try SweepProcess.start(arguments(seed), seed: seed, scratch: scratch) { [weak self] run in
+                    guard let self else { return }
+                    self.shared.withLock { $0.finished.append(run) }
+                    self.wake.signal()
+                }
+            }
+            if running.isEmpty { break }
+            wake.wait()
+            if stopping, !interrupted {
+                interrupted = true
+                // SIGKILL, not SIGTERM: the signals this process ignores may be ignored by its children too.
+                running.values.forEach { kill($0, SIGKILL) }
+            }
+            let ended = shared.withLock { shared in
+                defer { shared.finished = [] }
+                return shared.finished
+            }
+            for run in ended {
+                running[run.seed] = nil
+                // A child ended by the stop did not run to its end: it is not an outcome.
+                if !(interrupted && [130, 137, 143].contains(run.code)) { done.append(run) }
+            }
+            if !ended.isEmpty { progress(done) }
+        }
+        return done
+    }
+
+    private var stopping: Bool { shared.withLock { $0.stopRequested } }
+
+    private func watchSignals() {
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [weak self] in
+                guard let self else { return }
+                self.shared.withLock { $0.stopRequested = true }
+                self.wake.signal()
+            }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+}
