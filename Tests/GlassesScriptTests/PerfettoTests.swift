@@ -5,6 +5,8 @@ import Testing
 /// Event JSON checked against the format's rules.
 @Suite struct PerfettoTests {
     static let script = """
+        audio.configure{category = "playAndRecord", options = {"allowBluetooth"}}
+        audio.activate()
         local handle = recipes.run("reconnect", {resolution = "medium"})
         mock.chaos{rates = {fold = 20, power_cycle = 10, disconnect = 30, bandwidth = 10, phone_call = 6, thermal = 6}, min_gap = 10}
         every(10, function() local cam = handle.camera; if cam and cam.state == "streaming" then cam:try_capture() end end)
@@ -65,6 +67,10 @@ import Testing
         for track in ["device rayBanMeta-1", "session1", "camera1", "chaos", "audio route"] {
             #expect(tracks.contains(track), "no \(track) track in \(tracks.sorted())")
         }
+        // The route's outputs are slices on the audio route track: the glasses' HFP while they are linked.
+        let audioTrack = events.first { $0["name"] as? String == "thread_name" && ($0["args"] as? [String: Any])?["name"] as? String == "audio route" }?["tid"] as? Int
+        let outputs = Set(events.filter { $0["ph"] as? String == "B" && $0["tid"] as? Int == audioTrack }.compactMap { $0["name"] as? String })
+        #expect(outputs.contains("output: bluetoothHFP") && outputs.contains("output: builtInReceiver"), "\(outputs.sorted())")
         let phases = Set(events.compactMap { $0["ph"] as? String })
         #expect(phases == ["M", "B", "E", "b", "e", "i", "C"], "\(phases)")
         let counters = Set(events.filter { $0["ph"] as? String == "C" }.compactMap { $0["name"] as? String })

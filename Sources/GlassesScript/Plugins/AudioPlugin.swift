@@ -26,6 +26,20 @@ struct AudioPlugin: GlassesPlugin {
         try state.register(LuaModule(
             name: "audio", doc: "The phone's audio session (AVAudioSession) routed to the glasses: routes, recording, playback.",
             functions: sessionFunctions(runtime, unpack: unpack) + mediaFunctions(runtime)))
+        traceRouteChanges(runtime)
+    }
+
+    /// Every route change goes into the trace (and so into `--perfetto` timelines'
+    /// audio route track), whether or not the script listens to it.
+    private func traceRouteChanges(_ runtime: ScriptRuntime) {
+        let token = runtime.world.audio.onRouteChange { [unowned runtime] change in
+            runtime.trace.record(source: "audio", event: "route", values: [
+                "output": .string(change.route.output?.type.rawValue ?? "none"),
+                "input": .string(change.route.input?.type.rawValue ?? "none"),
+                "reason": .string(change.reason.rawValue),
+            ])
+        }
+        runtime.atEnd { token.cancel() }
     }
 
     private func sessionFunctions(_ runtime: ScriptRuntime, unpack: LuaRef) -> [LuaFunction] {

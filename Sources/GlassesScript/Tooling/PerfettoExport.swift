@@ -68,6 +68,10 @@ public struct PerfettoExport {
             let kind = values["kind"]?.string ?? "fault"
             events.append(.record(["ph": "e", "cat": "fault", "name": kind, "id": serial, "pid": Self.pid,
                            "tid": track(kind == "phone_call" ? "audio route" : "chaos"), "ts": ts]))
+        case ("audio", "route"):
+            let output = values["output"]?.string ?? "none"
+            slice(track("audio route"), "output: \(output)", at: ts, ending: output == "none")
+            instant(track("audio route"), "route: \(values["reason"]?.string ?? "?")", at: ts, values)
         case (_, "capture"), (_, "photo"), (_, "error"), (_, "failed"), (_, "exit"), (_, "end"), ("audio", _):
             let name = event == "error" ? "\(values["domain"]?.string ?? "error").\(values["code"]?.string ?? "")" : event
             let tid = track(source == "audio" ? "audio route" : (source == "script" || source == "check" ? "run" : source))
