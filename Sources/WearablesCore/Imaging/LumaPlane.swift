@@ -25,19 +25,10 @@ public struct LumaPlane: Sendable, Equatable {
     }
 
     /// Mean brightness, 0 (black) to 1 (white).
-    public var mean: Double {
-        guard !samples.isEmpty else { return 0 }
-        return Double(samples.reduce(0, +)) / Double(samples.count)
-    }
+    public var mean: Double { area.mean }
 
     /// Mean absolute difference to `other`, 0 (identical) to 1.
-    public func meanAbsoluteDifference(to other: LumaPlane) -> Double {
-        let count = min(samples.count, other.samples.count)
-        guard count > 0 else { return 0 }
-        var total: Float = 0
-        for i in 0..<count { total += abs(samples[i] - other.samples[i]) }
-        return Double(total) / Double(count)
-    }
+    public func meanAbsoluteDifference(to other: LumaPlane) -> Double { area.meanAbsoluteDifference(to: other.area) }
 
     /// Mean absolute Laplacian: near 0 for flat or blurred frames, larger for crisp edges.
     public var sharpness: Double { area.sharpness }
