@@ -34,9 +34,15 @@ struct SweepCommand: ParsableCommand {
                 guard let first = parts.first.flatMap({ UInt64($0) }), let last = parts.count == 2 ? UInt64(parts[1]) : parts.count == 1 ? first : nil,
                     parts.count <= 2, first <= last
                 else { throw ValidationError("use a range of whole numbers A..B with A <= B, e.g. --seeds 1..1000, or one seed") }
+                guard last - first < SweepCommand.maxSeeds else {
+                    throw ValidationError("at most \(SweepCommand.maxSeeds) seeds in one sweep; split the range (e.g. --seeds \(first)..\(first + SweepCommand.maxSeeds - 1))")
+                }
                 return first...last
             })
     var seeds: ClosedRange<UInt64>
+
+    /// A sweep holds every seed's outcome in memory for its summary.
+    static let maxSeeds: UInt64 = 1_000_000
 
     @Option(help: ArgumentHelp("How many seeds run at once (default: the number of cores).", valueName: "n"))
     var jobs: Int?

@@ -60,6 +60,9 @@ import Testing
         let bad = try GlassesProcess.run(["sweep", "--seeds", "5..3", "ok.lua"], in: folder)
         #expect(bad.code == 2)
         #expect(bad.stderr.hasPrefix("glasses sweep: ") && bad.stderr.contains("A <= B"), "\(bad.stderr)")
+        // The whole UInt64 range is refused, not counted (it would overflow) or allocated.
+        let huge = try GlassesProcess.run(["sweep", "--seeds", "0..18446744073709551615", "ok.lua"], in: folder)
+        #expect(huge.code == 2 && huge.stderr.contains("at most 1000000 seeds"), "\(huge.stderr)")
     }
 
     @Test func shrinkingAPlantedFailureEndsWithTheTwoFaultsThatMatter() throws {
