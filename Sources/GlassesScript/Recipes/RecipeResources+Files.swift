@@ -174,7 +174,7 @@ return {
       saved = saved + 1
       local name = ("code_%04d.%s"):format(saved, params.format == "heic" and "heic" or "jpg")
       photo:save(name)
-      ctx.log.info("saved %s for %s", name, table.remove(pending, 1) or "?")
+      ctx.log.info("saved %s for %s", name, table.remove(pending, 1) or "a capture started elsewhere")
       if params.count > 0 and saved >= params.count then exit(0) end
     end))
     cam:start()
