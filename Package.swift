@@ -50,7 +50,7 @@ let package = Package(
         // JPEG (libjpeg-turbo), HEIC (libheif) and PNG (libpng) behind setjmp-safe C wrappers.
         .target(
             name: "CImageCodecs",
-            // libheif is opened with dlopen on first use (see codecs.c), not linked.
+            // libheif and libzbar are opened with dlopen on first use (see codecs.c), not linked.
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("dl")]
         ),
         // The DAT model: scheduler and clocks, registration, permissions, devices,

@@ -308,3 +308,121 @@ done:
     libheif.heif_context_free(ctx);
     return rc;
 }
+
+/* ---- QR codes and barcodes (libzbar, opened on first use) -----------------
+ * Like libheif, libzbar is opened with dlopen the first time a script asks a
+ * frame for its codes, so runs that never do pay nothing at start-up and a
+ * machine without it still runs everything else. */
+
+#include <zbar.h>
+
+#ifdef __APPLE__
+#define CIC_ZBAR_LIBRARY "libzbar.0.dylib"
+#else
+#define CIC_ZBAR_LIBRARY "libzbar.so.0"
+#endif
+
+#define CIC_ZBAR_FUNCTIONS(X) \
+    X(zbar_image_scanner_create) X(zbar_image_scanner_destroy) X(zbar_image_create) \
+    X(zbar_image_destroy) X(zbar_image_set_format) X(zbar_image_set_size) X(zbar_image_set_data) \
+    X(zbar_scan_image) X(zbar_image_first_symbol) X(zbar_symbol_next) X(zbar_symbol_get_type) \
+    X(zbar_get_symbol_name) X(zbar_symbol_get_data) X(zbar_symbol_get_data_length) \
+    X(zbar_symbol_get_loc_size) X(zbar_symbol_get_loc_x) X(zbar_symbol_get_loc_y)
+
+#define CIC_ZBAR_FIELD(name) __typeof__(name) *name;
+static struct { CIC_ZBAR_FUNCTIONS(CIC_ZBAR_FIELD) } libzbar;
+static char libzbar_error[CIC_ERROR_CAPACITY];
+static pthread_once_t libzbar_once = PTHREAD_ONCE_INIT;
+
+static void cic_zbar_open(void) {
+    void *library = dlopen(CIC_ZBAR_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(libzbar_error, sizeof libzbar_error,
+                 "reading codes needs libzbar (Debian: apt-get install libzbar0; Homebrew: brew install zbar): %s", dlerror());
+        return;
+    }
+#define CIC_ZBAR_RESOLVE(name) \
+    if (!(libzbar.name = (__typeof__(name) *)dlsym(library, #name))) { \
+        snprintf(libzbar_error, sizeof libzbar_error, "reading codes needs a newer libzbar: %s has no %s", CIC_ZBAR_LIBRARY, #name); \
+        return; \
+    }
+    CIC_ZBAR_FUNCTIONS(CIC_ZBAR_RESOLVE)
+#undef CIC_ZBAR_RESOLVE
+}
+
+void cic_codes_free(cic_code *codes, int count) {
+    if (!codes) return;
+    for (int i = 0; i < count; i++) free(codes[i].text);
+    free(codes);
+}
+
+int cic_codes_scan(const uint8_t *grey, int width, int height,
+                   cic_code **codes, int *count, char *err) {
+    if (!grey || !codes || !count || !valid_size(width, height))
+        return fail(err, "code scan", "invalid image size");
+    *codes = NULL;
+    *count = 0;
+    pthread_once(&libzbar_once, cic_zbar_open);
+    if (libzbar_error[0]) return fail(err, "code scan", libzbar_error);
+
+    zbar_image_scanner_t *scanner = libzbar.zbar_image_scanner_create();
+    zbar_image_t *image = libzbar.zbar_image_create();
+    if (!scanner || !image) {
+        if (scanner) libzbar.zbar_image_scanner_destroy(scanner);
+        if (image) libzbar.zbar_image_destroy(image);
+        return fail(err, "code scan", "out of memory");
+    }
+    libzbar.zbar_image_set_format(image, zbar_fourcc('Y', '8', '0', '0'));
+    libzbar.zbar_image_set_size(image, (unsigned)width, (unsigned)height);
+    /* Borrowed pixels: no cleanup handler, the caller owns them past the scan. */
+    libzbar.zbar_image_set_data(image, grey, (unsigned long)width * (unsigned long)height, NULL);
+    int found = libzbar.zbar_scan_image(scanner, image);
+    int result = 0;
+    if (found < 0) {
+        result = fail(err, "code scan", "libzbar could not scan the image");
+    } else if (found > 0) {
+        cic_code *list = calloc((size_t)found, sizeof *list);
+        int n = 0;
+        if (!list) result = fail(err, "code scan", "out of memory");
+        for (const zbar_symbol_t *symbol = libzbar.zbar_image_first_symbol(image);
+             list && symbol && n < found; symbol = libzbar.zbar_symbol_next(symbol)) {
+            cic_code *code = &list[n];
+            const char *name = libzbar.zbar_get_symbol_name(libzbar.zbar_symbol_get_type(symbol));
+            snprintf(code->type, sizeof code->type, "%s", name ? name : "unknown");
+            unsigned length = libzbar.zbar_symbol_get_data_length(symbol);
+            const char *data = libzbar.zbar_symbol_get_data(symbol);
+            code->text = malloc((size_t)length + 1);
+            if (!code->text) {
+                cic_codes_free(list, n);
+                list = NULL;
+                result = fail(err, "code scan", "out of memory");
+                break;
+            }
+            if (length && data) memcpy(code->text, data, length);
+            code->text[length] = 0;
+            code->text_length = length;
+            int min_x = width, min_y = height, max_x = -1, max_y = -1;
+            unsigned points = libzbar.zbar_symbol_get_loc_size(symbol);
+            for (unsigned p = 0; p < points; p++) {
+                int px = libzbar.zbar_symbol_get_loc_x(symbol, p), py = libzbar.zbar_symbol_get_loc_y(symbol, p);
+                if (px < min_x) min_x = px;
+                if (py < min_y) min_y = py;
+                if (px > max_x) max_x = px;
+                if (py > max_y) max_y = py;
+            }
+            if (max_x < min_x || max_y < min_y) { min_x = min_y = 0; max_x = max_y = -1; }
+            code->x = min_x;
+            code->y = min_y;
+            code->width = max_x - min_x + 1;
+            code->height = max_y - min_y + 1;
+            n++;
+        }
+        if (list) {
+            *codes = list;
+            *count = n;
+        }
+    }
+    libzbar.zbar_image_destroy(image);
+    libzbar.zbar_image_scanner_destroy(scanner);
+    return result;
+}

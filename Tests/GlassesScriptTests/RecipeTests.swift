@@ -248,10 +248,10 @@ import Testing
         #expect(catalog.places.map(\.origin) == [.option, .currentFolder, .environment, .user, .builtIn])
         let recipes = try catalog.list().map { try $0.get() }
         #expect(recipes.map(\.name) == [
-            "audio-diagnostics", "don-capture", "interval-capture", "mine", "reconnect", "scene-change-capture", "sharp-capture",
+            "audio-diagnostics", "code-capture", "don-capture", "interval-capture", "mine", "reconnect", "scene-change-capture", "sharp-capture",
         ])
-        #expect(recipes[2].description == "option copy" && recipes[2].origin == .option)
-        #expect(recipes[3].origin == .user && recipes[5].origin == .builtIn)
+        #expect(recipes[3].description == "option copy" && recipes[3].origin == .option)
+        #expect(recipes[4].origin == .user && recipes[6].origin == .builtIn)
 
         let withoutOption = RecipeCatalog(
             recipePaths: [], environment: ["HOME": home, "GLASSES_RECIPE_PATH": environment], currentDirectory: home)
@@ -681,7 +681,7 @@ import Testing
         let list = try GlassesProcess.launch(glasses, ["recipe", "list"], in: work, environment: environment)
         #expect(list.code == 0, "\(list.stderr)")
         #expect(list.stdout.split(separator: "\n").map { $0.prefix { $0 != " " } } == [
-            "audio-diagnostics", "don-capture", "interval-capture", "reconnect", "scene-change-capture", "sharp-capture",
+            "audio-diagnostics", "code-capture", "don-capture", "interval-capture", "reconnect", "scene-change-capture", "sharp-capture",
         ])
         #expect(list.stdout.contains("[built-in: \(work)/cache/glasses/resources-"))
 

@@ -28,4 +28,21 @@ int cic_heif_decode(const uint8_t *data, size_t size,
 
 void cic_free(void *buffer);
 
+/// One code zbar found: its symbology's name ("QR-Code", "EAN-13", ...), its text
+/// (malloc'ed, NUL-terminated, `text_length` bytes without the NUL) and the bounding
+/// box of its location points, in pixels.
+typedef struct {
+    char type[32];
+    char *text;
+    size_t text_length;
+    int x, y, width, height;
+} cic_code;
+
+/// Scans an 8-bit grey image (row-major, no padding) for QR codes and barcodes
+/// with libzbar, opened on first use. On success `*codes` holds `*count` entries
+/// (NULL when none); release them with cic_codes_free.
+int cic_codes_scan(const uint8_t *grey, int width, int height,
+                   cic_code **codes, int *count, char *err);
+void cic_codes_free(cic_code *codes, int count);
+
 #endif

@@ -12,6 +12,13 @@ final class FrameBinding {
         self.frame = frame
     }
 
+    /// What `frame:codes()` lists: one entry per code found.
+    static let codeType = LuaType.record([
+        LuaParameter("type", .string), LuaParameter("text", .string),
+        LuaParameter("box", .record([LuaParameter("x", .number), LuaParameter("y", .number),
+                                     LuaParameter("w", .number), LuaParameter("h", .number)])),
+    ])
+
     static let expiredMessage =
         "frame is no longer valid: frames passed to a \"frame\" callback live only during the callback (keep one with frame:copy())"
 
@@ -52,6 +59,25 @@ final class FrameBinding {
                         throw LuaArgumentError(argument: 2, message: "unsupported extension '.\(ext)' (expected .png, .jpg or .ppm)")
                     }
                     return try runtime.writeFile(path, what: "frame") { try frame.save(to: $0) }
+                },
+                LuaFunction(
+                    name: "codes",
+                    returns: [.array(FrameBinding.codeType)],
+                    doc: "QR codes and barcodes in the picture (libzbar, opened on first use); boxes in 0..1 from the top left. Renders and scans the full frame, once per frame."
+                ) { call in
+                    let frame = try call.userdata(1, as: FrameBinding.self).frame
+                    let codes: [DetectedCode]
+                    do {
+                        codes = try frame.codes()
+                    } catch {
+                        throw LuaError("frame:codes(): \(error)")
+                    }
+                    return .value(.array(codes.map { code in
+                        .table([
+                            "type": .string(code.type), "text": .string(code.text),
+                            "box": .table(["x": .number(code.x), "y": .number(code.y), "w": .number(code.width), "h": .number(code.height)]),
+                        ])
+                    }))
                 },
             ] + FrameRegionBinding.frameMethods(),
             fields: [

@@ -22,6 +22,7 @@ public final class VideoFrame {
     public let timestamp: Double
     private let source: FrameSource
     private var cachedLuma: LumaPlane?
+    private var cachedCodes: [DetectedCode]?
 
     public init(size: VideoSize, index: Int, timestamp: Double, source: FrameSource) {
         self.width = size.width
@@ -51,6 +52,16 @@ public final class VideoFrame {
 
     /// The full-resolution RGB pixels (rendered on demand).
     public func rgbImage() -> RGBImage { source.image(at: timestamp, size: size) }
+
+    /// The QR codes and barcodes in the full-resolution picture. Rendering and
+    /// scanning cost far more than the luma statistics, so it runs only when asked,
+    /// and once per frame however often it is asked.
+    public func codes() throws -> [DetectedCode] {
+        if let cachedCodes { return cachedCodes }
+        let codes = try CodeScanner.scan(rgbImage())
+        cachedCodes = codes
+        return codes
+    }
 
     /// Writes the frame to `path`, encoded by its extension (.png, .jpg/.jpeg, .ppm, .heic).
     public func save(to path: String) throws {

@@ -178,6 +178,10 @@ function Frame:copy() end
 ---@return string
 function Frame:save(path) end
 
+---QR codes and barcodes in the picture (libzbar, opened on first use); boxes in 0..1 from the top left. Renders and scans the full frame, once per frame.
+---@return {type: string, text: string, box: {x: number, y: number, w: number, h: number}}[]
+function Frame:codes() end
+
 ---The rectangle at (x, y) of size w x h, in 0..1 of the picture from the top left; at least one luma cell.
 ---@param x number
 ---@param y number
