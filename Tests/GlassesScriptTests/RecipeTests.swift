@@ -468,6 +468,29 @@ import Testing
         #expect(try delays(seed: 2) != first)
     }
 
+    /// A recipe that gives up in its own start is gave_up, not failed: giving up raises to end it.
+    @Test func givingUpInStartKeepsTheStatus() throws {
+        let directory = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.writeRecipe("quitter", in: directory, body: """
+            return {name = 'quitter', version = '1', description = 'gives up at once', params = {},
+              start = function(ctx) ctx:give_up("nothing to do") end}
+            """)
+        try """
+            local handle = recipes.run('quitter')
+            wait(1)
+            assert(handle.status == "gave_up", handle.status)
+            exit(0)
+            """.write(toFile: directory + "/main.lua", atomically: true, encoding: .utf8)
+        var options = RunOptions()
+        options.outputDirectory = directory
+        let plugins = ScriptRuntime.builtInPlugins.filter { !($0 is RecipesPlugin) }
+            + [RecipesPlugin(catalog: RecipeCatalog(places: [.init(directory: directory, origin: .option)]))]
+        let runtime = try ScriptRuntime(options: options, plugins: plugins)
+        let outcome = runtime.close(runtime.run(script: directory + "/main.lua", arguments: []))
+        #expect(outcome.exitCode == 0, "\(outcome.report ?? "")")
+    }
+
     /// Giving up shows: status "gave_up", an error on stderr and in the trace, and
     /// `glasses recipe run` exits 1.
     @Test func reconnectGivesUpVisiblyAfterItsLimitOfFailedStarts() throws {

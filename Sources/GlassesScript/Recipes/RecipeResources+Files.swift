@@ -581,7 +581,8 @@ local function run()
   handle.status = "running"
   local ok, err = pcall(definition.start, ctx, params)
   if not ok then
-    handle.status = "failed"
+    -- ctx:give_up raises to end the recipe; its status stays gave_up.
+    if handle.status ~= "gave_up" then handle.status = "failed" end
     error(err, 0)
   end
 end
