@@ -30,6 +30,7 @@ input[type=number] { width: 5.5rem; }
 button, select, input, textarea { font: inherit; }
 button { border: 1px solid var(--accent); background: #fff; color: var(--accent); border-radius: 4px; padding: .2rem .6rem; cursor: pointer; }
 button:hover { background: #eaf2fb; }
+button:disabled { opacity: .45; cursor: default; background: #fff; }
 :focus-visible { outline: 3px solid #f0a000; outline-offset: 1px; }
 .facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(9.5rem, 1fr)); gap: .15rem 1rem; margin: .25rem 0; padding: 0; list-style: none; }
 .facts li { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0 .5rem; border-bottom: 1px dotted var(--line); min-width: 0; }
