@@ -523,6 +523,9 @@ function log(kind, text, isError) {
 const recipeEscape = `local function e(v) return (tostring(v == nil and "" or v):gsub("[\\\\\\t\\n]", {["\\\\"] = "\\\\\\\\", ["\\t"] = "\\\\t", ["\\n"] = "\\\\n"})) end\n`;
 const recipeRuns = new Map(); // handle number -> { name, status }
 let recipePoll = null;
+/// A poll waits behind the console's other inputs (one runs at a time): while one is
+/// out, the next tick skips, so a long input never piles polls up behind it.
+let recipePolling = false;
 
 /// A console input's printed records: one array of unescaped fields per line.
 function recipeRecords(output) {
@@ -664,6 +667,8 @@ function showRecipeStatus(run, status) {
 async function pollRecipes() {
   const open = [...recipeRuns].filter(([, run]) => run.status === "starting" || run.status === "running").map(([handle]) => handle);
   if (!open.length) { clearInterval(recipePoll); recipePoll = null; return; }
+  if (recipePolling) return;
+  recipePolling = true;
   let records;
   try {
     records = await recipeLua(`for _, n in ipairs({${open.join(", ")}}) do
@@ -672,6 +677,8 @@ async function pollRecipes() {
 end`);
   } catch (error) {
     return;
+  } finally {
+    recipePolling = false;
   }
   for (const [handle, status] of records) {
     const run = recipeRuns.get(handle);
