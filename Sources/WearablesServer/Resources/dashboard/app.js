@@ -116,6 +116,7 @@ function hello(message) {
   // Other clients' streams (a script over --connect) show here too, thinned by the server.
   act("watch_previews", { watch: true }, "watch previews");
   act("audio_route", {}, "audio route").then((reply) => reply && showAudioRoute(reply.audio));
+  loadRecipes();
 }
 
 // MARK: Audio
@@ -508,6 +509,201 @@ function log(kind, text, isError) {
   list.prepend(item);
   const oldest = performance.now() - timelineWindow;
   while (list.lastChild && (Number(list.lastChild.dataset.at) < oldest || list.children.length > 500)) list.lastChild.remove();
+}
+
+// MARK: Recipes
+
+// The recipes panel runs Lua in this page's console of the served world (the
+// `console` command), with the `recipes` module a script uses: `recipes.list` and
+// `recipes.info` describe them, and `recipes.run` starts one after the same checker
+// as `glasses recipe run --param`, so the page never re-implements the rules. Started
+// handles live in the console's `_dashboard_recipes`; their status is polled while
+// any runs. Lua prints records as tab-separated lines of escaped fields.
+
+const recipeEscape = `local function e(v) return (tostring(v == nil and "" or v):gsub("[\\\\\\t\\n]", {["\\\\"] = "\\\\\\\\", ["\\t"] = "\\\\t", ["\\n"] = "\\\\n"})) end\n`;
+const recipeRuns = new Map(); // handle number -> { name, status }
+let recipePoll = null;
+/// A poll waits behind the console's other inputs (one runs at a time): while one is
+/// out, the next tick skips, so a long input never piles polls up behind it.
+let recipePolling = false;
+
+/// A console input's printed records: one array of unescaped fields per line.
+function recipeRecords(output) {
+  return output.split("\n").filter((line) => line).map((line) => line.split("\t").map((field) =>
+    field.replace(/\\(.)/g, (_, c) => (c === "t" ? "\t" : c === "n" ? "\n" : c))));
+}
+
+/// `text` as a Lua string literal: everything but letters, digits and spaces as \u{...}.
+function luaString(text) {
+  return '"' + [...text].map((c) => (/[A-Za-z0-9 ]/.test(c) ? c : `\\u{${c.codePointAt(0).toString(16)}}`)).join("") + '"';
+}
+
+async function recipeLua(code) {
+  const reply = await command("console", { code: recipeEscape + code }, "recipes");
+  if (reply.error_output) throw { domain: "recipes", code: "lua", message: reply.error_output.trim() };
+  return recipeRecords(reply.output);
+}
+
+async function loadRecipes() {
+  let records;
+  try {
+    records = await recipeLua(`for _, r in ipairs(recipes.list()) do
+  print("R", e(r.name), e(r.description), e(r.origin), e(r.version))
+  for _, p in ipairs(recipes.info(r.name).params) do print("P", e(p.name), e(p.type), e(p.default), e(p.doc), e(p.summary)) end
+end`);
+  } catch (error) {
+    $("recipes-empty").textContent = `The recipes could not be listed: ${error.message}`;
+    return;
+  }
+  const recipes = [];
+  for (const [kind, ...fields] of records) {
+    if (kind === "R") recipes.push({ name: fields[0], description: fields[1], origin: fields[2], version: fields[3], params: [] });
+    else if (kind === "P" && recipes.length) {
+      const [name, type, fallback, doc, summary] = fields;
+      recipes[recipes.length - 1].params.push({ name, type, fallback, doc, summary });
+    }
+  }
+  $("recipes-empty").textContent = recipes.length ? "" : "No recipe found on the server's recipe search path.";
+  $("recipes").replaceChildren(...recipes.map(recipeForm));
+}
+
+/// A recipe's form: one labelled field per parameter (an enum is a select), its
+/// summary and doc as the field's description, start and stop, and the run's status.
+function recipeForm(recipe) {
+  const slug = recipe.name.replace(/[^A-Za-z0-9_-]/g, "_");
+  const form = element("form", { className: "recipe", id: `recipe-${slug}`, "aria-labelledby": `recipe-${slug}-title` });
+  form.append(
+    element("h3", { id: `recipe-${slug}-title`, textContent: recipe.name }),
+    element("p", { className: "hint", textContent: `${recipe.description} (${recipe.origin}, ${recipe.version})` }));
+  const fields = new Map();
+  for (const param of recipe.params) {
+    const id = `recipe-${slug}-${param.name}`;
+    const row = element("div", { className: "recipe-param" });
+    let control;
+    if (param.type === "enum") {
+      control = element("select", {}, param.summary.split(",")[0].split("|").map((value) =>
+        element("option", { value, textContent: value, selected: value === param.fallback })));
+    } else if (param.type === "boolean") {
+      control = element("select", {}, ["true", "false"].map((value) =>
+        element("option", { value, textContent: value, selected: value === param.fallback })));
+    } else {
+      control = element("input", { type: "text", value: param.fallback, spellcheck: false, autocomplete: "off" });
+    }
+    labelled(row, id, param.name, control);
+    const about = element("span", { id: `${id}-about`, className: "hint", textContent: `${param.summary}${param.doc ? ": " + param.doc : ""}` });
+    const problem = element("span", { id: `${id}-error`, className: "field-error", role: "alert" });
+    control.setAttribute("aria-describedby", `${id}-about ${id}-error`);
+    row.append(about, problem);
+    form.append(row);
+    fields.set(param.name, { control, problem });
+  }
+  const problem = element("p", { className: "field-error", id: `recipe-${slug}-error`, role: "alert" });
+  const status = element("output", { className: "recipe-status", id: `recipe-${slug}-status`, "aria-live": "polite", textContent: "not started" });
+  const stop = button("Stop", () => stopRecipe(form));
+  stop.disabled = true;
+  const start = element("button", { type: "submit", textContent: "Start" });
+  form.append(element("div", { className: "recipe-actions" }, [start, stop,
+    element("span", { textContent: "status " }), status]), problem);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    startRecipe(form, recipe, fields, problem, start, stop, status);
+  });
+  return form;
+}
+
+async function startRecipe(form, recipe, fields, problem, start, stop, status) {
+  for (const field of fields.values()) { field.problem.textContent = ""; field.control.removeAttribute("aria-invalid"); }
+  problem.textContent = "";
+  const params = [...fields].map(([name, field]) => `[${luaString(name)}] = ${luaString(field.control.value)}`).join(", ");
+  start.disabled = true;
+  let records;
+  try {
+    records = await recipeLua(`_dashboard_recipes = _dashboard_recipes or {}
+local ok, handle = pcall(recipes.run, ${luaString(recipe.name)}, {${params}})
+if ok then
+  _dashboard_recipes[#_dashboard_recipes + 1] = handle
+  print("OK", #_dashboard_recipes, e(handle.status))
+else
+  print("ERR", e(handle))
+end`);
+  } catch (error) {
+    records = [["ERR", error.message]];
+  }
+  const [kind, first, second] = records[0] || ["ERR", "no reply from the console"];
+  if (kind !== "OK") {
+    start.disabled = false;
+    // The checker names the parameter it refused: its message goes to that field.
+    const message = first.replace(/^[^:]*:\d+: /, "");
+    const field = fields.get((message.match(/parameter '([^']+)'/) || message.match(/--param ([^=\s]+)=/) || [])[1]);
+    if (field) {
+      field.problem.textContent = message;
+      field.control.setAttribute("aria-invalid", "true");
+      field.control.focus();
+    } else {
+      problem.textContent = message;
+    }
+    log("recipe", `${recipe.name} refused: ${message}`, true);
+    return;
+  }
+  const run = { name: recipe.name, status: second, statusView: status, start, stop };
+  form.dataset.handle = first;
+  recipeRuns.set(first, run);
+  showRecipeStatus(run, second);
+  stop.disabled = false;
+  log("recipe", `${recipe.name} started (${second})`);
+  recipePoll ??= setInterval(pollRecipes, 1000);
+}
+
+function showRecipeStatus(run, status) {
+  run.status = status;
+  run.statusView.textContent = status;
+  run.statusView.className = "recipe-status " + (status === "running" ? "state-ok" : status === "failed" || status === "gave_up" ? "state-bad" : "");
+  const over = status !== "starting" && status !== "running";
+  run.start.disabled = !over;
+  run.stop.disabled = over;
+}
+
+/// Reads the status of the runs still going; a finished run leaves the poll.
+async function pollRecipes() {
+  const open = [...recipeRuns].filter(([, run]) => run.status === "starting" || run.status === "running").map(([handle]) => handle);
+  if (!open.length) { clearInterval(recipePoll); recipePoll = null; return; }
+  if (recipePolling) return;
+  recipePolling = true;
+  let records;
+  try {
+    records = await recipeLua(`for _, n in ipairs({${open.join(", ")}}) do
+  local handle = (_dashboard_recipes or {})[n]
+  print(n, handle and e(handle.status) or "stopped")
+end`);
+  } catch (error) {
+    return;
+  } finally {
+    recipePolling = false;
+  }
+  for (const [handle, status] of records) {
+    const run = recipeRuns.get(handle);
+    if (run && run.status !== status) {
+      showRecipeStatus(run, status);
+      log("recipe", `${run.name}: ${status}`, status === "failed" || status === "gave_up");
+    }
+  }
+}
+
+async function stopRecipe(form) {
+  const handle = form.dataset.handle;
+  const run = recipeRuns.get(handle);
+  if (!run) return;
+  run.stop.disabled = true;
+  try {
+    const records = await recipeLua(`local handle = (_dashboard_recipes or {})[${Number(handle)}]
+if handle then handle:stop() end
+print(handle and e(handle.status) or "stopped")`);
+    showRecipeStatus(run, records[0]?.[0] || "stopped");
+    log("recipe", `${run.name}: ${run.status}`);
+  } catch (error) {
+    run.stop.disabled = false;
+    log("error", `stopping ${run.name}: ${error.message}`, true);
+  }
 }
 
 // MARK: DOM helpers
