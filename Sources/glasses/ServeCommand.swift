@@ -58,6 +58,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the event trace (JSON Lines) to this file.", valueName: "file"))
     var trace: String?
 
+    @Option(help: ArgumentHelp("Folder for the files the dashboard's console and the recipes it starts save (default: the current folder); they can write nowhere else.", valueName: "dir"))
+    var out: String?
+
     func validate() throws {
         guard speed.isFinite, speed > 0 else { throw ValidationError("--speed must be a number > 0, e.g. 1 or 10") }
         do { _ = try ServeOptions.parseListen(listen) } catch { throw ValidationError(error.description) }
@@ -84,7 +87,7 @@ struct ServeCommand: ParsableCommand {
         let outcome = Self.blocking { () async -> ServeError? in
             let server: WorldServer
             do throws(ServeError) {
-                server = try await WorldServer(options: serveOptions, traceSink: traceSink, console: WorldReplConsole.factory)
+                server = try await WorldServer(options: serveOptions, traceSink: traceSink, console: WorldReplConsole.factory(outputDirectory: out))
             } catch {
                 return error
             }

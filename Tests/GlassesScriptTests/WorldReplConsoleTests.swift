@@ -23,9 +23,11 @@ struct WorldReplConsoleTests {
     let served = ServedWorld(preset: .ready, seed: 0, speed: 1, traceSink: nil)
     let box = Box()
 
-    func start(inputLimit: Double = 10) async throws {
+    func start(inputLimit: Double = 10, outputDirectory: String? = nil) async throws {
         let box = box
-        try await served.perform { world in box.console = try? WorldReplConsole(world: world, inputLimit: inputLimit) }
+        try await served.perform { world in
+            box.console = try? WorldReplConsole(world: world, outputDirectory: outputDirectory, inputLimit: inputLimit)
+        }
         #expect(box.console != nil)
     }
 
@@ -44,6 +46,19 @@ struct WorldReplConsoleTests {
         let box = box
         _ = try? await served.perform { _ in box.console?.close() }
         await served.stop(reason: "test")
+    }
+
+    /// `glasses serve --out`: what the console saves lands there, and nowhere else.
+    @Test func filesTheConsoleSavesLandInItsOutputFolderOnly() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("console-out-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await start(outputDirectory: folder)
+        let saved = await evaluate("local cam = wearables.stream{}; cam:start(); frame = cam:next_frame(); return frame:save('frame.png')")
+        #expect(saved.errorOutput == "", "\(saved.errorOutput)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/frame.png"))
+        let outside = await evaluate("return frame:save('../escaped.png')")
+        #expect(outside.errorOutput.contains("is outside the output folder"), "\(outside)")
+        await stop()
     }
 
     @Test func valuesPrintAsInTheReplAndTheWorldIsTheServedOne() async throws {

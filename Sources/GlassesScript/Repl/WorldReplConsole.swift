@@ -13,7 +13,8 @@ import WearablesSimulator
 /// seconds, after which its Lua code is interrupted (the world's loop goes on, the
 /// console reports it), the state has a memory cap, and the sandbox is `strict`
 /// (no files, no processes: a page holding the token drives the glasses, not the
-/// server's machine). `exit()`, `.quit` or a limit end only the console's state;
+/// server's machine); what it saves (photos, frames, recordings, a recipe's files)
+/// lands in ``outputDirectory`` only (`glasses serve --out`). `exit()`, `.quit` or a limit end only the console's state;
 /// the next input gets a fresh one.
 ///
 /// Use it only on the world's thread, from inside its event loop.
@@ -22,6 +23,8 @@ public final class WorldReplConsole {
     public let inputLimit: Double
     /// Bytes the console's Lua state may hold.
     public static let memoryLimit = 64 << 20
+    /// Where the console's files go (nil: the server's current folder).
+    public let outputDirectory: String?
 
     private let world: SimulatedWorld
     private var repl: Repl
@@ -48,15 +51,17 @@ public final class WorldReplConsole {
         var errorOutput = ""
     }
 
-    public init(world: SimulatedWorld, inputLimit: Double = 10) throws {
+    public init(world: SimulatedWorld, outputDirectory: String? = nil, inputLimit: Double = 10) throws {
         self.world = world
+        self.outputDirectory = outputDirectory
         self.inputLimit = inputLimit
-        repl = try Self.makeRepl(world: world, collected: collected)
+        repl = try Self.makeRepl(world: world, outputDirectory: outputDirectory, collected: collected)
         attach()
     }
 
-    private static func makeRepl(world: SimulatedWorld, collected: Collected) throws -> Repl {
+    private static func makeRepl(world: SimulatedWorld, outputDirectory: String?, collected: Collected) throws -> Repl {
         var options = RunOptions()
+        options.outputDirectory = outputDirectory
         options.realtime = true
         options.sandbox = .strict
         options.memoryLimit = Self.memoryLimit
@@ -195,7 +200,7 @@ public final class WorldReplConsole {
         retire(repl)
         collected.errorOutput += "the console's Lua state ended (\(status)); the next input starts a new one\n"
         do {
-            repl = try Self.makeRepl(world: world, collected: collected)
+            repl = try Self.makeRepl(world: world, outputDirectory: outputDirectory, collected: collected)
             attach()
         } catch {
             collected.errorOutput += "the console could not restart: \(error)\n"
