@@ -113,17 +113,18 @@ let package = Package(
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         // A served world on a free loopback port, for the test targets that connect to one.
         .target(name: "ServedWorldSupport", dependencies: ["WearablesServer"], path: "Tests/ServedWorldSupport"),
+        .target(name: "EmbeddedFilesSupport", path: "Tests/EmbeddedFilesSupport"),
         .testTarget(name: "WearablesCoreTests", dependencies: ["WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote", "ServedWorldSupport"]),
         .testTarget(name: "WearablesAudioTests", dependencies: ["WearablesAudio", "WearablesCore", "WearablesSimulator"]),
         .testTarget(
             name: "WearablesServerTests",
             dependencies: [
-                "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator",
+                "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator", "EmbeddedFilesSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]),
-        .testTarget(name: "GlassesScriptTests", dependencies: ["GlassesScript", "WearablesServer", "WearablesRemote", "WearablesSimulator", "ServedWorldSupport"], exclude: ["Scripts", "Goldens"]),
+        .testTarget(name: "GlassesScriptTests", dependencies: ["GlassesScript", "WearablesServer", "WearablesRemote", "WearablesSimulator", "ServedWorldSupport", "EmbeddedFilesSupport"], exclude: ["Scripts", "Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

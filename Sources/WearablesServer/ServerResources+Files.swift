@@ -2,7 +2,7 @@
 // After changing a file there: GLASSES_UPDATE_GOLDENS=1 swift test --filter Golden
 
 extension ServerResources {
-    /// Each file's path under Resources, and its text.
+    /// Each file's path under Sources/WearablesServer/Resources, and its text.
     static let files: [(path: String, text: String)] = [
         (
             "dashboard/app.css",

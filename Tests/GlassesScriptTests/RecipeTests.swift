@@ -1,3 +1,4 @@
+import EmbeddedFilesSupport
 import Foundation
 import LuaHost
 import Testing
@@ -661,26 +662,9 @@ import Testing
     /// RecipeResources+Files.swift is generated from Recipes/Resources; it is
     /// checked in (see RecipeResources), so this keeps it in step with the `.lua` files.
     @Test func embeddedResourcesMatchTheirGoldenSources() throws {
-        let root = Self.resources.path
-        let paths = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter { path in
-            var folder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &folder) && !folder.boolValue
-        }.sorted()
-        var lines = [
-            "// Generated from Sources/GlassesScript/Recipes/Resources by RecipeTests; do not edit.",
-            "// After changing a file there: \(Golden.refreshCommand)", "",
-            "extension RecipeResources {", "    /// Each file's path under Recipes/Resources, and its text.",
-            "    static let files: [(path: String, text: String)] = [",
-        ]
-        for path in paths {
-            let text = try String(contentsOfFile: root + "/" + path, encoding: .utf8)
-            // Enough #s that the text can neither end the raw literal nor interpolate.
-            var hashes = "#"
-            while text.contains("\"\"\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
-            lines += ["        (", "            \"\(path)\",", "            \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)", "        ),"]
-        }
-        lines += ["    ]", "}", ""]
-        let generated = lines.joined(separator: "\n")
+        let (paths, generated) = try EmbeddedFiles.source(
+            of: Self.resources.path, as: "RecipeResources", folder: "Sources/GlassesScript/Recipes/Resources",
+            generator: "RecipeTests", refreshCommand: Golden.refreshCommand)
         let file = Self.resources.deletingLastPathComponent().appendingPathComponent("RecipeResources+Files.swift")
         if Golden.isUpdating {
             try generated.write(to: file, atomically: true, encoding: .utf8)

@@ -23,8 +23,9 @@ enum MockChaosBinding {
                 + "glasses run --faults FILE replays FILE instead. Returns the faults ({t, kind, device, duration})."
         ) { [unowned runtime] call in
             let world = try mock.local(for: "mock.chaos")
-            guard call.typeName(1) == "table", case .ref(let table) = try call.value(1) else {
-                throw LuaArgumentError(argument: 1, message: "options table expected, e.g. mock.chaos{rates = {fold = 4, disconnect = 10}}")
+            // The registry has checked it is a table.
+            guard case .ref(let table) = try call.value(1) else {
+                throw LuaArgumentError(argument: 1, message: "table expected, e.g. mock.chaos{rates = {fold = 4, disconnect = 10}}")
             }
             let fields = try entries(call, table, "options", allowed: options)
             let schedule: ChaosSchedule

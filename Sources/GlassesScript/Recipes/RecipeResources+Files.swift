@@ -2,7 +2,7 @@
 // After changing a file there: GLASSES_UPDATE_GOLDENS=1 swift test --filter Golden
 
 extension RecipeResources {
-    /// Each file's path under Recipes/Resources, and its text.
+    /// Each file's path under Sources/GlassesScript/Recipes/Resources, and its text.
     static let files: [(path: String, text: String)] = [
         (
             "builtin/audio-diagnostics.recipe/init.lua",

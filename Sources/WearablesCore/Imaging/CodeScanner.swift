@@ -28,14 +28,7 @@ public enum CodeScanner {
         guard image.isWellFormed else {
             throw ImageCodecError(message: "cannot scan a \(image.width)x\(image.height) image with \(image.pixels.count) bytes for codes")
         }
-        var grey = [UInt8](repeating: 0, count: image.width * image.height)
-        image.pixels.withUnsafeBufferPointer { rgb in
-            for i in 0..<grey.count {
-                let r = UInt32(rgb[i * 3]), g = UInt32(rgb[i * 3 + 1]), b = UInt32(rgb[i * 3 + 2])
-                // BT.601 weights in 8.8 fixed point, as the luma plane uses.
-                grey[i] = UInt8((77 * r + 150 * g + 29 * b) >> 8)
-            }
-        }
+        let grey = image.greyPixels()
         var codes: UnsafeMutablePointer<cic_code>?
         var count: Int32 = 0
         var err = [CChar](repeating: 0, count: Int(CIC_ERROR_CAPACITY))

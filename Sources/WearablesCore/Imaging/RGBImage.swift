@@ -35,6 +35,20 @@ public struct RGBImage: Sendable, Equatable {
         return RGBImage(width: size.width, height: size.height, pixels: out)
     }
 
+    /// One 8-bit grey value per pixel (BT.601 weights in 8.8 fixed point), for
+    /// readers that need every pixel (codes); empty for a malformed image.
+    public func greyPixels() -> [UInt8] {
+        guard isWellFormed else { return [] }
+        var grey = [UInt8](repeating: 0, count: width * height)
+        pixels.withUnsafeBufferPointer { rgb in
+            for i in 0..<grey.count {
+                let r = UInt32(rgb[i * 3]), g = UInt32(rgb[i * 3 + 1]), b = UInt32(rgb[i * 3 + 2])
+                grey[i] = UInt8((77 * r + 150 * g + 29 * b) >> 8)
+            }
+        }
+        return grey
+    }
+
     /// The downsampled luma plane of this image (BT.601 weights, box filter).
     public func lumaPlane() -> LumaPlane {
         guard isWellFormed else { return LumaPlane.sampling { _, _ in 0 } }

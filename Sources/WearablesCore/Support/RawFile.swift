@@ -59,7 +59,7 @@ public final class RawFile: @unchecked Sendable {
         let array = Array(bytes)
         var written = 0
         while written < array.count {
-            let done = array.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, array.count - written) }
+            let done = array.withUnsafeBytes { writeToDescriptor(descriptor, $0.baseAddress! + written, array.count - written) }
             if done < 0, errno == EINTR { continue }
             guard done > 0 else { return false }
             written += done
@@ -74,4 +74,10 @@ public final class RawFile: @unchecked Sendable {
     deinit {
         if owned { close(descriptor) }
     }
+}
+
+/// libc's `write`, named apart from ``RawFile/write(_:)`` (inside the class the
+/// method hides it) and without naming the platform's C module.
+private func writeToDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }
