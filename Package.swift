@@ -3,7 +3,7 @@ import PackageDescription
 
 // Layers (arrows point down only):
 //   glasses -> GlassesScript -> LuaHost -> CLuaShim -> CLua
-//   |                        |-> WearablesSimulator -> WearablesAudio -> WearablesCore -> CImageCodecs
+//   |                        |-> WearablesSimulator -> WearablesAudio -> WearablesCore -> CImageCodecs, CMediaCodecs
 //   |                        |                         \-> CAudioLibraries
 //   |                        \-> WearablesRemote -> WearablesWire -> WearablesCore
 //   |-> WearablesServer -> WearablesWire, WearablesSimulator (glasses serve; its dashboard's Lua
@@ -53,11 +53,14 @@ let package = Package(
             // libheif and libzbar are opened with dlopen on first use (see codecs.c), not linked.
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("dl")]
         ),
+        // Video files (footage feeds, recordings) through FFmpeg's libraries, opened with dlopen
+        // on first use (headers: libavformat-dev, libavcodec-dev, libavutil-dev, libswscale-dev).
+        .target(name: "CMediaCodecs", linkerSettings: [.linkedLibrary("dl")]),
         // The DAT model: scheduler and clocks, registration, permissions, devices,
         // selectors, sessions, camera streams, photos, and the backend protocol.
         .target(
             name: "WearablesCore",
-            dependencies: ["CImageCodecs", .product(name: "HeapModule", package: "swift-collections")]
+            dependencies: ["CImageCodecs", "CMediaCodecs", .product(name: "HeapModule", package: "swift-collections")]
         ),
         // The default backend: simulated glasses and companion app (MockDeviceKit).
         // It applies the wire's mock actions (`MockAction`), the one vocabulary of its controls.
