@@ -57,8 +57,8 @@ extension RemoteBackend {
             mirror(state)
         case .framesDropped(let stream, let total):
             trace.record(source: "remote", event: "frames_dropped", values: ["stream": .int(stream), "total": .int(total)])
-        case .audioRoute:
-            // The served world's phone, for dashboards: a script over --connect uses its own phone's audio.
+        case .audioRoute, .fileSaved:
+            // For dashboards: a script over --connect uses its own phone's audio and saves its own files.
             break
         }
     }

@@ -19,6 +19,9 @@ public struct ServeOptions: Sendable {
     public var port: Int = WireProtocol.defaultPort
     /// Nil: a random token is made at start. Required off loopback.
     public var token: String?
+    /// Where the consoles' files go (`--out`; nil: the current folder): the only folder
+    /// `GET /v1/files/{name}` serves from.
+    public var outputDirectory: String?
     /// Frames waiting for one client before newer ones are dropped for it.
     public var frameQueueLimit = 4
     /// Replies and events waiting for one client before it is disconnected as too slow.

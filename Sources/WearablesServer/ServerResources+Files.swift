@@ -52,7 +52,10 @@ figure.preview figcaption { font-size: .85rem; color: var(--muted); }
 #console-input { flex: 1; min-width: 12rem; font-family: ui-monospace, monospace; }
 #photos { display: flex; flex-wrap: wrap; gap: .75rem; list-style: none; padding: 0; margin: 0; }
 #photos img { display: block; width: 96px; height: 96px; object-fit: cover; border: 1px solid var(--line); }
-#photos li { font-size: .85rem; }
+#photos li { font-size: .85rem; max-width: 12rem; overflow-wrap: anywhere; }
+#recordings { list-style: none; padding: 0; margin: 0; display: grid; gap: .5rem; }
+#recordings li { font-size: .85rem; overflow-wrap: anywhere; }
+#recordings audio, #recordings video { display: block; width: min(100%, 24rem); }
 #audio-log { max-height: 10rem; overflow: auto; margin: 0; padding: 0; list-style: none; font-size: .88rem; }
 #audio-log time { color: var(--muted); }
 #timeline { max-height: 20rem; overflow: auto; margin: 0; padding: 0 0 0 .25rem; list-style: none; font-size: .88rem; }
@@ -181,6 +184,9 @@ function receive(message) {
     case "session": return sessionEvent(message);
     case "frames_dropped": return;  // the preview counts gaps in the frame index itself
     case "audio_route": return showAudioRoute(message.audio);
+    case "file_saved":
+      log("file", `saved ${message.file.name} (${message.file.kind}, ${message.file.bytes} bytes)`);
+      return addSavedFile(message.file);
   }
 }
 
@@ -199,6 +205,7 @@ function hello(message) {
   act("watch_previews", { watch: true }, "watch previews");
   act("audio_route", {}, "audio route").then((reply) => reply && showAudioRoute(reply.audio));
   loadRecipes();
+  loadSavedFiles();
 }
 
 // MARK: Audio
@@ -511,6 +518,44 @@ function addPhoto(header, blob) {
     element("a", { href: url, download: name, textContent: `Download ${name}` }),
   ]);
   $("photos").prepend(item);
+  $("photos-empty").hidden = true;
+}
+
+/// What the consoles and their recipes saved before this page connected; later ones come as `file_saved`.
+async function loadSavedFiles() {
+  try {
+    const response = await fetch(`/v1/files?token=${token}`);
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+    for (const file of (await response.json()).files) addSavedFile(file);
+  } catch (error) {
+    log("error", `listing saved files: ${error.message}`, true);
+  }
+}
+
+const shownFiles = new Set();
+const browserImage = /\.(jpe?g|png)$/i;
+const browserVideo = /\.(mp4|m4v)$/i;
+
+/// A saved file in the gallery: photos and frames as thumbnails (a HEIC or PPM, which
+/// browsers do not show, as a download), recordings with a player.
+function addSavedFile(file) {
+  if (shownFiles.has(file.name)) return;
+  shownFiles.add(file.name);
+  const url = `/v1/files/${file.name.split("/").map(encodeURIComponent).join("/")}?token=${token}`;
+  const base = file.name.split("/").pop();
+  const download = element("a", { href: url, download: base, textContent: `Download ${file.name}` });
+  if (file.kind === "recording") {
+    const video = browserVideo.test(file.name);
+    const player = element(video ? "video" : "audio", { controls: true, preload: "metadata", src: url, "aria-label": `Recording ${file.name}` });
+    $("recordings").prepend(element("li", {}, [player, download]));
+    $("recordings-empty").hidden = true;
+    return;
+  }
+  const shown = browserImage.test(file.name)
+    ? element("a", { href: url, target: "_blank", rel: "noopener", title: "Full size" },
+      [element("img", { src: url, alt: `Saved ${file.kind} ${file.name}` })])
+    : element("span", { textContent: `${file.name} (this browser cannot show it)` });
+  $("photos").prepend(element("li", { className: "saved" }, [shown, download]));
   $("photos-empty").hidden = true;
 }
 
@@ -901,8 +946,14 @@ connect();
 
   <section id="photos-section" aria-labelledby="photos-title">
     <h2 id="photos-title">Photos</h2>
-    <p class="hint" id="photos-empty">No photo yet: use Capture on a device with an open session.</p>
+    <p class="hint" id="photos-empty">No photo yet: use Capture on a device with an open session, or start a recipe that captures.</p>
     <ul id="photos"></ul>
+  </section>
+
+  <section id="recordings-section" aria-labelledby="recordings-title">
+    <h2 id="recordings-title">Recordings</h2>
+    <p class="hint" id="recordings-empty">No recording yet: try <code>audio.record{path="take.wav", duration=5}</code> in the console.</p>
+    <ul id="recordings"></ul>
   </section>
 
   <section id="audio-section" aria-labelledby="audio-title">

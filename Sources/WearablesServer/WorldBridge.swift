@@ -28,6 +28,8 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
     let world: SimulatedWorld
     /// Makes the clients' consoles (`glasses serve` wires the REPL engine in); nil: no console.
     private let makeConsole: WorldConsole.Factory?
+    /// What the consoles saved: announced as `file_saved`, served at `/v1/files/{name}`.
+    let savedFiles: SavedFiles
     private var kit: MockDeviceKit { world.kit }
     private var clients: [Int: Client] = [:]
     /// Which client holds each device's session (also while it opens), one per device as on DAT.
@@ -38,9 +40,10 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
     /// The phone's route changes and interruptions, sent as `audio_route` events.
     private var audioListeners: [AudioListenerToken] = []
 
-    init(world: SimulatedWorld, makeConsole: WorldConsole.Factory? = nil) {
+    init(world: SimulatedWorld, makeConsole: WorldConsole.Factory? = nil, savedFiles: SavedFiles = SavedFiles(folder: nil)) {
         self.world = world
         self.makeConsole = makeConsole
+        self.savedFiles = savedFiles
         mockSent = Dictionary(world.kit.glasses.map { ($0.identifier, WireMockGlasses($0)) }) { first, _ in first }
         world.kit.attach(self)
         audioListeners = [
@@ -205,11 +208,20 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         }
         do {
             let console = try makeConsole(world)
+            console.reportSaves { [weak self] path, kind in self?.announceSaved(path: path, kind: kind) }
             clients[clientID]?.console = console
             return .success(console)
         } catch {
             return .failure(WireError(domain: "console", code: "failed", message: "the console could not start: \(error)"))
         }
+    }
+
+    /// Every client hears of a file any console saved: the gallery shows the world's
+    /// photos and recordings, whoever made them.
+    private func announceSaved(path: String, kind: WireSavedFile.Kind) {
+        guard let file = savedFiles.add(path: path, kind: kind) else { return }
+        world.trace.record(source: "serve", event: "file_saved", values: ["name": .string(file.name), "kind": .string(kind.rawValue)])
+        broadcast(.fileSaved(file))
     }
 
     /// Starts the client's oldest waiting input unless one is running; each reply

@@ -44,7 +44,8 @@ public final class WorldServer: Sendable {
         served = ServedWorld(preset: options.world, seed: options.seed, speed: options.speed,
                              classicStalls: options.classicStalls, traceSink: traceSink)
         do {
-            bridge = try await served.perform { world in WorldBridge(world: world, makeConsole: console) }
+            let savedFiles = SavedFiles(folder: options.outputDirectory)
+            bridge = try await served.perform { world in WorldBridge(world: world, makeConsole: console, savedFiles: savedFiles) }
         } catch {
             throw .usage("the world stopped while starting")
         }
@@ -76,6 +77,7 @@ public final class WorldServer: Sendable {
         router.middlewares.add(AccessMiddleware(policy: policy))
         ControlRoutes(served: served, bridge: bridge, openAPI: Self.openAPIDocument()).add(to: router)
         DashboardRoutes(token: token).add(to: router)
+        FileRoutes(files: bridge.savedFiles).add(to: router)
 
         let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
         webSocketRouter.ws(RouterPath(WireProtocol.webSocketPath)) { [self] inbound, outbound, context in

@@ -101,6 +101,8 @@ public enum WireEvent: Sendable, Equatable {
     case mockGlasses(WireMockGlasses)
     /// The phone's audio route changed, or an interruption (a phone call) began or ended.
     case audioRoute(WireAudioRoute)
+    /// A console, or a recipe it started, finished writing a file under the server's output folder.
+    case fileSaved(WireSavedFile)
 }
 
 /// A server's text message.
@@ -194,13 +196,14 @@ struct Envelope: Codable {
     var completions: [String]?
     var watch: Bool?
     var audio: WireAudioRoute?
+    var file: WireSavedFile?
     /// A mock command's fields, written at the top level beside the envelope's own.
     var mockFields: MockActionFields? = nil
 
     enum CodingKeys: String, CodingKey {
         case type, id, client, server, world, speed, time, ok, error, permission, status, permissions, registration,
             state, device, devices, bandwidth, kbps, event, resolution, fps, stream, total, format, width, height, quality,
-            action, glasses, mock, code, word, output, completions, watch, audio
+            action, glasses, mock, code, word, output, completions, watch, audio, file
         case protocolVersion = "protocol"
         case streamError = "stream_error"
         case deviceInfo = "info"
@@ -438,6 +441,9 @@ struct Envelope: Codable {
         case .audioRoute(let route):
             self.init(type: "audio_route")
             audio = route
+        case .fileSaved(let saved):
+            self.init(type: "file_saved")
+            file = saved
         }
     }
 
@@ -502,6 +508,8 @@ struct Envelope: Codable {
             return .event(.mockGlasses(try require(glasses, "glasses")))
         case "audio_route":
             return .event(.audioRoute(try require(audio, "audio")))
+        case "file_saved":
+            return .event(.fileSaved(try require(file, "file")))
         default:
             throw WireDecodingError("unknown message type '\(type)'")
         }

@@ -73,6 +73,7 @@ struct ServeCommand: ParsableCommand {
         options.speed = speed
         options.classicStalls = classicStalls
         options.token = token
+        options.outputDirectory = out
         do { (options.host, options.port) = try ServeOptions.parseListen(listen) } catch {
             throw fail(error.description, as: .usage)
         }
@@ -87,7 +88,7 @@ struct ServeCommand: ParsableCommand {
         let outcome = Self.blocking { () async -> ServeError? in
             let server: WorldServer
             do throws(ServeError) {
-                server = try await WorldServer(options: serveOptions, traceSink: traceSink, console: WorldReplConsole.factory(outputDirectory: out))
+                server = try await WorldServer(options: serveOptions, traceSink: traceSink, console: WorldReplConsole.factory(outputDirectory: serveOptions.outputDirectory))
             } catch {
                 return error
             }

@@ -61,6 +61,36 @@ struct WorldReplConsoleTests {
         await stop()
     }
 
+    /// The gallery hears of each file once it is whole: a frame as it is saved, a recipe's
+    /// photos, a recording only when it ends; and after `exit()` the fresh state reports too.
+    @Test func theConsoleReportsEachFileItFinishesSaving() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("console-saves-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await start(outputDirectory: folder)
+        let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        let heard = Heard()
+        try await served.perform { [box] _ in box.console?.onSave = { heard.add($0) } }
+        #expect(await evaluate("local cam = wearables.stream{}; cam:start(); cam:next_frame():save('f.png'); cam:stop()").errorOutput == "")
+        #expect(heard.files == [SavedFile(path: real + "/f.png", kind: .frame)])
+        let started = await evaluate("audio.configure{category='record'}; audio.activate(); rec = audio.record{path='take.wav', duration=0.5}")
+        #expect(started.errorOutput == "", "\(started)")
+        #expect(heard.files.count == 1, "a recording is not reported before it ends")
+        #expect(await evaluate("rec:wait(); audio.deactivate()").errorOutput == "")
+        #expect(heard.files.last == SavedFile(path: real + "/take.wav", kind: .recording))
+        _ = await evaluate("exit(0)")
+        // Two seconds between sessions, or the glasses stick (the restart quirk the simulator models).
+        let recipe = await evaluate("wait(2); r = recipes.run('interval-capture', {interval='1s'}); wait(3); r:stop()")
+        #expect(recipe.errorOutput == "", "\(recipe)")
+        #expect(heard.files.last?.kind == .photo)
+        #expect(heard.files.last?.path.hasPrefix(real + "/interval_") == true, "\(heard.files)")
+        await stop()
+    }
+
+    final class Heard: @unchecked Sendable {
+        private(set) var files: [SavedFile] = []
+        func add(_ file: SavedFile) { files.append(file) }
+    }
+
     @Test func valuesPrintAsInTheReplAndTheWorldIsTheServedOne() async throws {
         try await start()
         #expect(await evaluate("1+1") == Printed(output: "2\n", errorOutput: ""))

@@ -52,6 +52,8 @@ import WearablesWire
         .reply(id: 9, .success(.audioRoute(route))), .event(.audioRoute(WireAudioRoute(
             inputs: [.init(type: "bluetoothHFP", name: "Ray-Ban Meta", sampleRate: 8000)], outputs: [], active: true,
             interrupted: false, reason: "categoryChange"))),
+        .event(.fileSaved(WireSavedFile(name: "photos/interval_0001.jpg", kind: .photo, bytes: 48213))),
+        .event(.fileSaved(WireSavedFile(name: "take.wav", kind: .recording, bytes: 32044))),
         .event(.registration(.registered)), .event(.device(device)), .event(.deviceRemoved("rayBanMeta-1")),
         .event(.permission(.camera, .denied)), .event(.bandwidth(device: "rayBanMeta-1", kbps: 300)),
         .event(.session(device: "rayBanMeta-1", .paused)), .event(.session(device: "rayBanMeta-1", .resumed)),

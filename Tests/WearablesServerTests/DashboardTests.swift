@@ -53,6 +53,7 @@ struct DashboardTests {
             }
         }
         func completions(for word: String) -> [String] { [word + "s"] }
+        func reportSaves(to handler: @escaping (String, WireSavedFile.Kind) -> Void) {}
         func close() {}
     }
 

@@ -18,8 +18,9 @@ struct RunningServer {
     let trace: TraceLines
 
     static func start(world: ServeOptions.World = .ready, speed: Double = 50, port: Int = 0,
-                      console: WorldConsole.Factory? = nil) async throws -> RunningServer {
+                      console: WorldConsole.Factory? = nil, out: String? = nil) async throws -> RunningServer {
         var options = ServeOptions()
+        options.outputDirectory = out
         options.world = world
         options.speed = speed
         options.port = port

@@ -135,6 +135,7 @@ struct AudioPlugin: GlassesPlugin {
                 }
                 let recorder = try AudioBindings.raising { try audio.record(to: resolved, duration: duration) }
                 runtime.trace.record(source: "audio", event: "record", values: ["path": .string(path)])
+                recorder.onFinish { [weak runtime] _ in runtime?.onSave?(SavedFile(path: resolved, kind: .recording)) }
                 // However the run ends, the WAV header is finished with what was recorded.
                 runtime.atEnd { [weak recorder] in recorder?.stop() }
                 return .value(.object(recorder))

@@ -58,7 +58,7 @@ final class FrameBinding {
                     guard allowed.contains(ext) else {
                         throw LuaArgumentError(argument: 2, message: "unsupported extension '.\(ext)' (expected .png, .jpg or .ppm)")
                     }
-                    return try runtime.writeFile(path, what: "frame") { try frame.save(to: $0) }
+                    return try runtime.writeFile(path, what: .frame) { try frame.save(to: $0) }
                 },
                 LuaFunction(
                     name: "codes",
@@ -107,7 +107,7 @@ final class PhotoBinding {
                 LuaFunction(name: "save", parameters: [LuaParameter("path", .string)], returns: [.string], doc: "Write the photo file; returns the path written.") {
                     [unowned runtime] call in
                     let photo = try call.userdata(1, as: PhotoBinding.self).photo
-                    return try runtime.writeFile(try call.string(2), what: "photo") { try photo.save(to: $0) }
+                    return try runtime.writeFile(try call.string(2), what: .photo) { try photo.save(to: $0) }
                 },
                 LuaFunction(name: "bytes", returns: [.string], doc: "The encoded file bytes.") { call in
                     let data = try call.userdata(1, as: PhotoBinding.self).photo.data
@@ -138,15 +138,16 @@ struct CameraPlugin: GlassesPlugin {
 extension ScriptRuntime {
     /// Writes an output file under `--out`, turning failures into a script error
     /// that names the path, and traces it.
-    func writeFile(_ path: String, what: String, _ write: (String) throws -> Void) throws -> LuaReturn {
+    func writeFile(_ path: String, what: SavedFile.Kind, _ write: (String) throws -> Void) throws -> LuaReturn {
         let resolved: String
         do {
             resolved = try currentPaths.writable(path)
             try write(resolved)
         } catch {
-            throw LuaError("cannot save \(what) to '\(path)': \(error)")
+            throw LuaError("cannot save \(what.rawValue) to '\(path)': \(error)")
         }
-        trace.record(source: "script", event: "save", values: ["what": .string(what), "path": .string(path)])
+        trace.record(source: "script", event: "save", values: ["what": .string(what.rawValue), "path": .string(path)])
+        onSave?(SavedFile(path: resolved, kind: what))
         return .value(.string(resolved))
     }
 }

@@ -38,6 +38,9 @@ public final class WorldReplConsole {
     private let timedOut = Atomic<Int>(0)
     private var generation = 0
     private var isClosed = false
+    /// Hears each file the console's state (or a recipe it started) finished writing;
+    /// kept across the fresh states that follow `exit()` or a limit.
+    public var onSave: ((SavedFile) -> Void)?
 
     /// A runtime and its REPL session, replaced when `exit()`, `.quit` or a limit ended it.
     private struct Repl {
@@ -110,6 +113,7 @@ public final class WorldReplConsole {
         // Where the terminal REPL's loop would return and recover, this recovers in a
         // later event: never inside the Lua call that stopped.
         repl.runtime.onStopLoop = { inbox.post { target.console?.recover() } }
+        repl.runtime.onSave = { file in target.console?.onSave?(file) }
     }
 
     /// Runs one input (a line or several) and calls `done` on the world's thread once it

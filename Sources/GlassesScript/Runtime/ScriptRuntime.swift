@@ -50,6 +50,9 @@ public final class ScriptRuntime {
     /// terminal REPL wants. A runtime in a world whose loop serves others too
     /// (`glasses serve`'s console) must not end that loop: it handles the stop itself.
     public var onStopLoop: (() -> Void)?
+    /// Hears each photo, frame or recording the script (or a recipe it started) has
+    /// finished writing: the served console's gallery. Called on the world's thread.
+    public var onSave: ((SavedFile) -> Void)?
 
     /// The built-in modules, in install order.
     public static let builtInPlugins: [GlassesPlugin] = [

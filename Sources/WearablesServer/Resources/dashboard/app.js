@@ -99,6 +99,9 @@ function receive(message) {
     case "session": return sessionEvent(message);
     case "frames_dropped": return;  // the preview counts gaps in the frame index itself
     case "audio_route": return showAudioRoute(message.audio);
+    case "file_saved":
+      log("file", `saved ${message.file.name} (${message.file.kind}, ${message.file.bytes} bytes)`);
+      return addSavedFile(message.file);
   }
 }
 
@@ -117,6 +120,7 @@ function hello(message) {
   act("watch_previews", { watch: true }, "watch previews");
   act("audio_route", {}, "audio route").then((reply) => reply && showAudioRoute(reply.audio));
   loadRecipes();
+  loadSavedFiles();
 }
 
 // MARK: Audio
@@ -429,6 +433,44 @@ function addPhoto(header, blob) {
     element("a", { href: url, download: name, textContent: `Download ${name}` }),
   ]);
   $("photos").prepend(item);
+  $("photos-empty").hidden = true;
+}
+
+/// What the consoles and their recipes saved before this page connected; later ones come as `file_saved`.
+async function loadSavedFiles() {
+  try {
+    const response = await fetch(`/v1/files?token=${token}`);
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+    for (const file of (await response.json()).files) addSavedFile(file);
+  } catch (error) {
+    log("error", `listing saved files: ${error.message}`, true);
+  }
+}
+
+const shownFiles = new Set();
+const browserImage = /\.(jpe?g|png)$/i;
+const browserVideo = /\.(mp4|m4v)$/i;
+
+/// A saved file in the gallery: photos and frames as thumbnails (a HEIC or PPM, which
+/// browsers do not show, as a download), recordings with a player.
+function addSavedFile(file) {
+  if (shownFiles.has(file.name)) return;
+  shownFiles.add(file.name);
+  const url = `/v1/files/${file.name.split("/").map(encodeURIComponent).join("/")}?token=${token}`;
+  const base = file.name.split("/").pop();
+  const download = element("a", { href: url, download: base, textContent: `Download ${file.name}` });
+  if (file.kind === "recording") {
+    const video = browserVideo.test(file.name);
+    const player = element(video ? "video" : "audio", { controls: true, preload: "metadata", src: url, "aria-label": `Recording ${file.name}` });
+    $("recordings").prepend(element("li", {}, [player, download]));
+    $("recordings-empty").hidden = true;
+    return;
+  }
+  const shown = browserImage.test(file.name)
+    ? element("a", { href: url, target: "_blank", rel: "noopener", title: "Full size" },
+      [element("img", { src: url, alt: `Saved ${file.kind} ${file.name}` })])
+    : element("span", { textContent: `${file.name} (this browser cannot show it)` });
+  $("photos").prepend(element("li", { className: "saved" }, [shown, download]));
   $("photos-empty").hidden = true;
 }
 

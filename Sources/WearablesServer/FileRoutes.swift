@@ -1,0 +1,69 @@
+import HTTPTypes
+import Hummingbird
+import WearablesCore
+import WearablesWire
+
+/// The saved files the dashboard's gallery shows: `GET /v1/files` lists them and
+/// `GET /v1/files/{name}` sends one. Behind the same token and Host/Origin checks as
+/// every route; only names ``SavedFiles`` announced are served.
+struct FileRoutes: Sendable {
+    let files: SavedFiles
+
+    /// The largest file sent (a long recording); bigger ones are refused with the path to read instead.
+    static let maxBytes: UInt64 = 512 << 20
+
+    func add(to router: Router<BasicRequestContext>) {
+        let files = files
+        router.get("/v1/files") { _, _ in JSONBody.response(["files": files.all]) }
+        router.get("/v1/files/**") { _, context in
+            let name = try Self.name(context.parameters.getCatchAll())
+            let file = try files.file(named: name)
+            guard let handle = RawFile.reading(file.path) else {
+                throw ControlError(.notFound, "no_such_file", "'\(name)' was saved but can no longer be read")
+            }
+            let size = handle.size
+            guard size <= Self.maxBytes else {
+                throw ControlError(.contentTooLarge, "too_large",
+                    "'\(name)' is \(size >> 20) MiB, over the \(Self.maxBytes >> 20) MiB served here: read it from \(file.path)")
+            }
+            return Response(
+                status: .ok,
+                headers: [.contentType: Self.contentType(of: name), .cacheControl: "no-store",
+                          HTTPField.Name("X-Content-Type-Options")!: "nosniff"],
+                body: .init(byteBuffer: ByteBuffer(bytes: handle.read(count: Int(size), at: 0))))
+        }
+    }
+
+    /// The name the path's segments spell, percent-decoded (the page encodes each segment).
+    static func name(_ segments: [Substring]) throws(ControlError) -> String {
+        var bytes: [UInt8] = []
+        for (number, segment) in segments.enumerated() {
+            if number > 0 { bytes.append(UInt8(ascii: "/")) }
+            var utf8 = segment.utf8[...]
+            while let byte = utf8.popFirst() {
+                guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
+                let digits = utf8.prefix(2)
+                guard digits.count == 2, let value = UInt8(String(decoding: digits, as: UTF8.self), radix: 16) else {
+                    throw .badRequest("'\(segments.joined(separator: "/"))' has a bad percent escape: encode each name segment with encodeURIComponent")
+                }
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// By extension, for what the consoles write: photos, frames and recordings.
+    static func contentType(of name: String) -> String {
+        let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        return switch ext {
+        case "jpg", "jpeg": "image/jpeg"
+        case "png": "image/png"
+        case "heic": "image/heic"
+        case "ppm": "image/x-portable-pixmap"
+        case "wav": "audio/wav"
+        case "mp4", "m4v": "video/mp4"
+        default: "application/octet-stream"
+        }
+    }
+}
