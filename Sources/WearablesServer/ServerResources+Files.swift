@@ -1036,6 +1036,42 @@ paths:
             application/yaml:
               schema: { type: string }
         "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/files:
+    get:
+      summary: The photos, frames and recordings the dashboard's consoles (and the recipes they started) saved under `--out`, oldest first.
+      operationId: listFiles
+      responses:
+        "200":
+          description: The saved files; each is also announced as a `file_saved` WebSocket event.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [files]
+                properties:
+                  files: { type: array, items: { $ref: "#/components/schemas/SavedFile" } }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/files/{name}:
+    get:
+      summary: One saved file, by the name its `file_saved` event gave (each path segment percent-encoded).
+      description: >
+        Only files the consoles announced are served: a name is looked up, never joined onto
+        a folder, so no spelling of a path reaches another file; a file replaced by a link
+        out of the output folder after it was saved is refused (403).
+      operationId: getFile
+      parameters:
+        - { name: name, in: path, required: true, schema: { type: string }, example: interval_0001.jpg }
+      responses:
+        "200":
+          description: The file, typed by its extension (image/jpeg, image/png, image/heic, audio/wav, video/mp4, ...).
+          content:
+            application/octet-stream:
+              schema: { type: string, format: binary }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+        "404": { $ref: "#/components/responses/Error" }
   /v1/devices:
     get:
       summary: Every simulated pair, in pairing order.
@@ -1600,6 +1636,13 @@ components:
           properties:
             code: { type: string, example: unauthorized }
             message: { type: string }
+    SavedFile:
+      type: object
+      required: [name, kind, bytes]
+      properties:
+        name: { type: string, description: "Its path under the output folder, e.g. interval_0001.jpg." }
+        kind: { type: string, enum: [photo, frame, recording] }
+        bytes: { type: integer }
     Permissions:
       type: object
       properties:
