@@ -112,6 +112,28 @@ import WearablesCore
         #expect(result.trace.contains("[code-capture] saved code_0002.jpg for second code"))
     }
 
+    /// A capture that fails gives its code back: it is captured again, once, and the photo
+    /// that follows is credited to it, not to a later code.
+    @Test func codeCaptureRetriesACodeWhoseCaptureFailed() throws {
+        let folder = try GlassesProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.still("a.png", in: folder, code: "first code", x: 40, y: 100)
+        let result = try Self.run("""
+            local camera = mock.paired()[1].camera
+            camera:feed("a.png")
+            camera:fail_next_capture()
+            local handle = recipes.run("code-capture")
+            wait(4)
+            assert(#handle.codes == 1 and handle.codes[1] == "first code", table.concat(handle.codes, ", "))
+            exit(0)
+            """, in: folder)
+        #expect(result.outcome.exitCode == 0, "\(result.outcome.report ?? "")")
+        let photos = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("code_") }.sorted()
+        #expect(photos == ["code_0001.jpg"])
+        #expect(result.trace.contains("[code-capture] capture for first code failed ("), "\(result.trace)")
+        #expect(result.trace.contains("[code-capture] saved code_0001.jpg for first code"))
+    }
+
     @Test func codeCaptureSkipsCodesThatDoNotMatchItsPattern() throws {
         let folder = try GlassesProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -170,6 +170,17 @@ return {
         end
       end
     end))
+    -- A failed capture gives its code back: it is tried again while it is in view,
+    -- and the next photo is not credited to it.
+    ctx:hold(cam:on("error", function(err)
+      if err.domain ~= "PhotoError" or #pending == 0 then return end
+      local text = table.remove(pending, 1)
+      seen[text] = nil
+      for i = #codes, 1, -1 do
+        if codes[i] == text then table.remove(codes, i) break end
+      end
+      ctx.log.warn("capture for %s failed (%s); trying again while it is in view", text, err.code)
+    end))
     ctx:hold(cam:on("photo", function(photo)
       saved = saved + 1
       local name = ("code_%04d.%s"):format(saved, params.format == "heic" and "heic" or "jpg")
