@@ -30,7 +30,8 @@ enum PhotoCaptureBinding {
             let token = capture.addFinishListener { result in
                 resume(result.map { [.object(PhotoBinding($0))] }.mapError(\.scriptError))
             }
-            return { token.cancel() }
+            // The waiter holds the capture: `cam:photo` keeps no other reference to it.
+            return { token.cancel(); _ = capture }
         }
     }
 
@@ -54,9 +55,12 @@ enum PhotoCaptureBinding {
                     let capture = try call.userdata(1, as: PhotoCapture.self)
                     let event = try call.string(2)
                     let function = try call.function(3)
+                    // The listeners hold the capture (until their handles are cancelled), so
+                    // `cam:start_photo{}:on(...)` hears it without the script keeping it.
                     let handle = runtime.listen(function, event: event, label: "photo capture \"\(event)\" callback", at: call) { deliver in
-                        if event == "state" { return capture.addStateListener { deliver([.string($0.name)], nil) } }
+                        if event == "state" { return capture.addStateListener { _ = capture; deliver([.string($0.name)], nil) } }
                         return capture.addFinishListener { result in
+                            _ = capture
                             switch (event, result) {
                             case ("photo", .success(let photo)): deliver([.object(PhotoBinding(photo))], nil)
                             case ("error", .failure(let error)): deliver([.object(error.scriptError)], nil)

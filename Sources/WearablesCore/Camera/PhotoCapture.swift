@@ -64,6 +64,8 @@ public final class PhotoCapture {
         transition(to: .stopping)
         transition(to: .stopped)
         finishListeners.emit(outcome)
+        // Alive until those deliveries ran (they hold it weakly), whoever let it go meanwhile.
+        scheduler.schedule(after: 0) { _ = self }
     }
 
     private func transition(to next: PhotoState) {
