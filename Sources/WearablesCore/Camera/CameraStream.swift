@@ -225,10 +225,11 @@ public final class CameraStream {
     /// DAT 1.0 `Camera.photo`'s `capturePhoto(resolution:quality:)`: a still at its own
     /// size and quality, whose states and outcome the returned capture reports.
     public func startPhoto(format: PhotoCaptureFormat, resolution: PhotoResolution, quality: PhotoQuality) -> PhotoCapture {
-        let refusal: PhotoError? = isCapturing ? .busy : nil
-        if let refusal = refusal ?? (capturePhoto(format: format, size: resolution.size, quality: quality.encoderQuality) ? nil : .notReady) {
-            return PhotoCapture(refused: refusal, scheduler: wearables.scheduler, trace: wearables.trace, traceSource: traceSource)
+        let refused = { (error: PhotoError) in
+            PhotoCapture(refused: error, scheduler: self.wearables.scheduler, trace: self.wearables.trace, traceSource: self.traceSource)
         }
+        if isCapturing { return refused(.busy) }
+        guard capturePhoto(format: format, size: resolution.size, quality: quality.encoderQuality) else { return refused(.notReady) }
         let capture = PhotoCapture(scheduler: wearables.scheduler, trace: wearables.trace, traceSource: traceSource)
         captureIsStandalone = true
         captureCompletion = { capture.finish($0) }
