@@ -54,6 +54,9 @@ struct ControlRoutes: Sendable {
                 JSONBody.response(["flow": MockActionFields(action).flow])
             }
         }
+        mockAction(router, "/v1/companion/update_app", "companion_update_app") { _, _, world in
+            JSONBody.response(["updating": world.kit.isUpdatingCompanionApp])
+        }
         mockAction(router, "/v1/reset", "reset") { _, _, world in JSONBody.response(health(of: world)) }
         mockAction(router, "/v1/disable", "disable") { _, _, world in JSONBody.response(health(of: world)) }
         mockAction(router, "/v1/phone_call", "phone_call") { action, _, _ in

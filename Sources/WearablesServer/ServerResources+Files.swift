@@ -1325,6 +1325,25 @@ paths:
         "400": { $ref: "#/components/responses/Error" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "404": { $ref: "#/components/responses/Error" }
+  /v1/devices/fail_stream:
+    post:
+      summary: The camera pipeline fails now; a running stream stops with StreamError `code` (internalError by default), the session lives on.
+      operationId: failStream
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [device]
+              properties:
+                device: { type: string }
+                code: { type: string, enum: [internalError, videoStreamingError], default: internalError }
+      responses:
+        "200": { $ref: "#/components/responses/DeviceState" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/Error" }
   /v1/devices/battery:
     post:
       summary: Battery level; at 10 the camera stops, at 5 the session ends, at 0 the glasses power off.
@@ -1530,6 +1549,21 @@ paths:
                 flow: { type: string, enum: [registration, unregistration] }
       responses:
         "200": { $ref: "#/components/responses/Ok" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/companion/update_app:
+    post:
+      summary: The Meta AI app updates itself (the fix for sdkUpdateRequired); 20 s later glasses that needed it are compatible. Refused (meta_ai_not_installed) without the app.
+      operationId: updateApp
+      responses:
+        "200":
+          description: The update runs.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  updating: { type: boolean }
         "400": { $ref: "#/components/responses/Error" }
         "401": { $ref: "#/components/responses/Unauthorized" }
   /v1/reset:

@@ -48,6 +48,10 @@ extension SimulatedWorld {
             audio.simulatePhoneCall(duration: seconds)
         case .disable:
             kit.disable()
+        case .companionUpdateApp:
+            guard kit.updateCompanionApp() else {
+                return .failure(MockActionError("meta_ai_not_installed", "the Meta AI app is not installed, so it cannot update; reset the mock with meta_ai_installed=true"))
+            }
         }
         return .success(nil)
     }
@@ -64,6 +68,7 @@ extension SimulatedWorld {
         case .tap: glasses.tap()
         case .tapAndHold: glasses.tapAndHold()
         case .failNextCapture(let failure): glasses.camera.simulateCaptureFailure(failure)
+        case .failStream(let fault): glasses.failStream(fault)
         case .peakPower: glasses.peakPower()
         case .captureButton: glasses.pressCaptureButton()
         case .updateFirmware: glasses.updateFirmware()

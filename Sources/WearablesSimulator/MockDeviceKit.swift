@@ -67,6 +67,32 @@ public final class MockDeviceKit: WearablesBackend {
         record("disable", [])
     }
 
+    /// How long the Meta AI app takes to update itself.
+    public static let appUpdateDuration: Double = 20
+    /// Whether the Meta AI app is updating (`updateCompanionApp`).
+    public private(set) var isUpdatingCompanionApp = false
+
+    /// The Meta AI app's own update (where DAT's `openDATGlassesAppUpdate()` sends the
+    /// user), the fix for `sdkUpdateRequired`: after `appUpdateDuration` every pair that
+    /// needed it is `compatible` again (a compatibility event), and takes sessions.
+    /// The glasses stay on the link meanwhile. False when the app is not installed.
+    public func updateCompanionApp() -> Bool {
+        guard companion.isInstalled else { return false }
+        guard !isUpdatingCompanionApp else { return true }
+        isUpdatingCompanionApp = true
+        let updating = companion
+        record("app_update", [("phase", .string("started"))])
+        scheduler.schedule(after: Self.appUpdateDuration) { [weak self] in
+            guard let self else { return }
+            self.isUpdatingCompanionApp = false
+            // A reset meanwhile replaced the app: its update went with it.
+            guard self.companion === updating else { return }
+            self.record("app_update", [("phase", .string("finished"))])
+            for pair in self.glasses { pair.appUpdated() }
+        }
+        return true
+    }
+
     /// Pairs new glasses of `model`, out of the box: powered off, folded, not worn.
     /// Their camera sees a synthetic moving scene.
     @discardableResult

@@ -16,6 +16,8 @@ public enum MockAction: Sendable, Equatable {
     /// `metaAIInstalled: false`: a phone without the Meta AI app (registration `unavailable`).
     case reset(registered: Bool, permissions: [Permission: PermissionStatus], metaAIInstalled: Bool = true)
     case phoneCall(seconds: Double)
+    /// The Meta AI app updates itself (the fix for `sdkUpdateRequired`).
+    case companionUpdateApp
     /// MockDeviceKit `disable()`: every pair goes, and the mock refuses actions until `reset` enables it again.
     case disable
 
@@ -39,6 +41,7 @@ public enum MockAction: Sendable, Equatable {
         case .companionFailNext: "companion_fail_next"
         case .companionHoldNext: "companion_hold_next"
         case .companionAnswer(_, let proceed): proceed ? "companion_continue" : "companion_cancel"
+        case .companionUpdateApp: "companion_update_app"
         case .reset: "reset"
         case .phoneCall: "phone_call"
         case .disable: "disable"
@@ -63,6 +66,8 @@ public enum MockDeviceAction: Sendable, Equatable {
     case unpair, powerOn, powerOff, don, doff, fold, unfold, tap, tapAndHold, captureButton, peakPower, updateFirmware
     /// The next capture fails with this `PhotoError` (one of `capturesFailures`).
     case failNextCapture(PhotoError)
+    /// The camera pipeline fails: the stream stops with this `StreamError` (one of `streamFaults`).
+    case failStream(StreamError)
     case compatibility(Compatibility)
     case battery(Int)
     case charging(ChargingState)
@@ -83,6 +88,9 @@ public enum MockDeviceAction: Sendable, Equatable {
     /// (`busy`, `notReady`, `permissionDenied`, ...) have causes a script stages instead.
     public static let captureFailures: [PhotoError] = [.captureFailure, .sessionSetupFailed, .serviceUnavailable]
 
+    /// The faults `fail_stream` scripts: the stream's errors with no other cause a script can stage.
+    public static let streamFaults: [StreamError] = [.internalError, .videoStreamingError]
+
     public var name: String {
         switch self {
         case .unpair: "unpair"
@@ -99,6 +107,7 @@ public enum MockDeviceAction: Sendable, Equatable {
         case .updateFirmware: "update_firmware"
         case .compatibility: "compatibility"
         case .failNextCapture: "fail_next_capture"
+        case .failStream: "fail_stream"
         case .battery: "battery"
         case .charging: "charging"
         case .thermal: "thermal"
@@ -111,7 +120,7 @@ public enum MockDeviceAction: Sendable, Equatable {
 
     /// The names of the device actions, for routes and messages.
     public static let names = plainActions.map(\.name)
-        + ["fail_next_capture", "battery", "charging", "thermal", "disconnect", "bandwidth", "camera_feed", "captured_image", "compatibility"]
+        + ["fail_next_capture", "fail_stream", "battery", "charging", "thermal", "disconnect", "bandwidth", "camera_feed", "captured_image", "compatibility"]
 }
 
 /// A mock action's refusal: `code` is `bad_request`, `unknown_device` or `unreadable_file`.
@@ -171,6 +180,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             return .reset(registered: registered ?? false, permissions: grants, metaAIInstalled: installed ?? true)
         case "disable":
             return .disable
+        case "companion_update_app":
+            return .companionUpdateApp
         case "phone_call":
             let seconds = try require(seconds, "seconds")
             guard seconds.isFinite, seconds > 0 else { throw .badRequest("'seconds' must be a number > 0") }
@@ -195,6 +206,12 @@ public struct MockActionFields: Codable, Sendable, Equatable {
                 throw .badRequest("'code' must be one of \(MockDeviceAction.captureFailures.map(\.rawValue).joined(separator: ", ")), got '\(code)'")
             }
             return .failNextCapture(failure)
+        case "fail_stream":
+            guard let code else { return .failStream(.internalError) }
+            guard let fault = MockDeviceAction.streamFaults.first(where: { $0.code == code }) else {
+                throw .badRequest("'code' must be one of \(MockDeviceAction.streamFaults.map(\.code).joined(separator: ", ")), got '\(code)'")
+            }
+            return .failStream(fault)
         case "thermal": return .thermal(try required(thermal, "thermal", as: ThermalLevel.self))
         case "disconnect":
             let seconds = seconds ?? 5
@@ -211,7 +228,7 @@ public struct MockActionFields: Codable, Sendable, Equatable {
         default:
             throw .badRequest("unknown mock action '\(name)' (actions: pair, \(MockDeviceAction.names.joined(separator: ", ")), "
                 + "permissions, request_result, companion_fail_next, companion_hold_next, companion_continue, companion_cancel, "
-                + "reset, phone_call, disable)")
+                + "companion_update_app, reset, phone_call, disable)")
         }
     }
 
@@ -226,6 +243,7 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             switch deviceAction {
             case .unpair, .powerOn, .powerOff, .don, .doff, .fold, .unfold, .tap, .tapAndHold, .captureButton, .peakPower, .updateFirmware: break
             case .failNextCapture(let failure): code = failure.rawValue
+            case .failStream(let fault): code = fault.code
             case .compatibility(let value): compatibility = value.name
             case .battery(let level): self.level = level
             case .charging(let state): self.state = state.name
@@ -252,7 +270,7 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             permissions = Dictionary(uniqueKeysWithValues: grants.map { ($0.key.name, $0.value.name) })
         case .phoneCall(let seconds):
             self.seconds = seconds
-        case .disable:
+        case .disable, .companionUpdateApp:
             break
         }
     }

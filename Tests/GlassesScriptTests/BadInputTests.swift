@@ -22,6 +22,8 @@ import Testing
           MockMicrophone = glasses.microphone,
         }
         instances.FrameRegion = instances.Frame:region(0, 0, 0.5, 0.5)
+        instances.PhotoCapture = cam:start_photo{ resolution = "small" }
+        instances.PhotoCapture:wait()
         if audio then
           audio.configure{ category = "playAndRecord", options = { "allowBluetooth" } }
           audio.activate()

@@ -35,6 +35,10 @@ import Testing
         ("fidelity_stuck_restart.lua", "ready"),
         ("fidelity_tap_and_hold.lua", "ready"),
         ("fidelity_registration_request.lua", "ready"),
+        ("fidelity_capability_not_found.lua", "ready"),
+        ("fidelity_stream_faults.lua", "ready"),
+        ("fidelity_photo_states.lua", "ready"),
+        ("fidelity_app_update.lua", "ready"),
     ]
 
     @Test(arguments: passing.map(\.script))

@@ -162,26 +162,23 @@ enum CameraBinding {
                 },
                 LuaFunction(
                     name: "photo",
-                    parameters: [.optional("options", .record([
-                        .optional("resolution", .strings(PhotoResolution.allNames)),
-                        .optional("quality", .strings(PhotoQuality.allNames)),
-                        .optional("format", .strings(PhotoCaptureFormat.allNames)),
-                    ]))],
+                    parameters: [.optional("options", .record(PhotoCaptureBinding.optionFields))],
                     returns: [.named("Photo")],
                     doc: "DAT 1.0 Camera.photo: a still at its own resolution (small 480x640 ... full 3024x4032; default full) and quality "
                         + "(default high), apart from the stream's; waits, raises PhotoError like capture."
                 ) { [unowned runtime] call in
                     let camera = try call.userdata(1, as: CameraStream.self)
-                    let options = try call.optionalTable(2)
-                    let resolution = PhotoResolution(name: try options?.optionalString("resolution") ?? "full") ?? .full
-                    let quality = PhotoQuality(name: try options?.optionalString("quality") ?? "high") ?? .high
-                    let format = PhotoCaptureFormat(name: try options?.optionalString("format") ?? "jpeg") ?? .jpeg
-                    return try runtime.suspend(call, in: "photo") { resume in
-                        camera.capture(format: format, size: resolution.size, quality: quality.encoderQuality) { result in
-                            resume(result.map { [.object(PhotoBinding($0))] }.mapError(\.scriptError))
-                        }
-                        return nil
-                    }
+                    return try PhotoCaptureBinding.wait(runtime, call, for: try PhotoCaptureBinding.start(camera, call, 2), in: "photo")
+                },
+                LuaFunction(
+                    name: "start_photo",
+                    parameters: [.optional("options", .record(PhotoCaptureBinding.optionFields))],
+                    returns: [.named("PhotoCapture")],
+                    doc: "cam:photo without waiting: the PhotoCapture reports DAT's PhotoState (starting, started, stopping, stopped), "
+                        + "its photo or PhotoError; capture:wait() waits for it."
+                ) { call in
+                    let camera = try call.userdata(1, as: CameraStream.self)
+                    return .value(.object(try PhotoCaptureBinding.start(camera, call, 2)))
                 },
                 LuaFunction(
                     name: "try_capture",

@@ -152,6 +152,15 @@ enum MockGlassesBinding {
                     let failure = PhotoError(rawValue: code) ?? .captureFailure
                     return try perform(runtime, mock, call, "fail_next_capture", .device(camera.id, .failNextCapture(failure)))
                 },
+                LuaFunction(name: "fail_stream",
+                            parameters: [.optional("code", .strings(MockDeviceAction.streamFaults.map(\.code)))],
+                            doc: "The camera pipeline fails now: a running stream stops with this StreamError (default internalError); the session lives on.") {
+                    [unowned runtime] call in
+                    let camera = try call.userdata(1, as: MockCameraHandle.self)
+                    let code = try call.optionalEnumeration(2, of: MockDeviceAction.streamFaults.map(\.code)) ?? StreamError.internalError.code
+                    let fault = MockDeviceAction.streamFaults.first { $0.code == code } ?? .internalError
+                    return try perform(runtime, mock, call, "fail_stream", .device(camera.id, .failStream(fault)))
+                },
             ])
     }
 

@@ -167,7 +167,14 @@ struct MockPlugin: GlassesPlugin {
                 ) { [unowned runtime] call in
                     let flow = MockAction.CompanionFlow(rawValue: try call.enumeration(1, of: MockAction.CompanionFlow.allCases.map(\.rawValue))) ?? .registration
                     return try MockGlassesBinding.perform(runtime, mock, call, "cancel_request", .companionAnswer(flow, proceed: false))
-                }
+                },
+                LuaFunction(
+                    name: "update_app",
+                    doc: "The Meta AI app updates itself (where DAT's openDATGlassesAppUpdate sends the user), the fix for sdkUpdateRequired: "
+                        + "20 s later glasses that needed it are compatible (a compatibility event) and take sessions again. Returns at once."
+                ) { [unowned runtime] call in
+                    try MockGlassesBinding.perform(runtime, mock, call, "update_app", .companionUpdateApp)
+                },
             ]))
     }
 

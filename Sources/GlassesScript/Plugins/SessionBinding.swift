@@ -99,6 +99,23 @@ enum SessionBinding {
                         throw error.scriptError.luaError
                     }
                 },
+                LuaFunction(
+                    name: "remove_camera",
+                    doc: "Remove the session's camera (DAT Camera.stop() detaching it; removeStream before 0.9): it stops, waits until stopped, "
+                        + "and cannot start again; the session can take a new one. Raises DeviceSessionError.capabilityNotFound when it holds none."
+                ) { [unowned runtime] call in
+                    let session = try call.userdata(1, as: DeviceSession.self)
+                    let camera: CameraStream
+                    do {
+                        camera = try session.removeCamera()
+                    } catch let error as any WearablesError {
+                        throw error.scriptError.luaError
+                    }
+                    return try runtime.suspend(call, in: "remove_camera", until: { camera.state == .stopped }) { changed in
+                        let token = camera.addStateListener { _ in changed() }
+                        return { token.cancel() }
+                    }
+                },
             ],
             fields: [
                 LuaField(name: "state", type: .strings(SessionState.allNames), doc: "Where the session is in its life.") {

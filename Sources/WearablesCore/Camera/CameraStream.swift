@@ -45,6 +45,12 @@ public final class CameraStream {
     private var feed: CameraFeedHandle?
     private var captureSerial = 0
     private var captureCompletion: ((Result<Photo, PhotoError>) -> Void)?
+    /// Whether the capture in flight is a standalone photo (`Camera.photo`), whose
+    /// failures are its own, or the stream's `capturePhoto`, whose failures the stream
+    /// also reports (`StreamError.photoCaptureFailed`).
+    private var captureIsStandalone = false
+    /// Removed from its session (`DeviceSession.removeCamera`): the capability is gone.
+    public private(set) var isRemoved = false
     private var captureTimer: TimerToken?
     private var tokens: [ListenerToken] = []
     private var deviceWatch: ListenerToken?
@@ -148,10 +154,12 @@ public final class CameraStream {
     /// Waits in `waitingForDevice` while the session (or, for an implicit stream, an
     /// eligible device) is not available yet. Throws what `DeviceSession.start` and
     /// `addCamera` would: `sessionAlreadyStopped` when the camera's session has stopped,
-    /// `capabilityAlreadyActive` when another camera has taken the session's camera slot.
+    /// `capabilityAlreadyActive` when another camera has taken the session's camera slot,
+    /// `capabilityNotFound` when the camera was removed from its session.
     public func start(completion: @escaping (Result<Void, StreamError>) -> Void = { _ in }) throws {
         if implicitSelector == nil, state == .stopped, let session {
             if session.state == .stopping || session.state == .stopped { throw DeviceSessionError.sessionAlreadyStopped }
+            if isRemoved { throw DeviceSessionError.capabilityNotFound }
             if let holder = session.camera, holder !== self { throw DeviceSessionError.capabilityAlreadyActive }
             session.adopt(self)
         }
@@ -192,6 +200,7 @@ public final class CameraStream {
     public func capturePhoto(format: PhotoCaptureFormat, size: VideoSize? = nil, quality: Int = ImageCodecs.defaultQuality) -> Bool {
         guard state == .streaming, !isCapturing, let identifier = deviceIdentifier else { return false }
         isCapturing = true
+        captureIsStandalone = false
         captureSerial += 1
         let serial = captureSerial
         wearables.trace.record(source: traceSource, event: "capture", values: ["format": .string(format.name)])
@@ -211,6 +220,27 @@ public final class CameraStream {
         if isCapturing { return wearables.finish(completion, .failure(.busy)) }
         guard capturePhoto(format: format, size: size, quality: quality) else { return wearables.finish(completion, .failure(.notReady)) }
         captureCompletion = completion
+    }
+
+    /// DAT 1.0 `Camera.photo`'s `capturePhoto(resolution:quality:)`: a still at its own
+    /// size and quality, whose states and outcome the returned capture reports.
+    public func startPhoto(format: PhotoCaptureFormat, resolution: PhotoResolution, quality: PhotoQuality) -> PhotoCapture {
+        let refused = { (error: PhotoError) in
+            PhotoCapture(refused: error, scheduler: self.wearables.scheduler, trace: self.wearables.trace, traceSource: self.traceSource)
+        }
+        if isCapturing { return refused(.busy) }
+        guard capturePhoto(format: format, size: resolution.size, quality: quality.encoderQuality) else { return refused(.notReady) }
+        let capture = PhotoCapture(scheduler: wearables.scheduler, trace: wearables.trace, traceSource: traceSource)
+        captureIsStandalone = true
+        captureCompletion = { capture.finish($0) }
+        return capture
+    }
+
+    /// DAT `Camera.stop()` on a camera its session gives up (`DeviceSession.removeCamera`):
+    /// the stream stops, and the camera cannot start again.
+    func remove() {
+        isRemoved = true
+        stop()
     }
 
     // MARK: Session reports
@@ -439,6 +469,9 @@ public final class CameraStream {
             completion?(.success(photo))
         case .failure(let error):
             report(error)
+            // DAT 0.9+ reports a failed stream capture on the stream's error publisher;
+            // the stream goes on. The PhotoError before it names the cause.
+            if !captureIsStandalone { report(StreamError.photoCaptureFailed) }
             completion?(.failure(error))
         }
     }

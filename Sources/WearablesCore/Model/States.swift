@@ -33,3 +33,7 @@ public enum PhotoCaptureFormat: String, NamedCase {
     /// The conventional file extension.
     public var fileExtension: String { rawValue }
 }
+
+/// DAT 1.0 `PhotoState`: the lifecycle of `Camera.photo`, which one standalone capture
+/// runs through here (`PhotoCapture`).
+public enum PhotoState: String, NamedCase { case stopped, starting, started, stopping }

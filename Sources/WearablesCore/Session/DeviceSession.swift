@@ -136,6 +136,23 @@ public final class DeviceSession {
         return stream
     }
 
+    /// Removes this session's camera capability (DAT 1.0 `Camera.stop()`, which detaches
+    /// it; before 0.9 `removeStream`/`removeCapability`): the stream stops and the slot
+    /// is free for a new `addCamera`. Throws `capabilityNotFound` when the session holds
+    /// no camera (none added, or it stopped after running, or was removed already).
+    @discardableResult
+    public func removeCamera() throws -> CameraStream {
+        switch state {
+        case .idle, .starting: throw DeviceSessionError.sessionIdle
+        case .stopping, .stopped: throw DeviceSessionError.sessionAlreadyStopped
+        case .started, .paused: break
+        }
+        guard let removed = camera, removed.holdsCapability, !removed.isRemoved else { throw DeviceSessionError.capabilityNotFound }
+        camera = nil
+        removed.remove()
+        return removed
+    }
+
     /// Attaches the camera of an implicit (StreamSession-style) session.
     func adopt(_ stream: CameraStream) { camera = stream }
 

@@ -47,7 +47,9 @@ public final class SimulatedCamera {
         let delay = Self.captureDuration.lowerBound + span * scheduler.random.unit()
         let failure = nextCaptureFailure
         nextCaptureFailure = nil
-        scheduler.schedule(after: delay) { [weak self] in
+        // The glasses refuse at once, before the capture starts (the delay is drawn all the same, so the run's draws do not depend on it).
+        let refusesAtOnce = failure == .sessionSetupFailed || failure == .serviceUnavailable
+        scheduler.schedule(after: refusesAtOnce ? 0 : delay) { [weak self] in
             guard let self, let glasses = self.glasses else { return completion(.failure(.deviceDisconnected)) }
             guard glasses.link == .connected else { return completion(.failure(.deviceDisconnected)) }
             if let failure { return completion(.failure(failure)) }

@@ -236,6 +236,22 @@ public final class SimulatedGlasses {
         kit.notifyObservers { $0.backend(didInterruptSessionOn: identifier, with: .streamEnded(.peakPowerLimit)) }
     }
 
+    /// A fault inside the glasses' camera pipeline (`StreamError.internalError`, or
+    /// `videoStreamingError`): the camera stops with it, the session lives on, as DAT
+    /// stops a stream on its errors.
+    public func failStream(_ error: StreamError) {
+        action("stream_fault", [("code", .string(error.code))])
+        guard hasOpenSession else { return }
+        kit.notifyObservers { $0.backend(didInterruptSessionOn: identifier, with: .streamEnded(error)) }
+    }
+
+    /// Ends an SDK-update wait (`sdkUpdateRequired`) when the Meta AI app has updated.
+    func appUpdated() {
+        guard compatibility == .sdkUpdateRequired else { return }
+        compatibility = .compatible
+        publish()
+    }
+
     /// The Meta AI app's firmware update, the fix for `deviceUpdateRequired`: the glasses
     /// install it off the link for `firmwareUpdateDuration` (an open session ends,
     /// `deviceNotConnected`), then reconnect `compatible`. Powered-off glasses cannot take it.

@@ -106,6 +106,9 @@ function DeviceSession:on(event, fn) end
 ---@return Camera
 function DeviceSession:camera(options) end
 
+---Remove the session's camera (DAT Camera.stop() detaching it; removeStream before 0.9): it stops, waits until stopped, and cannot start again; the session can take a new one. Raises DeviceSessionError.capabilityNotFound when it holds none.
+function DeviceSession:remove_camera() end
+
 ---A camera stream: frames, photos, state.
 ---@class Camera
 ---@field state "stopping"|"stopped"|"waitingForDevice"|"starting"|"streaming"|"paused" The stream state.
@@ -143,10 +146,32 @@ function Camera:capture(format) end
 ---@return Photo
 function Camera:photo(options) end
 
+---cam:photo without waiting: the PhotoCapture reports DAT's PhotoState (starting, started, stopping, stopped), its photo or PhotoError; capture:wait() waits for it.
+---@param options? {resolution?: "small"|"medium"|"large"|"full", quality?: "low"|"medium"|"high", format?: "jpeg"|"heic"}
+---@return PhotoCapture
+function Camera:start_photo(options) end
+
 ---DAT capturePhoto: false when not streaming or a capture is in flight; the photo arrives on "photo".
 ---@param format? "jpeg"|"heic"
 ---@return boolean
 function Camera:try_capture(format) end
+
+---A standalone photo in flight (DAT 1.0 Camera.photo): its PhotoState and outcome.
+---@class PhotoCapture
+---@field state "stopped"|"starting"|"started"|"stopping" DAT's PhotoState: starting (the glasses set up), started (taking and transferring), stopping, stopped (done).
+---@field photo Photo? The photo, once it arrived.
+---@field error Error? Why there is no photo, once known.
+local PhotoCapture = {}
+
+---Wait for the photo; raises its PhotoError.
+---@return Photo
+function PhotoCapture:wait() end
+
+---Listen to the capture's state (first the current one, at the caller's next wait), its photo, or its PhotoError.
+---@param event "state"|"photo"|"error"
+---@param fn function
+---@return Handle
+function PhotoCapture:on(event, fn) end
 
 ---A video frame with cheap luma statistics.
 ---@class Frame
@@ -327,6 +352,10 @@ function MockCamera:photo(path) end
 ---The next capture fails with this PhotoError (default captureFailure).
 ---@param code? "captureFailure"|"sessionSetupFailed"|"serviceUnavailable"
 function MockCamera:fail_next_capture(code) end
+
+---The camera pipeline fails now: a running stream stops with this StreamError (default internalError); the session lives on.
+---@param code? "internalError"|"videoStreamingError"
+function MockCamera:fail_stream(code) end
 
 ---What the simulated microphone hears.
 ---@class MockMicrophone

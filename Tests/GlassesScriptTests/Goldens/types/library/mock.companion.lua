@@ -21,4 +21,7 @@ function mock.companion.continue_request(flow) end
 ---@param flow "registration"|"unregistration"
 function mock.companion.cancel_request(flow) end
 
+---The Meta AI app updates itself (where DAT's openDATGlassesAppUpdate sends the user), the fix for sdkUpdateRequired: 20 s later glasses that needed it are compatible (a compatibility event) and take sessions again. Returns at once.
+function mock.companion.update_app() end
+
 return mock.companion
