@@ -170,7 +170,11 @@ static int build_timetable(cmc_decoder *d, const char *path, char *error, size_t
         }
         av.av_packet_unref(d->packet);
     }
-    if (count == 0) { result = fail(error, capacity, "%s has no video frames", path); goto done; }
+    if (count == 0) {
+        result = fail(error, capacity, "%s has no video frames: the file may be damaged or cut short; re-encode it, "
+                      "e.g. ffmpeg -i IN -c:v libx264 clip.mp4", path);
+        goto done;
+    }
     qsort(times, count, sizeof *times, compare_times);
     d->count = (int)count;
     d->first_time = times[0];

@@ -47,7 +47,9 @@ import WearablesCore
             for _ = 1, 150 do -- 5 s: two and a half passes of the 2 s clip
               local frame = cam:next_frame()
               local phase, luma = frame.timestamp % 2, frame:luma()
-              if phase < 1 then
+              -- A frame time a rounding error from the cut may show either side of it.
+              if math.abs(phase - 1) < 0.001 or phase > 1.999 then
+              elseif phase < 1 then
                 assert(luma < 0.1, ("dark half at %.3f s: luma %.3f"):format(frame.timestamp, luma))
                 dark = dark + 1
               else
@@ -63,7 +65,7 @@ import WearablesCore
         #expect(first.outcome.exitCode == 0, "\(first.outcome.report ?? "")")
         let second = try CodeTests.run(script, in: folder)
         #expect(second.trace == first.trace, "same file and seed, same trace")
-        #expect(first.trace.components(separatedBy: "\n").count > 15, first.trace)
+        #expect(first.trace.components(separatedBy: "\n").count > 15, "\(first.trace)")
     }
 
     @Test func aQRCodeInTheFootageIsReadWhenItIsInView() throws {
@@ -115,7 +117,10 @@ import WearablesCore
         // The photo was taken while the code was in view: reading it back finds it.
         let found = try CodeScanner.scan(try ImageCodecs.decode(contentsOf: folder + "/code_0001.jpg"))
         #expect(found.map(\.text) == ["ticket-0016"])
-        #expect(result.trace.contains("[code-capture] QR-Code in view: ticket-0016"))
+        // Seen once the code comes into view, a second into the clip.
+        let seen = try #require(result.trace.split(separator: "\n").first { $0.contains("[code-capture] QR-Code in view: ticket-0016") })
+        let time = try #require(seen.firstMatch(of: /"t":([0-9.]+)/).flatMap { Double($0.1) })
+        #expect(time >= 1 && time < 1.5, "\(seen)")
     }
 
     @Test func aBrokenFileIsAClearErrorAndTheScriptGoesOn() throws {

@@ -103,11 +103,9 @@ import WearablesSimulator
         #expect(error(folder + "/text.mov").hasSuffix("): convert it, e.g. ffmpeg -i IN -c:v libx264 clip.mp4"))
         try Self.ffmpeg(["-f", "lavfi", "-i", "sine=duration=0.5", folder + "/sound.mkv"])
         #expect(error(folder + "/sound.mkv") == "\(folder)/sound.mkv has no video stream: use a file with H.264 or HEVC video")
-        // An MP4 whose sample entry names a codec nobody has.
-        let original = try Data(contentsOf: URL(fileURLWithPath: clip))
-        let avc1 = try #require(original.firstRange(of: Data("avc1".utf8)))
-        var unknown = original
-        unknown.replaceSubrange(avc1, with: Data("zzzz".utf8))
+        // An MP4 whose sample entry (and brand list) names a codec nobody has.
+        var unknown = try Data(contentsOf: URL(fileURLWithPath: clip))
+        while let avc1 = unknown.firstRange(of: Data("avc1".utf8)) { unknown.replaceSubrange(avc1, with: Data("zzzz".utf8)) }
         try unknown.write(to: URL(fileURLWithPath: folder + "/unknown.mp4"))
         #expect(error(folder + "/unknown.mp4") == "\(folder)/unknown.mp4: FFmpeg here cannot decode its video (codec 'zzzz'); "
             + "re-encode it as H.264 or HEVC, e.g. ffmpeg -i IN -c:v libx264 clip.mp4")
