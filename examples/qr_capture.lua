@@ -8,9 +8,10 @@
 --   qrencode -o out/code.png -s 8 "hello glasses"
 --   glasses run --out out examples/qr_capture.lua out/code.png [PHOTOS]
 --
--- IMAGE is a PNG or JPEG the simulated camera shows (it must be under the
--- script's folder or --out); without one the camera shows its default moving
--- scene, which holds no codes. Stops after PHOTOS photos (default 1).
+-- IMAGE is a PNG or JPEG, or footage (.mp4, .mov, .mkv), the simulated camera
+-- shows (it must be under the script's folder or --out); without one the camera
+-- shows its default moving scene, which holds no codes. Stops after PHOTOS
+-- photos (default 1).
 
 local image = arg[1]
 local wanted = math.tointeger(tonumber(arg[2])) or 1

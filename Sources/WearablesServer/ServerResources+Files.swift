@@ -1278,7 +1278,7 @@ paths:
               required: [device]
               properties:
                 device: { type: string }
-                path: { type: string, description: A .y4m video or a PNG/JPEG still. }
+                path: { type: string, description: A video (.mp4, .mov, .mkv, .y4m) or a PNG/JPEG still. }
                 pattern: { type: string, enum: [moving, static, noise] }
       responses:
         "200": { $ref: "#/components/responses/DeviceState" }

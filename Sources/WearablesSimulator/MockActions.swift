@@ -87,7 +87,7 @@ extension SimulatedWorld {
             glasses.camera.setCameraFeed(pattern: feed)
         case .cameraFeedPath(let path):
             do { try glasses.camera.setCameraFeed(path: path) } catch {
-                return MockActionError("unreadable_file", "cannot use '\(path)' as a camera feed (.y4m, PNG or JPEG): \(error)")
+                return MockActionError("unreadable_file", "cannot use '\(path)' as a camera feed (.mp4, .mov, .mkv, .y4m, PNG or JPEG): \(error)")
             }
         case .capturedImage(let path):
             do { try glasses.camera.setCapturedImage(path: path) } catch {

@@ -75,7 +75,7 @@ public enum MockDeviceAction: Sendable, Equatable {
     case disconnect(seconds: Double)
     case bandwidth(kbps: Double)
     case cameraFeedPattern(MockAction.FeedPattern)
-    /// A `.y4m` video or PNG/JPEG still on the served world's disk.
+    /// A video (`.mp4`, `.mov`, `.mkv`, `.y4m`) or PNG/JPEG still on the served world's disk.
     case cameraFeedPath(String)
     /// A PNG/JPEG on the served world's disk that captures return.
     case capturedImage(path: String)
@@ -223,7 +223,7 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             return .bandwidth(kbps: kbps)
         case "camera_feed":
             if let pattern = try named(pattern, "pattern", as: MockAction.FeedPattern.self) { return .cameraFeedPattern(pattern) }
-            return .cameraFeedPath(try require(path, "path (a .y4m video or PNG/JPEG still on the server's disk) or pattern"))
+            return .cameraFeedPath(try require(path, "path (a .mp4/.mov/.mkv/.y4m video or PNG/JPEG still on the server's disk) or pattern"))
         case "captured_image": return .capturedImage(path: try require(path, "path"))
         default:
             throw .badRequest("unknown mock action '\(name)' (actions: pair, \(MockDeviceAction.names.joined(separator: ", ")), "

@@ -112,7 +112,8 @@ enum MockGlassesBinding {
                 LuaFunction(
                     name: "feed",
                     parameters: [LuaParameter("source", .union([.string, .record([LuaParameter("pattern", .strings(MockAction.FeedPattern.allCases.map(\.rawValue)))])]))],
-                    doc: "Camera feed: a .y4m video or PNG/JPEG still, or a synthetic pattern. "
+                    doc: "Camera feed: a video (.mp4, .mov, .mkv: H.264 or HEVC; .y4m) played in a loop, a PNG/JPEG still, "
+                        + "or a synthetic pattern. "
                         + "A path is read in this process, so over --connect only a pattern works."
                 ) { [unowned runtime] call in
                     let camera = try call.userdata(1, as: MockCameraHandle.self)
@@ -125,7 +126,7 @@ enum MockGlassesBinding {
                     let glasses = try simulated(camera.id, in: try mock.local(for: "camera:feed(path)"))
                     let readable = try runtime.readable(path, as: "a camera feed")
                     do { try glasses.camera.setCameraFeed(path: readable) } catch {
-                        throw runtime.mediaReadError(path, as: "a camera feed", expecting: ".y4m, PNG or JPEG", error)
+                        throw runtime.mediaReadError(path, as: "a camera feed", expecting: ".mp4, .mov, .mkv, .y4m, PNG or JPEG", error)
                     }
                     return .none
                 },

@@ -17,9 +17,15 @@ public enum CameraFeed {
         SyntheticScene(pattern: pattern, seed: seed)
     }
 
-    /// A feed from a file: `.y4m` video (looped) or a PNG/JPEG still.
+    /// Extensions played as footage through FFmpeg (compared in lower case).
+    public static let footageExtensions = ["mp4", "m4v", "mov", "mkv"]
+
+    /// A feed from a file: a video (looped), `.y4m` or footage (`.mp4`, `.m4v`, `.mov`,
+    /// `.mkv`), or a PNG/JPEG still.
     public static func file(_ path: String) throws -> FrameSource {
-        if path.lowercased().hasSuffix(".y4m") { return try Y4MVideo(path: path) }
+        let name = path.lowercased()
+        if name.hasSuffix(".y4m") { return try Y4MVideo(path: path) }
+        if footageExtensions.contains(where: { name.hasSuffix("." + $0) }) { return try FootageVideo(path: path) }
         return try StillImage(image: ImageCodecs.decode(contentsOf: path))
     }
 }

@@ -14,7 +14,7 @@ public final class SimulatedCamera {
 
     init(feed: FrameSource) { self.feed = feed }
 
-    /// Feeds a video (`.y4m`) or still image (PNG/JPEG) file; throws when it cannot be read.
+    /// Feeds a video (`.mp4`, `.mov`, `.mkv`, `.y4m`) or still image (PNG/JPEG) file; throws when it cannot be read.
     public func setCameraFeed(path: String) throws {
         feed = try CameraFeed.file(path)
         glasses?.kit.record("camera_feed", [("glasses", .string(glasses?.identifier ?? "")), ("path", .string(path))])

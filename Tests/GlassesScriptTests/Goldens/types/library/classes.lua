@@ -341,7 +341,7 @@ function MockGlasses:set_bandwidth(kbps) end
 ---@class MockCamera
 local MockCamera = {}
 
----Camera feed: a .y4m video or PNG/JPEG still, or a synthetic pattern. A path is read in this process, so over --connect only a pattern works.
+---Camera feed: a video (.mp4, .mov, .mkv: H.264 or HEVC; .y4m) played in a loop, a PNG/JPEG still, or a synthetic pattern. A path is read in this process, so over --connect only a pattern works.
 ---@param source string|{pattern: "moving"|"static"|"noise"}
 function MockCamera:feed(source) end
 
