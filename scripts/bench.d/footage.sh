@@ -3,8 +3,10 @@
 # scripts/bench.d/footage.sh GLASSES). The clip is made here: 20 s of ffmpeg's testsrc2
 # (busy, moving) at 360x640, 30 fps, H.264, with a QR code (qrencode) in view from 5 s to 15 s.
 #   1. decode: a low@30 stream whose every frame's luma a Lua callback reads, over two
-#      simulated minutes (six passes of the clip, every frame decoded each pass): real-time
-#      factor (target >= 300x), and the cost against the same script on the synthetic scene;
+#      simulated minutes (six passes of the clip; each frame is decoded on the first pass
+#      and its thumbnail kept for the next): real-time factor (target >= 300x), and the
+#      cost against the same script on the synthetic scene; then the first pass alone
+#      (20 s: every frame decoded), which is what a clip seen once costs;
 #   2. code-capture (its own stream: low, 15 fps; a scan every 0.25 s) on the clip: real-time
 #      factor (target >= 100x), and against the recipe on the synthetic scene.
 set -euo pipefail
@@ -30,7 +32,11 @@ print(f'{sys.argv[1]}: {$seconds / f:,.0f}x real time (target {sys.argv[4]}); {f
 hyperfine -N --warmup 1 --runs 5 --export-json decode.json \
   "$GLASSES run --sandbox trusted --for $seconds $HERE/footage_stream.lua $WORK/walk.mp4" \
   "$GLASSES run --sandbox trusted --for $seconds $HERE/footage_stream.lua" >/dev/null
-report "MP4 feed decode (low@30, every frame's luma read, 360x640 H.264)" "$(median decode.json 0)" "$(median decode.json 1)" ">= 300x"
+report "MP4 feed decode (low@30, every frame's luma read, 360x640 H.264, 2 min: the clip 6 times)" "$(median decode.json 0)" "$(median decode.json 1)" ">= 300x"
+hyperfine -N --warmup 1 --runs 5 --export-json first.json \
+  "$GLASSES run --sandbox trusted --for 20 $HERE/footage_stream.lua $WORK/walk.mp4" >/dev/null
+python3 -c "import json; m = json.load(open('first.json'))['results'][0]['median']; \
+print(f'MP4 feed decode, first pass only (20 s, every frame decoded): {20 / m:,.0f}x real time')"
 
 mkdir -p out
 hyperfine -N --warmup 1 --runs 5 --export-json codes.json \

@@ -5,8 +5,16 @@ import WearablesCore
 final class FootageVideo: FrameSource {
     private let reader: VideoFileReader
     private var planeCache: [Int: LumaPlane] = [:]
+    /// Thumbnails kept: a clip of up to this many frames (over two minutes at 30 fps,
+    /// about 38 MB) is decoded once however often it loops, since decoding is nearly
+    /// all a footage feed costs; a longer one keeps the last 256 frames read.
+    static let wholeClipFrames = 4096
+    private let cacheLimit: Int
 
-    init(path: String) throws { reader = try VideoFileReader(path: path) }
+    init(path: String) throws {
+        reader = try VideoFileReader(path: path)
+        cacheLimit = reader.frameCount <= Self.wholeClipFrames ? reader.frameCount : 256
+    }
 
     func lumaPlane(at time: Double) -> LumaPlane {
         let index = reader.frameIndex(at: time)
@@ -16,7 +24,7 @@ final class FootageVideo: FrameSource {
         // short under us) shows black rather than stopping the camera.
         let grey = (try? reader.grey(frame: index, size: size)) ?? [UInt8](repeating: 0, count: size.pixelCount)
         let plane = LumaPlane(samples: grey.map { Float($0) / 255 })
-        if planeCache.count > 256 { planeCache.removeAll() }
+        if planeCache.count >= cacheLimit { planeCache.removeAll() }
         planeCache[index] = plane
         return plane
     }
