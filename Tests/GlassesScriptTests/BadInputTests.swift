@@ -22,6 +22,7 @@ import Testing
           MockMicrophone = glasses.microphone,
         }
         instances.FrameRegion = instances.Frame:region(0, 0, 0.5, 0.5)
+        instances.VideoRecorder = cam:record{ path = "probe.mp4", duration = 0.2 }
         if audio then
           audio.configure{ category = "playAndRecord", options = { "allowBluetooth" } }
           audio.activate()

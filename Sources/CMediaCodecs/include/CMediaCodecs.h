@@ -23,4 +23,6 @@ typedef enum {
  * failure it returns NULL and writes into `error` what to install. */
 void *cmc_open_library(cmc_library which, char *error, size_t capacity);
 
+#include "cmc_encoder.h"
+
 #endif

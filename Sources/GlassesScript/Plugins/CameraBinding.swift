@@ -183,6 +183,7 @@ enum CameraBinding {
                         return nil
                     }
                 },
+                VideoRecorderBinding.recordMethod(runtime),
                 LuaFunction(
                     name: "try_capture",
                     parameters: [.optional("format", .strings(PhotoCaptureFormat.allNames))],

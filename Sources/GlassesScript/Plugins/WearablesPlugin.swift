@@ -13,6 +13,7 @@ struct WearablesPlugin: GlassesPlugin {
         try state.register(SelectorBinding.luaClass(runtime))
         try state.register(SessionBinding.luaClass(runtime))
         try state.register(CameraBinding.luaClass(runtime))
+        try state.register(VideoRecorderBinding.luaClass(runtime))
         try state.register(LuaModule(
             name: "wearables", doc: "The DAT entry point: registration, permissions, devices, sessions.",
             functions: functions(runtime)))
