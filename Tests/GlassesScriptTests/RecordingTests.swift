@@ -93,7 +93,8 @@ import Testing
         #expect(result.code == 1, "the error ends the run:\n\(result.stderr)")
         #expect(result.stderr.contains("boom"))
         let probe = try Self.probe(out + "/cut.mp4")
-        #expect(probe.video?.frames == 45, "1.5 s at 30 fps, got \(probe.video?.frames ?? -1)")
+        // From the first frame (1/30 s after the call) to the error 1.5 s after the call.
+        #expect(probe.video?.frames == 44, "1.5 s at 30 fps, got \(probe.video?.frames ?? -1)")
     }
 
     @Test func theSameSeedGivesTheSameBytes() throws {

@@ -43,7 +43,7 @@ enum VideoRecorderBinding {
                 CameraAudioBinding.subscribe(camera, runtime.world.audio) { deliver($0.samples, $0.timestamp) }
             }
             let recorder: StreamRecorder
-            do {
+            do throws(RecordingError) {
                 recorder = try StreamRecorder(camera: camera, path: resolved, container: container, duration: duration, audio: audio)
             } catch {
                 throw ScriptError(error).luaError

@@ -3,8 +3,10 @@
 ///
 /// The file's size is the stream's effective size when the recording starts; frames the
 /// bandwidth ladder later delivers at another size are scaled to it, so one recording is
-/// one video track a player shows at one size. Gaps (a paused stream, a capture in
-/// flight, a stall) stay gaps: each frame shows until the next. The recording ends at
+/// one video track a player shows at one size. The file starts with the first frame
+/// after `init` (audio from the same moment), and `duration` counts from there, so
+/// 3 s at 30 fps are 90 frames. Gaps (a paused stream, a capture in flight, a stall)
+/// stay gaps: each frame shows until the next. The recording ends at
 /// its duration, on `stop()`, when the stream stops (a fold, an error, `cam:stop()`), or
 /// when the encoder fails; whichever way, the file is finished and plays. Lives on the
 /// scheduler's thread.
@@ -46,7 +48,8 @@ public final class StreamRecorder {
     public private(set) var error: (any WearablesError)?
 
     private let scheduler: Scheduler
-    private let startTime: Double
+    /// Run time of the first frame, the file's time 0; nil until it arrives.
+    private var origin: Double?
     private var endedAt: Double?
     private var encoder: VideoFileEncoder?
     private var lastPts: Int64 = -1
@@ -68,7 +71,6 @@ public final class StreamRecorder {
         size = camera.effective.size
         frameRate = camera.effective.frameRate
         if case .pcm(let rate)? = camera.configuration.audioCodec, audio != nil { audioRate = rate } else { audioRate = nil }
-        startTime = scheduler.now
         finishListeners = Broadcaster(scheduler: scheduler)
         encoder = try VideoFileEncoder(
             path: path, container: container, size: size, frameRate: frameRate, ticksPerSecond: Self.ticksPerSecond,
@@ -88,13 +90,14 @@ public final class StreamRecorder {
         if let audio, audioRate != nil {
             tokens.append(audio { samples, end in self.write(samples, endingAt: end) })
         }
+        // Ends after `duration` even if no frame comes (a paused stream); the first frame moves the end.
         if let duration {
-            timer = scheduler.schedule(at: startTime + duration) { self.finish(.finished, nil) }
+            timer = scheduler.schedule(after: duration) { self.finish(.finished, nil) }
         }
     }
 
-    /// Seconds recorded: from the start to now, or to the end once ended.
-    public var recordedDuration: Double { (endedAt ?? scheduler.now) - startTime }
+    /// Seconds recorded: from the first frame to now, or to the end once ended.
+    public var recordedDuration: Double { origin.map { (endedAt ?? scheduler.now) - $0 } ?? 0 }
 
     /// Ends the recording now; the file is complete when this returns.
     public func stop() { finish(.finished, nil) }
@@ -107,19 +110,32 @@ public final class StreamRecorder {
 
     // MARK: Writing
 
-    private func ticks(_ time: Double) -> Int64 { Int64(((time - startTime) * Double(Self.ticksPerSecond)).rounded()) }
+    private func ticks(_ time: Double, from origin: Double) -> Int64 {
+        Int64(((time - origin) * Double(Self.ticksPerSecond)).rounded())
+    }
+
+    /// Where the recording ends on the run's clock, once it has an origin.
+    private var endTime: Double? { origin.flatMap { origin in duration.map { origin + $0 } } }
 
     /// Encodes `frame`, shown for one interval at the stream's current rate `fps`.
     private func write(_ frame: VideoFrame, fps: Int) {
         guard state == .recording, let encoder else { return }
-        // A frame due exactly at the end belongs to whatever comes next.
-        if let duration, frame.timestamp >= startTime + duration { return }
-        let pts = ticks(frame.timestamp)
+        if origin == nil {
+            origin = frame.timestamp
+            if let duration {
+                timer?.cancel()
+                timer = scheduler.schedule(at: frame.timestamp + duration) { self.finish(.finished, nil) }
+            }
+        }
+        let pts = ticks(frame.timestamp, from: origin ?? frame.timestamp)
+        // A frame due at the end belongs to whatever comes next (compared in ticks, as stored).
+        let end = duration.map { Int64(($0 * Double(Self.ticksPerSecond)).rounded()) } ?? .max
         // Two frames in one tick cannot both be shown; the later one waits for the next.
-        guard pts > lastPts else { return }
+        guard pts < end, pts > lastPts else { return }
         let keyframe = lastKeyframePts.map { pts - $0 >= Int64(Self.keyframeInterval * Double(Self.ticksPerSecond)) } ?? true
+        let shown = min(Int64(Self.ticksPerSecond / max(1, fps)), end - pts)
         do {
-            try encoder.encode(frame.rgbImage(), pts: pts, duration: Int64(Self.ticksPerSecond / max(1, fps)), keyframe: keyframe)
+            try encoder.encode(frame.rgbImage(), pts: pts, duration: shown, keyframe: keyframe)
         } catch {
             finish(.failed, error)
             return
@@ -130,11 +146,10 @@ public final class StreamRecorder {
     }
 
     /// Places a chunk of audio by its end time, so gaps become silence and the track
-    /// stays in step with the video.
+    /// stays in step with the video; what came before the first frame is left out.
     private func write(_ samples: [Float], endingAt end: Double) {
-        guard state == .recording, let encoder, let rate = audioRate else { return }
-        let endTime = min(end, duration.map { startTime + $0 } ?? end)
-        let endSample = Int(((endTime - startTime) * Double(rate)).rounded())
+        guard state == .recording, let encoder, let rate = audioRate, let origin else { return }
+        let endSample = Int(((min(end, endTime ?? end) - origin) * Double(rate)).rounded())
         let startSample = endSample - samples.count
         var chunk = samples[...]
         if startSample < samplesWritten { chunk = chunk.dropFirst(samplesWritten - startSample) }
@@ -157,7 +172,7 @@ public final class StreamRecorder {
         guard state == .recording else { return }
         state = final
         error = failure
-        let end = min(scheduler.now, duration.map { startTime + $0 } ?? scheduler.now)
+        let end = min(scheduler.now, endTime ?? scheduler.now)
         endedAt = end
         for token in tokens { token.cancel() }
         tokens = []
@@ -165,8 +180,8 @@ public final class StreamRecorder {
         timer = nil
         do {
             // The audio track runs to the end too: what the last chunk had not yet brought is silence.
-            if let rate = audioRate, final != .failed {
-                let due = Int(((end - startTime) * Double(rate)).rounded()) - samplesWritten
+            if let rate = audioRate, let origin, final != .failed {
+                let due = Int(((end - origin) * Double(rate)).rounded()) - samplesWritten
                 if due > 0 { try encoder?.encode(samples: [Float](repeating: 0, count: due)) }
             }
             try encoder?.close()
