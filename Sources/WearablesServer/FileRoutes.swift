@@ -63,6 +63,7 @@ struct FileRoutes: Sendable {
         case "ppm": "image/x-portable-pixmap"
         case "wav": "audio/wav"
         case "mp4", "m4v": "video/mp4"
+        case "mov": "video/quicktime"
         default: "application/octet-stream"
         }
     }

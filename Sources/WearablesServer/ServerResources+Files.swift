@@ -534,10 +534,10 @@ async function loadSavedFiles() {
 
 const shownFiles = new Set();
 const browserImage = /\.(jpe?g|png)$/i;
-const browserVideo = /\.(mp4|m4v)$/i;
+const browserVideo = /\.(mp4|m4v|mov)$/i;
 
 /// A saved file in the gallery: photos and frames as thumbnails (a HEIC or PPM, which
-/// browsers do not show, as a download), recordings with a player.
+/// browsers do not show, as a download), sound recordings with a player.
 function addSavedFile(file) {
   if (shownFiles.has(file.name)) return;
   shownFiles.add(file.name);
@@ -545,9 +545,11 @@ function addSavedFile(file) {
   const base = file.name.split("/").pop();
   const download = element("a", { href: url, download: base, textContent: `Download ${file.name}` });
   if (file.kind === "recording") {
-    const video = browserVideo.test(file.name);
-    const player = element(video ? "video" : "audio", { controls: true, preload: "metadata", src: url, "aria-label": `Recording ${file.name}` });
-    $("recordings").prepend(element("li", {}, [player, download]));
+    // Video recordings are MPEG-4 Part 2, which browsers do not decode: those are downloads.
+    const shown = browserVideo.test(file.name)
+      ? element("span", { textContent: `${file.name}: a video (MPEG-4 Part 2) for a desktop player such as VLC or mpv` })
+      : element("audio", { controls: true, preload: "metadata", src: url, "aria-label": `Recording ${file.name}` });
+    $("recordings").prepend(element("li", {}, [shown, download]));
     $("recordings-empty").hidden = true;
     return;
   }

@@ -24,6 +24,7 @@ import Testing
         instances.FrameRegion = instances.Frame:region(0, 0, 0.5, 0.5)
         instances.PhotoCapture = cam:start_photo{ resolution = "small" }
         instances.PhotoCapture:wait()
+        instances.VideoRecorder = cam:record{ path = "probe.mp4", duration = 0.2 }
         if audio then
           audio.configure{ category = "playAndRecord", options = { "allowBluetooth" } }
           audio.activate()

@@ -70,11 +70,13 @@ struct WorldReplConsoleTests {
         let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
         let heard = Heard()
         try await served.perform { [box] _ in box.console?.onSave = { heard.add($0) } }
-        #expect(await evaluate("local cam = wearables.stream{}; cam:start(); cam:next_frame():save('f.png'); cam:stop()").errorOutput == "")
-        #expect(heard.files == [SavedFile(path: real + "/f.png", kind: .frame)])
+        let streamed = await evaluate(
+            "local cam = wearables.stream{}; cam:start(); cam:next_frame():save('f.png'); cam:record{path='clip.mp4', duration=0.5}:wait(); cam:stop()")
+        #expect(streamed.errorOutput == "", "\(streamed)")
+        #expect(heard.files == [SavedFile(path: real + "/f.png", kind: .frame), SavedFile(path: real + "/clip.mp4", kind: .recording)])
         let started = await evaluate("audio.configure{category='record'}; audio.activate(); rec = audio.record{path='take.wav', duration=0.5}")
         #expect(started.errorOutput == "", "\(started)")
-        #expect(heard.files.count == 1, "a recording is not reported before it ends")
+        #expect(heard.files.count == 2, "a recording is not reported before it ends")
         #expect(await evaluate("rec:wait(); audio.deactivate()").errorOutput == "")
         #expect(heard.files.last == SavedFile(path: real + "/take.wav", kind: .recording))
         _ = await evaluate("exit(0)")

@@ -16,6 +16,8 @@ refused(photo.save, photo, "../../escaped.jpg")
 refused(photo.save, photo, "/tmp/escaped.jpg")
 refused(cam:next_frame().save, cam:next_frame(), "/tmp/escaped.png")
 refused(audio.record, { path = "../../escaped.wav" })
+refused(cam.record, cam, { path = "../../escaped.mp4", duration = 1 })
+refused(cam.record, cam, { path = "/tmp/escaped.mp4" })
 local camera = mock.paired()[1].camera
 refused(camera.photo, camera, "/etc/passwd")
 refused(camera.feed, camera, "/etc/hostname")

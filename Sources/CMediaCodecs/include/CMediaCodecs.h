@@ -24,5 +24,6 @@ typedef enum {
 void *cmc_open_library(cmc_library which, char *error, size_t capacity);
 
 #include "cmc_decoder.h"
+#include "cmc_encoder.h"
 
 #endif

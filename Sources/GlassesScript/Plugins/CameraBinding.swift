@@ -180,6 +180,7 @@ enum CameraBinding {
                     let camera = try call.userdata(1, as: CameraStream.self)
                     return .value(.object(try PhotoCaptureBinding.start(camera, call, 2)))
                 },
+                VideoRecorderBinding.recordMethod(runtime),
                 LuaFunction(
                     name: "try_capture",
                     parameters: [.optional("format", .strings(PhotoCaptureFormat.allNames))],

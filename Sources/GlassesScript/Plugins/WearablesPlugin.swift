@@ -14,6 +14,7 @@ struct WearablesPlugin: GlassesPlugin {
         try state.register(SessionBinding.luaClass(runtime))
         try state.register(CameraBinding.luaClass(runtime))
         try state.register(PhotoCaptureBinding.luaClass(runtime))
+        try state.register(VideoRecorderBinding.luaClass(runtime))
         try state.register(LuaModule(
             name: "wearables", doc: "The DAT entry point: registration, permissions, devices, sessions.",
             functions: functions(runtime)))

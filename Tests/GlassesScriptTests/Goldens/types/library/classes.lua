@@ -151,6 +151,11 @@ function Camera:photo(options) end
 ---@return PhotoCapture
 function Camera:start_photo(options) end
 
+---Record the stream as the app sees it to a fragmented .mp4/.mov (MPEG-4 video at the effective size, AAC audio when the stream has audio_rate=); relative paths go to --out; without duration, until rec:stop() or the stream stops. The file plays however the recording ends.
+---@param options {path: string, duration?: number}
+---@return VideoRecorder
+function Camera:record(options) end
+
 ---DAT capturePhoto: false when not streaming or a capture is in flight; the photo arrives on "photo".
 ---@param format? "jpeg"|"heic"
 ---@return boolean
@@ -172,6 +177,27 @@ function PhotoCapture:wait() end
 ---@param fn function
 ---@return Handle
 function PhotoCapture:on(event, fn) end
+
+---A recording of a camera stream to a fragmented MP4.
+---@class VideoRecorder
+---@field path string The file being written.
+---@field state "recording"|"finished"|"interrupted"|"failed" Where the recording is.
+---@field duration number Seconds recorded so far.
+---@field frames integer Frames written so far.
+---@field width integer The video's width: the stream's effective width when recording started.
+---@field height integer The video's height (later frames of another size are scaled to it).
+---@field fps integer The stream's effective frame rate when recording started.
+---@field audio boolean Whether the file has an audio track (a stream with audio_rate=).
+---@field error Error? Why the recording ended early.
+local VideoRecorder = {}
+
+---End the recording now; the file is complete when this returns.
+function VideoRecorder:stop() end
+
+---Wait for the recording to end; returns the file's path and the seconds recorded. Raises the error that ended it early (the stream's StreamError, or RecordingError); the file keeps what was recorded.
+---@return string
+---@return number
+function VideoRecorder:wait() end
 
 ---A video frame with cheap luma statistics.
 ---@class Frame

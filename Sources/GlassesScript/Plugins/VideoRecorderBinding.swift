@@ -1,0 +1,136 @@
+import LuaHost
+import WearablesCore
+
+/// `cam:record{path=, duration=}` and the `VideoRecorder` it returns: the stream as the
+/// app sees it, written to a fragmented MP4 (``StreamRecorder``). Named and shaped like
+/// the audio module's `Recorder` (`state`, `duration`, `error`, `:stop()`, `:wait()`).
+enum VideoRecorderBinding {
+    /// The containers by extension; the muxer's name for each.
+    static let containers = ["mp4": "mp4", "mov": "mov"]
+
+    static func recordMethod(_ runtime: ScriptRuntime) -> LuaFunction {
+        LuaFunction(
+            name: "record",
+            parameters: [LuaParameter("options", .record([
+                LuaParameter("path", .string), .optional("duration", .number, in: 0...Double.infinity),
+            ]))],
+            returns: [.named("VideoRecorder")],
+            doc: "Record the stream as the app sees it to a fragmented .mp4/.mov (MPEG-4 video at the effective size, "
+                + "AAC audio when the stream has audio_rate=); relative paths go to --out; without duration, until rec:stop() "
+                + "or the stream stops. The file plays however the recording ends."
+        ) { [unowned runtime] call in
+            let camera = try call.userdata(1, as: CameraStream.self)
+            let options = try call.table(2)
+            let path = try options.string("path")
+            let duration = try options.optionalNumber("duration")
+            if let duration, !(duration > 0) {
+                throw LuaArgumentError(argument: 2, message: "field 'duration': a positive number of seconds expected, got \(ScriptRuntime.format(duration))")
+            }
+            guard let container = containers[fileExtension(path)] else {
+                throw LuaArgumentError(
+                    argument: 2, message: "field 'path': cannot record to '\(path)': name it .mp4 (or .mov)")
+            }
+            guard camera.state == .streaming || camera.state == .paused else {
+                throw ScriptError(
+                    domain: "StreamError", code: "notStreaming",
+                    message: "cam:record on a \(camera.state.name) camera: call cam:start() first (it waits until streaming)").luaError
+            }
+            let resolved: String
+            do { resolved = try runtime.currentPaths.writable(path) } catch {
+                throw LuaError("cannot record to '\(path)': \(error)")
+            }
+            let audio: StreamRecorder.AudioSource? = camera.configuration.audioCodec == nil ? nil : { [unowned runtime] deliver in
+                CameraAudioBinding.subscribe(camera, runtime.world.audio) { deliver($0.samples, $0.timestamp) }
+            }
+            let recorder: StreamRecorder
+            do throws(RecordingError) {
+                recorder = try StreamRecorder(camera: camera, path: resolved, container: container, duration: duration, audio: audio)
+            } catch {
+                throw ScriptError(error).luaError
+            }
+            runtime.trace.record(source: "camera", event: "record", values: [
+                "path": .string(path), "width": .int(recorder.size.width), "height": .int(recorder.size.height),
+                "fps": .int(recorder.frameRate), "audio": .bool(recorder.audioRate != nil),
+            ])
+            recorder.onFinish { [unowned runtime] ended in
+                runtime.trace.record(source: "camera", event: "recorded", values: [
+                    "path": .string(path), "state": .string(ended.state.rawValue), "frames": .int(ended.frames),
+                    "seconds": .double(ended.recordedDuration),
+                ])
+                runtime.onSave?(SavedFile(path: resolved, kind: .recording))
+            }
+            // However the run ends (an error, Ctrl-C, exit()), the last fragment is written.
+            runtime.atEnd { [weak recorder] in recorder?.stop() }
+            return .value(.object(recorder))
+        }
+    }
+
+    static func luaClass(_ runtime: ScriptRuntime) -> LuaClass<StreamRecorder> {
+        LuaClass(
+            StreamRecorder.self, name: "VideoRecorder", doc: "A recording of a camera stream to a fragmented MP4.",
+            methods: [
+                LuaFunction(name: "stop", doc: "End the recording now; the file is complete when this returns.") { call in
+                    try call.userdata(1, as: StreamRecorder.self).stop()
+                    return .none
+                },
+                LuaFunction(
+                    name: "wait",
+                    returns: [.string, .number],
+                    doc: "Wait for the recording to end; returns the file's path and the seconds recorded. Raises the error "
+                        + "that ended it early (the stream's StreamError, or RecordingError); the file keeps what was recorded."
+                ) { [unowned runtime] call in
+                    let recorder = try call.userdata(1, as: StreamRecorder.self)
+                    return try runtime.suspend(call, in: "wait") { resume in
+                        let token = recorder.onFinish { ended in
+                            resume(endedEarly(ended).map { .failure($0) }
+                                ?? .success([.string(ended.path), .number(ended.recordedDuration)]))
+                        }
+                        return { token.cancel() }
+                    }
+                },
+            ],
+            fields: [
+                LuaField(name: "path", type: .string, doc: "The file being written.") { .string($0.path) },
+                LuaField(name: "state", type: .strings(["recording", "finished", "interrupted", "failed"]), doc: "Where the recording is.") {
+                    .string($0.state.rawValue)
+                },
+                LuaField(name: "duration", type: .number, doc: "Seconds recorded so far.") { .number($0.recordedDuration) },
+                LuaField(name: "frames", type: .integer, doc: "Frames written so far.") { .integer(Int64($0.frames)) },
+                LuaField(name: "width", type: .integer, doc: "The video's width: the stream's effective width when recording started.") {
+                    .integer(Int64($0.size.width))
+                },
+                LuaField(name: "height", type: .integer, doc: "The video's height (later frames of another size are scaled to it).") {
+                    .integer(Int64($0.size.height))
+                },
+                LuaField(name: "fps", type: .integer, doc: "The stream's effective frame rate when recording started.") {
+                    .integer(Int64($0.frameRate))
+                },
+                LuaField(name: "audio", type: .boolean, doc: "Whether the file has an audio track (a stream with audio_rate=).") {
+                    .boolean($0.audioRate != nil)
+                },
+                LuaField(name: "error", type: .optional(.named("Error")), doc: "Why the recording ended early.") {
+                    .object($0.error.map { ScriptError($0) })
+                },
+            ],
+            describe: {
+                "VideoRecorder \($0.state.rawValue) \($0.frames) frames \(ScriptRuntime.format($0.recordedDuration)) s '\($0.path)'"
+            },
+            // Host memory of the encoder's YUV picture.
+            memoryCost: { 1024 + 3 * $0.size.pixelCount / 2 })
+    }
+
+    /// `path`'s extension, lower-cased ("" without one).
+    static func fileExtension(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]).lowercased() } ?? ""
+    }
+
+    /// The error `wait()` raises for a recording that ended early, saying what the file holds.
+    private static func endedEarly(_ recorder: StreamRecorder) -> ScriptError? {
+        guard let error = recorder.error else { return nil }
+        return ScriptError(
+            domain: error.domain, code: error.code,
+            message: error.message + " (the recording ended after \(ScriptRuntime.format(recorder.recordedDuration)) s; "
+                + "'\(recorder.path)' holds its \(recorder.frames) frames)")
+    }
+}
