@@ -21,6 +21,9 @@ let package = Package(
         .library(name: "WearablesAudio", targets: ["WearablesAudio"]),
         .library(name: "GlassesScript", targets: ["GlassesScript"]),
         .library(name: "WearablesServer", targets: ["WearablesServer"]),
+        // frame:faces()'s detector (dlib), a shared library the binary opens on first use
+        // (CImageCodecs' faces.c): linked, dlib and its BLAS and LAPACK would load at every start.
+        .library(name: "GlassesFaces", type: .dynamic, targets: ["CFaceDetector"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -53,6 +56,12 @@ let package = Package(
             // libheif and libzbar are opened with dlopen on first use (see codecs.c), not linked.
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("dl")]
         ),
+        // dlib's HOG face detector behind a C interface (headers: libdlib-dev); only in the GlassesFaces
+        // library. dlib's headers call LAPACK (dgesvd_), resolved through libdlib's own dependencies.
+        // Optimised in debug builds too: dlib's templates run several times slower at -O0.
+        .target(
+            name: "CFaceDetector", cxxSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))],
+            linkerSettings: [.linkedLibrary("dlib")]),
         // Video files (footage feeds, recordings) through FFmpeg's libraries, opened with dlopen
         // on first use (headers: libavformat-dev, libavcodec-dev, libavutil-dev, libswscale-dev).
         .target(name: "CMediaCodecs", linkerSettings: [.linkedLibrary("dl")]),

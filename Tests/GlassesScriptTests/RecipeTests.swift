@@ -249,10 +249,10 @@ import Testing
         #expect(catalog.places.map(\.origin) == [.option, .currentFolder, .environment, .user, .builtIn])
         let recipes = try catalog.list().map { try $0.get() }
         #expect(recipes.map(\.name) == [
-            "audio-diagnostics", "code-capture", "don-capture", "interval-capture", "mine", "reconnect", "scene-change-capture", "sharp-capture",
+            "audio-diagnostics", "code-capture", "don-capture", "face-capture", "interval-capture", "mine", "reconnect", "scene-change-capture", "sharp-capture",
         ])
-        #expect(recipes[3].description == "option copy" && recipes[3].origin == .option)
-        #expect(recipes[4].origin == .user && recipes[6].origin == .builtIn)
+        #expect(recipes[4].description == "option copy" && recipes[4].origin == .option)
+        #expect(recipes[5].origin == .user && recipes[7].origin == .builtIn)
 
         let withoutOption = RecipeCatalog(
             recipePaths: [], environment: ["HOME": home, "GLASSES_RECIPE_PATH": environment], currentDirectory: home)
@@ -688,7 +688,7 @@ import Testing
         let list = try GlassesProcess.launch(glasses, ["recipe", "list"], in: work, environment: environment)
         #expect(list.code == 0, "\(list.stderr)")
         #expect(list.stdout.split(separator: "\n").map { $0.prefix { $0 != " " } } == [
-            "audio-diagnostics", "code-capture", "don-capture", "interval-capture", "reconnect", "scene-change-capture", "sharp-capture",
+            "audio-diagnostics", "code-capture", "don-capture", "face-capture", "interval-capture", "reconnect", "scene-change-capture", "sharp-capture",
         ])
         #expect(list.stdout.contains("[built-in: \(work)/cache/glasses/resources-"))
 

@@ -45,4 +45,22 @@ int cic_codes_scan(const uint8_t *grey, int width, int height,
                    cic_code **codes, int *count, char *err);
 void cic_codes_free(cic_code *codes, int count);
 
+/// One face: its box in pixels and the detector's confidence (dlib's SVM margin:
+/// 0 at its threshold, above 1 a clear face). The layout of CFaceDetector's cfd_face.
+typedef struct {
+    int x, y, width, height;
+    double score;
+} cic_face;
+
+/// Error messages from face detection name paths, so they get more room.
+#define CIC_FACES_ERROR_CAPACITY 1536
+
+/// Finds frontal faces in an 8-bit grey image (row-major, no padding) with
+/// libGlassesFaces (dlib), opened on first use (faces.c). On success `*faces` holds
+/// `*count` entries (NULL when none); release them with cic_faces_free. `err` holds
+/// CIC_FACES_ERROR_CAPACITY bytes.
+int cic_faces_detect(const uint8_t *grey, int width, int height,
+                     cic_face **faces, int *count, char *err);
+void cic_faces_free(cic_face *faces);
+
 #endif

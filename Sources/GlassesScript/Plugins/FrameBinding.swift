@@ -19,6 +19,13 @@ final class FrameBinding {
                                      LuaParameter("w", .number), LuaParameter("h", .number)])),
     ])
 
+    /// What `frame:faces()` lists: one entry per face found.
+    static let faceType = LuaType.record([
+        LuaParameter("box", .record([LuaParameter("x", .number), LuaParameter("y", .number),
+                                     LuaParameter("w", .number), LuaParameter("h", .number)])),
+        LuaParameter("score", .number),
+    ])
+
     static let expiredMessage =
         "frame is no longer valid: frames passed to a \"frame\" callback live only during the callback (keep one with frame:copy())"
 
@@ -76,6 +83,25 @@ final class FrameBinding {
                         .table([
                             "type": .string(code.type), "text": .string(code.text),
                             "box": .table(["x": .number(code.x), "y": .number(code.y), "w": .number(code.width), "h": .number(code.height)]),
+                        ])
+                    }))
+                },
+                LuaFunction(
+                    name: "faces",
+                    returns: [.array(FrameBinding.faceType)],
+                    doc: "Frontal faces of about 80 pixels or more (dlib's HOG detector, loaded on first use), best first; boxes in 0..1 from the top left, score 0 at the detector's threshold, above 1 a clear face. Renders and searches the full frame, once per frame."
+                ) { call in
+                    let frame = try call.userdata(1, as: FrameBinding.self).frame
+                    let faces: [DetectedFace]
+                    do {
+                        faces = try frame.faces()
+                    } catch {
+                        throw LuaError("frame:faces(): \(error)")
+                    }
+                    return .value(.array(faces.sorted { $0.score > $1.score }.map { face in
+                        .table([
+                            "box": .table(["x": .number(face.x), "y": .number(face.y), "w": .number(face.width), "h": .number(face.height)]),
+                            "score": .number(face.score),
                         ])
                     }))
                 },

@@ -23,6 +23,7 @@ public final class VideoFrame {
     private let source: FrameSource
     private var cachedLuma: LumaPlane?
     private var cachedCodes: [DetectedCode]?
+    private var cachedFaces: [DetectedFace]?
 
     public init(size: VideoSize, index: Int, timestamp: Double, source: FrameSource) {
         self.width = size.width
@@ -61,6 +62,15 @@ public final class VideoFrame {
         let codes = try CodeScanner.scan(rgbImage())
         cachedCodes = codes
         return codes
+    }
+
+    /// The frontal faces in the full-resolution picture (dlib, loaded on first use);
+    /// like codes, found only when asked and once per frame.
+    public func faces() throws -> [DetectedFace] {
+        if let cachedFaces { return cachedFaces }
+        let faces = try FaceDetector.detect(rgbImage())
+        cachedFaces = faces
+        return faces
     }
 
     /// Writes the frame to `path`, encoded by its extension (.png, .jpg/.jpeg, .ppm, .heic).

@@ -233,6 +233,10 @@ function Frame:save(path) end
 ---@return {type: string, text: string, box: {x: number, y: number, w: number, h: number}}[]
 function Frame:codes() end
 
+---Frontal faces of about 80 pixels or more (dlib's HOG detector, loaded on first use), best first; boxes in 0..1 from the top left, score 0 at the detector's threshold, above 1 a clear face. Renders and searches the full frame, once per frame.
+---@return {box: {x: number, y: number, w: number, h: number}, score: number}[]
+function Frame:faces() end
+
 ---The rectangle at (x, y) of size w x h, in 0..1 of the picture from the top left; at least one luma cell.
 ---@param x number
 ---@param y number
