@@ -107,6 +107,22 @@ public final class RemoteBackend: WearablesBackend {
         }
     }
 
+    public func openFirmwareUpdate(completion: @escaping (Result<Void, NavigationError>) -> Void) {
+        navigate(.openFirmwareUpdate, completion)
+    }
+
+    public func openDATGlassesAppUpdate(completion: @escaping (Result<Void, NavigationError>) -> Void) {
+        navigate(.openGlassesAppUpdate, completion)
+    }
+
+    /// A served world out of reach is a Meta AI app that cannot be opened: DAT's only
+    /// case for that is `metaAINotInstalled`.
+    private func navigate(_ destination: WireCommand, _ completion: @escaping (Result<Void, NavigationError>) -> Void) {
+        command(destination, fail: { completion(.failure(.metaAINotInstalled)) }) { result in
+            completion(result.map { _ in () }.mapError { $0.decode(as: NavigationError.self) ?? .metaAINotInstalled })
+        }
+    }
+
     public var devices: [DeviceSnapshot] { snapshots }
 
     public func linkBandwidthKbps(of identifier: DeviceIdentifier) -> Double { bandwidth[identifier] ?? .infinity }

@@ -151,6 +151,10 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
                 reply(result.map { .permission($0) }.mapError(WireError.init))
                 if case .success(let status) = result { self?.broadcast(.permission(permission, status), except: clientID) }
             }
+        case .openFirmwareUpdate:
+            kit.openFirmwareUpdate { reply($0.map { .done }.mapError(WireError.init)) }
+        case .openGlassesAppUpdate:
+            kit.openDATGlassesAppUpdate { reply($0.map { .done }.mapError(WireError.init)) }
         case .openSession(let device):
             if let owner = sessionOwners[device], owner != clientID {
                 return reply(.failure(WireError(DeviceSessionError.sessionAlreadyExists)))

@@ -228,6 +228,38 @@ public final class MockDeviceKit: WearablesBackend {
         }
     }
 
+    /// The Meta AI app opens on its firmware update screen for the connected glasses:
+    /// each connected pair that needs it (`deviceUpdateRequired`) installs it, as
+    /// `SimulatedGlasses.updateFirmware()`. Answers, as its own event, once the app opened.
+    public func openFirmwareUpdate(completion: @escaping (Result<Void, NavigationError>) -> Void) {
+        navigate("firmware_update", completion) {
+            for pair in glasses where pair.link == .connected && pair.compatibility == .deviceUpdateRequired {
+                pair.updateFirmware()
+            }
+        }
+    }
+
+    /// The Meta AI app opens on its DAT app update destination: its update runs
+    /// (`updateCompanionApp()`). Answers, as its own event, once the app opened.
+    public func openDATGlassesAppUpdate(completion: @escaping (Result<Void, NavigationError>) -> Void) {
+        navigate("glasses_app_update", completion) { _ = updateCompanionApp() }
+    }
+
+    private func navigate(_ destination: String, _ completion: @escaping (Result<Void, NavigationError>) -> Void,
+                          flow: () -> Void) {
+        let result: Result<Void, NavigationError>
+        if !companion.isInstalled {
+            result = .failure(.metaAINotInstalled)
+        } else if !companion.isRegistered {
+            result = .failure(.notRegistered)
+        } else {
+            record("navigation", [("destination", .string(destination))])
+            flow()
+            result = .success(())
+        }
+        scheduler.schedule(after: 0) { completion(result) }
+    }
+
     public var devices: [DeviceSnapshot] { glasses.map(\.snapshot) }
 
     public func linkBandwidthKbps(of identifier: DeviceIdentifier) -> Double {

@@ -8,6 +8,10 @@ public enum WireCommand: Sendable, Equatable {
     case register
     case unregister
     case requestPermission(Permission)
+    /// The Meta AI app's firmware update screen (DAT `openFirmwareUpdate()`); the reply says it opened.
+    case openFirmwareUpdate
+    /// The Meta AI app's DAT app update destination (DAT `openDATGlassesAppUpdate()`).
+    case openGlassesAppUpdate
     case openSession(device: String)
     case closeSession(device: String)
     /// Pictures at `settings` until `stopCamera`; the reply names the stream its frames carry.
@@ -275,6 +279,8 @@ struct Envelope: Codable {
         case .requestPermission(let permission):
             self.init(type: "request_permission")
             self.permission = permission.name
+        case .openFirmwareUpdate: self.init(type: "open_firmware_update")
+        case .openGlassesAppUpdate: self.init(type: "open_glasses_app_update")
         case .openSession(let device):
             self.init(type: "open_session")
             self.device = device
@@ -319,6 +325,8 @@ struct Envelope: Codable {
         case "register": return .register
         case "unregister": return .unregister
         case "request_permission": return .requestPermission(try named(permission, "permission", as: Permission.self))
+        case "open_firmware_update": return .openFirmwareUpdate
+        case "open_glasses_app_update": return .openGlassesAppUpdate
         case "open_session": return .openSession(device: try require(device, "device"))
         case "close_session": return .closeSession(device: try require(device, "device"))
         case "start_camera":
@@ -344,7 +352,7 @@ struct Envelope: Codable {
         case "audio_route": return .audioRoute
         default:
             throw WireDecodingError("unknown message type '\(type)' (commands: hello, register, unregister, request_permission, "
-                + "open_session, close_session, start_camera, stop_camera, capture, mock, console, complete, watch_previews, audio_route)")
+                + "open_firmware_update, open_glasses_app_update, open_session, close_session, start_camera, stop_camera, capture, mock, console, complete, watch_previews, audio_route)")
         }
     }
 

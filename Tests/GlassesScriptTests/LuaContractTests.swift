@@ -39,6 +39,7 @@ import Testing
         ("fidelity_stream_faults.lua", "ready"),
         ("fidelity_photo_states.lua", "ready"),
         ("fidelity_app_update.lua", "ready"),
+        ("fidelity_update_calls.lua", "ready"),
     ]
 
     @Test(arguments: passing.map(\.script))

@@ -59,6 +59,8 @@ enum BackendConformance {
         ("a capture while the glasses take their own photo is serviceUnavailable", captureButtonHoldsTheCamera),
         ("a power peak on a weak battery ends the session with peakPowerShutdown", peakPowerOnAWeakBattery),
         ("a standalone photo has its own size, apart from the stream's", photoAtItsOwnSize),
+        ("the Meta AI app's update destinations make the glasses compatible", updateDestinations),
+        ("an update destination the Meta AI app cannot open fails with its NavigationError", updateDestinationRefused),
     ]
 
     /// Checks that count frames against the clock: a backend on a wall clock runs
@@ -348,6 +350,42 @@ enum BackendConformance {
         }
         #expect(rig.run(until: { session.state == .stopped && !errors.values.isEmpty }, within: 5))
         #expect(errors.values == ["DeviceSessionError.peakPowerShutdown"])
+    }
+
+    static func updateDestinations(_ rig: ConformanceRig) throws {
+        let device = try #require(rig.wearables.deviceList.first)
+        rig.drive { $0.glasses[0].setCompatibility(.deviceUpdateRequired) }
+        #expect(rig.run(until: { device.compatibility == .deviceUpdateRequired }, within: 5))
+        let firmware = Outcome<Void, NavigationError>()
+        rig.wearables.openFirmwareUpdate(completion: firmware.handler)
+        #expect(rig.run(until: { firmware.result != nil }, within: 5))
+        #expect(firmware.value != nil)
+        #expect(rig.run(until: { device.linkState == .disconnected }, within: 5), "installing off the link")
+        #expect(rig.run(until: { device.compatibility == .compatible && device.linkState == .connected },
+                        within: SimulatedGlasses.firmwareUpdateDuration + 5))
+
+        rig.drive { $0.glasses[0].setCompatibility(.sdkUpdateRequired) }
+        #expect(rig.run(until: { device.compatibility == .sdkUpdateRequired }, within: 5))
+        let app = Outcome<Void, NavigationError>()
+        rig.wearables.openDATGlassesAppUpdate(completion: app.handler)
+        #expect(rig.run(until: { app.result != nil }, within: 5))
+        #expect(app.value != nil)
+        #expect(rig.run(until: { device.compatibility == .compatible }, within: MockDeviceKit.appUpdateDuration + 5))
+        #expect(device.linkState == .connected)
+    }
+
+    /// Asked of the backend itself, past the model's own checks: the companion app refuses.
+    static func updateDestinationRefused(_ rig: ConformanceRig) throws {
+        rig.drive { $0.reset(registered: false) }
+        let unregistered = Outcome<Void, NavigationError>()
+        rig.wearables.backend.openDATGlassesAppUpdate(completion: unregistered.handler)
+        #expect(rig.run(until: { unregistered.result != nil }, within: 5))
+        #expect(unregistered.error == .notRegistered)
+        rig.drive { $0.reset(registered: true, companionInstalled: false) }
+        let missing = Outcome<Void, NavigationError>()
+        rig.wearables.backend.openFirmwareUpdate(completion: missing.handler)
+        #expect(rig.run(until: { missing.result != nil }, within: 5))
+        #expect(missing.error == .metaAINotInstalled)
     }
 
     static func photoAtItsOwnSize(_ rig: ConformanceRig) throws {

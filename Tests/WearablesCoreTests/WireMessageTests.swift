@@ -36,6 +36,7 @@ import WearablesWire
         .command(id: 17, .mock(.disable)), .command(id: 18, .mock(.device("rayBanMeta-1", .updateFirmware))),
         .command(id: 23, .console(code: "for i = 1, 2 do\n  print(i)\nend")), .command(id: 24, .complete(word: "wearables.de")),
         .command(id: 25, .watchPreviews(true)), .command(id: 26, .watchPreviews(false)), .command(id: 27, .audioRoute),
+        .command(id: 28, .openFirmwareUpdate), .command(id: 29, .openGlassesAppUpdate),
     ]
 
     @Test(arguments: clientMessages)
@@ -46,6 +47,7 @@ import WearablesWire
     static let serverMessages: [ServerMessage] = [
         .reply(id: 1, .success(.done)), .reply(id: 2, .success(.permission(.granted))), .reply(id: 3, .success(.stream(7))),
         .reply(id: 4, .failure(WireError(DeviceSessionError.sessionAlreadyExists))),
+        .reply(id: 10, .failure(WireError(NavigationError.metaAINotInstalled))),
         .reply(id: 5, .success(.console(output: "2\n", errorOutput: ""))),
         .reply(id: 6, .success(.console(output: "", errorOutput: "stdin:1: boom\nstack traceback:\n\t[C]: in ?\n"))),
         .reply(id: 7, .success(.completions(["wearables.devices", "wearables.session"]))), .reply(id: 8, .success(.completions([]))),
@@ -94,6 +96,21 @@ import WearablesWire
         } catch {
             #expect(error.description.contains(words), "\(error)")
         }
+    }
+
+    /// The update destinations cross under the names docs/protocol.md gives them, and their
+    /// failure comes back as the DAT case it was.
+    @Test func updateDestinationsUseTheDocumentedNames() throws {
+        let firmware = try #require(String(data: ClientMessage.command(id: 1, .openFirmwareUpdate).encoded(), encoding: .utf8))
+        #expect(firmware.contains(#""type":"open_firmware_update""#), "\(firmware)")
+        let app = try #require(String(data: ClientMessage.command(id: 2, .openGlassesAppUpdate).encoded(), encoding: .utf8))
+        #expect(app.contains(#""type":"open_glasses_app_update""#), "\(app)")
+        let reply = ServerMessage.reply(id: 2, .failure(WireError(NavigationError.notRegistered)))
+        guard case .reply(_, .failure(let error)) = try ServerMessage.decode(reply.encoded()) else {
+            Issue.record("not a failed reply")
+            return
+        }
+        #expect(error.decode(as: NavigationError.self) == .notRegistered)
     }
 
     @Test func truncatedBinaryIsRefused() {

@@ -70,6 +70,27 @@ struct WearablesPlugin: GlassesPlugin {
                     return nil
                 }
             },
+            LuaFunction(
+                name: "open_firmware_update",
+                doc: "Open the Meta AI app's firmware update (DAT openFirmwareUpdate), the fix for deviceUpdateRequired: "
+                    + "waits until the app opened, raises NavigationError; connected glasses that need it install it "
+                    + "(30 s off the link), then are compatible."
+            ) { [unowned runtime] call in
+                try runtime.suspend(call, in: "open_firmware_update") { resume in
+                    wearables.openFirmwareUpdate { result in resume(result.map { [] }.mapError(\.scriptError)) }
+                    return nil
+                }
+            },
+            LuaFunction(
+                name: "open_glasses_app_update",
+                doc: "Open the Meta AI app's DAT app update (DAT openDATGlassesAppUpdate), the fix for sdkUpdateRequired: "
+                    + "waits until the app opened, raises NavigationError; 20 s later glasses that needed it are compatible."
+            ) { [unowned runtime] call in
+                try runtime.suspend(call, in: "open_glasses_app_update") { resume in
+                    wearables.openDATGlassesAppUpdate { result in resume(result.map { [] }.mapError(\.scriptError)) }
+                    return nil
+                }
+            },
             LuaFunction(name: "devices", returns: [.array(.named("Device"))], doc: "The glasses linked to the Meta AI app.") {
                 _ in .value(.array(wearables.deviceList.map { .object($0) }))
             },

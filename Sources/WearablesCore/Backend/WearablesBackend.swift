@@ -101,6 +101,12 @@ public protocol WearablesBackend: AnyObject {
     func startUnregistration(completion: @escaping (Result<Void, UnregistrationError>) -> Void)
     func permissionStatus(_ permission: Permission) -> PermissionStatus
     func requestPermission(_ permission: Permission, completion: @escaping (Result<PermissionStatus, PermissionError>) -> Void)
+    /// Opens the Meta AI app's firmware update screen (DAT `openFirmwareUpdate()`):
+    /// completes once it opened; the update itself shows only as the devices change.
+    func openFirmwareUpdate(completion: @escaping (Result<Void, NavigationError>) -> Void)
+    /// Opens the Meta AI app's DAT app update destination (DAT `openDATGlassesAppUpdate()`),
+    /// the fix for `sdkUpdateRequired`; completes once it opened.
+    func openDATGlassesAppUpdate(completion: @escaping (Result<Void, NavigationError>) -> Void)
 
     // Devices
     var devices: [DeviceSnapshot] { get }

@@ -62,6 +62,18 @@ public enum PermissionError: String, NamedWearablesError {
     }
 }
 
+/// Why the Meta AI app's update destinations (`openFirmwareUpdate()`,
+/// `openDATGlassesAppUpdate()`) could not be opened: DAT 1.0's two cases.
+public enum NavigationError: String, NamedWearablesError {
+    case metaAINotInstalled, notRegistered
+    public var message: String {
+        switch self {
+        case .metaAINotInstalled: "the Meta AI app is not installed (or could not be reached), so its update screen cannot open; install it and pair the glasses"
+        case .notRegistered: "this app is not registered with the Meta AI app; register first (wearables.register())"
+        }
+    }
+}
+
 public enum DeviceSessionError: String, NamedWearablesError {
     case noEligibleDevice, sessionAlreadyStopped, sessionAlreadyExists, sessionIdle, capabilityAlreadyActive,
         capabilityNotFound, unexpectedError, thermalCritical, thermalEmergency, peakPowerShutdown, batteryCritical

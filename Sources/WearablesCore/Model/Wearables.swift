@@ -8,6 +8,8 @@ public final class Wearables {
     public static let permissionRequestTimeout: Double = 30
     /// How long a registration or unregistration flow waits for the companion app before `unknown`.
     public static let registrationTimeout: Double = 60
+    /// How long opening the Meta AI app's update screens may take before `metaAINotInstalled`.
+    public static let navigationTimeout: Double = 10
 
     public let backend: WearablesBackend
     public var scheduler: Scheduler { backend.scheduler }
@@ -186,6 +188,43 @@ public final class Wearables {
         }
         let timeout = scheduler.schedule(after: Self.permissionRequestTimeout) { answer(.failure(.requestTimeout)) }
         backend.requestPermission(permission) { result in
+            timeout.cancel()
+            answer(result)
+        }
+    }
+
+    // MARK: Update destinations
+
+    /// Hands the user to the Meta AI app's firmware update (DAT `openFirmwareUpdate()`),
+    /// the fix for `deviceUpdateRequired`. Answers once the app opened; the update shows
+    /// as the devices change (off the link, then `compatible`). Fails with
+    /// `metaAINotInstalled` (no app to open) or `notRegistered`.
+    public func openFirmwareUpdate(completion: @escaping (Result<Void, NavigationError>) -> Void) {
+        navigate(to: "firmware_update", completion) { backend.openFirmwareUpdate(completion: $0) }
+    }
+
+    /// Hands the user to the Meta AI app's DAT app update (DAT `openDATGlassesAppUpdate()`),
+    /// the fix for `sdkUpdateRequired`; answers and fails as `openFirmwareUpdate`.
+    public func openDATGlassesAppUpdate(completion: @escaping (Result<Void, NavigationError>) -> Void) {
+        navigate(to: "glasses_app_update", completion) { backend.openDATGlassesAppUpdate(completion: $0) }
+    }
+
+    private func navigate(to destination: String, _ completion: @escaping (Result<Void, NavigationError>) -> Void,
+                          open: (@escaping (Result<Void, NavigationError>) -> Void) -> Void) {
+        if registrationState == .unavailable { return reject(completion, NavigationError.metaAINotInstalled) }
+        if registrationState != .registered { return reject(completion, NavigationError.notRegistered) }
+        trace.record(source: "wearables", event: "navigation", values: ["destination": .string(destination)])
+        var answered = false
+        let answer: (Result<Void, NavigationError>) -> Void = { [weak self] result in
+            guard !answered, let self else { return }
+            answered = true
+            if case .failure(let error) = result { self.traceError(error, source: "wearables") }
+            completion(result)
+        }
+        // Opening an app answers at once; one that never does (a server that does not know
+        // the command) could not be opened, and DAT's only case for that is `metaAINotInstalled`.
+        let timeout = scheduler.schedule(after: Self.navigationTimeout) { answer(.failure(.metaAINotInstalled)) }
+        open { result in
             timeout.cancel()
             answer(result)
         }

@@ -24,6 +24,12 @@ function wearables.permission(name) end
 ---@return "granted"|"denied"
 function wearables.request_permission(name) end
 
+---Open the Meta AI app's firmware update (DAT openFirmwareUpdate), the fix for deviceUpdateRequired: waits until the app opened, raises NavigationError; connected glasses that need it install it (30 s off the link), then are compatible.
+function wearables.open_firmware_update() end
+
+---Open the Meta AI app's DAT app update (DAT openDATGlassesAppUpdate), the fix for sdkUpdateRequired: waits until the app opened, raises NavigationError; 20 s later glasses that needed it are compatible.
+function wearables.open_glasses_app_update() end
+
 ---The glasses linked to the Meta AI app.
 ---@return Device[]
 function wearables.devices() end
