@@ -1,4 +1,5 @@
 #include "CMediaCodecs.h"
+#include "cmc_fail.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -93,17 +94,6 @@ struct cmc_decoder {
     struct SwsContext *gray_scaler, *rgb_scaler;
 };
 
-static int fail(char *error, size_t capacity, const char *format, ...) __attribute__((format(printf, 3, 4)));
-static int fail(char *error, size_t capacity, const char *format, ...) {
-    if (error && capacity > 0) {
-        va_list args;
-        va_start(args, format);
-        vsnprintf(error, capacity, format, args);
-        va_end(args);
-    }
-    return -1;
-}
-
 static const char *av_text(int code, char *buffer, size_t capacity) {
     if (av.av_strerror(code, buffer, capacity) < 0) snprintf(buffer, capacity, "FFmpeg error %d", code);
     return buffer;
@@ -134,12 +124,12 @@ static int build_timetable(cmc_decoder *d, const char *path, char *error, size_t
     int64_t lowest = INT64_MAX, end = INT64_MIN, spacing = 0;
     int result = 0;
     char text[128];
-    if (!times || !keys) { result = fail(error, capacity, "out of memory reading %s", path); goto done; }
+    if (!times || !keys) { result = cmc_fail(error, capacity, "out of memory reading %s", path); goto done; }
     for (;;) {
         int rc = av.av_read_frame(d->format, d->packet);
         if (rc == AVERROR_EOF) break;
         if (rc < 0) {
-            result = fail(error, capacity, "cannot read %s (%s): the file may be damaged or cut short; re-encode it, "
+            result = cmc_fail(error, capacity, "cannot read %s (%s): the file may be damaged or cut short; re-encode it, "
                           "e.g. ffmpeg -i IN -c:v libx264 clip.mp4", path, av_text(rc, text, sizeof text));
             goto done;
         }
@@ -148,17 +138,17 @@ static int build_timetable(cmc_decoder *d, const char *path, char *error, size_t
             if (d->packet->dts != AV_NOPTS_VALUE && d->packet->dts < lowest) lowest = d->packet->dts;
             if (time != AV_NOPTS_VALUE) {
                 if (count == CMC_MAX_FRAMES) {
-                    result = fail(error, capacity, "%s has more than %d frames: cut the part you need, "
+                    result = cmc_fail(error, capacity, "%s has more than %d frames: cut the part you need, "
                                   "e.g. ffmpeg -i IN -t 600 -c copy clip.mp4", path, CMC_MAX_FRAMES);
                     goto done;
                 }
                 if (count == capacity_frames) {
                     capacity_frames *= 2;
                     int64_t *grown = realloc(times, capacity_frames * sizeof *times);
-                    if (!grown) { result = fail(error, capacity, "out of memory reading %s", path); goto done; }
+                    if (!grown) { result = cmc_fail(error, capacity, "out of memory reading %s", path); goto done; }
                     times = grown;
                     grown = realloc(keys, capacity_frames * sizeof *keys);
-                    if (!grown) { result = fail(error, capacity, "out of memory reading %s", path); goto done; }
+                    if (!grown) { result = cmc_fail(error, capacity, "out of memory reading %s", path); goto done; }
                     keys = grown;
                 }
                 times[count++] = time;
@@ -171,7 +161,7 @@ static int build_timetable(cmc_decoder *d, const char *path, char *error, size_t
         av.av_packet_unref(d->packet);
     }
     if (count == 0) {
-        result = fail(error, capacity, "%s has no video frames: the file may be damaged or cut short; re-encode it, "
+        result = cmc_fail(error, capacity, "%s has no video frames: the file may be damaged or cut short; re-encode it, "
                       "e.g. ffmpeg -i IN -c:v libx264 clip.mp4", path);
         goto done;
     }
@@ -180,7 +170,7 @@ static int build_timetable(cmc_decoder *d, const char *path, char *error, size_t
     d->first_time = times[0];
     d->lowest_time = lowest;
     d->keyframe = calloc(count, 1);
-    if (!d->keyframe) { result = fail(error, capacity, "out of memory reading %s", path); goto done; }
+    if (!d->keyframe) { result = cmc_fail(error, capacity, "out of memory reading %s", path); goto done; }
     for (size_t i = 0; i < count; i++) times[i] -= d->first_time;
     d->times = times;
     times = NULL;
@@ -240,7 +230,7 @@ static int decode_next(cmc_decoder *d) {
 
 /* Makes d->current frame `index`, or failing that the last decodable frame before it. */
 static int show(cmc_decoder *d, int index, char *error, size_t capacity) {
-    if (index < 0 || index >= d->count) return fail(error, capacity, "frame %d is not in the video", index);
+    if (index < 0 || index >= d->count) return cmc_fail(error, capacity, "frame %d is not in the video", index);
     if (d->current_index == index) return 0;
     int from_start = 0, seek = d->current_index < 0 || index < d->current_index;
     if (!seek && index - d->current_index > CMC_SEEK_AHEAD) {
@@ -278,23 +268,23 @@ static int show(cmc_decoder *d, int index, char *error, size_t capacity) {
         if (d->at_end) {
             if (d->current_index >= 0) return 0;
             if (!from_start) { seek_to(d, d->lowest_time); from_start = 1; continue; }
-            return fail(error, capacity, "no frame at or before frame %d could be decoded", index);
+            return cmc_fail(error, capacity, "no frame at or before frame %d could be decoded", index);
         }
         int rc = decode_next(d);
         if (rc == 0) d->at_end = 1;
-        if (rc < 0) return fail(error, capacity, "the decoder failed before frame %d", index);
+        if (rc < 0) return cmc_fail(error, capacity, "the decoder failed before frame %d", index);
     }
 }
 
 static int scale(cmc_decoder *d, struct SwsContext **scaler, int index, enum AVPixelFormat format, int flags,
                  uint8_t *out, int width, int height, int bytes_per_pixel, char *error, size_t capacity) {
     if (!out || width <= 0 || height <= 0 || width > 16384 || height > 16384)
-        return fail(error, capacity, "invalid output size %dx%d", width, height);
+        return cmc_fail(error, capacity, "invalid output size %dx%d", width, height);
     if (show(d, index, error, capacity) != 0) return -1;
     AVFrame *frame = d->current;
     *scaler = av.sws_getCachedContext(*scaler, frame->width, frame->height, frame->format, width, height, format,
                                       flags | SWS_ACCURATE_RND | SWS_BITEXACT, NULL, NULL, NULL);
-    if (!*scaler) return fail(error, capacity, "cannot convert %dx%d frames of pixel format %d", frame->width, frame->height, frame->format);
+    if (!*scaler) return cmc_fail(error, capacity, "cannot convert %dx%d frames of pixel format %d", frame->width, frame->height, frame->format);
     int colorspace = frame->colorspace == AVCOL_SPC_UNSPECIFIED ? SWS_CS_DEFAULT : (int)frame->colorspace;
     const int *coefficients = av.sws_getCoefficients(colorspace);
     /* Full-range output: luma 0..255 like the stills' BT.601 luma, whatever range the footage uses. */
@@ -303,17 +293,17 @@ static int scale(cmc_decoder *d, struct SwsContext **scaler, int index, enum AVP
     uint8_t *planes[4] = {out, NULL, NULL, NULL};
     int strides[4] = {width * bytes_per_pixel, 0, 0, 0};
     if (av.sws_scale(*scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes, strides) != height)
-        return fail(error, capacity, "cannot scale frame %d to %dx%d", index, width, height);
+        return cmc_fail(error, capacity, "cannot scale frame %d to %dx%d", index, width, height);
     return 0;
 }
 
 int cmc_decoder_gray(cmc_decoder *d, int index, uint8_t *out, int width, int height, char *error, size_t capacity) {
-    if (!d) return fail(error, capacity, "no decoder");
+    if (!d) return cmc_fail(error, capacity, "no decoder");
     return scale(d, &d->gray_scaler, index, AV_PIX_FMT_GRAY8, SWS_POINT, out, width, height, 1, error, capacity);
 }
 
 int cmc_decoder_rgb(cmc_decoder *d, int index, uint8_t *out, int width, int height, char *error, size_t capacity) {
-    if (!d) return fail(error, capacity, "no decoder");
+    if (!d) return cmc_fail(error, capacity, "no decoder");
     return scale(d, &d->rgb_scaler, index, AV_PIX_FMT_RGB24, SWS_BILINEAR, out, width, height, 3, error, capacity);
 }
 
@@ -348,12 +338,12 @@ void cmc_decoder_close(cmc_decoder *d) {
 }
 
 cmc_decoder *cmc_decoder_open(const char *path, cmc_video_info *info, char *error, size_t capacity) {
-    if (!path || !info) { fail(error, capacity, "no file named"); return NULL; }
+    if (!path || !info) { cmc_fail(error, capacity, "no file named"); return NULL; }
     pthread_once(&av_once, cmc_decoder_libraries_open);
-    if (av_error[0]) { fail(error, capacity, "%s", av_error); return NULL; }
+    if (av_error[0]) { cmc_fail(error, capacity, "%s", av_error); return NULL; }
 
     cmc_decoder *d = calloc(1, sizeof *d);
-    if (!d) { fail(error, capacity, "out of memory opening %s", path); return NULL; }
+    if (!d) { cmc_fail(error, capacity, "out of memory opening %s", path); return NULL; }
     d->current_index = d->ahead_index = -1;
     char text[128];
     /* Only local files, and only the containers named: FFmpeg would otherwise
@@ -363,28 +353,28 @@ cmc_decoder *cmc_decoder_open(const char *path, cmc_video_info *info, char *erro
     av.av_dict_set(&options, "format_whitelist", "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm", 0);
     size_t url_size = strlen(path) + 6;
     char *url = malloc(url_size);
-    if (!url) { av.av_dict_free(&options); fail(error, capacity, "out of memory opening %s", path); cmc_decoder_close(d); return NULL; }
+    if (!url) { av.av_dict_free(&options); cmc_fail(error, capacity, "out of memory opening %s", path); cmc_decoder_close(d); return NULL; }
     snprintf(url, url_size, "file:%s", path);
     int rc = av.avformat_open_input(&d->format, url, NULL, &options);
     free(url);
     av.av_dict_free(&options);
     if (rc == AVERROR(ENOENT)) {
-        fail(error, capacity, "%s does not exist: check the path", path);
+        cmc_fail(error, capacity, "%s does not exist: check the path", path);
         goto failed;
     }
     if (rc < 0) {
-        fail(error, capacity, "%s is not an MP4, MOV or MKV file FFmpeg can read (%s): convert it, "
+        cmc_fail(error, capacity, "%s is not an MP4, MOV or MKV file FFmpeg can read (%s): convert it, "
              "e.g. ffmpeg -i IN -c:v libx264 clip.mp4", path, av_text(rc, text, sizeof text));
         goto failed;
     }
     if ((rc = av.avformat_find_stream_info(d->format, NULL)) < 0) {
-        fail(error, capacity, "cannot read the streams of %s (%s): the file may be damaged; re-encode it, "
+        cmc_fail(error, capacity, "cannot read the streams of %s (%s): the file may be damaged; re-encode it, "
              "e.g. ffmpeg -i IN -c:v libx264 clip.mp4", path, av_text(rc, text, sizeof text));
         goto failed;
     }
     d->stream = av.av_find_best_stream(d->format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
     if (d->stream < 0) {
-        fail(error, capacity, "%s has no video stream: use a file with H.264 or HEVC video", path);
+        cmc_fail(error, capacity, "%s has no video stream: use a file with H.264 or HEVC video", path);
         goto failed;
     }
     const AVCodec *decoder = NULL;
@@ -395,7 +385,7 @@ cmc_decoder *cmc_decoder_open(const char *path, cmc_video_info *info, char *erro
             snprintf(text, sizeof text, "'%c%c%c%c'", tag & 0xff, (tag >> 8) & 0xff, (tag >> 16) & 0xff, tag >> 24);
         else
             snprintf(text, sizeof text, "%s", av.avcodec_get_name(parameters->codec_id));
-        fail(error, capacity, "%s: FFmpeg here cannot decode its video (codec %s); re-encode it as H.264 or HEVC, "
+        cmc_fail(error, capacity, "%s: FFmpeg here cannot decode its video (codec %s); re-encode it as H.264 or HEVC, "
              "e.g. ffmpeg -i IN -c:v libx264 clip.mp4", path, text);
         goto failed;
     }
@@ -404,16 +394,16 @@ cmc_decoder *cmc_decoder_open(const char *path, cmc_video_info *info, char *erro
         if ((int)i != d->stream) d->format->streams[i]->discard = AVDISCARD_ALL;
     d->time_base = stream->time_base;
     if (d->time_base.num <= 0 || d->time_base.den <= 0) {
-        fail(error, capacity, "%s: its video has no time base; remux it, e.g. ffmpeg -i IN -c copy clip.mp4", path);
+        cmc_fail(error, capacity, "%s: its video has no time base; remux it, e.g. ffmpeg -i IN -c copy clip.mp4", path);
         goto failed;
     }
     d->codec = av.avcodec_alloc_context3(decoder);
     d->packet = av.av_packet_alloc();
     d->current = av.av_frame_alloc();
     d->ahead = av.av_frame_alloc();
-    if (!d->codec || !d->packet || !d->current || !d->ahead) { fail(error, capacity, "out of memory opening %s", path); goto failed; }
+    if (!d->codec || !d->packet || !d->current || !d->ahead) { cmc_fail(error, capacity, "out of memory opening %s", path); goto failed; }
     if ((rc = av.avcodec_parameters_to_context(d->codec, stream->codecpar)) < 0) {
-        fail(error, capacity, "%s: %s", path, av_text(rc, text, sizeof text));
+        cmc_fail(error, capacity, "%s: %s", path, av_text(rc, text, sizeof text));
         goto failed;
     }
     /* Decoding is what a footage feed costs, so frames decode on worker threads,
@@ -423,13 +413,13 @@ cmc_decoder *cmc_decoder_open(const char *path, cmc_video_info *info, char *erro
     d->codec->thread_count = CMC_DECODER_THREADS;
     d->codec->thread_type = FF_THREAD_FRAME;
     if ((rc = av.avcodec_open2(d->codec, decoder, NULL)) < 0) {
-        fail(error, capacity, "%s: cannot open the %s decoder (%s); re-encode it as H.264, e.g. ffmpeg -i IN -c:v libx264 clip.mp4",
+        cmc_fail(error, capacity, "%s: cannot open the %s decoder (%s); re-encode it as H.264, e.g. ffmpeg -i IN -c:v libx264 clip.mp4",
              path, decoder->name, av_text(rc, text, sizeof text));
         goto failed;
     }
     if (build_timetable(d, path, error, capacity) != 0) goto failed;
     if (show(d, 0, text, sizeof text) != 0) {
-        fail(error, capacity, "no frame of %s could be decoded: the file may be damaged; re-encode it, "
+        cmc_fail(error, capacity, "no frame of %s could be decoded: the file may be damaged; re-encode it, "
              "e.g. ffmpeg -i IN -c:v libx264 clip.mp4", path);
         goto failed;
     }

@@ -1,4 +1,5 @@
 #include "CMediaCodecs.h"
+#include "cmc_fail.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -71,21 +72,11 @@ static void cmc_encoder_load(void) {
 
 /* ---- Errors ---------------------------------------------------------------- */
 
-static int fail(char *error, size_t capacity, const char *format, ...) {
-    if (error && capacity > 0) {
-        va_list args;
-        va_start(args, format);
-        vsnprintf(error, capacity, format, args);
-        va_end(args);
-    }
-    return -1;
-}
-
 /* `what` and FFmpeg's text for `code`. */
 static int fail_av(char *error, size_t capacity, const char *what, int code) {
     char text[128] = "unknown error";
     ff.av_strerror(code, text, sizeof text);
-    return fail(error, capacity, "%s: %s", what, text);
+    return cmc_fail(error, capacity, "%s: %s", what, text);
 }
 
 /* ---- The encoder ------------------------------------------------------------ */
@@ -136,14 +127,14 @@ static AVCodecContext *open_codec(cmc_encoder *e, const char *name, AVStream **s
                                   const cmc_encoder_settings *settings, char *error, size_t capacity) {
     const AVCodec *codec = ff.avcodec_find_encoder_by_name(name);
     if (!codec) {
-        fail(error, capacity, "this FFmpeg has no '%s' encoder", name);
+        cmc_fail(error, capacity, "this FFmpeg has no '%s' encoder", name);
         return NULL;
     }
     AVCodecContext *context = ff.avcodec_alloc_context3(codec);
     *stream = ff.avformat_new_stream(e->format, NULL);
     if (!context || !*stream) {
         ff.avcodec_free_context(&context);
-        fail(error, capacity, "out of memory");
+        cmc_fail(error, capacity, "out of memory");
         return NULL;
     }
     configure(context, settings);
@@ -192,18 +183,18 @@ static void configure_audio(AVCodecContext *c, const cmc_encoder_settings *s) {
 cmc_encoder *cmc_encoder_open(const char *path, const cmc_encoder_settings *s, char *error, size_t capacity) {
     pthread_once(&ff_once, cmc_encoder_load);
     if (ff_error[0]) {
-        fail(error, capacity, "%s", ff_error);
+        cmc_fail(error, capacity, "%s", ff_error);
         return NULL;
     }
     if (!path || !s || s->width <= 0 || s->height <= 0 || s->width % 2 || s->height % 2 || s->frame_rate <= 0
         || s->ticks_per_second <= 0 || s->ticks_per_second > 65535 || s->quantiser < 2 || s->quantiser > 31
         || s->audio_rate < 0) {
-        fail(error, capacity, "invalid recording settings");
+        cmc_fail(error, capacity, "invalid recording settings");
         return NULL;
     }
     cmc_encoder *e = calloc(1, sizeof *e);
     if (!e) {
-        fail(error, capacity, "out of memory");
+        cmc_fail(error, capacity, "out of memory");
         return NULL;
     }
     e->quantiser = s->quantiser;
@@ -225,7 +216,7 @@ cmc_encoder *cmc_encoder_open(const char *path, const cmc_encoder_settings *s, c
     e->sound = ff.av_frame_alloc();
     e->packet = ff.av_packet_alloc();
     if (!e->picture || !e->sound || !e->packet) {
-        fail(error, capacity, "out of memory");
+        cmc_fail(error, capacity, "out of memory");
         goto failed;
     }
     e->picture->format = AV_PIX_FMT_YUV420P;
@@ -250,7 +241,7 @@ cmc_encoder *cmc_encoder_open(const char *path, const cmc_encoder_settings *s, c
     size_t length = strlen(path) + 6;
     char *url = malloc(length);
     if (!url) {
-        fail(error, capacity, "out of memory");
+        cmc_fail(error, capacity, "out of memory");
         goto failed;
     }
     snprintf(url, length, "file:%s", path);
@@ -292,13 +283,13 @@ failed:
 int cmc_encoder_video(cmc_encoder *e, const uint8_t *rgb, int width, int height,
                       int64_t pts, int64_t duration, int keyframe, char *error, size_t capacity) {
     if (!e || !rgb || width <= 0 || height <= 0 || width > 16384 || height > 16384)
-        return fail(error, capacity, "invalid frame");
-    if (pts <= e->last_pts) return fail(error, capacity, "frame timestamps must increase");
+        return cmc_fail(error, capacity, "invalid frame");
+    if (pts <= e->last_pts) return cmc_fail(error, capacity, "frame timestamps must increase");
     /* Exact arithmetic so the same pixels always give the same YUV. */
     e->scaler = ff.sws_getCachedContext(e->scaler, width, height, AV_PIX_FMT_RGB24,
                                         e->video->width, e->video->height, AV_PIX_FMT_YUV420P,
                                         SWS_BILINEAR | SWS_BITEXACT | SWS_ACCURATE_RND, NULL, NULL, NULL);
-    if (!e->scaler) return fail(error, capacity, "cannot convert a %dx%d frame", width, height);
+    if (!e->scaler) return cmc_fail(error, capacity, "cannot convert a %dx%d frame", width, height);
     int rc = ff.av_frame_make_writable(e->picture);
     if (rc < 0) return fail_av(error, capacity, "out of memory", rc);
     const uint8_t *planes[1] = { rgb };
@@ -326,8 +317,8 @@ static int send_sound(cmc_encoder *e, char *error, size_t capacity) {
 }
 
 int cmc_encoder_audio(cmc_encoder *e, const float *samples, size_t count, char *error, size_t capacity) {
-    if (!e || !e->audio) return fail(error, capacity, "this recording has no audio");
-    if (count > 0 && !samples) return fail(error, capacity, "invalid samples");
+    if (!e || !e->audio) return cmc_fail(error, capacity, "this recording has no audio");
+    if (count > 0 && !samples) return cmc_fail(error, capacity, "invalid samples");
     size_t skip = e->to_skip < (int64_t)count ? (size_t)e->to_skip : count;
     e->to_skip -= (int64_t)skip;
     samples += skip;

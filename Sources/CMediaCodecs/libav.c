@@ -1,6 +1,8 @@
 #include "CMediaCodecs.h"
+#include "cmc_fail.h"
 
 #include <dlfcn.h>
+#include <stdarg.h>
 #include <stdio.h>
 
 #include <libavcodec/version.h>
@@ -32,4 +34,14 @@ void *cmc_open_library(cmc_library which, char *error, size_t capacity) {
                  "libswscale6; Homebrew: brew install ffmpeg): %s", dlerror());
     }
     return library;
+}
+
+int cmc_fail(char *error, size_t capacity, const char *format, ...) {
+    if (error && capacity > 0) {
+        va_list args;
+        va_start(args, format);
+        vsnprintf(error, capacity, format, args);
+        va_end(args);
+    }
+    return -1;
 }
