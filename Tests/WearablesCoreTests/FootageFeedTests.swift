@@ -50,6 +50,40 @@ import WearablesSimulator
         }
     }
 
+    /// Counts the pictures made; hands on everything else, its memo of analyses included.
+    final class CountingFeed: FrameSource {
+        let inner: FrameSource
+        var images = 0
+        init(_ inner: FrameSource) { self.inner = inner }
+        func lumaPlane(at time: Double) -> LumaPlane { inner.lumaPlane(at: time) }
+        func image(at time: Double, size: VideoSize) -> RGBImage {
+            images += 1
+            return inner.image(at: time, size: size)
+        }
+        func analyses(at time: Double, size: VideoSize) -> PictureAnalyses? { inner.analyses(at: time, size: size) }
+    }
+
+    /// A looping file's picture is searched once: a frame showing it again on a later
+    /// pass gets the same codes without the picture being decoded or scanned again.
+    @Test func aPictureSeenAgainOnALaterPassIsNotSearchedAgain() throws {
+        let feed = CountingFeed(try CameraFeed.file(try Self.clip("ramp.mp4", levels: Self.ramp, Self.h264)))
+        let size = VideoSize(width: 64, height: 64)
+        let frame = { (time: Double) in VideoFrame(size: size, index: 0, timestamp: time, source: feed) }
+        let first = try frame(0.5).codes()
+        #expect(feed.images == 1)
+        #expect(try frame(0.5 + 2).codes() == first, "the same picture on the second pass")
+        #expect(try frame(0.5 + 1.0 / 60).codes() == first, "the same picture until the next frame's time")
+        #expect(feed.images == 1, "a picture already scanned is neither decoded nor scanned again")
+        _ = try frame(0.6).codes()
+        #expect(feed.images == 2, "another picture is")
+        _ = try VideoFrame(size: VideoSize(width: 32, height: 32), index: 0, timestamp: 0.5, source: feed).codes()
+        #expect(feed.images == 3, "and so is the same picture at another size")
+        // A synthetic scene keeps nothing: each frame searches its own picture.
+        let scene = CountingFeed(CameraFeed.synthetic(.static, seed: 1))
+        for _ in 0..<2 { _ = try VideoFrame(size: size, index: 0, timestamp: 0.5, source: scene).codes() }
+        #expect(scene.images == 2)
+    }
+
     @Test func framesDoNotDependOnTheOrderTheyAreAskedFor() throws {
         // Keyframes every 12 frames and B-frames: going back means seeking and decoding forwards again.
         let path = try Self.clip("ramp.mkv", levels: Self.ramp, Self.hevc)

@@ -9,6 +9,14 @@ public protocol FrameSource: AnyObject {
     func lumaPlane(at time: Double) -> LumaPlane
     /// The full picture at `time`, scaled to `size`.
     func image(at time: Double, size: VideoSize) -> RGBImage
+    /// Where the codes and faces found in the picture at `time` are kept, for a source
+    /// whose pictures cost the most to make and come again (a looping video file); nil
+    /// (the default): each frame searches its own.
+    func analyses(at time: Double, size: VideoSize) -> PictureAnalyses?
+}
+
+extension FrameSource {
+    public func analyses(at time: Double, size: VideoSize) -> PictureAnalyses? { nil }
 }
 
 /// One frame of a camera stream. Pixels and luma statistics are computed only when
@@ -22,8 +30,9 @@ public final class VideoFrame {
     public let timestamp: Double
     private let source: FrameSource
     private var cachedLuma: LumaPlane?
-    private var cachedCodes: [DetectedCode]?
-    private var cachedFaces: [DetectedFace]?
+    /// This frame's codes and faces: the source's record of its picture, shared with
+    /// every frame that shows the same one, or the frame's own.
+    private lazy var found = source.analyses(at: timestamp, size: size) ?? PictureAnalyses()
 
     public init(size: VideoSize, index: Int, timestamp: Double, source: FrameSource) {
         self.width = size.width
@@ -56,20 +65,21 @@ public final class VideoFrame {
 
     /// The QR codes and barcodes in the full-resolution picture. Rendering and
     /// scanning cost far more than the luma statistics, so it runs only when asked,
-    /// and once per frame however often it is asked.
+    /// and once per picture however often it is asked (a looping file's frames are
+    /// scanned on the first pass only).
     public func codes() throws -> [DetectedCode] {
-        if let cachedCodes { return cachedCodes }
+        if let codes = found.codes { return codes }
         let codes = try CodeScanner.scan(rgbImage())
-        cachedCodes = codes
+        found.codes = codes
         return codes
     }
 
     /// The frontal faces in the full-resolution picture (dlib, loaded on first use);
-    /// like codes, found only when asked and once per frame.
+    /// like codes, found only when asked and once per picture.
     public func faces() throws -> [DetectedFace] {
-        if let cachedFaces { return cachedFaces }
+        if let faces = found.faces { return faces }
         let faces = try FaceDetector.detect(rgbImage())
-        cachedFaces = faces
+        found.faces = faces
         return faces
     }
 

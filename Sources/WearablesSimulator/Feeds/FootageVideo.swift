@@ -10,10 +10,16 @@ final class FootageVideo: FrameSource {
     /// all a footage feed costs; a longer one keeps the last 256 frames read.
     static let wholeClipFrames = 4096
     private let cacheLimit: Int
+    private var found: PictureAnalysesCache
 
     init(path: String) throws {
         reader = try VideoFileReader(path: path)
         cacheLimit = reader.frameCount <= Self.wholeClipFrames ? reader.frameCount : 256
+        found = PictureAnalysesCache(limit: cacheLimit)
+    }
+
+    func analyses(at time: Double, size: VideoSize) -> PictureAnalyses? {
+        found.analyses(of: reader.frameIndex(at: time), size: size)
     }
 
     func lumaPlane(at time: Double) -> LumaPlane {
