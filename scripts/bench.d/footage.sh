@@ -7,8 +7,10 @@
 #      and its thumbnail kept for the next): real-time factor (target >= 300x), and the
 #      cost against the same script on the synthetic scene; then the first pass alone
 #      (20 s: every frame decoded), which is what a clip seen once costs;
-#   2. code-capture (its own stream: low, 15 fps; a scan every 0.25 s) on the clip: real-time
-#      factor (target >= 100x), and against the recipe on the synthetic scene.
+#   2. code-capture (its own stream: low, 15 fps; a scan every 0.25 s) on the clip over two
+#      simulated minutes (a picture already scanned is not scanned again on a later pass):
+#      real-time factor (target >= 100x), and against the recipe on the synthetic scene;
+#      then the first pass alone.
 set -euo pipefail
 GLASSES=${1:?usage: footage.sh GLASSES}
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -42,7 +44,11 @@ mkdir -p out
 hyperfine -N --warmup 1 --runs 5 --export-json codes.json \
   "$GLASSES run --sandbox trusted --out $WORK/out --for $seconds $HERE/footage_codes.lua $WORK/walk.mp4" \
   "$GLASSES run --sandbox trusted --out $WORK/out --for $seconds $HERE/footage_codes.lua" >/dev/null
-report "code-capture on the MP4 feed (low, 15 fps stream, a scan each 0.25 s)" "$(median codes.json 0)" "$(median codes.json 1)" ">= 100x"
+report "code-capture on the MP4 feed (low, 15 fps stream, a scan each 0.25 s, 2 min: the clip 6 times)" "$(median codes.json 0)" "$(median codes.json 1)" ">= 100x"
+hyperfine -N --warmup 1 --runs 5 --export-json codes-first.json \
+  "$GLASSES run --sandbox trusted --out $WORK/out --for 20 $HERE/footage_codes.lua $WORK/walk.mp4" >/dev/null
+python3 -c "import json; m = json.load(open('codes-first.json'))['results'][0]['median']; \
+print(f'code-capture on the MP4 feed, first pass only (20 s, every scanned picture decoded and scanned): {20 / m:,.0f}x real time')"
 mkdir -p found
 found=$("$GLASSES" run --sandbox trusted --out "$WORK/found" --for 20 "$HERE/footage_codes.lua" "$WORK/walk.mp4" 2>&1 \
   | sed -n 's/.*\[code-capture\] \(.* in view: .*\)/\1/p' | head -1)
