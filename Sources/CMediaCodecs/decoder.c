@@ -116,6 +116,9 @@ static int compare_times(const void *a, const void *b) {
 
 /* Reads every packet of the video stream once, without decoding: the frames'
  * times, which are keyframes, and where the loop ends. */
+/* The largest frame time or duration taken, in the stream's time base. */
+#define CMC_MAX_TIME (INT64_MAX / 8)
+
 static int build_timetable(cmc_decoder *d, const char *path, char *error, size_t capacity) {
     size_t capacity_frames = 1024;
     int64_t *times = malloc(capacity_frames * sizeof *times);
@@ -137,6 +140,13 @@ static int build_timetable(cmc_decoder *d, const char *path, char *error, size_t
             int64_t time = d->packet->pts != AV_NOPTS_VALUE ? d->packet->pts : d->packet->dts;
             if (d->packet->dts != AV_NOPTS_VALUE && d->packet->dts < lowest) lowest = d->packet->dts;
             if (time != AV_NOPTS_VALUE) {
+                /* Differences and sums of these stay far inside int64: a damaged or crafted
+                 * file cannot make the timetable overflow. */
+                if (time > CMC_MAX_TIME || time < -CMC_MAX_TIME || d->packet->duration > CMC_MAX_TIME) {
+                    result = cmc_fail(error, capacity, "%s has impossible frame times and may be damaged: "
+                                  "re-encode it, e.g. ffmpeg -i IN -c:v libx264 clip.mp4", path);
+                    goto done;
+                }
                 if (count == CMC_MAX_FRAMES) {
                     result = cmc_fail(error, capacity, "%s has more than %d frames: cut the part you need, "
                                   "e.g. ffmpeg -i IN -t 600 -c copy clip.mp4", path, CMC_MAX_FRAMES);

@@ -294,7 +294,8 @@ int cmc_encoder_video(cmc_encoder *e, const uint8_t *rgb, int width, int height,
     if (rc < 0) return fail_av(error, capacity, "out of memory", rc);
     const uint8_t *planes[1] = { rgb };
     const int strides[1] = { width * 3 };
-    ff.sws_scale(e->scaler, planes, strides, 0, height, e->picture->data, e->picture->linesize);
+    if (ff.sws_scale(e->scaler, planes, strides, 0, height, e->picture->data, e->picture->linesize) != e->video->height)
+        return cmc_fail(error, capacity, "cannot convert a %dx%d frame", width, height);
     e->picture->pts = pts;
     e->picture->pict_type = keyframe ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE;
     e->picture->quality = FF_QP2LAMBDA * e->quantiser;

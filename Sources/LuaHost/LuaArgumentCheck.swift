@@ -170,7 +170,12 @@ struct LuaArgumentCheck {
         let top = lua_gettop(L)
         if field.isOptional, lua_type(L, top) <= LUA_TNIL { return nil }
         switch try mismatch(field.type, at: top, in: call) {
-        case nil: return nil
+        case nil:
+            // A field's bounds hold as an argument's do.
+            guard field.range != nil else { return nil }
+            var isNumber: Int32 = 0
+            let value = gs_tonumber(L, top, &isNumber)
+            return isNumber != 0 ? field.rangeProblem(value).map { .invalid("field '\(field.name)': \($0)") } : nil
         case .expected(let type)?: return .invalid("field '\(field.name)': \(type) expected, got \(call.typeName(Int(top)))")
         case .invalid(let message)?: return .invalid("field '\(field.name)': \(message)")
         }

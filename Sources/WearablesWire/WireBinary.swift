@@ -5,6 +5,9 @@ import WearablesCore
 /// N bytes of a JSON header, then the payload (JPEG for frames, the photo's
 /// encoded bytes for photos). The header says which.
 public enum BinaryMessage: Sendable, Equatable {
+    /// The largest side of a frame or photo a header may give (full photos are 3024x4032).
+    public static let maxDimension = 16384
+
     /// One camera frame of stream `stream`, JPEG-encoded at `size`.
     case frame(stream: Int, index: Int, timestamp: Double, size: VideoSize, jpeg: Data)
     /// The photo a `capture` command (`id`) asked for.
@@ -61,6 +64,10 @@ public enum BinaryMessage: Sendable, Equatable {
             return value
         }
         let size = VideoSize(width: try require(header.width, "width"), height: try require(header.height, "height"))
+        // A picture is made at this size when its JPEG does not decode: a peer's header cannot ask for any size.
+        guard (1...Self.maxDimension).contains(size.width), (1...Self.maxDimension).contains(size.height) else {
+            throw WireDecodingError("binary '\(header.type)': \(size.width)x\(size.height) is not a picture size (1 to \(Self.maxDimension) a side)")
+        }
         switch header.type {
         case "frame":
             return .frame(stream: try require(header.stream, "stream"), index: try require(header.index, "index"),

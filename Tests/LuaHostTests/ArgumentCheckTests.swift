@@ -73,6 +73,18 @@ import Testing
         #expect(runs.value == 1)
     }
 
+    /// A record field's bounds hold as an argument's do.
+    @Test func rangesBoundRecordFields() throws {
+        let runs = Counter()
+        let state = try state([LuaParameter("options", .record([.optional("duration", .number, in: 0...3600)]))], runs: runs)
+        #expect(try error(state, "{duration = math.huge}") == "bad argument #1 to 'take' (field 'duration': duration must be 0-3600, got inf)")
+        #expect(try error(state, "{duration = -1}") == "bad argument #1 to 'take' (field 'duration': duration must be 0-3600, got -1)")
+        #expect(runs.value == 0)
+        #expect(try error(state, "{duration = 60}") == nil)
+        #expect(try error(state, "{}") == nil)
+        #expect(runs.value == 2)
+    }
+
     @Test func signatureTextIsRenderedFromTheSpec() throws {
         let state = try makeState()
         try state.register(

@@ -113,6 +113,14 @@ import WearablesWire
         #expect(error.decode(as: NavigationError.self) == .notRegistered)
     }
 
+    /// A frame whose JPEG fails to decode is drawn at its header's size: no header may ask for
+    /// a size that cannot be a picture.
+    @Test(arguments: [(0, 640), (360, -1), (1 << 40, 1 << 40), (BinaryMessage.maxDimension + 1, 1)])
+    func binaryWithAnImpossibleSizeIsRefused(width: Int, height: Int) throws {
+        let frame = BinaryMessage.frame(stream: 1, index: 0, timestamp: 0, size: VideoSize(width: width, height: height), jpeg: Data([0]))
+        #expect(throws: WireDecodingError.self) { try BinaryMessage.decode(frame.encoded()) }
+    }
+
     @Test func truncatedBinaryIsRefused() {
         for bytes in [Data(), Data([0, 0]), Data([0, 0, 0, 200, 1, 2])] {
             #expect(throws: WireDecodingError.self) { try BinaryMessage.decode(bytes) }

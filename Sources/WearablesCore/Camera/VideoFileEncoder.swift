@@ -29,6 +29,10 @@ final class VideoFileEncoder {
     /// Encodes one picture at `pts` ticks, shown for `duration` ticks.
     func encode(_ image: RGBImage, pts: Int64, duration: Int64, keyframe: Bool) throws(RecordingError) {
         guard let handle else { return }
+        // The C side reads width x height x 3 bytes: only a buffer that holds them goes there.
+        guard image.isWellFormed else {
+            throw RecordingError(.writeFailed, "a \(image.width)x\(image.height) picture with \(image.pixels.count) bytes cannot be encoded")
+        }
         var error = Self.errorBuffer()
         let rc = image.pixels.withUnsafeBufferPointer { pixels in
             cmc_encoder_video(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), pts, duration,

@@ -18,7 +18,11 @@ public struct RGBImage: Sendable, Equatable {
     public var size: VideoSize { VideoSize(width: width, height: height) }
 
     /// Whether the pixel buffer holds exactly `width × height` RGB pixels.
-    public var isWellFormed: Bool { width > 0 && height > 0 && pixels.count == width * height * 3 }
+    public var isWellFormed: Bool {
+        guard width > 0, height > 0 else { return false }
+        let (area, overflow) = width.multipliedReportingOverflow(by: height)
+        return !overflow && area <= Int.max / 3 && pixels.count == area * 3
+    }
 
     /// Nearest-neighbour resize: camera feeds fit stills and video to the stream size with it.
     public func resized(to size: VideoSize) -> RGBImage {

@@ -18,6 +18,7 @@ check.raises(function() cam:record{ path = "clip.avi" } end, "name it .mp4", "a 
 check.raises(function() cam:record{ path = "clip" } end, "name it .mp4", "no extension")
 check.raises(function() cam:record{ path = "clip.mp4", duration = 0 } end, "positive number", "a zero duration")
 check.raises(function() cam:record{ path = "clip.mp4", duration = -1 } end, "duration", "a negative duration")
+check.raises(function() cam:record{ path = "clip.mp4", duration = math.huge } end, "duration", "an endless duration")
 
 -- Three seconds of low@30, video only.
 local rec = cam:record{ path = "clip.mp4", duration = 3 }
