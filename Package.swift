@@ -114,7 +114,7 @@ let package = Package(
         .target(name: "CTerminal"),
         .executableTarget(
             name: "glasses",
-            dependencies: ["GlassesScript", "LuaHost", "WearablesCore", "WearablesServer", "WearablesWire", "CLineEditor", "CTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["GlassesScript", "LuaHost", "WearablesCore", "WearablesServer", "CLineEditor", "CTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The example integrator plugin (examples/GreeterPlugin): a module added from Swift.

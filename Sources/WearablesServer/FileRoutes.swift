@@ -1,6 +1,5 @@
 import HTTPTypes
 import Hummingbird
-import WearablesCore
 import WearablesWire
 
 /// The saved files the dashboard's gallery shows: `GET /v1/files` lists them and
@@ -9,28 +8,23 @@ import WearablesWire
 struct FileRoutes: Sendable {
     let files: SavedFiles
 
-    /// The largest file sent (a long recording); bigger ones are refused with the path to read instead.
-    static let maxBytes: UInt64 = 512 << 20
-
     func add(to router: Router<BasicRequestContext>) {
         let files = files
         router.get("/v1/files") { _, _ in JSONBody.response(["files": files.all]) }
         router.get("/v1/files/**") { _, context in
             let name = try Self.name(context.parameters.getCatchAll())
             let file = try files.file(named: name)
-            guard let handle = RawFile.reading(file.path) else {
+            // Streamed from the thread pool in chunks: a long recording neither blocks the
+            // event loop nor sits whole in memory.
+            let body: ResponseBody
+            do { body = try await FileIO().loadFile(path: file.path, context: context) } catch {
                 throw ControlError(.notFound, "no_such_file", "'\(name)' was saved but can no longer be read")
-            }
-            let size = handle.size
-            guard size <= Self.maxBytes else {
-                throw ControlError(.contentTooLarge, "too_large",
-                    "'\(name)' is \(size >> 20) MiB, over the \(Self.maxBytes >> 20) MiB served here: read it from \(file.path)")
             }
             return Response(
                 status: .ok,
                 headers: [.contentType: Self.contentType(of: name), .cacheControl: "no-store",
                           HTTPField.Name("X-Content-Type-Options")!: "nosniff"],
-                body: .init(byteBuffer: ByteBuffer(bytes: handle.read(count: Int(size), at: 0))))
+                body: body)
         }
     }
 

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Synchronization
+import WearablesCore
 import WearablesWire
 
 /// The files the served consoles (and the recipes they started) saved, by the name
@@ -21,7 +22,7 @@ final class SavedFiles: Sendable {
     private let state = Mutex(Index())
 
     private struct Index {
-        var entries: [String: (path: String, kind: WireSavedFile.Kind)] = [:]
+        var entries: [String: (path: String, kind: SavedFile.Kind)] = [:]
         /// Names, oldest first.
         var order: [String] = []
     }
@@ -30,8 +31,9 @@ final class SavedFiles: Sendable {
 
     /// Records a complete file, returning what the `file_saved` event says of it; nil
     /// when it is not under the output folder (it cannot be, but nothing outside is served).
-    func add(path: String, kind: WireSavedFile.Kind) -> WireSavedFile? {
-        guard let root = Self.real(folder ?? "."), let real = Self.real(path), real.hasPrefix(root + "/") else { return nil }
+    func add(_ saved: SavedFile) -> WireSavedFile? {
+        let kind = saved.kind
+        guard let root = Self.real(folder ?? "."), let real = Self.real(saved.path), real.hasPrefix(root + "/") else { return nil }
         let name = String(real.dropFirst(root.count + 1))
         state.withLock { index in
             if index.entries.updateValue((real, kind), forKey: name) != nil { index.order.removeAll { $0 == name } }
@@ -48,7 +50,7 @@ final class SavedFiles: Sendable {
     }
 
     /// The file to send for `name`, checked again against the output folder as it is now.
-    func file(named name: String) throws(ControlError) -> (path: String, kind: WireSavedFile.Kind) {
+    func file(named name: String) throws(ControlError) -> (path: String, kind: SavedFile.Kind) {
         guard let entry = state.withLock({ $0.entries[name] }) else {
             throw ControlError(.notFound, "no_such_file",
                 "no saved file named '\(name)': only the photos, frames and recordings this server's consoles saved are served (GET /v1/files lists them)")

@@ -212,7 +212,7 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         }
         do {
             let console = try makeConsole(world)
-            console.reportSaves { [weak self] path, kind in self?.announceSaved(path: path, kind: kind) }
+            console.onSave = { [weak self] file in self?.announceSaved(file) }
             clients[clientID]?.console = console
             return .success(console)
         } catch {
@@ -222,9 +222,9 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
 
     /// Every client hears of a file any console saved: the gallery shows the world's
     /// photos and recordings, whoever made them.
-    private func announceSaved(path: String, kind: WireSavedFile.Kind) {
-        guard let file = savedFiles.add(path: path, kind: kind) else { return }
-        world.trace.record(source: "serve", event: "file_saved", values: ["name": .string(file.name), "kind": .string(kind.rawValue)])
+    private func announceSaved(_ saved: SavedFile) {
+        guard let file = savedFiles.add(saved) else { return }
+        world.trace.record(source: "serve", event: "file_saved", values: ["name": .string(file.name), "kind": .string(file.kind.rawValue)])
         broadcast(.fileSaved(file))
     }
 

@@ -1,5 +1,5 @@
 import WearablesSimulator
-import WearablesWire
+import WearablesCore
 
 /// A Lua console in the served world, for a client's `console` and `complete` commands.
 ///
@@ -18,9 +18,9 @@ public protocol WorldConsole: AnyObject {
     func evaluate(_ code: String, done: @escaping (_ output: String, _ errorOutput: String) -> Void)
     /// Candidates replacing `word` (`wearables.de` → `wearables.devices`), sorted.
     func completions(for word: String) -> [String]
-    /// Has `handler` hear, on the world's thread, of each file the console or a recipe it
-    /// started has finished writing (`path`: absolute), for the dashboard's gallery.
-    func reportSaves(to handler: @escaping (_ path: String, _ kind: WireSavedFile.Kind) -> Void)
+    /// Hears, on the world's thread, each file the console or a recipe it started has
+    /// finished writing (its path absolute), for the dashboard's gallery.
+    var onSave: ((SavedFile) -> Void)? { get set }
     /// The client left: lets go of the console's Lua state.
     func close()
 }

@@ -1,6 +1,5 @@
 import GlassesScript
 import WearablesServer
-import WearablesWire
 
 /// The REPL engine is the served world's console: the server (below the script layer)
 /// knows only `WorldConsole`, and this executable, which links both, joins them.
@@ -9,9 +8,5 @@ extension WorldReplConsole: WorldConsole {
     /// saving its files under `outputDirectory` (`--out`).
     static func factory(outputDirectory: String?) -> WorldConsole.Factory {
         { world in try WorldReplConsole(world: world, outputDirectory: outputDirectory) }
-    }
-
-    public func reportSaves(to handler: @escaping (String, WireSavedFile.Kind) -> Void) {
-        onSave = { file in WireSavedFile.Kind(rawValue: file.kind.rawValue).map { handler(file.path, $0) } }
     }
 }

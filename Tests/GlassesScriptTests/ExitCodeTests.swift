@@ -47,23 +47,8 @@ import Testing
     func sigintExitsWith130(script: String) throws {
         let folder = try GlassesProcess.folder(["main.lua": "io.write('ready\\n') io.stdout:flush() " + script])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: GlassesProcess.binary)
-        process.arguments = ["run", "--timeout", "30", "--sandbox", "trusted", "main.lua"]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
         // The first line says the script runs (and the handler is in place); then interrupt it.
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        #expect(String(decoding: line, as: UTF8.self) == "ready\n")
+        let (process, errors) = try GlassesProcess.startReady(["run", "--timeout", "30", "--sandbox", "trusted", "main.lua"], in: folder)
         process.interrupt()
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

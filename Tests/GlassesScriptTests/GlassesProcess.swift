@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `glasses` binary (next to this test bundle, or $GLASSES_BIN),
 /// the way a user does: scripts, arguments, exit code, stdout and stderr.
@@ -61,6 +62,29 @@ enum GlassesProcess {
             stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
             code: process.terminationStatus)
+    }
+
+    /// Starts `glasses` with `arguments` in `folder`, its stderr piped, and returns once the
+    /// script's first line came, which must be "ready": the script says so once what a test
+    /// then does to it (a signal) has something to act on.
+    static func startReady(_ arguments: [String], in folder: String) throws -> (process: Process, errors: Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        try #require(String(decoding: line, as: UTF8.self) == "ready\n", "the script's first line")
+        return (process, errors)
     }
 
     /// A temporary folder holding `files` (name: text).

@@ -138,23 +138,8 @@ import Testing
             while true do wait(1) end
             """])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: GlassesProcess.binary)
         // On the wall clock, so the recording holds about a second, not hours of virtual time.
-        process.arguments = ["run", "--realtime", "--timeout", "60", "--out", "out", "main.lua"]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        #expect(String(decoding: line, as: UTF8.self) == "ready\n")
+        let (process, _) = try GlassesProcess.startReady(["run", "--realtime", "--timeout", "60", "--out", "out", "main.lua"], in: folder)
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)

@@ -63,23 +63,9 @@ import Testing
             while true do wait(1) end
             """])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: GlassesProcess.binary)
         // On the wall clock, so the recording holds a tenth of a second, not hours of virtual time.
-        process.arguments = ["run", "--realtime", "--timeout", "60", "--trace", "trace.jsonl", "--out", "out", "main.lua"]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        #expect(String(decoding: line, as: UTF8.self) == "ready\n")
+        let (process, errors) = try GlassesProcess.startReady(
+            ["run", "--realtime", "--timeout", "60", "--trace", "trace.jsonl", "--out", "out", "main.lua"], in: folder)
         kill(process.processIdentifier, signal)
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

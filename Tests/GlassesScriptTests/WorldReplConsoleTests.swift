@@ -1,6 +1,7 @@
 import Foundation
 import GlassesScript
 import Testing
+import WearablesCore
 import WearablesServer
 import WearablesSimulator
 

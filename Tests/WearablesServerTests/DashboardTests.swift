@@ -53,7 +53,7 @@ struct DashboardTests {
             }
         }
         func completions(for word: String) -> [String] { [word + "s"] }
-        func reportSaves(to handler: @escaping (String, WireSavedFile.Kind) -> Void) {}
+        var onSave: ((SavedFile) -> Void)?
         func close() {}
     }
 

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import LuaHost
 import WearablesCore
 
@@ -7,12 +8,14 @@ import WearablesCore
 enum VideoRecorderBinding {
     /// The containers by extension; the muxer's name for each.
     static let containers = ["mp4": "mp4", "mov": "mov"]
+    /// The longest recording asked for (a year): the file's clock counts in whole ticks.
+    static let maxDuration: Double = 365 * 86_400
 
     static func recordMethod(_ runtime: ScriptRuntime) -> LuaFunction {
         LuaFunction(
             name: "record",
             parameters: [LuaParameter("options", .record([
-                LuaParameter("path", .string), .optional("duration", .number, in: 0...Double.infinity),
+                LuaParameter("path", .string), .optional("duration", .number, in: 0...Self.maxDuration),
             ]))],
             returns: [.named("VideoRecorder")],
             doc: "Record the stream as the app sees it to a fragmented .mp4/.mov (MPEG-4 video at the effective size, "
@@ -26,7 +29,7 @@ enum VideoRecorderBinding {
             if let duration, !(duration > 0) {
                 throw LuaArgumentError(argument: 2, message: "field 'duration': a positive number of seconds expected, got \(ScriptRuntime.format(duration))")
             }
-            guard let container = containers[fileExtension(path)] else {
+            guard let container = containers[URL(fileURLWithPath: path).pathExtension.lowercased()] else {
                 throw LuaArgumentError(
                     argument: 2, message: "field 'path': cannot record to '\(path)': name it .mp4 (or .mov)")
             }
@@ -117,12 +120,6 @@ enum VideoRecorderBinding {
             },
             // Host memory of the encoder's YUV picture.
             memoryCost: { 1024 + 3 * $0.size.pixelCount / 2 })
-    }
-
-    /// `path`'s extension, lower-cased ("" without one).
-    static func fileExtension(_ path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]).lowercased() } ?? ""
     }
 
     /// The error `wait()` raises for a recording that ended early, saying what the file holds.

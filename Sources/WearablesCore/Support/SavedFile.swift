@@ -1,10 +1,11 @@
-/// A file a script finished writing under `--out`: what ``ScriptRuntime/onSave`` hears.
+/// A file a script finished writing under `--out`, as the script layer reports it and
+/// the served dashboard announces it (`file_saved`).
 ///
-/// Heard once the file is complete (a recording when it ends, not when it starts),
+/// Reported once the file is complete (a recording when it ends, not when it starts),
 /// so whoever shows it (the dashboard's gallery) never reads half a file.
 public struct SavedFile: Sendable, Equatable {
     /// What the file holds, as the dashboard groups it.
-    public enum Kind: String, Sendable, CaseIterable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
         case photo, frame, recording
     }
 
