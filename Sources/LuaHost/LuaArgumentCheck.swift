@@ -108,6 +108,8 @@ struct LuaArgumentCheck {
             if values.contains(value) { return nil }
             return .invalid("invalid value '\(value)' (expected one of: \(values.joined(separator: ", ")))")
         case .integers(let values):
+            // A choice among numbers takes a number: "24" is a typo here, not a conversion.
+            guard actual == LUA_TNUMBER else { return .expected("number") }
             let read = integer(at: index, on: L)
             guard let value = read.value else { return read.mismatch }
             if values.contains(value) { return nil }
@@ -121,7 +123,7 @@ struct LuaArgumentCheck {
             for field in fields {
                 if let problem = try fieldMismatch(field, of: index, in: call) { return problem }
             }
-            return nil
+            return try unknownKey(in: fields, of: index, in: call)
         case .array(let element):
             guard actual == LUA_TTABLE else { return .expected("table") }
             return try elementMismatch(element, of: index, in: call)
@@ -179,6 +181,33 @@ struct LuaArgumentCheck {
         case .expected(let type)?: return .invalid("field '\(field.name)': \(type) expected, got \(call.typeName(Int(top)))")
         case .invalid(let message)?: return .invalid("field '\(field.name)': \(message)")
         }
+    }
+
+    /// The first key of the record at `table` that no field declares: an options table
+    /// says what it means by name, so a misspelt one (`fsp = 30`) must not pass as a default.
+    /// Keys are read raw, in `next` order; a positional item is named by its index.
+    private static func unknownKey(in fields: [LuaParameter], of table: Int32, in call: LuaCall) throws -> Mismatch? {
+        let L = call.L
+        try LuaStack.ensure(L, 3)
+        let absolute = lua_absindex(L, table)
+        lua_pushnil(L)
+        while lua_next(L, absolute) != 0 {
+            gs_pop(L, 1)
+            guard lua_type(L, -1) == LUA_TSTRING else {
+                // Never lua_tolstring a number key: it would convert it in place and derail lua_next.
+                var isInteger: Int32 = 0
+                let number = gs_tointeger(L, -1, &isInteger)
+                let key = isInteger != 0 ? String(number) : call.typeName(Int(lua_gettop(L)))
+                gs_pop(L, 1)
+                return .invalid("unexpected item [\(key)] (give options by name: {name = value})")
+            }
+            let key = String(cString: lua_tolstring(L, -1, nil))
+            if !fields.contains(where: { $0.name == key }) {
+                gs_pop(L, 1)
+                return .invalid("unknown field '\(key)'\(NameSuggestion.hint(for: key, in: fields.map(\.name)))")
+            }
+        }
+        return nil
     }
 
     /// Checks `table[1]`, `table[2]`, ... up to the first nil (raw reads: a

@@ -82,8 +82,9 @@ struct RecipeCommand: ParsableCommand {
             commandName: "run",
             abstract: "Run a recipe against the simulated glasses.",
             discussion: """
-                A recipe runs in the sandbox its metadata declares (strict unless it says otherwise); --sandbox can \
-                narrow that but never widen it. The run says on stderr which sandbox it uses.
+                A recipe runs in the sandbox its metadata declares (strict unless it says otherwise), never wider than \
+                the run's own: --sandbox, standard by default. A recipe that declares trusted therefore runs trusted \
+                only when you pass --sandbox trusted. The run says on stderr which sandbox it uses and why.
                 Example: glasses recipe run interval-capture --param interval=10s --for 1m --out photos
                 """)
 
@@ -109,8 +110,10 @@ struct RecipeCommand: ParsableCommand {
             var options = RunOptions()
             world.apply(to: &options)
             limits.apply(to: &options)
-            options.sandbox = recipe.sandbox.narrowed(to: limits.sandbox ?? recipe.sandbox)
-            LuaConsole.writeError("glasses: recipe '\(recipe.name)' runs in the \(options.sandbox.rawValue) sandbox\(RecipeCommand.why(recipe, limits.sandbox))\n")
+            // The caller's sandbox is the flag's or the default, never the recipe's own claim.
+            let caller = limits.sandbox ?? .standard
+            options.sandbox = recipe.sandbox.narrowed(to: caller)
+            LuaConsole.writeError("glasses: recipe '\(recipe.name)' runs in the \(options.sandbox.rawValue) sandbox\(RecipeCommand.why(recipe, caller, given: limits.sandbox != nil))\n")
             let outcome: LuaRunOutcome
             do {
                 outcome = try RecipeCommand.reportingRecipeErrors {
@@ -183,6 +186,9 @@ extension RecipeCommand {
             let target = dir ?? RecipeCatalog.userDirectory(environment: ProcessInfo.processInfo.environment)
             let recipe = try RecipeCommand.reportingRecipeErrors { try RecipeArchive.install(archive, into: target, replace: force) }
             print("installed \(recipe.name) \(recipe.version) in \(recipe.folder)")
+            if recipe.sandbox != .strict {
+                print("note: it declares the \(recipe.sandbox.rawValue) sandbox; it gets it only from a run that allows as much (recipe run --sandbox \(recipe.sandbox.rawValue))")
+            }
         }
     }
 
@@ -206,12 +212,17 @@ extension RecipeCommand {
 }
 
 extension RecipeCommand {
-    /// Why a recipe's sandbox is what it is, when --sandbox was given.
-    static func why(_ recipe: Recipe, _ requested: LuaSandbox?) -> String {
-        guard let requested, requested != recipe.sandbox else { return "" }
-        return recipe.sandbox.narrowed(to: requested) == requested
-            ? " (--sandbox \(requested.rawValue) narrows the \(recipe.sandbox.rawValue) it declares)"
-            : " (it declares \(recipe.sandbox.rawValue); --sandbox \(requested.rawValue) cannot widen a recipe's sandbox)"
+    /// Why a recipe's sandbox is what it is, when that is not simply what it declares:
+    /// the run's sandbox (`caller`, from --sandbox when `given`) narrowed it, or could not widen it.
+    static func why(_ recipe: Recipe, _ caller: LuaSandbox, given: Bool) -> String {
+        if caller == recipe.sandbox { return "" }
+        if recipe.sandbox.narrowed(to: caller) == recipe.sandbox {
+            return given ? " (it declares \(recipe.sandbox.rawValue); --sandbox \(caller.rawValue) cannot widen a recipe's sandbox)" : ""
+        }
+        return given
+            ? " (--sandbox \(caller.rawValue) narrows the \(recipe.sandbox.rawValue) it declares)"
+            : " (it declares \(recipe.sandbox.rawValue), wider than the run's default \(caller.rawValue);"
+                + " pass --sandbox \(recipe.sandbox.rawValue) if you trust it)"
     }
 
     /// Runs `body`, turning a recipe problem into the usage exit code (2) with its message.

@@ -96,7 +96,7 @@ public struct RecipeCatalog: Sendable {
         }
         guard let entry = folders().first(where: { $0.name == name }) else {
             let known = Set(folders().map(\.name))
-            let hint = NameSuggestion.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = NameSuggestion.hint(for: name, in: known)
             throw RecipeError("no recipe named '\(name)'\(hint); `glasses recipe list` shows the recipes found")
         }
         return try RecipeCatalog.load(entry.folder, entry.origin).get()

@@ -35,8 +35,11 @@ public final class ScriptRuntime {
     private var keepersMade = 0
     /// Cameras the script started, with where, to name those still streaming.
     private var streams: [(camera: Weak<CameraStream>, line: String?)] = []
-    /// Whether the main chunk's end started the default horizon (said on stderr once).
+    /// Whether the main chunk's end started the default horizon.
     private var horizonStarted = false
+    /// What kept the run going when a horizon ended it, for the report (said only then, so
+    /// a script that ends itself with exit() hears nothing about horizons).
+    private var horizonCauses: [String] = []
     /// Tasks (other than main) that failed with an uncaught error.
     private(set) var failedTasks = 0
     private var luaDepth = 0
@@ -389,6 +392,11 @@ public final class ScriptRuntime {
     /// scripted scenario, and it ends a run that forgot `exit()` in well under a second.
     public static let defaultHorizon: Double = 3600
     static let horizonText = "1 h"
+    /// Virtual time a main chunk may run without `--for`: a simulated day, far past any
+    /// scripted scenario, so `while true do wait(1) end` ends (in well under a second of
+    /// wall time) instead of spinning forever on a clock that never waits.
+    public static let mainHorizon: Double = 86_400
+    static let mainHorizonText = "24 h"
 
     /// The main chunk is done on the virtual clock without `--for`, and the horizon has not begun.
     private var horizonIsDue: Bool {
@@ -409,9 +417,8 @@ public final class ScriptRuntime {
         if let onStopLoop { onStopLoop() } else { scheduler.stop() }
     }
 
-    /// Says once, on stderr, what keeps a virtual-clock run going after its main chunk and how to end it.
-    private func announceHorizon() {
-        horizonStarted = true
+    /// What keeps a virtual-clock run going after its main chunk, one line each.
+    private func liveWork() -> [String] {
         var lines = keepers.values.sorted { $0.order < $1.order }.map(\.what)
         for stream in streams {
             guard let camera = stream.camera.object, camera.state != .stopped, camera.state != .stopping else { continue }
@@ -419,12 +426,7 @@ public final class ScriptRuntime {
         }
         let others = tasks.values.filter { $0 !== main && !$0.isFinished }.count
         if others > 0 { lines.append("\(others) task\(others == 1 ? "" : "s") still waiting") }
-        LuaConsole.flushOutput()
-        LuaConsole.writeError(
-            "glasses: the main chunk is done at \(Self.format(scheduler.now)) s, and the run goes on because of:\n"
-                + lines.map { "  \($0)\n" }.joined()
-                + "glasses: it ends after \(Self.horizonText) more of virtual time; end it sooner with exit(), "
-                + "or :cancel() each of these, or choose the run's length with --for\n")
+        return lines
     }
 
     private func adjust(_ outcome: LuaRunOutcome) -> LuaRunOutcome {
@@ -437,7 +439,15 @@ public final class ScriptRuntime {
         case .horizon:
             return LuaRunOutcome(
                 .success,
-                report: "run ended at \(Self.format(scheduler.now)) s, the default horizon of \(Self.horizonText) after the main chunk (--for to choose)")
+                report: "run ended at \(Self.format(scheduler.now)) s, the default horizon of \(Self.horizonText) of virtual time "
+                    + "after the main chunk; it went on because of:\n"
+                    + horizonCauses.map { "  \($0)\n" }.joined()
+                    + "glasses: end it sooner with exit() or by :cancel()ing each of these, or choose the run's length with --for")
+        case .mainHorizon:
+            return LuaRunOutcome(
+                .limit,
+                report: "run stopped at \(Self.format(scheduler.now)) s: the main chunk was still running at the default horizon of "
+                    + "\(Self.mainHorizonText) of virtual time; end the script with exit() when it is done, or choose the run's length with --for")
         case .idle where main?.status == .waiting:
             return LuaRunOutcome(
                 .scriptError,
@@ -473,6 +483,8 @@ enum RunEnding {
     case timeout(Double)
     /// The default horizon after the main chunk elapsed (virtual clock, no `--for`).
     case horizon
+    /// The main chunk still ran at the default horizon of a run (virtual clock, no `--for`).
+    case mainHorizon
 }
 
 extension ScriptRuntime: LuaRunDriver {
@@ -488,14 +500,18 @@ extension ScriptRuntime: LuaRunDriver {
         if main.isFinished { tasks[ObjectIdentifier(luaTask)] = nil }
         guard state.stop == nil, main.status != .failed, !(main.isFinished && !hasLiveWork) else { return }
         armTimeout()
-        var deadline = options.duration.map { scheduler.now + $0 } ?? .infinity
+        let unbounded = options.duration == nil && scheduler.clock == .virtual
+        var deadline = options.duration.map { scheduler.now + $0 } ?? (unbounded ? scheduler.now + Self.mainHorizon : .infinity)
         while true {
             if horizonIsDue, state.stop == nil, ending == nil, hasLiveWork, scheduler.hasPendingEvents {
-                announceHorizon()
+                horizonStarted = true
                 deadline = scheduler.now + Self.defaultHorizon
             }
             switch scheduler.run(until: deadline) {
-            case .deadline: ending = ending ?? (horizonStarted ? .horizon : .duration)
+            case .deadline where horizonStarted:
+                horizonCauses = liveWork()
+                ending = ending ?? .horizon
+            case .deadline: ending = ending ?? (unbounded ? .mainHorizon : .duration)
             case .idle: ending = ending ?? .idle
             case .stopped:
                 // endIfDone stopped the loop for the horizon to start: go on.

@@ -120,11 +120,11 @@ indirect enum LuaLiteral {
             return "invalid value \(value) (expected one of: \(values.map(String.init).joined(separator: ", ")))"
         case (.strings(let values), .string(let text)), (.strings(let values), .number(let text)):
             return values.contains(text) ? nil : "invalid value '\(text)' (expected one of: \(values.joined(separator: ", ")))"
-        case (.record(let known), .table(let fields, _)):
+        case (.record(let known), .table(let fields, let items)):
+            if !items.isEmpty { return "unexpected item [1] (give options by name: {name = value})" }
             for field in fields {
                 guard let parameter = known.first(where: { $0.name == field.key }) else {
-                    let hint = NameSuggestion.closest(to: field.key, in: known.map(\.name)).map { " (did you mean '\($0)'?)" }
-                    return "unknown field '\(field.key)'\(hint ?? "")"
+                    return "unknown field '\(field.key)'\(NameSuggestion.hint(for: field.key, in: known.map(\.name)))"
                 }
                 if let problem = field.value.mismatch(parameter.isOptional ? .optional(parameter.type) : parameter.type) {
                     return "field '\(field.key)': \(problem)"

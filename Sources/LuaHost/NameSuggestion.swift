@@ -1,7 +1,8 @@
 /// "Did you mean" for misspelled names: the closest candidate by edit distance,
-/// if it is close enough to be a likely typo.
-enum NameSuggestion {
-    static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
+/// if it is close enough to be a likely typo. Run-time argument checks and
+/// `glasses check` share it, so both suggest the same name.
+public enum NameSuggestion {
+    public static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
         let limit = max(1, name.count / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates {
@@ -11,7 +12,7 @@ enum NameSuggestion {
         return best?.name
     }
 
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var previous = Array(0...b.count)
@@ -24,5 +25,12 @@ enum NameSuggestion {
             previous = current
         }
         return previous[b.count]
+    }
+}
+
+extension NameSuggestion {
+    /// `" (did you mean 'x'?)"`, or "" when no candidate is close.
+    public static func hint(for name: String, in candidates: some Sequence<String>) -> String {
+        closest(to: name, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 }
