@@ -466,6 +466,21 @@ lua_State *gs_waiting_task(lua_State *L) {
     return NULL;
 }
 
+/* Whether the calling code belongs to a task that cannot yield from here: a C
+ * function (table.sort's comparator, string.gsub's callback, a metamethod's
+ * caller) stands between it and the task, and Lua cannot yield across it. */
+int gs_task_unyieldable(lua_State *L) {
+    int blocked = 0;
+    for (int depth = 0; L != NULL && depth < GS_MAX_NESTING; depth++) {
+        if (!lua_isyieldable(L)) blocked = 1;
+        const void *extra = GS_EXTRA(L);
+        if (extra == &gs_task_tag) return blocked;
+        if (extra == NULL || extra == &gs_parked_tag) return 0;
+        L = (lua_State *)extra;
+    }
+    return 0;
+}
+
 static int gs_resume_child(lua_State *L, lua_State *co, int narg, int wrap);
 
 /* Continues a resume whose child waited for the host: the values the host
@@ -1024,8 +1039,22 @@ static int p_error_report(lua_State *L) { /* value, thread-or-nil, with_tracebac
     if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) {
         lua_pushvalue(L, 1);
         lua_tostring(L, -1);
-    } else if (!(luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)) {
-        lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    } else {
+        if (!(luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING))
+            lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        /* An error value (a DAT error raised by a waiting call) carries no position
+         * as a string error does: the report starts with the script's line where it
+         * was raised, found on the failed thread's stack (host chunks passed over). */
+        lua_State *failed = lua_tothread(L, 2);
+        lua_Debug ar;
+        for (int level = 0; failed != NULL && lua_getstack(failed, level, &ar); level++) {
+            if (lua_getinfo(failed, "Sl", &ar) && ar.currentline > 0 && strncmp(ar.source, "@=", 2) != 0) {
+                lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+                lua_insert(L, -2);
+                lua_concat(L, 2);
+                break;
+            }
+        }
     }
     lua_State *thread = lua_tothread(L, 2);
     if (thread != NULL && lua_toboolean(L, 3)) luaL_traceback(L, thread, NULL, 0);

@@ -27,15 +27,21 @@ struct LuaArgumentCheck {
     private let quick: [Quick]
     /// Arguments before the first parameter: 1 for a method's object.
     private let offset: Int32
+    private let rule: LuaArgumentRule?
+    /// How many arguments the rule sees.
+    private let ruled: Int
 
     /// For `function`, whose arguments start after `offset` others; nil when
-    /// no argument needs a look (none declared, or all `any`).
+    /// no argument needs a look (none declared, or all `any`, and no rule).
     init?(_ function: LuaFunction, offset: Int) {
         let checked = function.parameters.prefix { !$0.isRest }
-        guard let last = checked.lastIndex(where: { $0.type != .any }) else { return nil }
-        parameters = Array(checked[...last])
+        let last = checked.lastIndex(where: { $0.type != .any })
+        guard last != nil || function.rule != nil else { return nil }
+        parameters = last.map { Array(checked[...$0]) } ?? []
         quick = parameters.map { $0.range == nil ? LuaArgumentCheck.quick($0.type) : .full }
         self.offset = Int32(clamping: offset)
+        rule = function.rule
+        ruled = checked.count
     }
 
     private static func quick(_ type: LuaType) -> Quick {
@@ -60,6 +66,24 @@ struct LuaArgumentCheck {
             case .integer where lua_isinteger(L, index) != 0: continue
             case .anything: continue
             default: try check(parameters[position], at: index, in: call)
+            }
+        }
+        if let rule, let problem = rule(scalars(call)) { throw problem }
+    }
+
+    /// The arguments as a rule sees them: scalars as they are, nil for anything else.
+    private func scalars(_ call: LuaCall) -> [LuaValue?] {
+        (0..<ruled).map { position in
+            let index = offset + Int32(position) + 1
+            switch lua_type(call.L, index) {
+            case LUA_TNONE, LUA_TNIL: return .nil
+            case LUA_TBOOLEAN: return .boolean(lua_toboolean(call.L, index) != 0)
+            case LUA_TNUMBER:
+                var isInteger: Int32 = 0
+                let integer = gs_tointeger(call.L, index, &isInteger)
+                return isInteger != 0 ? .integer(integer) : .number(lua_tonumberx(call.L, index, nil))
+            case LUA_TSTRING: return LuaStack.string(at: index, on: call.L).map(LuaValue.string)
+            default: return nil
             }
         }
     }

@@ -10,9 +10,12 @@ public struct LuaBindings {
         public let parameters: [LuaParameter]
         public let returns: [LuaType]
         public let doc: String
+        /// What the values must also satisfy (``LuaArgumentRule``), for `glasses check`.
+        public let rule: LuaArgumentRule?
 
         public init(
-            name: String, owner: String?, isMethod: Bool, parameters: [LuaParameter], returns: [LuaType], doc: String
+            name: String, owner: String?, isMethod: Bool, parameters: [LuaParameter], returns: [LuaType], doc: String,
+            rule: LuaArgumentRule? = nil
         ) {
             self.name = name
             self.owner = owner
@@ -20,6 +23,7 @@ public struct LuaBindings {
             self.parameters = parameters
             self.returns = returns
             self.doc = doc
+            self.rule = rule
         }
 
         /// `Camera:capture(format?: "jpeg"|"heic") -> Photo`, rendered from the spec.
@@ -56,6 +60,8 @@ public struct LuaBindings {
         public let fields: [Field]
         /// Declared with ``LuaClassDeclaration``: Lua code makes its instances and nothing checks calls to it.
         public let isImplementedInLua: Bool
+        /// Its instances may hold fields beyond ``fields`` (a recipe handle holds what the recipe exposes).
+        public let isOpen: Bool
     }
 
     public init() {}
@@ -77,6 +83,6 @@ extension LuaBindings.Function {
     init(_ function: LuaFunction, owner: String?, isMethod: Bool = false) {
         self.init(
             name: function.name, owner: owner, isMethod: isMethod, parameters: function.parameters,
-            returns: function.returns, doc: function.doc)
+            returns: function.returns, doc: function.doc, rule: function.rule)
     }
 }

@@ -21,6 +21,10 @@ public struct LuaCall {
         return state.tasks[thread]
     }
 
+    /// The call runs inside a task that it cannot suspend: a C function between
+    /// them (a `table.sort` comparator, a `string.gsub` callback) cannot be yielded across.
+    public var isBehindCBoundary: Bool { gs_task_unyieldable(L) != 0 }
+
     /// `file:line` of the Lua code making this call, if it is Lua code.
     public var callerLine: String? {
         var buffer = [CChar](repeating: 0, count: 256)

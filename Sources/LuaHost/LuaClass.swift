@@ -49,11 +49,14 @@ public struct LuaClassDeclaration: Sendable {
     public let doc: String
     public let methods: [LuaBindings.Function]
     public let fields: [LuaBindings.Field]
+    /// Its instances may hold fields beyond `fields`, which `glasses check` then lets pass.
+    public let isOpen: Bool
 
     /// `methods` are called `obj:name(...)`; put functions held in fields among `fields`.
-    public init(name: String, doc: String, methods: [Method], fields: [LuaBindings.Field]) {
+    public init(name: String, doc: String, methods: [Method], fields: [LuaBindings.Field], open: Bool = false) {
         self.name = name
         self.doc = doc
+        isOpen = open
         self.methods = methods.map {
             LuaBindings.Function(name: $0.name, owner: name, isMethod: true, parameters: $0.parameters, returns: $0.returns, doc: $0.doc)
         }

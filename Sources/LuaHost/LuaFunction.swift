@@ -14,6 +14,14 @@ public enum LuaReturn {
 /// ``LuaError`` or ``LuaArgumentError`` to raise a Lua error.
 public typealias LuaFunctionBody = (LuaCall) throws -> LuaReturn
 
+/// A rule on argument values that their types cannot say (a name from a catalogue,
+/// a choice that depends on another argument). It sees one value per parameter:
+/// strings, numbers, booleans and nil as given; nil where the value is something
+/// else (a table, a function) or, for `glasses check`, an expression it cannot read.
+/// The registry runs it after the type check on every call, and `glasses check`
+/// runs it on literal arguments, so the two cannot disagree.
+public typealias LuaArgumentRule = @Sendable (_ arguments: [LuaValue?]) -> LuaArgumentError?
+
 /// A function exposed to Lua: its typed parameters and returns are the one
 /// source for argument checking (done by the registry before `body` runs),
 /// signature text, help, type files and `glasses check`.
@@ -25,16 +33,19 @@ public struct LuaFunction {
     public let returns: [LuaType]
     /// One line saying what it does.
     public let doc: String
+    /// What the values must also satisfy; see ``LuaArgumentRule``.
+    public let rule: LuaArgumentRule?
     public let body: LuaFunctionBody
 
     public init(
         name: String, parameters: [LuaParameter] = [], returns: [LuaType] = [], doc: String,
-        body: @escaping LuaFunctionBody
+        rule: LuaArgumentRule? = nil, body: @escaping LuaFunctionBody
     ) {
         self.name = name
         self.parameters = parameters
         self.returns = returns
         self.doc = doc
+        self.rule = rule
         self.body = body
     }
 }

@@ -9,19 +9,23 @@ enum LuaSandboxProfile {
         case .trusted: return
         case .standard:
             try state.call(state.load(standard, name: "=(sandbox)"))
-            try state.call(state.load(hints, name: "=(sandbox)"), [.string("standard")])
+            try state.call(state.load(hints, name: "=(sandbox)"), hintArguments("standard", state))
         case .strict:
             try state.call(state.load(standard, name: "=(sandbox)"))
             try state.call(state.load(strict, name: "=(sandbox)"), [.string(modulePaths.joined(separator: ";"))])
-            try state.call(state.load(hints, name: "=(sandbox)"), [.string("strict")])
+            try state.call(state.load(hints, name: "=(sandbox)"), hintArguments("strict", state))
         }
     }
 
+    private static func hintArguments(_ profile: String, _ state: LuaState) -> [LuaValue] {
+        [.string(profile), .string(state.options.sandboxAdvice(.trusted)), .string(state.options.sandboxAdvice(.standard))]
+    }
+
     /// Reading a name the profile removed raises an error naming the profile
-    /// and the flag that allows it, instead of a bare "attempt to call a nil
+    /// and how to get it (``LuaStateOptions/sandboxAdvice``), instead of a bare "attempt to call a nil
     /// value". Other missing names still read as nil; the names stay out of `pairs`.
     private static let hints = """
-        local profile = ...
+        local profile, trusted, wider = ...
         local error, setmetatable, getmetatable = error, setmetatable, getmetatable
         local function guard(t, prefix, names, fix)
           local removed = {}
@@ -30,10 +34,9 @@ enum LuaSandboxProfile {
           for name in names:gmatch("%S+") do removed[name] = fix end
           setmetatable(t, { removed = removed, __index = function(_, key)
             local allow = removed[key]
-            if allow then error(("%s%s is not available in the %s sandbox; run with %s"):format(prefix, key, profile, allow), 2) end
+            if allow then error(("%s%s is not available in the %s sandbox; %s"):format(prefix, key, profile, allow), 2) end
           end })
         end
-        local trusted, wider = "--sandbox trusted", "--sandbox standard or --sandbox trusted"
         local os_lib = os
         if profile == "strict" then
           guard(_G, "", "io loadfile dofile package", wider)

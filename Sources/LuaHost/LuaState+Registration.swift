@@ -101,7 +101,7 @@ extension LuaState {
             LuaBindings.Class(
                 name: name, doc: luaClass.doc, methods: luaClass.methods.map { LuaBindings.Function($0, owner: name, isMethod: true) },
                 fields: luaClass.fields.map { LuaBindings.Field(name: $0.name, type: $0.type, doc: $0.doc) },
-                isImplementedInLua: false))
+                isImplementedInLua: false, isOpen: false))
     }
 
     /// Describes a class Lua code implements, for help, type files and `glasses check`.
@@ -109,7 +109,7 @@ extension LuaState {
         bindings.classes.append(
             LuaBindings.Class(
                 name: declaration.name, doc: declaration.doc, methods: declaration.methods, fields: declaration.fields,
-                isImplementedInLua: true))
+                isImplementedInLua: true, isOpen: declaration.isOpen))
     }
 
     /// Cuts the Lua side off `object`: every later use of its userdata raises
@@ -120,11 +120,20 @@ extension LuaState {
 
     // MARK: - Internals
 
+    /// Reads a declared field. Any other key is a typo (instances are sealed: nothing
+    /// can add to them), so it raises with the closest name, as `glasses check` says,
+    /// instead of handing back a nil that fails later as "attempt to call a nil value".
     private func fieldGetter<Object: AnyObject>(_ luaClass: LuaClass<Object>) -> UnsafeMutableRawPointer? {
-        guard !luaClass.fields.isEmpty else { return nil }
         let getters = Dictionary(luaClass.fields.map { ($0.name, $0.get) }, uniquingKeysWith: { first, _ in first })
+        let names = luaClass.fields.map(\.name) + luaClass.methods.map(\.name)
+        let name = luaClass.name
         return retain { call in
-            guard let key = LuaStack.string(at: 2, on: call.L), let get = getters[key] else { return .value(.nil) }
+            guard let key = LuaStack.string(at: 2, on: call.L) else {
+                throw LuaError("a \(name) has no \(call.typeName(2)) keys (index it with a field or method name)")
+            }
+            guard let get = getters[key] else {
+                throw LuaError("a \(name) has no field or method '\(key)'\(NameSuggestion.hint(for: key, in: names))")
+            }
             return .value(try get(try call.userdata(1, as: Object.self)))
         }
     }

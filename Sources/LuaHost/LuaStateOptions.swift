@@ -29,11 +29,17 @@ public struct LuaStateOptions: Sendable {
     /// Seeds `math.random`, which Lua otherwise seeds from the clock and memory
     /// addresses; set it for runs that repeat exactly.
     public var randomSeed: Int64?
+    /// How a script gets a name its sandbox removed, given the narrowest sandbox that
+    /// has it: the end of "io.popen is not available in the standard sandbox; ...".
+    /// The embedder knows how its users choose a sandbox (a flag, a setting, nothing).
+    public var sandboxAdvice: @Sendable (LuaSandbox) -> String = { "it needs the \($0.rawValue) sandbox" }
 
     public init(
         sandbox: LuaSandbox = .standard, memoryLimit: Int? = nil, instructionLimit: Int? = nil,
-        timeout: Double? = nil, modulePaths: [String] = [], randomSeed: Int64? = nil
+        timeout: Double? = nil, modulePaths: [String] = [], randomSeed: Int64? = nil,
+        sandboxAdvice: (@Sendable (LuaSandbox) -> String)? = nil
     ) {
+        if let sandboxAdvice { self.sandboxAdvice = sandboxAdvice }
         self.sandbox = sandbox
         self.memoryLimit = memoryLimit
         self.instructionLimit = instructionLimit

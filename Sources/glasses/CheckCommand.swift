@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import GlassesScript
 import LuaHost
 
@@ -10,7 +11,8 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Compile scripts and report syntax errors, unknown names and arguments the bindings refuse.",
         discussion: """
-            Prints one `file:line: message` per problem and exits 1 if there are any, 0 if none. \
+            Prints one `file:line: message` per problem and exits 1 if there are any, 0 if none, \
+            2 if a script cannot be read. \
             Names count as known when the bindings, Lua's globals in the chosen sandbox, or the \
             file itself define them; names the sandbox removes (os.execute, io in strict) are \
             reported with the --sandbox that allows them. Literal arguments to the bindings are \
@@ -31,6 +33,12 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
+        // A script that is not there is a usage error (2), like `glasses run`'s, not a finding (1).
+        let missing = scripts.filter { !FileManager.default.isReadableFile(atPath: $0) }
+        for script in missing {
+            LuaConsole.writeError("glasses: cannot open \(script): \(FileManager.default.fileExists(atPath: script) ? "not readable" : "no such file")\n")
+        }
+        if !missing.isEmpty { throw LuaExitStatus.usage }
         var options = RunOptions()
         options.sandbox = sandbox
         let runtime = try ScriptRuntime(options: options)

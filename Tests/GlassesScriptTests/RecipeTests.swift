@@ -244,25 +244,25 @@ import Testing
               start = function() io.popen("touch \(marker)"):close() end}
             """)
         let local = try GlassesProcess.run(["recipe", "run", "wide", "--for", "1s"], in: directory)
-        #expect(local.exitCode == 1, "\(local.stderr)")
+        #expect(local.code == 1, "\(local.stderr)")
         #expect(local.stderr.contains("recipe 'wide' runs in the standard sandbox (it declares trusted"), "\(local.stderr)")
         #expect(local.stderr.contains("io.popen is not available in the standard sandbox"), "\(local.stderr)")
         #expect(!FileManager.default.fileExists(atPath: marker))
 
         let packed = try GlassesProcess.run(["recipe", "pack", "--out", directory + "/zips", "wide"], in: directory)
-        #expect(packed.exitCode == 0, "\(packed.stderr)")
+        #expect(packed.code == 0, "\(packed.stderr)")
         let installed = directory + "/installed"
         let install = try GlassesProcess.run(["recipe", "install", "--dir", installed, directory + "/zips/wide-1.zip"], in: directory + "/zips")
-        #expect(install.exitCode == 0, "\(install.stderr)")
+        #expect(install.code == 0, "\(install.stderr)")
         #expect(install.stdout.contains("it declares the trusted sandbox"), "\(install.stdout)")
         let elsewhere = directory + "/zips"
         let fromZip = try GlassesProcess.run(["recipe", "run", "--recipe-path", installed, "wide", "--for", "1s"], in: elsewhere)
-        #expect(fromZip.exitCode == 1, "\(fromZip.stderr)")
+        #expect(fromZip.code == 1, "\(fromZip.stderr)")
         #expect(!FileManager.default.fileExists(atPath: marker))
 
         let granted = try GlassesProcess.run(
             ["recipe", "run", "--recipe-path", installed, "--sandbox", "trusted", "wide", "--for", "1s"], in: elsewhere)
-        #expect(granted.exitCode == 0, "\(granted.stderr)")
+        #expect(granted.code == 0, "\(granted.stderr)")
         #expect(FileManager.default.fileExists(atPath: marker), "the user's own --sandbox trusted grants it")
     }
 

@@ -84,15 +84,16 @@ import Testing
         #expect(try state.run("return 'still usable'")[0].string == "still usable")
     }
 
+    /// A value that is not a string has no position of its own: the report gives the line it was raised at.
     @Test func errorValuesThatAreNotStrings() throws {
         let state = try makeState()
         let table = try #require(runTask(state, "error({})").failure)
-        #expect(table.message == "(error object is a table value)")
+        #expect(table.message == "test.lua:1: (error object is a table value)")
         let none = try #require(runTask(state, "error(nil)").failure)
-        #expect(none.message == "(error object is a nil value)")
+        #expect(none.message == "test.lua:1: (error object is a nil value)")
         let described = try #require(
-            runTask(state, "error(setmetatable({code = 7}, {__tostring = function(e) return 'E' .. e.code end}))").failure)
-        #expect(described.message == "E7")
+            runTask(state, "\nerror(setmetatable({code = 7}, {__tostring = function(e) return 'E' .. e.code end}))").failure)
+        #expect(described.message == "test.lua:2: E7")
         guard case .ref(let value) = described.value else {
             Issue.record("the error table should reach Swift as a ref")
             return

@@ -71,14 +71,15 @@ import Testing
         }
     }
 
-    /// A removed function says which profile removed it and the flag that allows it.
+    /// A removed function says which profile removed it and how to get it: by default
+    /// the profile that has it (the embedder words its own way, `sandboxAdvice`).
     @Test(arguments: [
-        (LuaSandbox.standard, "io.popen('ls')", "io.popen is not available in the standard sandbox; run with --sandbox trusted"),
-        (.standard, "os.execute('ls')", "os.execute is not available in the standard sandbox; run with --sandbox trusted"),
-        (.standard, "debug.getinfo(1)", "debug.getinfo is not available in the standard sandbox; run with --sandbox trusted"),
-        (.strict, "io.open('x')", "io is not available in the strict sandbox; run with --sandbox standard or --sandbox trusted"),
-        (.strict, "os.getenv('HOME')", "os.getenv is not available in the strict sandbox; run with --sandbox standard"),
-        (.strict, "os.execute('ls')", "os.execute is not available in the strict sandbox; run with --sandbox trusted"),
+        (LuaSandbox.standard, "io.popen('ls')", "io.popen is not available in the standard sandbox; it needs the trusted sandbox"),
+        (.standard, "os.execute('ls')", "os.execute is not available in the standard sandbox; it needs the trusted sandbox"),
+        (.standard, "debug.getinfo(1)", "debug.getinfo is not available in the standard sandbox; it needs the trusted sandbox"),
+        (.strict, "io.open('x')", "io is not available in the strict sandbox; it needs the standard sandbox"),
+        (.strict, "os.getenv('HOME')", "os.getenv is not available in the strict sandbox; it needs the standard sandbox"),
+        (.strict, "os.execute('ls')", "os.execute is not available in the strict sandbox; it needs the trusted sandbox"),
         (.strict, "string.dump(print)", "string.dump is not available in the strict sandbox"),
         (.strict, "loadfile('x')", "loadfile is not available in the strict sandbox"),
     ])

@@ -95,6 +95,9 @@ int gs_is_task(lua_State *thread);
  * task under the script's coroutines it runs in, when every level between can
  * yield; NULL otherwise (the main thread, a metamethod called from C, ...). */
 lua_State *gs_waiting_task(lua_State *thread);
+/* 1 when a host call made on `thread` runs inside a task but cannot suspend it,
+ * because a C function between them (table.sort, string.gsub) cannot be yielded across. */
+int gs_task_unyieldable(lua_State *thread);
 /* "file:line" of the Lua code that called the running C function into `buffer`;
  * 0 when that caller is not Lua. Allocates nothing, so it cannot raise. */
 int gs_caller_line(lua_State *L, char *buffer, size_t size);

@@ -9,7 +9,8 @@ struct ExpectPlugin: GlassesPlugin {
         try runtime.state.register(LuaFunction(
             name: "expect", parameters: [LuaParameter("name", .string), .optional("check", .union([.function, .number]))],
             doc: "Fail the run (exit \(RunChecks.exitCode)) when `check()` returns false or nil (its second result is the message) "
-                + "or raises; it is called after every event that traced something or ran Lua, and must not wait. Without a function, switch on a built-in check: \(builtIns)."
+                + "or raises; it is called after every event that traced something or ran Lua, and must not wait. Without a function, switch on a built-in check: \(builtIns).",
+            rule: Self.builtInName
         ) { call in
             let name = try call.string(1)
             if call.typeName(2) == "function" {
@@ -20,14 +21,26 @@ struct ExpectPlugin: GlassesPlugin {
             if let parameter, !(parameter.isFinite && parameter > 0) {
                 throw LuaArgumentError(argument: 2, message: "seconds must be a finite number > 0")
             }
-            guard let check = BuiltInChecks.make(name, parameter: parameter) else {
-                throw LuaArgumentError(
-                    argument: 1,
-                    message: "no built-in check '\(name)' (built-ins: \(BuiltInChecks.names.joined(separator: ", "))); "
-                        + "for your own, pass a function: expect(\"\(name)\", function() return ... end)")
-            }
+            guard let check = BuiltInChecks.make(name, parameter: parameter) else { throw Self.unknown(name) }
             checks.add(check)
             return .none
         })
+    }
+
+    /// Without a function (nothing, or a built-in's number), the name must be a built-in's.
+    private static let builtInName: LuaArgumentRule = { arguments in
+        guard arguments.count == 2, case .string(let name)?? = arguments.first else { return nil }
+        switch arguments[1] {
+        case .nil?, .integer?, .number?: return BuiltInChecks.names.contains(name) ? nil : unknown(name)
+        default: return nil
+        }
+    }
+
+    private static func unknown(_ name: String) -> LuaArgumentError {
+        LuaArgumentError(
+            argument: 1,
+            message: "no built-in check '\(name)'\(NameSuggestion.hint(for: name, in: BuiltInChecks.names)) "
+                + "(built-ins: \(BuiltInChecks.names.joined(separator: ", "))); "
+                + "for your own, pass a function: expect(\"\(name)\", function() return ... end)")
     }
 }

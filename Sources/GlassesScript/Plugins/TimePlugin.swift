@@ -17,7 +17,7 @@ struct TimePlugin: GlassesPlugin {
             LuaFunction(name: "now", returns: [.number], doc: "Seconds since the run started, on the run's clock.") {
                 [unowned runtime] _ in .value(.number(runtime.scheduler.now))
             },
-            LuaFunction(name: "wait", parameters: [LuaParameter("seconds", .number)], doc: "Suspend the current task for `seconds`.") {
+            LuaFunction(name: "wait", parameters: [LuaParameter("seconds", .number, in: 0...Double.infinity)], doc: "Suspend the current task for `seconds`.") {
                 [unowned runtime] call in
                 let seconds = try Self.seconds(call, 1)
                 return try runtime.suspend(call, in: "wait") { resume in
@@ -39,7 +39,7 @@ struct TimePlugin: GlassesPlugin {
             },
             LuaFunction(
                 name: "after",
-                parameters: [LuaParameter("seconds", .number), LuaParameter("fn", .function)],
+                parameters: [LuaParameter("seconds", .number, in: 0...Double.infinity), LuaParameter("fn", .function)],
                 returns: [.named("Timer")],
                 doc: "Call `fn` once, `seconds` from now."
             ) { [unowned runtime] call in
@@ -49,14 +49,12 @@ struct TimePlugin: GlassesPlugin {
             },
             LuaFunction(
                 name: "every",
-                parameters: [LuaParameter("seconds", .number), LuaParameter("fn", .function)],
+                // At least the clock's resolution: an interval of 0 would fire forever at one instant.
+                parameters: [LuaParameter("seconds", .number, in: Scheduler.resolution...Double.infinity), LuaParameter("fn", .function)],
                 returns: [.named("Timer")],
                 doc: "Call `fn` every `seconds`, first `seconds` from now, until the timer is cancelled."
             ) { [unowned runtime] call in
                 let seconds = try Self.seconds(call, 1)
-                guard seconds > 0 else {
-                    throw LuaArgumentError(argument: 1, message: "interval must be at least \(Scheduler.resolution) s (the clock's resolution), got 0")
-                }
                 let function = try call.function(2)
                 return .value(.object(try TimerHandle(runtime: runtime, delay: seconds, repeating: true, function: function, at: call.callerLine)))
             },

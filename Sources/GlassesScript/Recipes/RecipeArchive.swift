@@ -5,7 +5,14 @@ import FoundationEssentials
 public enum RecipeArchive {
     /// Zips `recipe`'s folder into `directory/NAME-VERSION.zip` and returns the path.
     public static func pack(_ recipe: Recipe, into directory: String) throws -> String {
-        let archive = URL(fileURLWithPath: directory).appendingPathComponent("\(recipe.name)-\(recipe.version).zip").path
+        // zip runs in the recipe's parent folder: a relative --out must be resolved here, and made if missing.
+        let target = URL(fileURLWithPath: directory).standardizedFileURL
+        do {
+            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        } catch {
+            throw RecipeError("cannot make the folder \(directory) for the zip: \(fileErrorText(error))")
+        }
+        let archive = target.appendingPathComponent("\(recipe.name)-\(recipe.version).zip").path
         try? FileManager.default.removeItem(atPath: archive)
         let folder = URL(fileURLWithPath: recipe.folder)
         guard try run("zip", ["-q", "-r", archive, folder.lastPathComponent], in: folder.deletingLastPathComponent().path) else {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LuaHost
 
 /// Finds recipes along a search path, Hammerspoon-Spoon style: `--recipe-path`
 /// folders, then the current folder, then `GLASSES_RECIPE_PATH` (colon-separated),
@@ -95,11 +96,21 @@ public struct RecipeCatalog: Sendable {
             return try RecipeCatalog.load(folder, .path).get()
         }
         guard let entry = folders().first(where: { $0.name == name }) else {
-            let known = Set(folders().map(\.name))
-            let hint = NameSuggestion.hint(for: name, in: known)
-            throw RecipeError("no recipe named '\(name)'\(hint); `glasses recipe list` shows the recipes found")
+            throw RecipeError(RecipeCatalog.missing(name, among: folders().map(\.name)))
         }
         return try RecipeCatalog.load(entry.folder, entry.origin).get()
+    }
+
+    /// Why `name` finds no recipe, or nil when it names one (or is a folder path,
+    /// judged when it is loaded): the rule `recipes.run` and `glasses check` share.
+    public func problem(naming name: String) -> String? {
+        if name.contains("/") || name.hasSuffix(".recipe") { return nil }
+        let names = folders().map(\.name)
+        return names.contains(name) ? nil : RecipeCatalog.missing(name, among: names)
+    }
+
+    private static func missing(_ name: String, among names: [String]) -> String {
+        "no recipe named '\(name)'\(NameSuggestion.hint(for: name, in: Set(names))); `glasses recipe list` shows the recipes found"
     }
 
     private static func load(_ folder: String, _ origin: Recipe.Origin) -> Result<Recipe, RecipeError> {

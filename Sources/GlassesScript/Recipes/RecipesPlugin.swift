@@ -12,6 +12,10 @@ public struct RecipesPlugin: GlassesPlugin {
 
     public func install(in runtime: ScriptRuntime) throws(LuaScriptError) {
         let catalog = catalog
+        let known: LuaArgumentRule = { arguments in
+            guard case .string(let name)?? = arguments.first, let problem = catalog.problem(naming: name) else { return nil }
+            return LuaArgumentError(argument: 1, message: problem)
+        }
         runtime.state.declare(Self.context)
         runtime.state.declare(Self.handle)
         try runtime.state.register(
@@ -30,7 +34,8 @@ public struct RecipesPlugin: GlassesPlugin {
                         name: "info",
                         parameters: [LuaParameter("name", .string)],
                         returns: [.record(Self.summaryType + [LuaParameter("params", .array(.record(Self.parameterType)))])],
-                        doc: "A recipe's metadata and parameters."
+                        doc: "A recipe's metadata and parameters.",
+                        rule: known
                     ) { call in
                         let recipe = try RecipesPlugin.recipe(catalog, try call.string(1))
                         var info = RecipesPlugin.summaryFields(recipe)
@@ -48,7 +53,8 @@ public struct RecipesPlugin: GlassesPlugin {
                         name: "run",
                         parameters: [LuaParameter("name", .string), .optional("params", .table)],
                         returns: [.named("RecipeHandle")],
-                        doc: "Start a recipe in its own task, in the sandbox it declares (never wider than the caller's); params are checked like --param. Returns {name, status, stop(self)} plus what the recipe exposes (ctx:expose); status is \"gave_up\" once it gives up (ctx:give_up)."
+                        doc: "Start a recipe in its own task, in the sandbox it declares (never wider than the caller's); params are checked like --param. Returns {name, status, stop(self)} plus what the recipe exposes (ctx:expose); status is \"gave_up\" once it gives up (ctx:give_up).",
+                        rule: known
                     ) { [unowned runtime] call in
                         let recipe = try RecipesPlugin.recipe(catalog, try call.string(1))
                         let given = try RecipesPlugin.texts(call, recipe)
@@ -98,7 +104,8 @@ public struct RecipesPlugin: GlassesPlugin {
             LuaBindings.Field(
                 name: "status", type: .strings(["starting", "running", "failed", "gave_up", "stopped"]),
                 doc: "\"gave_up\" once it gives up (ctx:give_up)."),
-        ])
+        ],
+        open: true)
 
     /// Loads the recipe's definition and the context chunk, then spawns `start` as a task.
     static func start(_ recipe: Recipe, _ values: [String: LuaValue], in runtime: ScriptRuntime) throws -> LuaValue {

@@ -90,7 +90,7 @@ public final class ScriptRuntime {
         paths = PathPolicy(directory: options.outputDirectory, sandbox: options.sandbox)
         state = try LuaState(options: LuaStateOptions(
             sandbox: options.sandbox, memoryLimit: options.memoryLimit, timeout: options.timeout,
-            modulePaths: modulePaths, randomSeed: Int64(bitPattern: options.seed)))
+            modulePaths: modulePaths, randomSeed: Int64(bitPattern: options.seed), sandboxAdvice: options.sandboxAdvice))
         self.world.scheduler.interruption = { [weak state] in state?.isStopped ?? false }
         if options.timeout != nil {
             let traceFile = traceFile
@@ -180,6 +180,11 @@ public final class ScriptRuntime {
     /// The task running the current call, or an error telling the script where waiting is allowed.
     func task(for call: LuaCall, waitingIn name: String) throws -> ScriptTask {
         guard let luaTask = call.currentTask else {
+            if call.isBehindCBoundary {
+                throw LuaError(
+                    "'\(name)' waits, but it is called from a function that C code calls (a table.sort comparator, a "
+                        + "string.gsub callback, a metamethod), and Lua cannot suspend a task across C; wait before or after that call instead")
+            }
             throw LuaError(
                 "'\(name)' waits, so it must be called from a task: the main chunk, a spawn()ed function or a callback")
         }

@@ -53,7 +53,7 @@ public struct LuaScriptChecker {
         for line in listed.split(separator: "\n") {
             let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { continue }
-            removed[parts[0]] = "\(parts[0]) is not available in the \(profile) sandbox; run with \(parts[1])"
+            removed[parts[0]] = "\(parts[0]) is not available in the \(profile) sandbox; \(parts[1])"
         }
         self.init(knownGlobals: globals, moduleFields: fields, bindings: bindings, removed: removed)
     }

@@ -32,6 +32,8 @@ struct LuaTypedCallCheck {
     private enum Value {
         case module(String)
         case instance(String)
+        /// An array of a class's instances (`wearables.devices()`).
+        case instances(String)
         case function(String, LuaBindings.Function)
     }
 
@@ -48,11 +50,14 @@ struct LuaTypedCallCheck {
             return tokens[index].text
         })
         let hidden = defined.subtracting(required)
+        let loops = LuaTypedCallCheck.loopItems(tokens)
         for index in tokens.indices where tokens[index].kind == .name {
             let previous = index > 0 ? tokens[index - 1].text : ""
             if previous == "." || previous == ":" || LuaScriptChecker.keywords.contains(tokens[index].text) { continue }
             if declarations.contains(index) { variables[tokens[index].text] = nil }
             let value = evaluate(tokens, from: index, variables: variables, hidden: hidden, file: file, into: &diagnostics)
+            // `for _, item in ipairs(chain)`: the item holds an element of what the chain gives.
+            if let item = loops[index], case .instances(let name)? = value { variables[item] = name }
             // `name = chain` or `local name = chain`: the name now holds what the chain gives.
             if previous == "=", index >= 2, tokens[index - 2].kind == .name, index < 3 || ![".", ":", ","].contains(tokens[index - 3].text) {
                 if case .instance(let name)? = value { variables[tokens[index - 2].text] = name } else { variables[tokens[index - 2].text] = nil }
@@ -89,6 +94,11 @@ struct LuaTypedCallCheck {
                 }
                 value = .function(className + ":" + method.name, method)
                 position += 2
+            } else if token.text == "[", case .instances(let name)? = value,
+                let close = LuaLiteral.closing(tokens[...], from: position)
+            {
+                value = .instance(name)
+                position = close + 1
             } else if token.text == "(" || token.text == "{" || token.kind == .string {
                 guard case .function(let name, let function)? = value, let call = LuaTypedCallCheck.arguments(tokens, at: position)
                 else { return nil }
@@ -112,7 +122,7 @@ struct LuaTypedCallCheck {
         case .instance(let className)?:
             guard let luaClass = classes[className] else { return nil }
             if let field = luaClass.fields.first(where: { $0.name == member.text }) { return instance(field.type) }
-            if luaClass.methods.contains(where: { $0.name == member.text }) || assigned { return nil }
+            if luaClass.methods.contains(where: { $0.name == member.text }) || assigned || luaClass.isOpen { return nil }
             let names = luaClass.fields.map(\.name) + luaClass.methods.map(\.name)
             let hint = NameSuggestion.closest(to: member.text, in: names).map { " (did you mean '\($0)'?)" }
             diagnostics.append(LuaCheckDiagnostic(file: file, line: member.line, message: "unknown field '\(member.text)' on \(className)\(hint ?? "")"))
@@ -125,6 +135,7 @@ struct LuaTypedCallCheck {
     private func instance(_ type: LuaType?) -> Value? {
         switch type {
         case .named(let name)?, .optional(.named(let name))?: classes[name] != nil ? .instance(name) : nil
+        case .array(.named(let name))?: classes[name] != nil ? .instances(name) : nil
         default: nil
         }
     }
@@ -144,7 +155,38 @@ struct LuaTypedCallCheck {
                 break
             }
         }
+        if problems.isEmpty, let rule = function.rule, let problem = rule(LuaTypedCallCheck.scalars(arguments, count: function.parameters.count)) {
+            problems.append("bad argument #\(problem.argument) to '\(name)' (\(problem.message))")
+        }
         return problems.map { LuaCheckDiagnostic(file: file, line: line, message: $0) }
+    }
+
+    /// The arguments as a ``LuaArgumentRule`` sees them; nil where the scan cannot tell.
+    private static func scalars(_ arguments: [LuaLiteral], count: Int) -> [LuaValue?] {
+        let expands = mayExpand(arguments)
+        return (0..<count).map { position in
+            guard position < arguments.count else { return expands ? nil : .nil }
+            switch arguments[position] {
+            case .string(let text): return .string(text)
+            case .number(let text): return Int64(text).map(LuaValue.integer) ?? Double(text).map(LuaValue.number)
+            case .boolean(let flag): return .boolean(flag)
+            case .nil: return .nil
+            case .table, .expression: return nil
+            }
+        }
+    }
+
+    /// For each `for k, v in ipairs(` or `pairs(`: the index of the first token of its
+    /// argument, and the loop's item name.
+    private static func loopItems(_ tokens: [Token]) -> [Int: String] {
+        var items: [Int: String] = [:]
+        for index in tokens.indices where tokens[index].text == "for" {
+            guard index + 7 < tokens.count, tokens[index + 2].text == ",", tokens[index + 3].kind == .name,
+                tokens[index + 4].text == "in", ["ipairs", "pairs"].contains(tokens[index + 5].text), tokens[index + 6].text == "("
+            else { continue }
+            items[index + 7] = tokens[index + 3].text
+        }
+        return items
     }
 
     /// The last argument is a call or `...`, which may stand for several values.
