@@ -6,6 +6,7 @@ import PackageDescription
 //   |                        |-> WearablesSimulator -> WearablesAudio -> WearablesCore -> CImageCodecs, CMediaCodecs
 //   |                        |                         \-> CAudioLibraries
 //   |                        \-> WearablesRemote -> WearablesWire -> WearablesCore
+//   |                                  \-> PlainWebSocket (a ws:// client on NIO: no TLS in the build)
 //   |-> WearablesServer -> WearablesWire, WearablesSimulator (glasses serve; its dashboard's Lua
 //   |     console is the REPL engine, handed in by glasses through the WorldConsole protocol)
 //   \-> CLineEditor, CTerminal (the REPL's terminal)
@@ -86,27 +87,39 @@ let package = Package(
         .target(
             name: "WearablesServer",
             dependencies: [
-                "WearablesWire", "WearablesSimulator", "WearablesAudio",
+                "WearablesWire", "WearablesSimulator", "WearablesAudio", "WearablesCore",
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],
             exclude: ["Resources"]),
+        // A `ws://` client on NIOPosix and NIOWebSocket, already in the build for the server.
+        // A client library would bring NIOSSL and BoringSSL, about half a clean build, for a
+        // scheme nobody uses here; wss:// would be an opt-in of its own.
+        .target(
+            name: "PlainWebSocket",
+            dependencies: [
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ]),
         // The backend over the wire: `glasses run --connect`.
         .target(
             name: "WearablesRemote",
             dependencies: [
-                "WearablesWire", "WearablesCore", "WearablesAudio",
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
+                "WearablesWire", "WearablesCore", "WearablesAudio", "PlainWebSocket",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
 
         // Lua bindings over the core: plugin registry, tasks, events, traces.
         // Recipes/Resources is compiled in (RecipeResources+Files.swift), so an installed binary has it.
         .target(
-            name: "GlassesScript", dependencies: ["LuaHost", "WearablesCore", "WearablesAudio", "WearablesSimulator", "WearablesRemote"],
+            name: "GlassesScript", dependencies: ["LuaHost", "WearablesCore", "WearablesAudio", "WearablesSimulator", "WearablesRemote", "WearablesWire"],
             exclude: ["Recipes/Resources"]),
         // libedit's readline interface for the REPL, opened on first use (headers: libedit-dev).
         .target(name: "CLineEditor", linkerSettings: [.linkedLibrary("dl")]),
@@ -114,7 +127,10 @@ let package = Package(
         .target(name: "CTerminal"),
         .executableTarget(
             name: "glasses",
-            dependencies: ["GlassesScript", "LuaHost", "WearablesCore", "WearablesServer", "CLineEditor", "CTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "GlassesScript", "LuaHost", "WearablesCore", "WearablesServer", "WearablesWire", "CLineEditor", "CTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
 
         // The example integrator plugin (examples/GreeterPlugin): a module added from Swift.
@@ -131,10 +147,11 @@ let package = Package(
         .testTarget(
             name: "WearablesServerTests",
             dependencies: [
-                "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator", "EmbeddedFilesSupport",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator", "EmbeddedFilesSupport", "PlainWebSocket",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         .testTarget(name: "GlassesScriptTests", dependencies: ["GlassesScript", "WearablesServer", "WearablesRemote", "WearablesSimulator", "ServedWorldSupport", "EmbeddedFilesSupport"], exclude: ["Scripts", "Goldens"]),
     ],

@@ -1039,12 +1039,13 @@ static int p_error_report(lua_State *L) { /* value, thread-or-nil, with_tracebac
     if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) {
         lua_pushvalue(L, 1);
         lua_tostring(L, -1);
+    } else if (!(luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)) {
+        lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     } else {
-        if (!(luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING))
-            lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
-        /* An error value (a DAT error raised by a waiting call) carries no position
-         * as a string error does: the report starts with the script's line where it
-         * was raised, found on the failed thread's stack (host chunks passed over). */
+        /* An error object that describes itself (a DAT error raised by a waiting call)
+         * carries no position as a string error does: the report starts with the
+         * script's line where it was raised, found on the failed thread's stack (host
+         * chunks passed over). Other values keep lua5.4's words. */
         lua_State *failed = lua_tothread(L, 2);
         lua_Debug ar;
         for (int level = 0; failed != NULL && lua_getstack(failed, level, &ar); level++) {

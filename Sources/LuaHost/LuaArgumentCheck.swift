@@ -223,12 +223,12 @@ struct LuaArgumentCheck {
                 let number = gs_tointeger(L, -1, &isInteger)
                 let key = isInteger != 0 ? String(number) : call.typeName(Int(lua_gettop(L)))
                 gs_pop(L, 1)
-                return .invalid("unexpected item [\(key)] (give options by name: {name = value})")
+                return .invalid("unexpected item [\(key)] (\(LuaParameter.positionalItem))")
             }
             let key = String(cString: lua_tolstring(L, -1, nil))
             if !fields.contains(where: { $0.name == key }) {
                 gs_pop(L, 1)
-                return .invalid("unknown field '\(key)'\(NameSuggestion.hint(for: key, in: fields.map(\.name)))")
+                return .invalid(LuaParameter.unknownField(key, among: fields))
             }
         }
         return nil

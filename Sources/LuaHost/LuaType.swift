@@ -122,4 +122,29 @@ public struct LuaParameter: Equatable, Sendable {
 
     /// `name?: type`, as in signatures and LuaLS record types.
     public var text: String { "\(name)\(isOptional ? "?" : ""): \(type.text)" }
+
+    /// What the run and `glasses check` both say of a record key no field declares: the
+    /// field it belongs in (`fold` in `rates`), the nearest name, or the names there are.
+    public static func unknownField(_ key: String, among fields: [LuaParameter]) -> String {
+        if let owner = fields.first(where: { $0.type.recordFields?.contains { $0.name == key } == true }) {
+            return "unknown field '\(key)' (it belongs in '\(owner.name)': \(owner.name) = {\(key) = ...})"
+        }
+        let names = fields.map(\.name)
+        if let near = NameSuggestion.closest(to: key, in: names) { return "unknown field '\(key)' (did you mean '\(near)'?)" }
+        return "unknown field '\(key)' (fields: \(names.joined(separator: ", ")))"
+    }
+
+    /// What a positional item in a record gets.
+    public static let positionalItem = "give options by name: {name = value}"
+}
+
+extension LuaType {
+    /// The fields of a record type, through aliases and optionals.
+    public var recordFields: [LuaParameter]? {
+        switch self {
+        case .record(let fields): fields
+        case .optional(let wrapped), .alias(_, let wrapped): wrapped.recordFields
+        default: nil
+        }
+    }
 }

@@ -1,9 +1,7 @@
 import Dispatch
 import FoundationEssentials
-import HTTPTypes
-import HummingbirdWSClient
-import Logging
 import NIOCore
+import PlainWebSocket
 import Synchronization
 import WearablesWire
 
@@ -100,12 +98,10 @@ final class RemoteLink: Sendable {
     }
 
     private func runLoop() async {
-        var logger = Logger(label: "glasses.remote")
-        logger.logLevel = .critical
         while !isStopped {
             let reason: String
             do {
-                try await connectOnce(logger: logger)
+                try await connectOnce()
                 reason = "the server closed the connection"
             } catch {
                 reason = Self.describe(error)
@@ -117,12 +113,11 @@ final class RemoteLink: Sendable {
         }
     }
 
-    private func connectOnce(logger: Logger) async throws {
-        var configuration = WebSocketClientConfiguration(maxFrameSize: WireProtocol.maxBinaryBytes)
-        if let token { configuration.additionalHeaders = [.authorization: "Bearer \(token)"] }
+    private func connectOnce() async throws {
+        let headers = token.map { [(name: "Authorization", value: "Bearer \($0)")] } ?? []
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(4096))
         let hello = String(decoding: ClientMessage.hello(protocolVersion: WireProtocol.version, client: client).encoded(), as: UTF8.self)
-        try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) { inbound, outbound, _ in
+        try await PlainWebSocketClient.connect(url: url, headers: headers, maxMessageBytes: WireProtocol.maxBinaryBytes) { inbound, outbound in
             try await outbound.write(.text(hello))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
@@ -130,7 +125,7 @@ final class RemoteLink: Sendable {
                 }
                 group.addTask { [self] in
                     var greeted = false
-                    for try await message in inbound.messages(maxSize: WireProtocol.maxBinaryBytes) {
+                    for try await message in inbound {
                         switch message {
                         case .text(let text):
                             let decoded = try ServerMessage.decode(Data(text.utf8))
@@ -160,11 +155,11 @@ final class RemoteLink: Sendable {
     static func describe(_ error: Error) -> String {
         if let error = error as? WireError { return error.message }
         if let error = error as? WireDecodingError { return "the server sent something this client cannot read: \(error)" }
-        let text = String(describing: error)
-        if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
-        if text.contains("401") || text.lowercased().contains("unauthorized") {
+        if case .refused(401)? = error as? PlainWebSocketError {
             return "the server refused the token (401); pass the token `glasses serve` printed with --token"
         }
+        let text = String(describing: error)
+        if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
         return text
     }
 }

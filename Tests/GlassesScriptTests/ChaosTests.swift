@@ -67,9 +67,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("mock.chaos{fold = 4}", "unknown options key 'fold'", "rates = {fold = 4}"),
+        ("mock.chaos{fold = 4}", "unknown field 'fold'", "it belongs in 'rates': rates = {fold = ...}"),
         ("mock.chaos{rates = {fold = -1}}", "field 'rates.fold': a finite number >= 0 expected, got -1", nil),
-        ("mock.chaos{rates = {folds = 2}}", "unknown rates key 'folds'", "fold, power_cycle, disconnect"),
+        ("mock.chaos{rates = {folds = 2}}", "field 'rates': unknown field 'folds'", "did you mean 'fold'?"),
         ("mock.chaos{durations = {disconnect = {min = 5, max = 1}}}", "field 'durations.disconnect.max': a finite number >= 5", nil),
         ("mock.chaos{schedule = \"missing.json\"}", "missing.json", nil),
         ("mock.chaos(4)", "bad argument #1 to 'chaos' (table expected, got number)", nil),

@@ -1,9 +1,7 @@
 import Foundation
-import Hummingbird
-import HummingbirdTesting
-import HummingbirdWSClient
-import Logging
+import HTTPTypes
 import NIOCore
+import PlainWebSocket
 import Synchronization
 import Testing
 import WearablesServer
@@ -54,10 +52,9 @@ struct RunningServer {
             headers[.authorization] = "Bearer \(self.token)"
         }
         if json != nil { headers[.contentType] = "application/json" }
-        let request = TestClient.Request(path, method: method, authority: authority ?? self.authority, headers: headers,
-                                         body: json.map { ByteBuffer(string: $0) })
-        let response = try await TestClient.withClient(host: "127.0.0.1", port: port) { client in try await client.execute(request) }
-        return (Int(response.status.code), response.body.map { String(buffer: $0) } ?? "")
+        let response = try await PlainHTTP.send(
+            port: port, method: method, path: path, authority: authority ?? self.authority, headers: headers, body: json)
+        return (response.status, response.body)
     }
 
     /// `http` with the server's own token.
@@ -126,16 +123,15 @@ final class Peer: Sendable {
         let inbox = inbox
         task = Task {
             do {
-                let close = try await WebSocketClient.connect(
-                    url: url, configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: headers),
-                    logger: Logger(label: "peer")
-                ) { inbound, outbound, _ in
+                let close = try await PlainWebSocketClient.connect(
+                    url: url, headers: headers.map { (name: $0.name.rawName, value: $0.value) }, maxMessageBytes: 1 << 26
+                ) { inbound, outbound in
                     try await withThrowingTaskGroup(of: Void.self) { group in
                         group.addTask {
                             for await text in stream { try await outbound.write(.text(text)) }
-                            try await outbound.close(.normalClosure, reason: nil)
+                            try await outbound.close()
                         }
-                        for try await message in inbound.messages(maxSize: 1 << 26) {
+                        for try await message in inbound {
                             switch message {
                             case .text(let text):
                                 if let decoded = try? ServerMessage.decode(Data(text.utf8)) {
@@ -154,7 +150,7 @@ final class Peer: Sendable {
                         group.cancelAll()
                     }
                 }
-                inbox.add(.closed(code: close.map { "\($0.closeCode)" } ?? "none", reason: close?.reason))
+                inbox.add(.closed(code: close.map { $0.code.map(String.init) ?? "no code" } ?? "none", reason: close?.reason))
             } catch {
                 inbox.add(.closed(code: "error: \(error)", reason: nil))
             }

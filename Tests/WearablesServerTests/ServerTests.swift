@@ -1,5 +1,5 @@
 import Foundation
-import Hummingbird
+import HTTPTypes
 import Testing
 import WearablesCore
 import WearablesServer

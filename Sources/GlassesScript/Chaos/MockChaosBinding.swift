@@ -13,7 +13,11 @@ enum MockChaosBinding {
         LuaFunction(
             name: "chaos",
             parameters: [LuaParameter("options", .record([
-                .optional("rates", .table), .optional("durations", .table), .optional("min_gap", .number),
+                .optional("rates", .record(ChaosKind.names.map { .optional($0, .number) })),
+                .optional("durations", .record(ChaosKind.names.map {
+                    .optional($0, .union([.number, .record([LuaParameter("min", .number), LuaParameter("max", .number)])]))
+                })),
+                .optional("min_gap", .number),
                 .optional("devices", .array(.union([.named("MockGlasses"), .string]))), .optional("span", .number),
                 .optional("schedule", .string), .optional("save", .string),
             ]))],

@@ -32,7 +32,6 @@ struct MockPlugin: GlassesPlugin {
         try state.register(MockGlassesBinding.luaClass(runtime, mock))
         try state.register(MockGlassesBinding.cameraClass(runtime, mock))
         try state.register(MockGlassesBinding.microphoneClass(runtime, mock))
-        let keys = try state.load(Self.keysSource, name: "=mock keys")
         let glasses = { (state: WireMockGlasses?) -> [LuaValue] in state.map { [.object(mock.handle($0))] } ?? [] }
         try state.register(LuaModule(
             name: "mock", doc: "The simulator (MockDeviceKit): glasses, faults, the Meta AI app's answers; over --connect, calls wait for its reply.",
@@ -43,14 +42,14 @@ struct MockPlugin: GlassesPlugin {
                     doc: "Empty the world: unpair everything; set registration, the permissions new glasses get, "
                         + "and whether the Meta AI app is installed (false: registration is unavailable); unknown keys are refused."
                 ) { [unowned runtime] call in
-                    try MockGlassesBinding.perform(runtime, mock, call, "reset", try Self.resetAction(call, keys: keys))
+                    try MockGlassesBinding.perform(runtime, mock, call, "reset", try Self.resetAction(call))
                 },
                 LuaFunction(
                     name: "enable",
                     parameters: [.optional("options", Self.resetOptions)],
                     doc: "MockDeviceKit enable(config:): turn the mock on after mock.disable(), as mock.reset does with the same options."
                 ) { [unowned runtime] call in
-                    try MockGlassesBinding.perform(runtime, mock, call, "enable", try Self.resetAction(call, keys: keys))
+                    try MockGlassesBinding.perform(runtime, mock, call, "enable", try Self.resetAction(call))
                 },
                 LuaFunction(
                     name: "disable",
@@ -199,16 +198,13 @@ struct MockPlugin: GlassesPlugin {
         _ = try state.call(refusal, [.string(message)])
     }
 
-    /// The reset (or enable) `mock.reset(options)` asks for: unknown keys and bad values refused by name.
-    private static func resetAction(_ call: LuaCall, keys: LuaRef) throws -> MockAction {
+    /// The reset (or enable) `mock.reset(options)` asks for; the registry has refused unknown keys (``resetOptions``).
+    private static func resetAction(_ call: LuaCall) throws -> MockAction {
         let options = try call.optionalTable(1)
-        if options != nil { try Self.refuseUnknownKeys(call, 1, try call.value(1), allowed: Self.resetKeys, keys: keys) }
         let registered = try options?.optionalBoolean("registered") ?? false
         let installed = try options?.optionalBoolean("meta_ai_installed") ?? true
         var permissions: [Permission: PermissionStatus] = [:]
         if let table = options, !(try table.value("permissions")).isNil {
-            try Self.refuseUnknownKeys(call, 1, .ref(try Self.permissionsTable(table)), field: "permissions",
-                                       allowed: Permission.allNames, keys: keys)
             for permission in Permission.allCases {
                 let key = "permissions." + permission.name
                 let value = try call.state.field(try Self.permissionsTable(table), permission.name)
@@ -223,28 +219,6 @@ struct MockPlugin: GlassesPlugin {
             }
         }
         return .reset(registered: registered, permissions: permissions, metaAIInstalled: installed)
-    }
-
-    /// The options `mock.reset` takes: any other key is refused by name, since a misspelt
-    /// one would otherwise leave the world reset to defaults without a word.
-    static let resetKeys = ["registered", "permissions", "meta_ai_installed"]
-
-    /// The table's keys, sorted, one a line.
-    private static let keysSource = """
-        local keys = {}
-        for k in next, ... do keys[#keys + 1] = type(k) == "string" and k or "[" .. tostring(k) .. "]" end
-        table.sort(keys)
-        return table.concat(keys, "\\n")
-        """
-
-    /// Raises naming the first key of `table` (argument `argument`, or its field `field`) not in `allowed`.
-    private static func refuseUnknownKeys(_ call: LuaCall, _ argument: Int, _ table: LuaValue, field: String? = nil,
-                                          allowed: [String], keys: LuaRef) throws {
-        let listed = try call.state.call(keys, [table]).first?.string ?? ""
-        guard let unknown = listed.split(separator: "\n").first(where: { !allowed.contains(String($0)) }) else { return }
-        let key = field.map { "\($0).\(unknown)" } ?? String(unknown)
-        throw LuaArgumentError(argument: argument,
-                               message: "unknown option '\(key)' (\(field.map { "'\($0)' takes" } ?? "options are"): \(allowed.joined(separator: ", ")))")
     }
 
     private static func permissionsTable(_ options: LuaTableArgument) throws -> LuaRef {

@@ -121,10 +121,10 @@ indirect enum LuaLiteral {
         case (.strings(let values), .string(let text)), (.strings(let values), .number(let text)):
             return values.contains(text) ? nil : "invalid value '\(text)' (expected one of: \(values.joined(separator: ", ")))"
         case (.record(let known), .table(let fields, let items)):
-            if !items.isEmpty { return "unexpected item [1] (give options by name: {name = value})" }
+            if !items.isEmpty { return "unexpected item [1] (\(LuaParameter.positionalItem))" }
             for field in fields {
                 guard let parameter = known.first(where: { $0.name == field.key }) else {
-                    return "unknown field '\(field.key)'\(NameSuggestion.hint(for: field.key, in: known.map(\.name)))"
+                    return LuaParameter.unknownField(field.key, among: known)
                 }
                 if let problem = field.value.mismatch(parameter.isOptional ? .optional(parameter.type) : parameter.type) {
                     return "field '\(field.key)': \(problem)"

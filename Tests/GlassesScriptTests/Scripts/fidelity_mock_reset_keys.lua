@@ -4,10 +4,12 @@ package.path = arg[0]:match("(.*/)") .. "?.lua;" .. package.path
 local check = require "check"
 
 check.raises(function() mock.reset{ registerd = true } end,
-  "unknown option 'registerd' %(options are: registered, permissions, meta_ai_installed%)", "a misspelt key")
+  "unknown field 'registerd' %(did you mean 'registered'%?%)", "a misspelt key")
+check.raises(function() mock.reset{ nonsense = true } end,
+  "unknown field 'nonsense' %(fields: registered, permissions, meta_ai_installed%)", "an unknown key lists the fields")
 check.raises(function() mock.reset{ registered = true, permissions = { camra = "granted" } } end,
-  "unknown option 'permissions.camra' %('permissions' takes: camera, microphone%)", "a misspelt permission")
-check.raises(function() mock.reset{ [1] = true } end, "unknown option '%[1%]'", "a positional value")
+  "field 'permissions': unknown field 'camra' %(did you mean 'camera'%?%)", "a misspelt permission")
+check.raises(function() mock.reset{ [1] = true } end, "unexpected item %[1%]", "a positional value")
 check.raises(function() mock.reset{ permissions = "granted" } end, "field 'permissions': table expected", "permissions not a table")
 -- Nothing was reset by the refused calls: the ready world's glasses are still paired.
 check.eq(#mock.paired(), 1, "refused resets change nothing")

@@ -1,0 +1,116 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+
+/// A `ws://` client on NIOPosix and NIOWebSocket, which are in the build anyway for
+/// the server: the `--connect` backend and the tests need nothing more, and a
+/// client library with TLS would bring BoringSSL into every build for a scheme
+/// nobody uses (a served world is on loopback or a trusted network).
+public enum PlainWebSocketClient {
+    /// One whole message (fragments joined).
+    public enum Message: Sendable {
+        case text(String)
+        case binary(ByteBuffer)
+    }
+
+    /// The server's close frame: its code and reason, when it sent them.
+    public struct Close: Sendable {
+        public let code: UInt16?
+        public let reason: String?
+    }
+
+    /// Connects to `url` (`ws://host:port/path?query`), runs `handler` with the
+    /// connection's messages and a writer, and closes the connection when it returns.
+    /// Returns the server's close frame, if it sent one. Throws ``PlainWebSocketError``
+    /// when the URL is not `ws://` or the server answers the upgrade with another
+    /// status (401 for a refused token).
+    @discardableResult
+    public static func connect(
+        url: String, headers: [(name: String, value: String)] = [], maxMessageBytes: Int = 1 << 24,
+        _ handler: @Sendable (_ inbound: Inbound, _ outbound: Outbound) async throws -> Void
+    ) async throws -> Close? {
+        let target = try PlainWebSocketURL(url)
+        let status = NIOLockedValueBox<Int?>(nil)
+        let upgraded = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: target.host, port: target.port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try configure(channel, target: target, headers: headers, maxFrameBytes: maxMessageBytes, status: status)
+                }
+            }
+        switch try await upgraded.get() {
+        case .websocket(let channel):
+            let close = NIOLockedValueBox<Close?>(nil)
+            try await channel.executeThenClose { inbound, outbound in
+                let writer = Outbound(writer: outbound)
+                try await handler(Inbound(frames: inbound, outbound: writer, maxMessageBytes: maxMessageBytes, close: close), writer)
+                try? await writer.close()
+            }
+            return close.withLockedValue { $0 }
+        case .refused:
+            throw PlainWebSocketError.refused(status: status.withLockedValue { $0 } ?? 0)
+        }
+    }
+
+    enum Upgrade: Sendable {
+        case websocket(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>)
+        case refused
+    }
+
+    private static func configure(
+        _ channel: Channel, target: PlainWebSocketURL, headers: [(name: String, value: String)], maxFrameBytes: Int,
+        status: NIOLockedValueBox<Int?>
+    ) throws -> EventLoopFuture<Upgrade> {
+        let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: maxFrameBytes) { channel, _ in
+            channel.eventLoop.makeCompletedFuture {
+                .websocket(try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(wrappingChannelSynchronously: channel))
+            }
+        }
+        var head = HTTPHeaders([("Host", target.authority)])
+        for header in headers { head.add(name: header.name, value: header.value) }
+        head.add(name: "Content-Length", value: "0")
+        let request = HTTPRequestHead(version: .http1_1, method: .GET, uri: target.path, headers: head)
+        let upgrade = NIOTypedHTTPClientUpgradeConfiguration<Upgrade>(
+            upgradeRequestHead: request, upgraders: [upgrader],
+            notUpgradingCompletionHandler: { channel in channel.eventLoop.makeSucceededFuture(.refused) })
+        let result = try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
+            configuration: .init(upgradeConfiguration: upgrade))
+        // The upgrade handler keeps a refusal's status to itself: note it on the way in.
+        let upgradeHandler = try channel.pipeline.syncOperations.handler(type: NIOTypedHTTPClientUpgradeHandler<Upgrade>.self)
+        try channel.pipeline.syncOperations.addHandler(ResponseStatusRecorder(status: status), position: .before(upgradeHandler))
+        return result
+    }
+}
+
+/// Why a connection could not be made.
+public enum PlainWebSocketError: Error, CustomStringConvertible, Sendable {
+    case badURL(String)
+    /// The server answered the upgrade with this HTTP status instead of 101.
+    case refused(status: Int)
+    case messageTooLarge(Int)
+
+    public var description: String {
+        switch self {
+        case .badURL(let why): why
+        case .refused(let status): "the server refused the WebSocket upgrade (HTTP \(status))"
+        case .messageTooLarge(let limit): "a message exceeded \(limit) bytes"
+        }
+    }
+}
+
+/// Notes the status of the response to the upgrade request, then leaves the
+/// pipeline before anything else (WebSocket frames after a 101) can reach it.
+private final class ResponseStatusRecorder: ChannelInboundHandler, RemovableChannelHandler, Sendable {
+    typealias InboundIn = HTTPClientResponsePart
+    typealias InboundOut = HTTPClientResponsePart
+    let status: NIOLockedValueBox<Int?>
+
+    init(status: NIOLockedValueBox<Int?>) { self.status = status }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .head(let head) = unwrapInboundIn(data) { status.withLockedValue { $0 = Int(head.status.code) } }
+        context.fireChannelRead(data)
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+    }
+}
