@@ -153,7 +153,13 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
-        .testTarget(name: "GlassesScriptTests", dependencies: ["GlassesScript", "WearablesServer", "WearablesRemote", "WearablesSimulator", "ServedWorldSupport", "EmbeddedFilesSupport"], exclude: ["Scripts", "Goldens"]),
+        .testTarget(
+            name: "GlassesScriptTests",
+            dependencies: [
+                "GlassesScript", "LuaHost", "WearablesAudio", "WearablesCore", "WearablesServer", "WearablesRemote", "WearablesSimulator",
+                "ServedWorldSupport", "EmbeddedFilesSupport",
+            ],
+            exclude: ["Scripts", "Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -147,11 +147,15 @@ lua_State *gs_newstate(size_t memory_cap, void *host) {
     c->host = host;
     c->cap = memory_cap;
     pthread_mutex_init(&c->lock, NULL);
+#ifdef __APPLE__
+    pthread_cond_init(&c->wake, NULL); /* gs_watchdog_wait waits relative to the monotonic clock */
+#else
     pthread_condattr_t attr;
     pthread_condattr_init(&attr);
     pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
     pthread_cond_init(&c->wake, &attr);
     pthread_condattr_destroy(&attr);
+#endif
 
     lua_State *L = lua_newstate(gs_alloc, c);
     if (L == NULL) {
@@ -293,7 +297,20 @@ static void gs_add_seconds(struct timespec *t, double seconds) {
 /* Waits until the deadline or cancellation; returns whether the deadline came. */
 static int gs_watchdog_wait(gs_control *c, const struct timespec *deadline) {
     int rc = 0;
-    while (!c->watchdog_cancelled && rc != ETIMEDOUT) rc = pthread_cond_timedwait(&c->wake, &c->lock, deadline);
+    while (!c->watchdog_cancelled && rc != ETIMEDOUT) {
+#ifdef __APPLE__
+        /* Darwin's condition variables cannot wait on CLOCK_MONOTONIC: wait the time left. */
+        struct timespec now, left;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        left.tv_sec = deadline->tv_sec - now.tv_sec;
+        left.tv_nsec = deadline->tv_nsec - now.tv_nsec;
+        if (left.tv_nsec < 0) left.tv_sec -= 1, left.tv_nsec += 1000000000L;
+        if (left.tv_sec < 0) { rc = ETIMEDOUT; break; }
+        rc = pthread_cond_timedwait_relative_np(&c->wake, &c->lock, &left);
+#else
+        rc = pthread_cond_timedwait(&c->wake, &c->lock, deadline);
+#endif
+    }
     return !c->watchdog_cancelled;
 }
 
@@ -398,13 +415,24 @@ void gs_push_raise_marker(lua_State *L, int with_position) {
 }
 
 /* Records which coroutine runs, so an asynchronous stop can hook it. */
+/* Makes `next` the running thread under the lock the watchdog holds while it
+ * reads `running` to hook it: a stop requested around the swap reaches `next`
+ * too, instead of a thread that just stopped running. */
+static lua_State *gs_swap_running(gs_control *c, lua_State *next) {
+    pthread_mutex_lock(&c->lock);
+    lua_State *previous = atomic_exchange(&c->running, next);
+    if (next != NULL && atomic_load(&c->stop) != GS_STOP_NONE) lua_sethook(next, gs_hook, LUA_MASKCOUNT, 1);
+    pthread_mutex_unlock(&c->lock);
+    return previous;
+}
+
 static int gs_tracked_resume(lua_State *from, lua_State *co, int nargs, int *nresults) {
     gs_control *c = gs_control_of(from);
-    lua_State *previous = atomic_exchange(&c->running, co);
+    lua_State *previous = gs_swap_running(c, co);
     atomic_fetch_add(&c->in_lua, 1);
     int status = lua_resume(co, from, nargs, nresults);
     atomic_fetch_sub(&c->in_lua, 1);
-    atomic_store(&c->running, previous);
+    gs_swap_running(c, previous);
     return status;
 }
 
@@ -414,7 +442,7 @@ int gs_resume(lua_State *L, lua_State *thread, int nargs, int *nresults) {
 
 int gs_close_task(lua_State *L, lua_State *thread) {
     gs_control *c = gs_control_of(L);
-    lua_State *previous = atomic_exchange(&c->running, thread);
+    lua_State *previous = gs_swap_running(c, thread);
     atomic_fetch_add(&c->in_lua, 1);
 #if LUA_VERSION_RELEASE_NUM >= 50406
     int status = lua_closethread(thread, L);
@@ -422,7 +450,7 @@ int gs_close_task(lua_State *L, lua_State *thread) {
     int status = lua_resetthread(thread);
 #endif
     atomic_fetch_sub(&c->in_lua, 1);
-    atomic_store(&c->running, previous);
+    gs_swap_running(c, previous);
     if (status != LUA_OK) lua_xmove(thread, L, 1);
     return status;
 }

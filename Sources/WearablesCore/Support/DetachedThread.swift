@@ -21,9 +21,14 @@ public enum DetachedThread {
         pthread_attr_setstacksize(&attributes, 8 << 20)
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
         var thread = pthread_t()
+        #endif
         let status = pthread_create(&thread, &attributes, { context in
-            let body = Unmanaged<Body>.fromOpaque(context!).takeRetainedValue()
+            // Optional on Linux, not on Darwin: the cast reads the same on both.
+            let body = Unmanaged<Body>.fromOpaque((context as UnsafeMutableRawPointer?)!).takeRetainedValue()
             body.run()
             return nil
         }, context)
