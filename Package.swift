@@ -10,6 +10,11 @@ import PackageDescription
 //   |-> WearablesServer -> WearablesWire, WearablesSimulator (glasses serve; its dashboard's Lua
 //   |     console is the REPL engine, handed in by glasses through the WorldConsole protocol)
 //   \-> CLineEditor, CTerminal (the REPL's terminal)
+// The simulator's per-frame work (rendering the scene, luma planes, diffs) is optimised in
+// debug builds too: unoptimised, the README's tour ran 6x slower than in release, while
+// these two targets add little to a debug build's time.
+let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "GlassesScript",
     // macOS 15 for Synchronization's Mutex; Swift 6.3 (the tools version) for `@c`.
@@ -70,11 +75,12 @@ let package = Package(
         // selectors, sessions, camera streams, photos, and the backend protocol.
         .target(
             name: "WearablesCore",
-            dependencies: ["CImageCodecs", "CMediaCodecs", .product(name: "HeapModule", package: "swift-collections")]
+            dependencies: ["CImageCodecs", "CMediaCodecs", .product(name: "HeapModule", package: "swift-collections")],
+            swiftSettings: optimizedInDebug
         ),
         // The default backend: simulated glasses and companion app (MockDeviceKit).
         // It applies the wire's mock actions (`MockAction`), the one vocabulary of its controls.
-        .target(name: "WearablesSimulator", dependencies: ["WearablesCore", "WearablesAudio", "WearablesWire"]),
+        .target(name: "WearablesSimulator", dependencies: ["WearablesCore", "WearablesAudio", "WearablesWire"], swiftSettings: optimizedInDebug),
 
         // Audio: AVAudioSession-style routing, WAV recorder and player, level meter.
         // libsndfile and libsoxr, opened on first use (headers: libsndfile1-dev, libsoxr-dev).

@@ -39,7 +39,11 @@ final class SweepPool: @unchecked Sendable {
                     self.wake.signal()
                 }
             }
-            if running.isEmpty { break }
+            if running.isEmpty {
+                // A stop that came between two seeds ends the sweep here, early all the same.
+                if stopping, !pending.isEmpty { interrupted = true }
+                break
+            }
             wake.wait()
             if stopping, !interrupted {
                 interrupted = true

@@ -44,7 +44,7 @@ function mock.set_classic_stalls(on) end
 function mock.set_hfp_narrowband(on) end
 
 ---Seeded faults: `rates` per hour by kind (fold, power_cycle, disconnect, thermal, battery, capture_failure, bandwidth, phone_call, doff), drawn from the run's seed over `span` seconds (default --for, else 1 h), at least `min_gap` s apart; `schedule` replays a file, `save` writes one. glasses run --faults FILE replays FILE instead. Returns the faults ({t, kind, device, duration}).
----@param options {rates?: table, durations?: table, min_gap?: number, devices?: (MockGlasses|string)[], span?: number, schedule?: string, save?: string}
+---@param options {rates?: {fold?: number, power_cycle?: number, disconnect?: number, thermal?: number, battery?: number, capture_failure?: number, bandwidth?: number, phone_call?: number, doff?: number}, durations?: {fold?: number|{min: number, max: number}, power_cycle?: number|{min: number, max: number}, disconnect?: number|{min: number, max: number}, thermal?: number|{min: number, max: number}, battery?: number|{min: number, max: number}, capture_failure?: number|{min: number, max: number}, bandwidth?: number|{min: number, max: number}, phone_call?: number|{min: number, max: number}, doff?: number|{min: number, max: number}}, min_gap?: number, devices?: (MockGlasses|string)[], span?: number, schedule?: string, save?: string}
 ---@return table[]
 function mock.chaos(options) end
 
