@@ -89,12 +89,15 @@ public struct LuaParameter: Equatable, Sendable {
     public let isOptional: Bool
     /// For a number: the values allowed (`0...100`, `0...Double.infinity`).
     public let range: ClosedRange<Double>?
+    /// Why the range is what it is, when that is not obvious ("the clock's resolution").
+    public let rangeReason: String?
 
-    public init(_ name: String, _ type: LuaType, optional: Bool = false, in range: ClosedRange<Double>? = nil) {
+    public init(_ name: String, _ type: LuaType, optional: Bool = false, in range: ClosedRange<Double>? = nil, because reason: String? = nil) {
         self.name = name
         self.type = type
         isOptional = optional
         self.range = range
+        rangeReason = reason
     }
 
     /// `name?: type`.
@@ -106,7 +109,7 @@ public struct LuaParameter: Equatable, Sendable {
     public func rangeProblem(_ value: Double) -> String? {
         guard let range, !range.contains(value) else { return nil }
         let bounds = range.upperBound == .infinity ? ">= \(Self.format(range.lowerBound))" : "\(Self.format(range.lowerBound))-\(Self.format(range.upperBound))"
-        return "\(name) must be \(bounds), got \(Self.format(value))"
+        return "\(name) must be \(bounds)\(rangeReason.map { " (\($0))" } ?? ""), got \(Self.format(value))"
     }
 
     private static func format(_ value: Double) -> String {

@@ -49,8 +49,11 @@ struct TimePlugin: GlassesPlugin {
             },
             LuaFunction(
                 name: "every",
-                // At least the clock's resolution: an interval of 0 would fire forever at one instant.
-                parameters: [LuaParameter("seconds", .number, in: Scheduler.resolution...Double.infinity), LuaParameter("fn", .function)],
+                // An interval of 0, or below the clock's resolution, would fire forever at one instant.
+                parameters: [
+                    LuaParameter("seconds", .number, in: Scheduler.resolution...Double.infinity, because: "the clock's resolution"),
+                    LuaParameter("fn", .function),
+                ],
                 returns: [.named("Timer")],
                 doc: "Call `fn` every `seconds`, first `seconds` from now, until the timer is cancelled."
             ) { [unowned runtime] call in
