@@ -132,6 +132,8 @@ let package = Package(
             name: "WearablesServerTests",
             dependencies: [
                 "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator", "EmbeddedFilesSupport",
+                // The served world's real console (the REPL engine), for what only it does: time slices.
+                "GlassesScript",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
