@@ -46,7 +46,7 @@ struct RunningServer {
 
     /// One HTTP request; `token: nil` sends none.
     func http(_ method: HTTPRequest.Method, _ path: String, json: String? = nil, token: String?? = .some(nil),
-              headers extra: HTTPFields = [:], authority: String? = nil) async throws -> (status: Int, body: String) {
+              headers extra: HTTPFields = [:], authority: String? = nil) async throws -> (status: Int, body: String, headers: HTTPFields) {
         var headers = extra
         if case .some(let explicit) = token {
             if let explicit { headers[.authorization] = "Bearer \(explicit)" }
@@ -57,11 +57,11 @@ struct RunningServer {
         let request = TestClient.Request(path, method: method, authority: authority ?? self.authority, headers: headers,
                                          body: json.map { ByteBuffer(string: $0) })
         let response = try await TestClient.withClient(host: "127.0.0.1", port: port) { client in try await client.execute(request) }
-        return (Int(response.status.code), response.body.map { String(buffer: $0) } ?? "")
+        return (Int(response.status.code), response.body.map { String(buffer: $0) } ?? "", response.headers)
     }
 
     /// `http` with the server's own token.
-    func authorized(_ method: HTTPRequest.Method, _ path: String, json: String? = nil) async throws -> (status: Int, body: String) {
+    func authorized(_ method: HTTPRequest.Method, _ path: String, json: String? = nil) async throws -> (status: Int, body: String, headers: HTTPFields) {
         try await http(method, path, json: json, token: .some(token))
     }
 
