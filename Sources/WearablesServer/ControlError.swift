@@ -41,9 +41,7 @@ enum JSONBody {
     }
 
     static func response<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) -> Response {
-        var headers = headers
-        headers[.contentType] = "application/json"
-        return Response(status: status, headers: headers,
-                        body: .init(byteBuffer: ByteBuffer(bytes: encode(value))))
+        Response(status: status, headers: [.contentType: "application/json"],
+                 body: .init(byteBuffer: ByteBuffer(bytes: encode(value))))
     }
 }
