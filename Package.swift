@@ -158,6 +158,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // The served world's real console (the REPL engine), for what only it does: time slices.
+                "GlassesScript",
             ]),
         .testTarget(
             name: "GlassesScriptTests",

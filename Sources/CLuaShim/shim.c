@@ -34,7 +34,9 @@ struct gs_control {
     char message[256];
     long long budget, executed;
     int hook_interval;
-    int suspended;
+    int suspended;                     /* GS_SUSPENDED_WAIT or _SLICE until the host reads it */
+    /* time slices: 0, or how long a host task runs before the hook yields it */
+    long long slice_ns, slice_start_ns;
     /* watchdog */
     pthread_t watchdog;
     int has_watchdog, watchdog_cancelled;
@@ -229,16 +231,42 @@ static int gs_enforce_stop(lua_State *L) {
     return luaL_error(L, "%s", c->message);
 }
 
+/* Counts the hook's interval against the instruction budget; requests the stop
+ * and returns 1 once the budget is spent. */
+static int gs_budget_spent(gs_control *c) {
+    if (c->budget <= 0) return 0;
+    c->executed += c->hook_interval;
+    if (c->executed <= c->budget) return 0;
+    char msg[128];
+    snprintf(msg, sizeof msg, "instruction budget of %lld instructions exceeded", c->budget);
+    gs_request_stop(c, GS_STOP_LIMIT, 0, msg);
+    return 1;
+}
+
+static long long gs_monotonic_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+/* Whether the running host task has had its time slice (gs_set_time_slice). */
+static int gs_slice_spent(gs_control *c) {
+    return c->slice_ns > 0 && gs_monotonic_ns() - c->slice_start_ns >= c->slice_ns;
+}
+
 static void gs_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     gs_control *c = gs_control_of(L);
-    if (atomic_load(&c->stop) == GS_STOP_NONE) {
-        if (c->budget <= 0) return;
-        c->executed += c->hook_interval;
-        if (c->executed <= c->budget) return;
-        char msg[128];
-        snprintf(msg, sizeof msg, "instruction budget of %lld instructions exceeded", c->budget);
-        gs_request_stop(c, GS_STOP_LIMIT, 0, msg);
+    if (atomic_load(&c->stop) == GS_STOP_NONE && !gs_budget_spent(c)) {
+        /* A count hook may yield (with no values): the host task, every level
+         * between included, gives the thread back, and the host resumes it once
+         * the world's other events had their turn. Where a level cannot yield
+         * (a C call such as table.sort's comparator) the slice runs on. */
+        if (gs_slice_spent(c) && gs_waiting_task(L) != NULL) {
+            c->suspended = GS_SUSPENDED_SLICE;
+            lua_yield(L, 0);
+        }
+        return;
     }
     gs_enforce_stop(L);
 }
@@ -282,6 +310,11 @@ void gs_set_instruction_budget(lua_State *L, long long budget) {
     c->executed = 0;
     c->hook_interval = budget < 1000 ? (int)(budget > 0 ? budget : 1) : 1000;
     if (budget > 0) lua_sethook(c->main, gs_hook, LUA_MASKCOUNT, c->hook_interval);
+}
+
+void gs_set_time_slice(lua_State *L, double seconds) {
+    gs_control *c = gs_control_of(L);
+    c->slice_ns = seconds > 0 ? (long long)(seconds * 1e9) : 0;
 }
 
 static void gs_add_seconds(struct timespec *t, double seconds) {
@@ -414,7 +447,17 @@ void gs_push_raise_marker(lua_State *L, int with_position) {
     lua_pushlightuserdata(L, (void *)(with_position ? &gs_raise_marker : &gs_reraise_marker));
 }
 
-/* Records which coroutine runs, so an asynchronous stop can hook it. */
+/* With time slices on, every thread a host task runs gets the count hook that
+ * ends its slice (a coroutine made before slicing, or by a callback, included);
+ * a pending stop's every-instruction hook is left in place. */
+static void gs_arm_slice_hook(gs_control *c, lua_State *co) {
+    if (c->slice_ns <= 0) return;
+    pthread_mutex_lock(&c->lock);
+    if (atomic_load(&c->stop) == GS_STOP_NONE)
+        lua_sethook(co, gs_hook, LUA_MASKCOUNT, c->budget > 0 ? c->hook_interval : GS_SLICE_CHECK_INSTRUCTIONS);
+    pthread_mutex_unlock(&c->lock);
+}
+
 /* Makes `next` the running thread under the lock the watchdog holds while it
  * reads `running` to hook it: a stop requested around the swap reaches `next`
  * too, instead of a thread that just stopped running. */
@@ -428,6 +471,7 @@ static lua_State *gs_swap_running(gs_control *c, lua_State *next) {
 
 static int gs_tracked_resume(lua_State *from, lua_State *co, int nargs, int *nresults) {
     gs_control *c = gs_control_of(from);
+    gs_arm_slice_hook(c, co);
     lua_State *previous = gs_swap_running(c, co);
     atomic_fetch_add(&c->in_lua, 1);
     int status = lua_resume(co, from, nargs, nresults);
@@ -437,6 +481,8 @@ static int gs_tracked_resume(lua_State *from, lua_State *co, int nargs, int *nre
 }
 
 int gs_resume(lua_State *L, lua_State *thread, int nargs, int *nresults) {
+    gs_control *c = gs_control_of(L);
+    if (c->slice_ns > 0) c->slice_start_ns = gs_monotonic_ns();
     return gs_tracked_resume(L, thread, nargs, nresults);
 }
 
@@ -534,8 +580,9 @@ static int gs_resume_child(lua_State *L, lua_State *co, int narg, int wrap) {
     GS_EXTRA(co) = NULL;
     if (atomic_load(&c->stop) != GS_STOP_NONE) return gs_enforce_stop(L);
     if (status == LUA_YIELD && c->suspended) {
-        /* The child waits for the host (gs_waiting_task checked that every
-         * level can yield): this thread waits with it. */
+        /* The child waits for the host, or its time slice ended
+         * (gs_waiting_task checked that every level can yield): this thread
+         * waits with it. */
         lua_pop(co, nres);
         GS_EXTRA(co) = &gs_parked_tag;
         return lua_yieldk(L, 0, (lua_KContext)wrap, gs_resume_child_k);
@@ -1168,7 +1215,7 @@ static int gs_call_swift(lua_State *L, void *function) {
     case GS_RAISE_TYPE:
         return gs_typeerror(L, argument, lua_tostring(L, -1));
     case GS_SUSPEND:
-        gs_control_of(L)->suspended = 1;
+        gs_control_of(L)->suspended = GS_SUSPENDED_WAIT;
         return lua_yieldk(L, 0, (lua_KContext)lua_gettop(L), gs_resume_continuation);
     default:
         return lua_error(L);

@@ -102,15 +102,19 @@ extension LuaState {
         task.status = .running
         var results: Int32 = 0
         let status = gs_resume(L, task.thread, count, &results)
-        let suspended = gs_take_suspended(L) != 0
+        let suspension = gs_take_suspended(L)
         if let stop { return finish(task, .stopped(stop)) }
         switch status {
         case LUA_OK:
             return finish(task, collect(results, from: task.thread))
-        case LUA_YIELD where suspended:
+        case LUA_YIELD where suspension == Int32(GS_SUSPENDED_WAIT):
             lua_settop(task.thread, -results - 1)
             task.status = .suspended
             return .suspended
+        case LUA_YIELD where suspension == Int32(GS_SUSPENDED_SLICE):
+            lua_settop(task.thread, -results - 1)
+            task.status = .suspended
+            return .preempted
         case LUA_YIELD:
             lua_settop(task.thread, -results - 1)
             return finish(task, .failed(LuaScriptError(kind: .runtime, message: "attempt to yield from outside a coroutine")))
@@ -141,7 +145,7 @@ extension LuaState {
 
     private func finish(_ task: LuaTask, _ result: LuaResumeResult) -> LuaResumeResult {
         switch result {
-        case .suspended: task.status = .suspended
+        case .suspended, .preempted: task.status = .suspended
         case .finished(let values): task.status = .finished(values)
         case .failed(let error): task.status = .failed(error)
         case .stopped(let stop): task.status = .stopped(stop)

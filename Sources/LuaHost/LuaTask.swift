@@ -8,7 +8,8 @@ public final class LuaTask {
         /// Created, not yet resumed.
         case ready
         case running
-        /// Waiting in a host function for ``LuaState/resume(_:with:)``.
+        /// Waiting in a host function for ``LuaState/resume(_:with:)``, or preempted
+        /// at the end of its time slice (``LuaState/sliceTasks(every:)``).
         case suspended
         case finished([LuaValue])
         case failed(LuaScriptError)
@@ -40,7 +41,11 @@ public final class LuaTask {
 
 /// What one resume led to.
 public enum LuaResumeResult {
+    /// Waiting in a host function, which resumes it with the values it returns.
     case suspended
+    /// Its time slice ran out (``LuaState/sliceTasks(every:)``): resume it with no
+    /// values, after the host's other work, to go on where it was.
+    case preempted
     case finished([LuaValue])
     case failed(LuaScriptError)
     case stopped(LuaStop)

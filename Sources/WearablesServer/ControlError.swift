@@ -8,18 +8,23 @@ public struct ControlError: Error, HTTPResponseError, Equatable, CustomStringCon
     public let status: HTTPResponse.Status
     public let code: String
     public let message: String
+    /// Headers the refusal carries besides its type (a 405's `Allow`).
+    public let headers: HTTPFields
 
-    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String) {
+    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String, headers: HTTPFields = [:]) {
         self.status = status
         self.code = code
         self.message = message
+        self.headers = headers
     }
 
     public var description: String { "\(status.code) \(code): \(message)" }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        Response(status: status, headers: [.contentType: "application/json"],
-                 body: .init(byteBuffer: ByteBuffer(bytes: JSONBody.encode(["error": ["code": code, "message": message]]))))
+        var headers = headers
+        headers[.contentType] = "application/json"
+        return Response(status: status, headers: headers,
+                        body: .init(byteBuffer: ByteBuffer(bytes: JSONBody.encode(["error": ["code": code, "message": message]]))))
     }
 
     static func badRequest(_ message: String) -> ControlError { ControlError(.badRequest, "bad_request", message) }

@@ -16,7 +16,7 @@ struct ControlRoutes: Sendable {
     /// The largest control body; they are a few fields.
     static let maxBodyBytes = 64 * 1024
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: some RouterMethods<BasicRequestContext>) {
         router.get("/v1/health") { _, _ in try await health() }
         router.get("/v1/openapi.yaml") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: ByteBuffer(string: openAPI)))
@@ -69,7 +69,7 @@ struct ControlRoutes: Sendable {
     /// `POST path {fields}`: the mock action `name` with the body's fields, applied as the
     /// WebSocket `mock` command applies it (`WorldBridge.applyMock`); `respond` shapes the
     /// answer from the action, the affected glasses and the world after it.
-    private func mockAction(_ router: Router<BasicRequestContext>, _ path: String, _ name: String,
+    private func mockAction(_ router: some RouterMethods<BasicRequestContext>, _ path: String, _ name: String,
                             respond: @escaping @Sendable (MockAction, WireMockGlasses?, SimulatedWorld) -> Response) {
         let bridge = bridge
         router.post(RouterPath(path)) { request, _ in
@@ -126,22 +126,4 @@ struct Health: Encodable, Sendable {
     var devices: [String]
     /// Devices whose session a WebSocket client holds.
     var sessions: [String]
-}
-
-/// A control body: the mock action's fields (`MockActionFields`), read with the size limit.
-enum ControlBody {
-    static func read(_ request: Request) async throws -> MockActionFields {
-        let buffer: ByteBuffer
-        do { buffer = try await request.body.collect(upTo: ControlRoutes.maxBodyBytes) } catch {
-            throw ControlError(.contentTooLarge, "too_large", "a control body is at most \(ControlRoutes.maxBodyBytes) bytes")
-        }
-        guard buffer.readableBytes > 0 else { return MockActionFields() }
-        do {
-            return try JSONDecoder().decode(MockActionFields.self, from: Data(buffer.readableBytesView))
-        } catch DecodingError.typeMismatch(_, let context) {
-            throw ControlError.badRequest("field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type: \(context.debugDescription)")
-        } catch {
-            throw ControlError.badRequest(#"the body must be a JSON object, e.g. {"device":"rayBanMeta-1"}"#)
-        }
-    }
 }

@@ -24,7 +24,7 @@ struct DashboardRoutes: Sendable {
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; media-src 'self' blob:; "
         + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: some RouterMethods<BasicRequestContext>) {
         let page = Self.page(token: token)
         router.get("/") { _, _ in Self.response(page, type: Self.files[0].type) }
         for (name, type) in Self.files.dropFirst() {

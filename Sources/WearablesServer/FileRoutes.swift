@@ -8,7 +8,7 @@ import WearablesWire
 struct FileRoutes: Sendable {
     let files: SavedFiles
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: some RouterMethods<BasicRequestContext>) {
         let files = files
         router.get("/v1/files") { _, _ in JSONBody.response(["files": files.all]) }
         router.get("/v1/files/**") { _, context in

@@ -73,14 +73,14 @@ public final class ServedWorld: @unchecked Sendable {
 
     /// Ends the world: records the trace's end record, stops the loop and waits
     /// for its thread to finish. Pending `perform`s fail; later calls do nothing.
-    public func stop(reason: String) async {
+    public func stop(_ ending: ServeEnding = .stopped) async {
         let first = state.withLock { state in
             defer { state.stopped = true }
             return !state.stopped
         }
         if first {
             post { world in
-                world.trace.record(source: "run", event: "end", values: ["reason": .string(reason)])
+                world.trace.record(source: "run", event: "end", orderedValues: ending.traceValues)
                 world.scheduler.endExternalInput()
                 world.scheduler.stop()
             }

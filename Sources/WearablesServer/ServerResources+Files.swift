@@ -1005,7 +1005,13 @@ info:
     clients as events.
 
     Errors are `{"error": {"code": ..., "message": ...}}` with a 4xx status; the
-    message says how to fix the request.
+    message says how to fix the request. A path no route has answers 404
+    (`not_found`); a route's path asked with another method answers 405
+    (`method_not_allowed`) with an `Allow` header naming the methods it takes. A
+    body is checked field by field before anything happens: a field missing, of
+    the wrong type, or that no route takes (with the field it is close to, as in
+    "unknown field 'levle' (did you mean 'level'?)") is refused with 400
+    (`bad_request`), naming the field.
 
     This file is `Sources/WearablesServer/Resources/openapi.yaml`, served at
     `/v1/openapi.yaml`; `docs/openapi.yaml` is a copy a test keeps identical.

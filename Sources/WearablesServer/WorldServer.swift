@@ -52,9 +52,10 @@ public final class WorldServer: Sendable {
     }
 
     /// Listens and serves until the calling task is cancelled, then stops the world
-    /// (its trace ends with `{"source":"run","event":"end","values":{"reason":...}}`).
+    /// (its trace ends with `{"source":"run","event":"end","values":{"reason":...,"code":...}}`,
+    /// from `ending`, or ``ServeEnding/failed`` when it could not listen).
     /// `onListening` gets the bound port (the actual one when asked for port 0).
-    public func run(endReason: @escaping @Sendable () -> String = { "stopped" },
+    public func run(ending: @escaping @Sendable () -> ServeEnding = { .stopped },
                     onListening: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) async throws(ServeError) {
         let application = makeApplication(onListening: onListening)
         var failure: ServeError?
@@ -64,20 +65,23 @@ public final class WorldServer: Sendable {
         } catch {
             failure = Self.listenError(error, host: options.host, port: options.port)
         }
-        await served.stop(reason: failure == nil ? endReason() : "error")
+        await served.stop(failure == nil ? ending() : .failed)
         if let failure { throw failure }
     }
 
     /// Stops the world without having served (a server whose `run` never started).
-    public func stopWorld(reason: String) async { await served.stop(reason: reason) }
+    public func stopWorld(_ ending: ServeEnding = .stopped) async { await served.stop(ending) }
 
     private func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
         let router = Router(context: BasicRequestContext.self)
         // Added before the routes, so it guards them all, unknown paths included.
         router.middlewares.add(AccessMiddleware(policy: policy))
-        ControlRoutes(served: served, bridge: bridge, openAPI: Self.openAPIDocument()).add(to: router)
-        DashboardRoutes(token: token).add(to: router)
-        FileRoutes(files: bridge.savedFiles).add(to: router)
+        let routes = RouteRecorder(router)
+        ControlRoutes(served: served, bridge: bridge, openAPI: Self.openAPIDocument()).add(to: routes)
+        DashboardRoutes(token: token).add(to: routes)
+        FileRoutes(files: bridge.savedFiles).add(to: routes)
+        // After the routes: it wraps the not-found responder only.
+        router.middlewares.add(UnmatchedRouteMiddleware(routes: routes.table))
 
         let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
         webSocketRouter.ws(RouterPath(WireProtocol.webSocketPath)) { [self] inbound, outbound, context in

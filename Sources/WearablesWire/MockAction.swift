@@ -187,7 +187,7 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             guard seconds.isFinite, seconds > 0 else { throw .badRequest("'seconds' must be a number > 0") }
             return .phoneCall(seconds: seconds)
         default:
-            return .device(try require(device, "device (an id from GET /v1/devices)"), try deviceAction(name))
+            return .device(try require(device, "device", hint: "an id from GET /v1/devices"), try deviceAction(name))
         }
     }
 
@@ -223,7 +223,7 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             return .bandwidth(kbps: kbps)
         case "camera_feed":
             if let pattern = try named(pattern, "pattern", as: MockAction.FeedPattern.self) { return .cameraFeedPattern(pattern) }
-            return .cameraFeedPath(try require(path, "path (a .mp4/.mov/.mkv/.y4m video or PNG/JPEG still on the server's disk) or pattern"))
+            return .cameraFeedPath(try require(path, "path", hint: "a .mp4/.mov/.mkv/.y4m video or PNG/JPEG still on the server's disk, or give 'pattern'"))
         case "captured_image": return .capturedImage(path: try require(path, "path"))
         default:
             throw .badRequest("unknown mock action '\(name)' (actions: pair, \(MockDeviceAction.names.joined(separator: ", ")), "
@@ -275,8 +275,9 @@ public struct MockActionFields: Codable, Sendable, Equatable {
         }
     }
 
-    func require<T>(_ value: T?, _ field: String) throws(MockActionError) -> T {
-        guard let value else { throw .badRequest("missing field '\(field)'") }
+    /// `value`, or a refusal naming the missing `field` (and, after it, what the field takes).
+    func require<T>(_ value: T?, _ field: String, hint: String? = nil) throws(MockActionError) -> T {
+        guard let value else { throw .badRequest("missing field '\(field)'" + (hint.map { ": \($0)" } ?? "")) }
         return value
     }
 

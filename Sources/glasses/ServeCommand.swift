@@ -93,7 +93,7 @@ struct ServeCommand: ParsableCommand {
                 return error
             }
             let task = Task {
-                try await server.run(endReason: { signals.received ?? "stopped" }) { port in
+                try await server.run(ending: { signals.received.map(ServeEnding.signal) ?? .stopped }) { port in
                     Self.announce(options: serveOptions, port: port, token: server.token)
                 }
             }

@@ -46,7 +46,7 @@ struct WorldReplConsoleTests {
     func stop() async {
         let box = box
         _ = try? await served.perform { _ in box.console?.close() }
-        await served.stop(reason: "test")
+        await served.stop()
     }
 
     /// `glasses serve --out`: what the console saves lands there, and nowhere else.
@@ -131,6 +131,23 @@ struct WorldReplConsoleTests {
         await stop()
     }
 
+    /// A long computation runs in time slices (each preemption invisible to it, inside
+    /// its own coroutines too) and still ends with its value; a wait after it waits,
+    /// and what it printed shows, in order.
+    @Test func aLongComputationAndAWaitAfterItPrintTheirValues() async throws {
+        try await start()
+        let counted = await evaluate("local n = 0\nfor i = 1, 3000000 do n = n + 1 end\nprint('counted')\nwait(0.1)\nreturn n")
+        #expect(counted == Printed(output: "counted\n3000000\n", errorOutput: ""))
+        let generated = await evaluate("""
+            local gen = coroutine.wrap(function()
+              for r = 1, 2 do local s = 0 for j = 1, 1000000 do s = s + 1 end coroutine.yield(s + r) end
+            end)
+            return gen(), gen()
+            """)
+        #expect(generated == Printed(output: "1000001\t1000002\n", errorOutput: ""))
+        await stop()
+    }
+
     /// Waits until the world's clock has moved `seconds` on, from an event on its own thread.
     func worldAdvances(_ seconds: Double) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -149,7 +166,7 @@ struct WorldReplConsoleTests {
         await worldAdvances(0.2)
         let now = try await served.perform { world in world.scheduler.now }
         #expect(now > 0.3)
-        await served.stop(reason: "test")
+        await served.stop()
     }
 
     @Test func exitEndsOnlyTheConsolesStateAndTheNextInputGetsANewOne() async throws {

@@ -8,7 +8,7 @@ import NIOPosix
 enum PlainHTTP {
     struct Response {
         let status: Int
-        let headers: HTTPHeaders
+        let headers: HTTPFields
         let body: String
     }
 
@@ -42,7 +42,11 @@ enum PlainHTTP {
                 case .body(var chunk): collected.writeBuffer(&chunk)
                 case .end:
                     guard let response else { throw Failure(description: "a response without a head") }
-                    return Response(status: response.status, headers: response.headers, body: String(buffer: collected))
+                    var fields = HTTPFields()
+                    for (name, value) in response.headers {
+                        if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
+                    }
+                    return Response(status: response.status, headers: fields, body: String(buffer: collected))
                 }
             }
             throw Failure(description: "the server closed the connection before the response ended")

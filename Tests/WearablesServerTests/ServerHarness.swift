@@ -44,7 +44,7 @@ struct RunningServer {
 
     /// One HTTP request; `token: nil` sends none.
     func http(_ method: HTTPRequest.Method, _ path: String, json: String? = nil, token: String?? = .some(nil),
-              headers extra: HTTPFields = [:], authority: String? = nil) async throws -> (status: Int, body: String) {
+              headers extra: HTTPFields = [:], authority: String? = nil) async throws -> (status: Int, body: String, headers: HTTPFields) {
         var headers = extra
         if case .some(let explicit) = token {
             if let explicit { headers[.authorization] = "Bearer \(explicit)" }
@@ -54,11 +54,11 @@ struct RunningServer {
         if json != nil { headers[.contentType] = "application/json" }
         let response = try await PlainHTTP.send(
             port: port, method: method, path: path, authority: authority ?? self.authority, headers: headers, body: json)
-        return (response.status, response.body)
+        return (response.status, response.body, response.headers)
     }
 
     /// `http` with the server's own token.
-    func authorized(_ method: HTTPRequest.Method, _ path: String, json: String? = nil) async throws -> (status: Int, body: String) {
+    func authorized(_ method: HTTPRequest.Method, _ path: String, json: String? = nil) async throws -> (status: Int, body: String, headers: HTTPFields) {
         try await http(method, path, json: json, token: .some(token))
     }
 

@@ -22,6 +22,12 @@ enum {
     GS_SUSPEND = -5,        /* yield the calling task; the host resumes it later */
 };
 
+/* Why a host task gave its thread back without finishing (gs_take_suspended). */
+enum {
+    GS_SUSPENDED_WAIT = 1,  /* a host function suspended it; the host resumes it on the event */
+    GS_SUSPENDED_SLICE = 2, /* its time slice ended; resume it with no values to go on */
+};
+
 /* Why a run was stopped from outside the script's control flow. */
 enum {
     GS_STOP_NONE = 0,
@@ -70,6 +76,13 @@ int gs_memory_cap_hit(gs_control *control);
  * script cannot yield, and keep doing so until the host sees them. */
 void gs_set_instruction_budget(lua_State *L, long long budget);
 int gs_start_watchdog(lua_State *L, double seconds);
+/* Time slices (0 turns them off): a host task that runs `seconds` without
+ * waiting is yielded by a count hook (checked every GS_SLICE_CHECK_INSTRUCTIONS),
+ * from whatever user coroutine it is in, where every level can yield; its
+ * resume then reports GS_SUSPENDED_SLICE. Lets the host run other events
+ * between slices of a long computation (a served world's console). */
+void gs_set_time_slice(lua_State *L, double seconds);
+#define GS_SLICE_CHECK_INSTRUCTIONS 1000
 /* How long the watchdog waits for a stop it requested before it ends the process. */
 #define GS_STOP_GRACE_SECONDS 1
 /* Called on the watchdog's thread when the script did not stop within the
@@ -106,7 +119,8 @@ int gs_resume(lua_State *L, lua_State *thread, int nargs, int *nresults);
 /* Closes a task that will not be resumed again, running its pending to-be-closed
  * variables as coroutine.close does; on error the error value is pushed on L. */
 int gs_close_task(lua_State *L, lua_State *thread);
-/* Set by the trampoline when a host function suspended the task; cleared on read. */
+/* Why the last resume yielded (GS_SUSPENDED_WAIT from the trampoline, _SLICE
+ * from the hook), 0 for a plain yield; cleared on read. */
 int gs_take_suspended(lua_State *L);
 /* Pushes the marker that makes a suspended call raise the value pushed after it:
  * a string prefixed with the caller's position, or (with_position 0) as is. */

@@ -9,8 +9,10 @@ import WearablesSimulator
 /// are that world's glasses and a waiting call parks on its scheduler. It takes
 /// whole inputs and reports what each printed, for the dashboard's console.
 ///
-/// Bounded so that no input can hold the world: each input has ``inputLimit`` wall
-/// seconds, after which its Lua code is interrupted (the world's loop goes on, the
+/// Bounded so that no input can hold the world: its Lua code runs in time slices of
+/// ``timeSlice`` (a busy loop gives the world's thread back between slices, so frames,
+/// HTTP controls and other clients go on while it runs), each input has ``inputLimit``
+/// wall seconds, after which its Lua code is interrupted (the world's loop goes on, the
 /// console reports it), the state has a memory cap, and the sandbox is `strict`
 /// (no files, no processes: a page holding the token drives the glasses, not the
 /// server's machine); what it saves (photos, frames, recordings, a recipe's files)
@@ -23,6 +25,10 @@ public final class WorldReplConsole {
     public let inputLimit: Double
     /// Bytes the console's Lua state may hold.
     public static let memoryLimit = 64 << 20
+    /// Wall seconds the console's Lua code runs before the world's other events get
+    /// their turn: short beside a frame's interval at 30 fps, long beside the cost of
+    /// a turn through the scheduler (a few microseconds).
+    public static let timeSlice = 0.002
     /// Where the console's files go (nil: the server's current folder).
     public let outputDirectory: String?
 
@@ -76,6 +82,7 @@ public final class WorldReplConsole {
         // terminal REPL wants); the served world's loop must go on, so neither the
         // scheduler's interruption check nor the runtime's loop stop may reach it.
         runtime.scheduler.interruption = nil
+        runtime.state.sliceTasks(every: Self.timeSlice)
         try capturePrint(in: runtime.state, collected: collected)
         let session = try ReplSession(runtime: runtime, output: ReplOutput(
             standard: { collected.output += $0 }, error: { collected.errorOutput += $0 }))
@@ -225,7 +232,7 @@ public final class WorldReplConsole {
             guard let console = target.console, console.running.load(ordering: .sequentiallyConsistent) == generation else { return }
             console.timedOut.store(generation, ordering: .sequentiallyConsistent)
             handle.interrupt(message: "the console's limit per input")
-            // A chunk parked on a wait has no Lua running to notice the interrupt.
+            // A chunk parked on a wait, or between time slices, has no Lua running to notice the interrupt.
             inbox.post { target.console?.recover() }
         }
     }

@@ -311,6 +311,10 @@ public final class ScriptRuntime {
         switch result {
         case .suspended:
             task.status = .waiting
+        case .preempted:
+            // It neither returned nor waited: a callback's borrowed frame stays lent, and nothing ended.
+            task.status = .waiting
+            return continueAfterOtherEvents(task)
         case .finished(let values):
             task.status = .done
             task.results = values
@@ -339,6 +343,20 @@ public final class ScriptRuntime {
             joiners.forEach { $0() }
         }
         endIfDone()
+    }
+
+    /// Resumes a task whose time slice ran out (``LuaState/sliceTasks(every:)``) from
+    /// a new event at the current time: events already due (frames, posted input)
+    /// run first. Cancelling the task cancels the event.
+    private func continueAfterOtherEvents(_ task: ScriptTask) {
+        task.waitGeneration += 1
+        let generation = task.waitGeneration
+        let event = scheduler.schedule(after: 0) { [weak self, weak task] in
+            guard let self, let task, task.waitGeneration == generation, task.status == .waiting else { return }
+            task.cancelWait = nil
+            self.step(task, .success([]))
+        }
+        task.cancelWait = { event.cancel() }
     }
 
     /// Cancels a task: what it waits on is undone and it never runs again.
