@@ -53,8 +53,10 @@ let package = Package(
         ),
         // C trampolines and protected helpers: the only code that may raise a Lua error.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // "Did you mean": one edit distance for every message that suggests a name.
+        .target(name: "Spelling"),
         // Generic, safe Swift embedding of Lua. Knows nothing about glasses.
-        .target(name: "LuaHost", dependencies: ["CLua", "CLuaShim"]),
+        .target(name: "LuaHost", dependencies: ["CLua", "CLuaShim", "Spelling"]),
 
         // JPEG (libjpeg-turbo), HEIC (libheif) and PNG (libpng) behind setjmp-safe C wrappers.
         .target(
@@ -93,7 +95,7 @@ let package = Package(
         .target(
             name: "WearablesServer",
             dependencies: [
-                "WearablesWire", "WearablesSimulator", "WearablesAudio", "WearablesCore",
+                "WearablesWire", "WearablesSimulator", "WearablesAudio", "WearablesCore", "Spelling",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -125,7 +127,7 @@ let package = Package(
         // Lua bindings over the core: plugin registry, tasks, events, traces.
         // Recipes/Resources is compiled in (RecipeResources+Files.swift), so an installed binary has it.
         .target(
-            name: "GlassesScript", dependencies: ["LuaHost", "WearablesCore", "WearablesAudio", "WearablesSimulator", "WearablesRemote", "WearablesWire"],
+            name: "GlassesScript", dependencies: ["LuaHost", "Spelling", "WearablesCore", "WearablesAudio", "WearablesSimulator", "WearablesRemote", "WearablesWire"],
             exclude: ["Recipes/Resources"]),
         // libedit's readline interface for the REPL, opened on first use (headers: libedit-dev).
         .target(name: "CLineEditor", linkerSettings: [.linkedLibrary("dl")]),
@@ -153,7 +155,7 @@ let package = Package(
         .testTarget(
             name: "WearablesServerTests",
             dependencies: [
-                "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator", "EmbeddedFilesSupport", "PlainWebSocket",
+                "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator", "EmbeddedFilesSupport", "PlainWebSocket", "Spelling",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,3 +1,5 @@
+import Spelling
+
 /// The type of a parameter, field or returned value, in the vocabulary of
 /// LuaLS annotations. One value feeds argument checking, signature text,
 /// REPL help, LuaLS files and `glasses check`, so they cannot drift apart.

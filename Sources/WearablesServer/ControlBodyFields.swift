@@ -1,3 +1,4 @@
+import Spelling
 import WearablesWire
 
 /// The fields a control body may carry, read off `MockActionFields` itself so they
@@ -51,7 +52,7 @@ enum ControlBodyFields {
     static func check(_ object: [String: JSONKind]) throws(ControlError) {
         for (name, kind) in object.sorted(by: { $0.key < $1.key }) {
             guard let expected = known[name] else {
-                let hint = FieldSuggestion.closest(to: name, among: known.keys.sorted()).map { " (did you mean '\($0)'?)" }
+                let hint = NameSuggestion.closest(to: name, in: known.keys.sorted()).map { " (did you mean '\($0)'?)" }
                 throw ControlError.badRequest("unknown field '\(name)'\(hint ?? ": /v1/openapi.yaml lists each route's fields")")
             }
             guard expected.accepts(kind) else {

@@ -1,3 +1,4 @@
+import Spelling
 import Foundation
 import HTTPTypes
 import Testing
@@ -107,13 +108,13 @@ import WearablesWire
 
     @Test func suggestionsAreSlipsNotOtherWords() {
         let names = ["device", "level", "seconds", "kbps", "permission", "permissions", "state"]
-        #expect(FieldSuggestion.closest(to: "levle", among: names) == "level")
-        #expect(FieldSuggestion.closest(to: "devic", among: names) == "device")
-        #expect(FieldSuggestion.closest(to: "secconds", among: names) == "seconds")
-        #expect(FieldSuggestion.closest(to: "kpbs", among: names) == "kbps")
-        #expect(FieldSuggestion.closest(to: "permision", among: names) == "permission")
-        #expect(FieldSuggestion.closest(to: "colour", among: names) == nil)
-        #expect(FieldSuggestion.closest(to: "x", among: names) == nil)
+        #expect(NameSuggestion.closest(to: "levle", in: names) == "level")
+        #expect(NameSuggestion.closest(to: "devic", in: names) == "device")
+        #expect(NameSuggestion.closest(to: "secconds", in: names) == "seconds")
+        #expect(NameSuggestion.closest(to: "kpbs", in: names) == "kbps")
+        #expect(NameSuggestion.closest(to: "permision", in: names) == "permission")
+        #expect(NameSuggestion.closest(to: "colour", in: names) == nil)
+        #expect(NameSuggestion.closest(to: "x", in: names) == nil)
     }
 
     /// The end record has the shape `glasses run` gives its own: reason, exit code, signal.

@@ -1,3 +1,4 @@
+import Spelling
 import LuaHost
 
 /// `expect(name, fn)`: a property the run must keep, checked after every event,

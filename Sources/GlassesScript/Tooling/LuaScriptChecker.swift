@@ -1,3 +1,4 @@
+import Spelling
 import FoundationEssentials
 import LuaHost
 

@@ -1,3 +1,4 @@
+import Spelling
 import LuaHost
 
 /// The part of `glasses check` that reads the registry's parameter types: it
