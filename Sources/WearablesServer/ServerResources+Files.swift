@@ -1686,7 +1686,7 @@ components:
         microphone: { type: string, enum: [granted, denied] }
     Health:
       type: object
-      required: [status, protocol, world, time, speed, clients, registration, permissions, devices, sessions]
+      required: [status, protocol, world, time, speed, clients, refused_clients, registration, permissions, devices, sessions]
       properties:
         status: { type: string, enum: [ok] }
         protocol: { type: integer, description: The wire protocol version. }
@@ -1694,6 +1694,7 @@ components:
         time: { type: number, description: Run seconds since the world started. }
         speed: { type: number }
         clients: { type: integer, description: WebSocket clients that said hello. }
+        refused_clients: { type: integer, description: "WebSocket connections refused for their token, Host or Origin since the server started (a client still holding a restarted server's old token keeps knocking)." }
         registration: { type: string, enum: [unavailable, available, registering, registered] }
         permissions: { $ref: "#/components/schemas/Permissions" }
         devices: { type: array, items: { type: string } }

@@ -25,6 +25,7 @@ public final class WorldServer: Sendable {
     let served: ServedWorld
     let bridge: WorldBridge
     private let nextClient = Atomic<Int>(1)
+    let refused = RefusedClients()
 
     /// Builds the world; nothing listens until `run`. Refuses a non-loopback address
     /// without an explicit token.
@@ -75,7 +76,7 @@ public final class WorldServer: Sendable {
         let router = Router(context: BasicRequestContext.self)
         // Added before the routes, so it guards them all, unknown paths included.
         router.middlewares.add(AccessMiddleware(policy: policy))
-        ControlRoutes(served: served, bridge: bridge, openAPI: Self.openAPIDocument()).add(to: router)
+        ControlRoutes(served: served, bridge: bridge, refused: refused, openAPI: Self.openAPIDocument()).add(to: router)
         DashboardRoutes(token: token).add(to: router)
         FileRoutes(files: bridge.savedFiles).add(to: router)
 
@@ -85,6 +86,7 @@ public final class WorldServer: Sendable {
             // the client (a browser above all) as a bare failure, without the reason.
             let query = context.request.uri.queryParameters["token"].map(String.init)
             if let denial = policy.denial(authority: context.request.head.authority, headers: context.request.headers, query: query) {
+                refused.add()
                 return await ClientConnection.refuse(denial, outbound: outbound)
             }
             let connection = ClientConnection(
