@@ -38,6 +38,7 @@ final class RemoteLink: Sendable {
         /// Whether the server said hello on the current attempt (a connection that
         /// opened, then dropped, starts the backoff over).
         var greeted = false
+        /// The current attempt's task, so that ``stop()`` cancels it too.
         var connecting: Task<Void, Never>?
     }
     private let state = Mutex(State())
