@@ -33,13 +33,22 @@ public enum PlainWebSocketClient {
     ) async throws -> Close? {
         let target = try PlainWebSocketURL(url)
         let status = NIOLockedValueBox<Int?>(nil)
+        let opened = NIOLockedValueBox<Channel?>(nil)
         let upgraded = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: target.host, port: target.port) { channel in
-                channel.eventLoop.makeCompletedFuture {
+                opened.withLockedValue { $0 = channel }
+                return channel.eventLoop.makeCompletedFuture {
                     try configure(channel, target: target, headers: headers, maxFrameBytes: maxMessageBytes, status: status)
                 }
             }
-        switch try await upgraded.get() {
+        // A server may never answer the upgrade (one going away mid-handshake): the
+        // caller's cancellation closes the socket, which ends the wait.
+        let upgrade = try await withTaskCancellationHandler {
+            try await upgraded.get()
+        } onCancel: {
+            opened.withLockedValue { $0 }?.close(promise: nil)
+        }
+        switch upgrade {
         case .websocket(let channel):
             let close = NIOLockedValueBox<Close?>(nil)
             try await channel.executeThenClose { inbound, outbound in

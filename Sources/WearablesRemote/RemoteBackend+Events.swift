@@ -6,7 +6,7 @@ extension RemoteBackend {
     func handle(_ incoming: RemoteLink.Incoming) {
         switch incoming {
         case .connected(let hello): reconnected(hello)
-        case .lost(let reason): lost(reason)
+        case .lost(let failure): lost(failure)
         case .message(let message): handle(message)
         case .binary(let binary): handle(binary)
         }
@@ -74,12 +74,20 @@ extension RemoteBackend {
         }
     }
 
-    /// The connection dropped: everything the served world held for this client is
-    /// gone, so report it as glasses that went out of range.
-    private func lost(_ reason: String) {
+    /// The connection dropped, or an attempt to open it again failed: everything the
+    /// served world held for this client is gone, so report it as glasses that went
+    /// out of range. A refused token is the one failure retrying alone may never mend,
+    /// so it is said once, with the fix.
+    private func lost(_ failure: LinkFailure) {
+        if failure.isTokenRefused, !refusalAnnounced {
+            refusalAnnounced = true
+            trace.record(source: "remote", event: "token_refused", values: ["reason": .string(failure.reason)])
+            onNotice?("the server at \(url) refused the token (it may have restarted with a new one): pass --token with the "
+                + "token it printed, or start it with --token set to this one; retrying with backoff (0.5 s doubling to 5 s)")
+        }
         guard isConnected else { return }
         isConnected = false
-        trace.record(source: "remote", event: "link_lost", values: ["reason": .string(reason)])
+        trace.record(source: "remote", event: "link_lost", values: ["reason": .string(failure.reason)])
         streams.removeAll()
         let waiting = pending.values
         pending.removeAll()
@@ -103,6 +111,10 @@ extension RemoteBackend {
         guard !isConnected else { return }
         isConnected = true
         trace.record(source: "remote", event: "link_restored", values: [:])
+        if refusalAnnounced {
+            refusalAnnounced = false
+            onNotice?("reconnected to \(url)")
+        }
         if hello.registration != registrationState {
             registrationState = hello.registration
             notify { $0.backend(didChangeRegistration: hello.registration) }

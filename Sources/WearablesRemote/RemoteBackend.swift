@@ -23,6 +23,11 @@ public final class RemoteBackend: WearablesBackend {
     public internal(set) var isConnected = true
     /// The phone's audio session (here, in this process), for the HFP check before a stream with audio.
     public weak var audio: AudioSession?
+    /// Where what the user must hear about the connection goes (a token refused, the
+    /// reconnection after it), on the scheduler's thread; the CLI writes it to stderr.
+    public var onNotice: ((String) -> Void)?
+    /// Whether the current refusal of the token was announced: it is said once, not per retry.
+    var refusalAnnounced = false
 
     private let link: RemoteLink
     var observers: [WeakObserver] = []

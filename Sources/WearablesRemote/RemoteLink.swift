@@ -6,9 +6,10 @@ import Synchronization
 import WearablesWire
 
 /// The network side of a connection to a served world: one WebSocket at a time,
-/// opened again after it drops (a server restart), every message handed to
-/// ``deliver`` on the link's own threads. The backend posts them into its
-/// scheduler; nothing here touches the model.
+/// opened again after it drops (a server restart, a server away, a token refused),
+/// with ``RetryBackoff`` between attempts, every message handed to ``deliver`` on
+/// the link's own threads. The backend posts them into its scheduler; nothing here
+/// touches the model.
 final class RemoteLink: Sendable {
     /// What the link reports.
     enum Incoming: Sendable {
@@ -16,8 +17,9 @@ final class RemoteLink: Sendable {
         case connected(ServerHello)
         case message(ServerMessage)
         case binary(BinaryMessage)
-        /// The connection dropped or could not be opened; `reason` says why. The link retries.
-        case lost(reason: String)
+        /// The connection dropped, or an attempt to open it again failed (each attempt
+        /// reports); the failure says why. The link retries.
+        case lost(LinkFailure)
     }
 
     let url: String
@@ -29,12 +31,19 @@ final class RemoteLink: Sendable {
         var outbound: AsyncStream<String>.Continuation?
         var task: Task<Void, Never>?
         var stopped = false
+        /// The current attempt's number: only it may greet (one given up on may still end, late).
+        var attempt = 0
+        /// Whether the server said hello on the current attempt (a connection that
+        /// opened, then dropped, starts the backoff over).
+        var greeted = false
+        /// The current attempt's task, so that ``stop()`` cancels it too.
+        var connecting: Task<Void, Never>?
     }
     private let state = Mutex(State())
     /// Signalled for each message buffered while there is no target (``awaitFirst``).
     private let buffered = DispatchSemaphore(value: 0)
-    /// How long to wait before opening the connection again.
-    static let retryInterval: Duration = .milliseconds(500)
+    /// How long an attempt may take to get the server's hello before it is given up.
+    static let handshakeLimit: Duration = .seconds(10)
 
     init(url: String, token: String?, client: String) {
         self.url = url
@@ -78,13 +87,14 @@ final class RemoteLink: Sendable {
     }
 
     func stop() {
-        let (task, outbound) = state.withLock { state in
+        let (task, connecting, outbound) = state.withLock { state in
             state.stopped = true
             defer { state.outbound = nil }
-            return (state.task, state.outbound)
+            return (state.task, state.connecting, state.outbound)
         }
         outbound?.finish()
         task?.cancel()
+        connecting?.cancel()
     }
 
     private var isStopped: Bool { state.withLock { $0.stopped } }
@@ -98,22 +108,55 @@ final class RemoteLink: Sendable {
     }
 
     private func runLoop() async {
+        var backoff = RetryBackoff()
         while !isStopped {
-            let reason: String
-            do {
-                try await connectOnce()
-                reason = "the server closed the connection"
-            } catch {
-                reason = Self.describe(error)
+            let number = state.withLock { state in
+                state.attempt += 1
+                state.greeted = false
+                return state.attempt
             }
-            state.withLock { $0.outbound = nil }
+            let failure = await attempt(number)
+            let greeted = state.withLock { state in
+                state.outbound = nil
+                state.connecting = nil
+                return state.greeted
+            }
             if isStopped { return }
-            report(.lost(reason: reason))
-            try? await Task.sleep(for: Self.retryInterval)
+            if greeted { backoff.reset() }
+            report(.lost(failure))
+            try? await Task.sleep(for: backoff.take())
         }
     }
 
-    private func connectOnce() async throws {
+    /// One attempt to connect, given up when the server has not said hello within
+    /// ``handshakeLimit``: a server that goes away in the middle of the handshake (the
+    /// socket half-closed, never answered; a server restarting does it) must not end
+    /// the retrying for good. An attempt given up is cancelled, which closes its
+    /// socket; it can deliver nothing, as only the current attempt may greet.
+    private func attempt(_ number: Int) async -> LinkFailure {
+        let outcome = FirstOutcome<LinkFailure>()
+        let connecting = Task { [self] in
+            do {
+                try await connectOnce(number)
+                outcome.offer(.closedByServer)
+            } catch {
+                outcome.offer(LinkFailure(error))
+            }
+        }
+        state.withLock { $0.connecting = connecting }
+        let deadline = Task { [self] in
+            try? await Task.sleep(for: Self.handshakeLimit)
+            let greeted = state.withLock { $0.attempt == number && $0.greeted }
+            guard !Task.isCancelled, !greeted else { return }
+            connecting.cancel()
+            outcome.offer(LinkFailure(reason: "no WebSocket handshake with the server within \(Self.handshakeLimit)", isTokenRefused: false))
+        }
+        let failure = await outcome.value()
+        deadline.cancel()
+        return failure
+    }
+
+    private func connectOnce(_ number: Int) async throws {
         let headers = token.map { [(name: "Authorization", value: "Bearer \($0)")] } ?? []
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(4096))
         let hello = String(decoding: ClientMessage.hello(protocolVersion: WireProtocol.version, client: client).encoded(), as: UTF8.self)
@@ -132,7 +175,13 @@ final class RemoteLink: Sendable {
                             if !greeted, case .hello(let hello) = decoded {
                                 greeted = true
                                 // Commands may go out only once the hello is in.
-                                self.state.withLock { $0.outbound = continuation }
+                                let current = self.state.withLock { state in
+                                    guard state.attempt == number else { return false }
+                                    state.outbound = continuation
+                                    state.greeted = true
+                                    return true
+                                }
+                                guard current else { throw CancellationError() }
                                 self.report(.connected(hello))
                             } else if !greeted, case .error(let error) = decoded {
                                 throw error
@@ -150,16 +199,5 @@ final class RemoteLink: Sendable {
                 group.cancelAll()
             }
         }
-    }
-
-    static func describe(_ error: Error) -> String {
-        if let error = error as? WireError { return error.message }
-        if let error = error as? WireDecodingError { return "the server sent something this client cannot read: \(error)" }
-        if case .refused(401)? = error as? PlainWebSocketError {
-            return "the server refused the token (401); pass the token `glasses serve` printed with --token"
-        }
-        let text = String(describing: error)
-        if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
-        return text
     }
 }

@@ -34,7 +34,7 @@ public final class RemoteWorld {
         }
         guard case .connected(let hello) = outcome else {
             link.stop()
-            let reason = if case .lost(let reason) = outcome { reason } else { "unexpected first message" }
+            let reason = if case .lost(let failure) = outcome { failure.reason } else { "unexpected first message" }
             throw RemoteConnectionError(
                 description: "cannot connect to \(address): \(reason); start a world with `glasses serve` and pass the URL and token it prints")
         }

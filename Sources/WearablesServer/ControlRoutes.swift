@@ -11,6 +11,7 @@ import WearablesWire
 struct ControlRoutes: Sendable {
     let served: ServedWorld
     let bridge: WorldBridge
+    let refused: RefusedClients
     let openAPI: String
 
     /// The largest control body; they are a few fields.
@@ -96,7 +97,7 @@ struct ControlRoutes: Sendable {
     }
 
     private func health(of world: SimulatedWorld) -> Health {
-        Health(time: world.scheduler.now, speed: served.speed, clients: bridge.clientCount,
+        Health(time: world.scheduler.now, speed: served.speed, clients: bridge.clientCount, refusedClients: refused.total,
                registration: world.kit.registrationState.name, permissions: Self.permissions(world.kit),
                devices: world.kit.glasses.map(\.identifier), sessions: bridge.sessionDevices)
     }
@@ -121,6 +122,8 @@ struct Health: Encodable, Sendable {
     var time: Double
     var speed: Double
     var clients: Int
+    /// WebSocket connections refused by the access policy since the start.
+    var refusedClients: Int
     var registration: String
     var permissions: [String: String]
     var devices: [String]

@@ -13,11 +13,17 @@ extension ServerResources {
   font: 15px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif;
 }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 body { margin: 0; background: var(--bg); color: var(--ink); }
 header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1.5rem; padding: .5rem 1rem; background: var(--ink); color: #fff; }
 header h1 { font-size: 1.1rem; margin: 0; }
 header p { margin: 0; }
-main { display: grid; gap: 1rem; padding: 1rem; grid-template-columns: repeat(2, minmax(0, 1fr)); }
+main { display: grid; gap: 1rem; padding: 1rem; grid-template-columns: repeat(2, minmax(0, 1fr)); align-items: start; }
+.column { display: flex; flex-direction: column; gap: 1rem; min-width: 0; }
+#offline { margin: 0; padding: .5rem 1rem; background: var(--bad); color: #fff; font-weight: 600; position: sticky; top: 0; z-index: 2; }
+body.offline main { filter: grayscale(1); opacity: .55; }
+body.offline #clock { text-decoration: line-through; }
+.field { display: inline-flex; align-items: center; gap: .3rem; white-space: nowrap; }
 section { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: .75rem 1rem; min-width: 0; }
 h2 { font-size: 1rem; margin: 0 0 .5rem; }
 h3 { font-size: .95rem; margin: .5rem 0; }
@@ -40,10 +46,11 @@ button:disabled { opacity: .45; cursor: default; background: #fff; }
 .state-bad { color: var(--bad); }
 .state-warn { color: var(--warn); }
 #previews { display: flex; flex-wrap: wrap; gap: .75rem; }
-figure.preview { margin: 0; }
+figure.preview { margin: 0; position: relative; }
+figure.preview[data-state="stopped"] img, figure.preview[data-state="paused"] img { opacity: .3; }
+.preview-state { position: absolute; left: 0; right: 0; top: 40%; margin: 0; padding: .4rem; text-align: center; background: rgba(0, 0, 0, .7); color: #fff; font-weight: 600; }
 figure.preview img { display: block; width: 216px; height: 384px; object-fit: contain; background: #000; }
 figure.preview figcaption { font-size: .85rem; color: var(--muted); }
-#console-section, #timeline-section { grid-column: span 1; }
 #console-output { height: 16rem; overflow: auto; background: #0d1117; color: #e6edf3; padding: .5rem; margin: 0 0 .5rem; border-radius: 4px; white-space: pre-wrap; }
 #console-output .input { color: #7ee787; }
 #console-output .error { color: #ff7b72; }
@@ -64,6 +71,7 @@ figure.preview figcaption { font-size: .85rem; color: var(--muted); }
 #timeline .kind { display: inline-block; min-width: 5.5rem; font-weight: 600; }
 #timeline .error .kind { color: var(--bad); }
 #recipes { display: grid; gap: .5rem; }
+#recipe-choice { margin: .25rem 0; }
 form.recipe { border-top: 1px solid var(--line); padding-top: .4rem; }
 form.recipe h3 { margin: .2rem 0; }
 .recipe-param { display: flex; flex-wrap: wrap; gap: .15rem .5rem; align-items: baseline; margin: .2rem 0; }
@@ -75,6 +83,10 @@ form.recipe h3 { margin: .2rem 0; }
 .field-error:empty { display: none; }
 @media (max-width: 900px) {
   main { grid-template-columns: minmax(0, 1fr); padding: .5rem; }
+  /* One column: the two columns' sections interleave, the controls next to what they change. */
+  .column { display: contents; }
+  #preview-section { order: 1; } #devices-section { order: 2; } #photos-section { order: 3; } #console-section { order: 4; }
+  #recordings-section { order: 5; } #recipes-section { order: 6; } #audio-section { order: 7; } #timeline-section { order: 8; }
   figure.preview img { width: 162px; height: 288px; }
 }
 
@@ -96,6 +108,7 @@ const $ = (id) => document.getElementById(id);
 
 const world = {
   speed: 1, time: 0, helloAt: 0, simulator: false,
+  online: false,           // between a hello and the socket's close: while false, the world's clock stands still
   devices: new Map(),      // id -> the device's fields as the wire sends them
   mock: new Map(),         // id -> the pair's mock state (powered, bandwidth_kbps, ...)
   permissions: {},
@@ -107,13 +120,18 @@ const world = {
 
 /// Frame timestamp to paint, in wall milliseconds, for scripts/bench (read with page.evaluate).
 /// worldNow lets tests wait on the world's clock rather than the wall's.
-window.glassesDashboard = { latencies: [], framesPainted: 0, worldNow: () => worldNow() };
+/// clockTicks counts the page's clock timer, so a test can wait for ticks rather than for time.
+window.glassesDashboard = { latencies: [], framesPainted: 0, clockTicks: 0, worldNow: () => worldNow() };
 
 // MARK: Connection
 
 let socket;
 let nextId = 1;
 const pending = new Map(); // command id -> { resolve, reject, label }
+/// The wait before the next attempt to connect: it doubles after each failure, up to the
+/// most, so a server that is away for long is not hammered, and one that comes back
+/// soon is found soon. A hello resets it.
+const retry = { first: 500, most: 5000, delay: 500 };
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -124,11 +142,32 @@ function connect() {
     if (typeof message.data === "string") receive(JSON.parse(message.data));
     else receiveBinary(message.data);
   };
-  socket.onclose = (close) => {
-    setConnection(`disconnected (${close.code}${close.reason ? ": " + close.reason : ""}): reload the page to reconnect`, "state-bad");
-    for (const waiter of pending.values()) waiter.reject({ domain: "protocol", code: "closed", message: "the connection closed" });
-    pending.clear();
-  };
+  socket.onclose = disconnected;
+}
+
+/// The server went away (or refused the page): what the page shows is no longer live, so
+/// it says so, greys out, stops the clock, and tries again with backoff. A refusal of the
+/// token (a policy-violation close) is named: a restarted server may have a new token.
+function disconnected(close) {
+  if (world.online) {
+    world.time = worldNow();
+    world.online = false;
+    log("disconnected", `code ${close.code}${close.reason ? ": " + close.reason : ""}`, true);
+    showClock();
+  }
+  for (const waiter of pending.values()) waiter.reject({ domain: "protocol", code: "closed", message: "the connection closed" });
+  pending.clear();
+  for (const entry of world.streams.values()) if (entry.view) showStreamState(entry.view, "stopped", "stream stopped: disconnected from the server");
+  const why = close.code === 1008
+    ? `the server refused this page's token (${close.reason || "policy violation"}); it may have restarted with a new one: open the address it printed`
+    : "the server is not answering";
+  const seconds = retry.delay / 1000;
+  setConnection("disconnected", "state-bad");
+  document.body.classList.add("offline");
+  $("offline").textContent = `Disconnected from server: ${why}. Retrying in ${seconds} s…`;
+  $("offline").hidden = false;
+  setTimeout(connect, retry.delay);
+  retry.delay = Math.min(retry.delay * 2, retry.most);
 }
 
 function setConnection(text, style) {
@@ -191,6 +230,11 @@ function receive(message) {
 }
 
 function hello(message) {
+  if (world.helloAt) forgetWorld();
+  retry.delay = retry.first;
+  document.body.classList.remove("offline");
+  $("offline").hidden = true;
+  world.online = true;
   world.speed = message.speed;
   world.time = message.time;
   world.helloAt = performance.now();
@@ -208,6 +252,21 @@ function hello(message) {
   loadSavedFiles();
 }
 
+/// Before the hello of a new connection: what the page knew of the world is stale (the
+/// server may have restarted), so it goes, and the hello and the reads after it fill it in again.
+function forgetWorld() {
+  for (const map of [world.devices, world.mock, world.sessions, world.cameraState]) map.clear();
+  for (const entry of world.streams.values()) entry.view?.figure.remove();
+  world.streams.clear();
+  // A new server numbers its streams from 1 again: an old number is not this page's any more.
+  world.ownStreams.clear();
+  $("devices").replaceChildren();
+  $("preview-empty").hidden = false;
+  recipeRuns.clear();
+  clearInterval(recipePoll);
+  recipePoll = null;
+}
+
 // MARK: Audio
 
 const ports = (list) => list.map((port) => `${port.type} (${port.name}, ${port.sample_rate / 1000} kHz)`).join(", ") || "none";
@@ -223,8 +282,10 @@ function showAudioRoute(route) {
   log("audio", text);
 }
 
-/// The world's run time now, from the hello's time and speed.
+/// The world's run time now, from the hello's time and speed; while disconnected, the
+/// time it was when the connection dropped.
 function worldNow() {
+  if (!world.online) return world.time;
   return world.time + (performance.now() - world.helloAt) / 1000 * world.speed;
 }
 
@@ -398,16 +459,26 @@ async function restartStream(device, resolution, fps) {
 function sessionEvent(message) {
   const device = message.device;
   switch (message.event) {
-    case "paused": setSession(device, "paused"); setCamera(device, "paused"); break;
-    case "resumed": setSession(device, "running"); if (world.cameraState.get(device) === "paused") setCamera(device, "streaming"); break;
+    case "paused":
+      setSession(device, "paused");
+      setCamera(device, "paused");
+      showDeviceStreams(device, "paused", "paused: the session is paused");
+      break;
+    case "resumed":
+      setSession(device, "running");
+      if (world.cameraState.get(device) === "paused") setCamera(device, "streaming");
+      showDeviceStreams(device, "streaming", "");
+      break;
     case "stream_ended":
       setCamera(device, `ended: ${message.stream_error?.code || "stopped"}`);
+      showDeviceStreams(device, "stopped", `stream stopped: ended: ${message.stream_error?.code || "stopped"}`);
       log("camera", `${device}: stream ended (${message.stream_error?.message || "no error"})`, true);
       break;
     case "ended": {
       const why = message.error?.code || message.stream_error?.code || "closed";
       setSession(device, `ended: ${why}`);
       setCamera(device, `ended: ${message.stream_error?.code || why}`);
+      showDeviceStreams(device, "stopped", `stream stopped: session ended: ${why}`);
       break;
     }
   }
@@ -446,6 +517,8 @@ function frame(header, payload) {
     log("camera", `${entry.device}: watching`);
   }
   const view = entry.view || (entry.view = previewView(header.stream, entry));
+  // A frame still on its way when the stream ended is not live: the preview stays stopped.
+  if (view.figure.dataset.state === "stopped") return;
   view.seen += 1;
   view.first ??= header.index;
   view.last = header.index;
@@ -463,11 +536,13 @@ function frame(header, payload) {
 function previewView(stream, entry) {
   const image = element("img", { alt: `Camera preview of ${entry.device}, stream ${stream}` });
   const caption = element("figcaption", { textContent: "…" });
-  const figure = element("figure", { className: "preview" }, [image, caption]);
+  const overlay = element("p", { className: "preview-state", role: "status", hidden: true });
+  const figure = element("figure", { className: "preview" }, [image, overlay, caption]);
   figure.dataset.stream = stream;
+  figure.dataset.state = "streaming";
   $("previews").append(figure);
   $("preview-empty").hidden = true;
-  const view = { figure, image, caption, seen: 0, first: null, last: null, arrivals: [], pending: null, shown: null, scheduled: false };
+  const view = { figure, image, caption, overlay, seen: 0, first: null, last: null, arrivals: [], pending: null, shown: null, scheduled: false };
   image.onload = () => {
     if (view.paintedTimestamp != null) {
       const latencies = window.glassesDashboard.latencies;
@@ -489,11 +564,40 @@ function paint(view) {
   view.paintedTimestamp = next.timestamp;
   view.image.src = next.url;
   view.figure.dataset.index = next.index;
+  showCaption(view);
+}
+
+/// The caption's fps counts the frames of the last second, so it falls to 0 when frames
+/// stop for whatever reason (the page's timer calls this between frames too).
+function showCaption(view) {
   const now = performance.now();
   while (view.arrivals.length && view.arrivals[0] < now - 1000) view.arrivals.shift();
   const dropped = view.last - view.first + 1 - view.seen;
   const entry = world.streams.get(Number(view.figure.dataset.stream));
   view.caption.textContent = `${entry?.device || ""} ${view.size} · ${view.arrivals.length} fps · ${view.seen} seen · ${dropped} dropped`;
+}
+
+/// Says over a preview what its stream does when it is not live ("paused", "stopped"),
+/// dimming the last frame, so that a still picture is never taken for a live one.
+function showStreamState(view, state, text) {
+  view.figure.dataset.state = state;
+  view.overlay.textContent = text;
+  view.overlay.hidden = state === "streaming";
+  if (state === "streaming") return;
+  view.arrivals = [];
+  if (view.pending) URL.revokeObjectURL(view.pending.url);
+  view.pending = null;
+  if (view.size) showCaption(view);
+}
+
+/// Shows `state` over the previews of `device`'s streams; a resume brings back only
+/// the paused ones, never a stream that ended.
+function showDeviceStreams(device, state, text) {
+  for (const entry of world.streams.values()) {
+    if (entry.device !== device || !entry.view) continue;
+    if (state === "streaming" && entry.view.figure.dataset.state !== "paused") continue;
+    showStreamState(entry.view, state, text);
+  }
 }
 
 /// Another client's stream has no stop this page hears of: its preview goes when its frames stop.
@@ -693,13 +797,28 @@ end`);
     }
   }
   $("recipes-empty").textContent = recipes.length ? "" : "No recipe found on the server's recipe search path.";
+  const picker = $("recipe-picker");
+  const chosen = picker.value;
+  picker.replaceChildren(...recipes.map((recipe) => element("option", { value: recipeSlug(recipe), textContent: recipe.name })));
+  if (recipes.some((recipe) => recipeSlug(recipe) === chosen)) picker.value = chosen;
+  $("recipe-choice").hidden = recipes.length === 0;
   $("recipes").replaceChildren(...recipes.map(recipeForm));
+  showChosenRecipe();
 }
+
+/// One recipe's form at a time, the one the picker names: a form per recipe, all shown,
+/// would push everything below the panel thousands of pixels down.
+function showChosenRecipe() {
+  const chosen = $("recipe-picker").value;
+  for (const form of $("recipes").children) form.hidden = form.id !== `recipe-${chosen}`;
+}
+
+const recipeSlug = (recipe) => recipe.name.replace(/[^A-Za-z0-9_-]/g, "_");
 
 /// A recipe's form: one labelled field per parameter (an enum is a select), its
 /// summary and doc as the field's description, start and stop, and the run's status.
 function recipeForm(recipe) {
-  const slug = recipe.name.replace(/[^A-Za-z0-9_-]/g, "_");
+  const slug = recipeSlug(recipe);
   const form = element("form", { className: "recipe", id: `recipe-${slug}`, "aria-labelledby": `recipe-${slug}-title` });
   form.append(
     element("h3", { id: `recipe-${slug}-title`, textContent: recipe.name }),
@@ -852,11 +971,17 @@ function button(text, action) {
   return node;
 }
 
-/// Appends a control with its label to `box`, and returns the control.
+/// Appends a control with its label to `box`, the two in one unbreakable group so that
+/// a wrapping row never puts a label at one line's end and its control on the next.
 function labelled(box, id, text, control) {
   control.id = id;
-  box.append(element("label", { htmlFor: id, textContent: text }), control);
+  box.append(element("span", { className: "field" }, [element("label", { htmlFor: id, textContent: text }), control]));
   return control;
+}
+
+/// The world's time; while disconnected it stands still, and says why.
+function showClock() {
+  if (world.helloAt) $("clock").textContent = `world time ${worldNow().toFixed(1)} s${world.online ? "" : " (stopped: disconnected)"}`;
 }
 
 function setUpWorldControls() {
@@ -869,13 +994,16 @@ function setUpWorldControls() {
     act("mock", { action: "phone_call", seconds }, "phone call").then((reply) => reply && log("audio", `phone call for ${seconds} s`));
   });
   setInterval(() => {
-    if (world.helloAt) $("clock").textContent = `world time ${worldNow().toFixed(1)} s`;
+    window.glassesDashboard.clockTicks += 1;
+    showClock();
+    for (const entry of world.streams.values()) if (entry.view?.size) showCaption(entry.view);
     forgetStalledPreviews();
   }, 500);
 }
 
 setUpConsole();
 setUpWorldControls();
+$("recipe-picker").addEventListener("change", showChosenRecipe);
 connect();
 
 """#
@@ -900,30 +1028,61 @@ connect();
   <p id="connection" role="status" aria-live="polite">connecting…</p>
   <p id="clock" aria-label="world time"></p>
 </header>
+<p id="offline" role="alert" hidden></p>
 <main>
+<div class="column" id="column-watch">
   <section id="preview-section" aria-labelledby="preview-title">
     <h2 id="preview-title">Camera preview</h2>
-    <p class="hint" id="preview-empty">No camera is streaming to this page: open a session and start a camera below.</p>
+    <p class="hint" id="preview-empty">No camera is streaming to this page: open a session and start a camera in the Devices panel.</p>
     <div id="previews"></div>
   </section>
 
+  <section id="photos-section" aria-labelledby="photos-title">
+    <h2 id="photos-title">Photos</h2>
+    <p class="hint" id="photos-empty">No photo yet: use Capture on a device with an open session, or start a recipe that captures.</p>
+    <ul id="photos"></ul>
+  </section>
+
+  <section id="recordings-section" aria-labelledby="recordings-title">
+    <h2 id="recordings-title">Recordings</h2>
+    <p class="hint" id="recordings-empty">No recording yet: try <code>audio.configure{category="playAndRecord"}; audio.activate(); audio.record{path="take.wav", duration=5}</code> in the console.</p>
+    <ul id="recordings"></ul>
+  </section>
+
+  <section id="audio-section" aria-labelledby="audio-title">
+    <h2 id="audio-title">Audio</h2>
+    <ul id="audio-route" class="facts" aria-label="Current audio route">
+      <li><span>inputs</span><b id="audio-inputs">…</b></li>
+      <li><span>outputs</span><b id="audio-outputs">…</b></li>
+      <li><span>session</span><b id="audio-state">…</b></li>
+    </ul>
+    <h3>Route changes</h3>
+    <ol id="audio-log" aria-live="polite"></ol>
+  </section>
+
+  <section id="timeline-section" aria-labelledby="timeline-title">
+    <h2 id="timeline-title">Timeline (last 5 minutes)</h2>
+    <ol id="timeline" aria-live="off"></ol>
+  </section>
+</div>
+<div class="column" id="column-control">
   <section id="devices-section" aria-labelledby="devices-title">
     <h2 id="devices-title">Devices</h2>
     <div id="devices"></div>
     <form id="world-controls" class="controls" aria-label="World mock controls">
       <fieldset>
         <legend>Permissions</legend>
-        <label for="permission-name">Permission</label>
-        <select id="permission-name"><option>camera</option><option>microphone</option></select>
-        <label for="permission-status">Status</label>
-        <select id="permission-status"><option>granted</option><option>denied</option></select>
+        <span class="field"><label for="permission-name">Permission</label>
+        <select id="permission-name"><option>camera</option><option>microphone</option></select></span>
+        <span class="field"><label for="permission-status">Status</label>
+        <select id="permission-status"><option>granted</option><option>denied</option></select></span>
         <button type="button" id="permission-set">Set permission</button>
         <p id="permissions" class="facts"></p>
       </fieldset>
       <fieldset>
         <legend>Phone</legend>
-        <label for="call-seconds">Call seconds</label>
-        <input id="call-seconds" type="number" min="1" max="3600" value="10">
+        <span class="field"><label for="call-seconds">Call seconds</label>
+        <input id="call-seconds" type="number" min="1" max="3600" value="10"></span>
         <button type="button" id="phone-call">Phone call</button>
       </fieldset>
     </form>
@@ -943,36 +1102,10 @@ connect();
   <section id="recipes-section" aria-labelledby="recipes-title">
     <h2 id="recipes-title">Recipes</h2>
     <p class="hint" id="recipes-empty">Loading the recipes of the served world…</p>
+    <p class="field" id="recipe-choice" hidden><label for="recipe-picker">Recipe</label> <select id="recipe-picker"></select></p>
     <div id="recipes"></div>
   </section>
-
-  <section id="photos-section" aria-labelledby="photos-title">
-    <h2 id="photos-title">Photos</h2>
-    <p class="hint" id="photos-empty">No photo yet: use Capture on a device with an open session, or start a recipe that captures.</p>
-    <ul id="photos"></ul>
-  </section>
-
-  <section id="recordings-section" aria-labelledby="recordings-title">
-    <h2 id="recordings-title">Recordings</h2>
-    <p class="hint" id="recordings-empty">No recording yet: try <code>audio.record{path="take.wav", duration=5}</code> in the console.</p>
-    <ul id="recordings"></ul>
-  </section>
-
-  <section id="audio-section" aria-labelledby="audio-title">
-    <h2 id="audio-title">Audio</h2>
-    <ul id="audio-route" class="facts" aria-label="Current audio route">
-      <li><span>inputs</span><b id="audio-inputs">…</b></li>
-      <li><span>outputs</span><b id="audio-outputs">…</b></li>
-      <li><span>session</span><b id="audio-state">…</b></li>
-    </ul>
-    <h3>Route changes</h3>
-    <ol id="audio-log" aria-live="polite"></ol>
-  </section>
-
-  <section id="timeline-section" aria-labelledby="timeline-title">
-    <h2 id="timeline-title">Timeline (last 5 minutes)</h2>
-    <ol id="timeline" aria-live="off"></ol>
-  </section>
+</div>
 </main>
 </body>
 </html>
@@ -1692,7 +1825,7 @@ components:
         microphone: { type: string, enum: [granted, denied] }
     Health:
       type: object
-      required: [status, protocol, world, time, speed, clients, registration, permissions, devices, sessions]
+      required: [status, protocol, world, time, speed, clients, refused_clients, registration, permissions, devices, sessions]
       properties:
         status: { type: string, enum: [ok] }
         protocol: { type: integer, description: The wire protocol version. }
@@ -1700,6 +1833,7 @@ components:
         time: { type: number, description: Run seconds since the world started. }
         speed: { type: number }
         clients: { type: integer, description: WebSocket clients that said hello. }
+        refused_clients: { type: integer, description: "WebSocket connections refused for their token, Host or Origin since the server started (a client still holding a restarted server's old token keeps knocking)." }
         registration: { type: string, enum: [unavailable, available, registering, registered] }
         permissions: { $ref: "#/components/schemas/Permissions" }
         devices: { type: array, items: { type: string } }

@@ -25,6 +25,7 @@ public final class WorldServer: Sendable {
     let served: ServedWorld
     let bridge: WorldBridge
     private let nextClient = Atomic<Int>(1)
+    let refused = RefusedClients()
 
     /// Builds the world; nothing listens until `run`. Refuses a non-loopback address
     /// without an explicit token.
@@ -77,7 +78,7 @@ public final class WorldServer: Sendable {
         // Added before the routes, so it guards them all, unknown paths included.
         router.middlewares.add(AccessMiddleware(policy: policy))
         let routes = RouteRecorder(router)
-        ControlRoutes(served: served, bridge: bridge, openAPI: Self.openAPIDocument()).add(to: routes)
+        ControlRoutes(served: served, bridge: bridge, refused: refused, openAPI: Self.openAPIDocument()).add(to: routes)
         DashboardRoutes(token: token).add(to: routes)
         FileRoutes(files: bridge.savedFiles).add(to: routes)
         // After the routes: it wraps the not-found responder only.
@@ -89,6 +90,7 @@ public final class WorldServer: Sendable {
             // the client (a browser above all) as a bare failure, without the reason.
             let query = context.request.uri.queryParameters["token"].map(String.init)
             if let denial = policy.denial(authority: context.request.head.authority, headers: context.request.headers, query: query) {
+                refused.add()
                 return await ClientConnection.refuse(denial, outbound: outbound)
             }
             let connection = ClientConnection(

@@ -63,6 +63,8 @@ struct ServerTests {
         let queried = try await running.peer(token: .some(nil), query: "?token=\(running.token)")
         _ = try await queried.hello()
         await queried.close()
+        let health = try await running.authorized(.get, "/v1/health")
+        #expect(health.body.contains("\"refused_clients\":1"), "the one refused WebSocket is counted: \(health.body)")
         await running.stop()
     }
 

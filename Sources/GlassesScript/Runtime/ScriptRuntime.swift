@@ -79,7 +79,12 @@ public final class ScriptRuntime {
         if let makeWorld {
             world = try makeWorld(sink)
         } else if let url = options.connect {
-            world = try RemoteWorld(url: url, token: options.token, seed: options.seed, traceSink: sink)
+            let remote = try RemoteWorld(url: url, token: options.token, seed: options.seed, traceSink: sink)
+            remote.backend.onNotice = { notice in
+                LuaConsole.flushOutput()
+                LuaConsole.writeError("glasses: \(notice)\n")
+            }
+            world = remote
         } else {
             let clock: Scheduler.Clock = options.realtime ? .wall : .virtual
             switch options.world {

@@ -11,6 +11,7 @@ const $ = (id) => document.getElementById(id);
 
 const world = {
   speed: 1, time: 0, helloAt: 0, simulator: false,
+  online: false,           // between a hello and the socket's close: while false, the world's clock stands still
   devices: new Map(),      // id -> the device's fields as the wire sends them
   mock: new Map(),         // id -> the pair's mock state (powered, bandwidth_kbps, ...)
   permissions: {},
@@ -22,13 +23,18 @@ const world = {
 
 /// Frame timestamp to paint, in wall milliseconds, for scripts/bench (read with page.evaluate).
 /// worldNow lets tests wait on the world's clock rather than the wall's.
-window.glassesDashboard = { latencies: [], framesPainted: 0, worldNow: () => worldNow() };
+/// clockTicks counts the page's clock timer, so a test can wait for ticks rather than for time.
+window.glassesDashboard = { latencies: [], framesPainted: 0, clockTicks: 0, worldNow: () => worldNow() };
 
 // MARK: Connection
 
 let socket;
 let nextId = 1;
 const pending = new Map(); // command id -> { resolve, reject, label }
+/// The wait before the next attempt to connect: it doubles after each failure, up to the
+/// most, so a server that is away for long is not hammered, and one that comes back
+/// soon is found soon. A hello resets it.
+const retry = { first: 500, most: 5000, delay: 500 };
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -39,11 +45,32 @@ function connect() {
     if (typeof message.data === "string") receive(JSON.parse(message.data));
     else receiveBinary(message.data);
   };
-  socket.onclose = (close) => {
-    setConnection(`disconnected (${close.code}${close.reason ? ": " + close.reason : ""}): reload the page to reconnect`, "state-bad");
-    for (const waiter of pending.values()) waiter.reject({ domain: "protocol", code: "closed", message: "the connection closed" });
-    pending.clear();
-  };
+  socket.onclose = disconnected;
+}
+
+/// The server went away (or refused the page): what the page shows is no longer live, so
+/// it says so, greys out, stops the clock, and tries again with backoff. A refusal of the
+/// token (a policy-violation close) is named: a restarted server may have a new token.
+function disconnected(close) {
+  if (world.online) {
+    world.time = worldNow();
+    world.online = false;
+    log("disconnected", `code ${close.code}${close.reason ? ": " + close.reason : ""}`, true);
+    showClock();
+  }
+  for (const waiter of pending.values()) waiter.reject({ domain: "protocol", code: "closed", message: "the connection closed" });
+  pending.clear();
+  for (const entry of world.streams.values()) if (entry.view) showStreamState(entry.view, "stopped", "stream stopped: disconnected from the server");
+  const why = close.code === 1008
+    ? `the server refused this page's token (${close.reason || "policy violation"}); it may have restarted with a new one: open the address it printed`
+    : "the server is not answering";
+  const seconds = retry.delay / 1000;
+  setConnection("disconnected", "state-bad");
+  document.body.classList.add("offline");
+  $("offline").textContent = `Disconnected from server: ${why}. Retrying in ${seconds} s…`;
+  $("offline").hidden = false;
+  setTimeout(connect, retry.delay);
+  retry.delay = Math.min(retry.delay * 2, retry.most);
 }
 
 function setConnection(text, style) {
@@ -106,6 +133,11 @@ function receive(message) {
 }
 
 function hello(message) {
+  if (world.helloAt) forgetWorld();
+  retry.delay = retry.first;
+  document.body.classList.remove("offline");
+  $("offline").hidden = true;
+  world.online = true;
   world.speed = message.speed;
   world.time = message.time;
   world.helloAt = performance.now();
@@ -123,6 +155,21 @@ function hello(message) {
   loadSavedFiles();
 }
 
+/// Before the hello of a new connection: what the page knew of the world is stale (the
+/// server may have restarted), so it goes, and the hello and the reads after it fill it in again.
+function forgetWorld() {
+  for (const map of [world.devices, world.mock, world.sessions, world.cameraState]) map.clear();
+  for (const entry of world.streams.values()) entry.view?.figure.remove();
+  world.streams.clear();
+  // A new server numbers its streams from 1 again: an old number is not this page's any more.
+  world.ownStreams.clear();
+  $("devices").replaceChildren();
+  $("preview-empty").hidden = false;
+  recipeRuns.clear();
+  clearInterval(recipePoll);
+  recipePoll = null;
+}
+
 // MARK: Audio
 
 const ports = (list) => list.map((port) => `${port.type} (${port.name}, ${port.sample_rate / 1000} kHz)`).join(", ") || "none";
@@ -138,8 +185,10 @@ function showAudioRoute(route) {
   log("audio", text);
 }
 
-/// The world's run time now, from the hello's time and speed.
+/// The world's run time now, from the hello's time and speed; while disconnected, the
+/// time it was when the connection dropped.
 function worldNow() {
+  if (!world.online) return world.time;
   return world.time + (performance.now() - world.helloAt) / 1000 * world.speed;
 }
 
@@ -313,16 +362,26 @@ async function restartStream(device, resolution, fps) {
 function sessionEvent(message) {
   const device = message.device;
   switch (message.event) {
-    case "paused": setSession(device, "paused"); setCamera(device, "paused"); break;
-    case "resumed": setSession(device, "running"); if (world.cameraState.get(device) === "paused") setCamera(device, "streaming"); break;
+    case "paused":
+      setSession(device, "paused");
+      setCamera(device, "paused");
+      showDeviceStreams(device, "paused", "paused: the session is paused");
+      break;
+    case "resumed":
+      setSession(device, "running");
+      if (world.cameraState.get(device) === "paused") setCamera(device, "streaming");
+      showDeviceStreams(device, "streaming", "");
+      break;
     case "stream_ended":
       setCamera(device, `ended: ${message.stream_error?.code || "stopped"}`);
+      showDeviceStreams(device, "stopped", `stream stopped: ended: ${message.stream_error?.code || "stopped"}`);
       log("camera", `${device}: stream ended (${message.stream_error?.message || "no error"})`, true);
       break;
     case "ended": {
       const why = message.error?.code || message.stream_error?.code || "closed";
       setSession(device, `ended: ${why}`);
       setCamera(device, `ended: ${message.stream_error?.code || why}`);
+      showDeviceStreams(device, "stopped", `stream stopped: session ended: ${why}`);
       break;
     }
   }
@@ -361,6 +420,8 @@ function frame(header, payload) {
     log("camera", `${entry.device}: watching`);
   }
   const view = entry.view || (entry.view = previewView(header.stream, entry));
+  // A frame still on its way when the stream ended is not live: the preview stays stopped.
+  if (view.figure.dataset.state === "stopped") return;
   view.seen += 1;
   view.first ??= header.index;
   view.last = header.index;
@@ -378,11 +439,13 @@ function frame(header, payload) {
 function previewView(stream, entry) {
   const image = element("img", { alt: `Camera preview of ${entry.device}, stream ${stream}` });
   const caption = element("figcaption", { textContent: "…" });
-  const figure = element("figure", { className: "preview" }, [image, caption]);
+  const overlay = element("p", { className: "preview-state", role: "status", hidden: true });
+  const figure = element("figure", { className: "preview" }, [image, overlay, caption]);
   figure.dataset.stream = stream;
+  figure.dataset.state = "streaming";
   $("previews").append(figure);
   $("preview-empty").hidden = true;
-  const view = { figure, image, caption, seen: 0, first: null, last: null, arrivals: [], pending: null, shown: null, scheduled: false };
+  const view = { figure, image, caption, overlay, seen: 0, first: null, last: null, arrivals: [], pending: null, shown: null, scheduled: false };
   image.onload = () => {
     if (view.paintedTimestamp != null) {
       const latencies = window.glassesDashboard.latencies;
@@ -404,11 +467,40 @@ function paint(view) {
   view.paintedTimestamp = next.timestamp;
   view.image.src = next.url;
   view.figure.dataset.index = next.index;
+  showCaption(view);
+}
+
+/// The caption's fps counts the frames of the last second, so it falls to 0 when frames
+/// stop for whatever reason (the page's timer calls this between frames too).
+function showCaption(view) {
   const now = performance.now();
   while (view.arrivals.length && view.arrivals[0] < now - 1000) view.arrivals.shift();
   const dropped = view.last - view.first + 1 - view.seen;
   const entry = world.streams.get(Number(view.figure.dataset.stream));
   view.caption.textContent = `${entry?.device || ""} ${view.size} · ${view.arrivals.length} fps · ${view.seen} seen · ${dropped} dropped`;
+}
+
+/// Says over a preview what its stream does when it is not live ("paused", "stopped"),
+/// dimming the last frame, so that a still picture is never taken for a live one.
+function showStreamState(view, state, text) {
+  view.figure.dataset.state = state;
+  view.overlay.textContent = text;
+  view.overlay.hidden = state === "streaming";
+  if (state === "streaming") return;
+  view.arrivals = [];
+  if (view.pending) URL.revokeObjectURL(view.pending.url);
+  view.pending = null;
+  if (view.size) showCaption(view);
+}
+
+/// Shows `state` over the previews of `device`'s streams; a resume brings back only
+/// the paused ones, never a stream that ended.
+function showDeviceStreams(device, state, text) {
+  for (const entry of world.streams.values()) {
+    if (entry.device !== device || !entry.view) continue;
+    if (state === "streaming" && entry.view.figure.dataset.state !== "paused") continue;
+    showStreamState(entry.view, state, text);
+  }
 }
 
 /// Another client's stream has no stop this page hears of: its preview goes when its frames stop.
@@ -608,13 +700,28 @@ end`);
     }
   }
   $("recipes-empty").textContent = recipes.length ? "" : "No recipe found on the server's recipe search path.";
+  const picker = $("recipe-picker");
+  const chosen = picker.value;
+  picker.replaceChildren(...recipes.map((recipe) => element("option", { value: recipeSlug(recipe), textContent: recipe.name })));
+  if (recipes.some((recipe) => recipeSlug(recipe) === chosen)) picker.value = chosen;
+  $("recipe-choice").hidden = recipes.length === 0;
   $("recipes").replaceChildren(...recipes.map(recipeForm));
+  showChosenRecipe();
 }
+
+/// One recipe's form at a time, the one the picker names: a form per recipe, all shown,
+/// would push everything below the panel thousands of pixels down.
+function showChosenRecipe() {
+  const chosen = $("recipe-picker").value;
+  for (const form of $("recipes").children) form.hidden = form.id !== `recipe-${chosen}`;
+}
+
+const recipeSlug = (recipe) => recipe.name.replace(/[^A-Za-z0-9_-]/g, "_");
 
 /// A recipe's form: one labelled field per parameter (an enum is a select), its
 /// summary and doc as the field's description, start and stop, and the run's status.
 function recipeForm(recipe) {
-  const slug = recipe.name.replace(/[^A-Za-z0-9_-]/g, "_");
+  const slug = recipeSlug(recipe);
   const form = element("form", { className: "recipe", id: `recipe-${slug}`, "aria-labelledby": `recipe-${slug}-title` });
   form.append(
     element("h3", { id: `recipe-${slug}-title`, textContent: recipe.name }),
@@ -767,11 +874,17 @@ function button(text, action) {
   return node;
 }
 
-/// Appends a control with its label to `box`, and returns the control.
+/// Appends a control with its label to `box`, the two in one unbreakable group so that
+/// a wrapping row never puts a label at one line's end and its control on the next.
 function labelled(box, id, text, control) {
   control.id = id;
-  box.append(element("label", { htmlFor: id, textContent: text }), control);
+  box.append(element("span", { className: "field" }, [element("label", { htmlFor: id, textContent: text }), control]));
   return control;
+}
+
+/// The world's time; while disconnected it stands still, and says why.
+function showClock() {
+  if (world.helloAt) $("clock").textContent = `world time ${worldNow().toFixed(1)} s${world.online ? "" : " (stopped: disconnected)"}`;
 }
 
 function setUpWorldControls() {
@@ -784,11 +897,14 @@ function setUpWorldControls() {
     act("mock", { action: "phone_call", seconds }, "phone call").then((reply) => reply && log("audio", `phone call for ${seconds} s`));
   });
   setInterval(() => {
-    if (world.helloAt) $("clock").textContent = `world time ${worldNow().toFixed(1)} s`;
+    window.glassesDashboard.clockTicks += 1;
+    showClock();
+    for (const entry of world.streams.values()) if (entry.view?.size) showCaption(entry.view);
     forgetStalledPreviews();
   }, 500);
 }
 
 setUpConsole();
 setUpWorldControls();
+$("recipe-picker").addEventListener("change", showChosenRecipe);
 connect();
