@@ -266,6 +266,25 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: marker), "the user's own --sandbox trusted grants it")
     }
 
+    /// Stopping a recipe releases the session and camera it holds, so the glasses are free again
+    /// (a host object refuses names its class lacks: the release must not ask one for them).
+    @Test func aStoppedRecipeGivesItsSessionBack() throws {
+        let folder = try GlassesProcess.folder(["main.lua": """
+            local h = recipes.run("interval-capture", {interval = "30s"})
+            wait(2)
+            assert(h.status == "running", h.status)
+            h:stop()
+            wait(3)
+            local session = wearables.session()
+            session:start()
+            print(session.state)
+            """])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try GlassesProcess.run(["run", "main.lua"], in: folder)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout == "started\n", "\(result.stdout)")
+    }
+
     // MARK: Discovery
 
     @Test func searchOrderShadowsLaterRecipesOfTheSameName() throws {

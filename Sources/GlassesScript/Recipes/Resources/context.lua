@@ -29,10 +29,16 @@ function ctx:expose(name, value)
   handle[name] = value
 end
 
+-- A host object raises on a name its class lacks, so each name is tried on its own.
+local function method_of(object, name)
+  local ok, method = pcall(function() return object[name] end)
+  return ok and method or nil
+end
+
 local function release(object)
   if type(object) == "function" then return pcall(object) end
-  local ok, method = pcall(function() return object.cancel or object.stop end)
-  if ok and method then return pcall(method, object) end
+  local method = method_of(object, "cancel") or method_of(object, "stop")
+  if method then return pcall(method, object) end
 end
 
 -- Calls the recipe's stop, then releases what it holds, newest first.
