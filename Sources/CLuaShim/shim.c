@@ -43,6 +43,7 @@ struct gs_control {
     pthread_cond_t wake;
     struct timespec deadline;
     double timeout;
+    char timeout_name[64];             /* " (--timeout)": how the embedder's user sets it, or "" */
     /* what the watchdog does when a stop it requested is not honoured in time */
     gs_emergency_handler emergency;
     void *emergency_context;
@@ -362,7 +363,7 @@ static void *gs_watchdog_main(void *arg) {
     pthread_mutex_lock(&c->lock);
     if (gs_watchdog_wait(c, &c->deadline)) {
         char msg[160];
-        snprintf(msg, sizeof msg, "time limit of %g s (--timeout) exceeded", c->timeout);
+        snprintf(msg, sizeof msg, "time limit of %g s%s exceeded", c->timeout, c->timeout_name);
         gs_request_stop_locked(c, GS_STOP_LIMIT, 0, msg);
         struct timespec grace = c->deadline;
         gs_add_seconds(&grace, GS_STOP_GRACE_SECONDS);
@@ -370,9 +371,9 @@ static void *gs_watchdog_main(void *arg) {
         if (gs_watchdog_wait(c, &grace) && atomic_load(&c->in_lua) > 0) {
             char final[320];
             snprintf(final, sizeof final,
-                     "time limit of %g s (--timeout) exceeded, and the script did not stop within %d s "
+                     "time limit of %g s%s exceeded, and the script did not stop within %d s "
                      "(it was in a finalizer, a pattern match or other code no hook can interrupt); run ended",
-                     c->timeout, GS_STOP_GRACE_SECONDS);
+                     c->timeout, c->timeout_name, GS_STOP_GRACE_SECONDS);
             gs_emergency_handler handler = c->emergency != NULL ? c->emergency : gs_default_emergency;
             void *context = c->emergency_context;
             pthread_mutex_unlock(&c->lock);
@@ -393,12 +394,15 @@ void gs_set_emergency_handler(lua_State *L, gs_emergency_handler handler, void *
     pthread_mutex_unlock(&c->lock);
 }
 
-int gs_start_watchdog(lua_State *L, double seconds) {
+int gs_start_watchdog(lua_State *L, double seconds, const char *name) {
     gs_control *c = gs_control_of(L);
     if (c->has_watchdog) return 0;
     c->timeout = seconds;
+    snprintf(c->timeout_name, sizeof c->timeout_name, "%s", name != NULL ? name : "");
     if (!(seconds > 0)) { /* spent already: stop now, not when a thread gets round to it */
-        gs_request_stop(c, GS_STOP_LIMIT, 0, "timeout: the script ran longer than 0 seconds (--timeout)");
+        char msg[128];
+        snprintf(msg, sizeof msg, "timeout: the script ran longer than 0 seconds%s", c->timeout_name);
+        gs_request_stop(c, GS_STOP_LIMIT, 0, msg);
         return 1;
     }
     clock_gettime(CLOCK_MONOTONIC, &c->deadline);

@@ -41,7 +41,7 @@ extension LuaState {
 
     func credit(_ bytes: Int) { gs_memory_credit(control, max(bytes, 0)) }
 
-    /// Stops the run with a limit naming `--max-memory`, for memory the script
+    /// Stops the run with the memory limit's message, for memory the script
     /// cannot be given; returns the message.
     @discardableResult
     public func stopForMemoryLimit(holding what: String? = nil) -> String {
@@ -53,7 +53,7 @@ extension LuaState {
     /// "memory limit of 64 MB (--max-memory) exceeded: ...", with what Lua and the host hold.
     public func memoryLimitMessage(holding what: String? = nil) -> String {
         let limit = options.memoryLimit.map(LuaByteCount.format) ?? "?"
-        var message = "memory limit of \(limit) (--max-memory) exceeded"
+        var message = "memory limit of \(limit)\(LuaLimitNames.parenthesized(options.limitNames.memory)) exceeded"
         if let what { message += " by \(what)" }
         message += ": Lua holds \(Self.approximate(memoryUsed)), host objects (photos, frames, timers, sessions) "
             + "\(Self.approximate(hostMemoryUsed))"

@@ -53,7 +53,7 @@ public final class LuaRunner {
 
     /// Sets `arg` (`arg[0]` the script, `arg[1...]` its arguments, `arg[-1]`
     /// the interpreter), loads the file and runs it with the arguments as `...`.
-    public func run(script path: String, arguments: [String], interpreter: String = "glasses") -> LuaRunOutcome {
+    public func run(script path: String, arguments: [String], interpreter: String) -> LuaRunOutcome {
         do {
             try setArgTable(script: path, arguments: arguments, interpreter: interpreter)
         } catch {

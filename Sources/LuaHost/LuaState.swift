@@ -70,7 +70,8 @@ public final class LuaState {
         try LuaSandboxProfile.apply(options.sandbox, modulePaths: options.modulePaths, to: self)
         if let budget = options.instructionLimit { gs_set_instruction_budget(L, Int64(max(budget, 1))) }
         if let timeout = options.timeout {
-            gs_start_watchdog(L, timeout.isNaN ? 0 : min(max(timeout, 0), LuaStateOptions.longestTimeout))
+            gs_start_watchdog(L, timeout.isNaN ? 0 : min(max(timeout, 0), LuaStateOptions.longestTimeout),
+                              LuaLimitNames.parenthesized(options.limitNames.timeout))
         }
     }
 
@@ -165,7 +166,7 @@ public final class LuaState {
             var message = LuaStack.popErrorMessage(on: L)
             // Lua's own words name neither the file nor the way to allow it.
             if message.hasPrefix("attempt to load a binary chunk") {
-                message = "\(name): a precompiled (binary) chunk, which only the trusted sandbox loads (--sandbox trusted)"
+                message = "\(name): a precompiled (binary) chunk, which only the trusted sandbox loads; \(options.sandboxAdvice(.trusted))"
             }
             throw LuaScriptError(kind: kind, message: message)
         }

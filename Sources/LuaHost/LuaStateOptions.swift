@@ -11,6 +11,20 @@ public enum LuaSandbox: String, CaseIterable, Sendable {
     case strict
 }
 
+/// What a limit is called where its user sets it (a flag, a setting); nil says nothing.
+public struct LuaLimitNames: Sendable {
+    public var memory: String?
+    public var timeout: String?
+
+    public init(memory: String? = nil, timeout: String? = nil) {
+        self.memory = memory
+        self.timeout = timeout
+    }
+
+    /// `" (--max-memory)"`, or "" when the limit has no name.
+    static func parenthesized(_ name: String?) -> String { name.map { " (\($0))" } ?? "" }
+}
+
 /// Limits and profile for a new ``LuaState``.
 public struct LuaStateOptions: Sendable {
     public var sandbox: LuaSandbox
@@ -33,13 +47,17 @@ public struct LuaStateOptions: Sendable {
     /// has it: the end of "io.popen is not available in the standard sandbox; ...".
     /// The embedder knows how its users choose a sandbox (a flag, a setting, nothing).
     public var sandboxAdvice: @Sendable (LuaSandbox) -> String = { "it needs the \($0.rawValue) sandbox" }
+    /// How the embedder's users set each limit, named in its message when given:
+    /// "memory limit of 64 MB (--max-memory) exceeded".
+    public var limitNames = LuaLimitNames()
 
     public init(
         sandbox: LuaSandbox = .standard, memoryLimit: Int? = nil, instructionLimit: Int? = nil,
         timeout: Double? = nil, modulePaths: [String] = [], randomSeed: Int64? = nil,
-        sandboxAdvice: (@Sendable (LuaSandbox) -> String)? = nil
+        sandboxAdvice: (@Sendable (LuaSandbox) -> String)? = nil, limitNames: LuaLimitNames = LuaLimitNames()
     ) {
         if let sandboxAdvice { self.sandboxAdvice = sandboxAdvice }
+        self.limitNames = limitNames
         self.sandbox = sandbox
         self.memoryLimit = memoryLimit
         self.instructionLimit = instructionLimit

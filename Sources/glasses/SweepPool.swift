@@ -26,7 +26,12 @@ final class SweepPool: @unchecked Sendable {
     func run(seeds: [UInt64], jobs: Int, scratch: String, arguments: (UInt64) -> [String],
              progress: ([SweepRun]) -> Void) throws -> [SweepRun] {
         watchSignals()
-        defer { signalSources.forEach { $0.cancel() } }
+        defer {
+            signalSources.forEach { $0.cancel() }
+            // Ignored only while the pool watches them: a shrink after it must stay stoppable.
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+        }
         var pending = seeds[...]
         var running: [UInt64: pid_t] = [:]
         var done: [SweepRun] = []

@@ -59,6 +59,24 @@ import Testing
         #expect(back[1].string == "héllo")
     }
 
+    /// Limit messages name the limit as the embedder's users set it, when the embedder says how.
+    @Test func limitMessagesUseTheEmbeddersNames() throws {
+        let names = LuaLimitNames(memory: "--max-memory", timeout: "--timeout")
+        let state = try LuaState(options: LuaStateOptions(memoryLimit: 4 << 20, limitNames: names))
+        #expect(throws: LuaError.self) { _ = try state.chargeMemory(8 << 20, for: "a test") }
+        guard case .limit(let message) = state.stop else {
+            Issue.record("a refused charge stops the state with a limit")
+            return
+        }
+        #expect(message.hasPrefix("memory limit of 4M (--max-memory) exceeded by a test"), "\(message)")
+        let spent = try LuaState(options: LuaStateOptions(timeout: 0, limitNames: names))
+        guard case .limit(let timeout) = spent.stop else {
+            Issue.record("a spent timeout stops the state")
+            return
+        }
+        #expect(timeout == "timeout: the script ran longer than 0 seconds (--timeout)", "\(timeout)")
+    }
+
     @Test func hostMemoryCountsAgainstTheCapAndIsReleased() throws {
         let state = try makeState(memoryLimit: 4 << 20)
         var held: [LuaMemoryCharge] = []
@@ -71,7 +89,9 @@ import Testing
             Issue.record("a refused charge stops the state with a limit")
             return
         }
-        #expect(message.contains("(--max-memory) exceeded by a test"))
+        #expect(message.contains(" exceeded by a test"))
+        // The embedder names the limit as its users set it; LuaHost names no flag of its own.
+        #expect(!message.contains("--"), "\(message)")
     }
 
     @Test func objectsWithAMemoryCostAreChargedUntilCollected() throws {

@@ -75,7 +75,7 @@ int gs_memory_cap_hit(gs_control *control);
  * time runs out. Stops yield the script back to the host, or raise where the
  * script cannot yield, and keep doing so until the host sees them. */
 void gs_set_instruction_budget(lua_State *L, long long budget);
-int gs_start_watchdog(lua_State *L, double seconds);
+int gs_start_watchdog(lua_State *L, double seconds, const char *name);
 /* Time slices (0 turns them off): a host task that runs `seconds` without
  * waiting is yielded by a count hook (checked every GS_SLICE_CHECK_INSTRUCTIONS),
  * from whatever user coroutine it is in, where every level can yield; its

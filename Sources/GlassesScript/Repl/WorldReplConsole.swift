@@ -75,6 +75,7 @@ public final class WorldReplConsole {
         options.sandbox = .strict
         // No flag reaches a console: say where the wider sandboxes are.
         options.sandboxAdvice = { _ in "the console always runs in the strict sandbox; for more, run a script with glasses run --sandbox" }
+        options.limitNames = LuaLimitNames(memory: "the console's limit")
         options.memoryLimit = Self.memoryLimit
         options.seed = 0
         let runtime = try ScriptRuntime(options: options, makeWorld: { _ in world })

@@ -40,6 +40,8 @@ public struct RunOptions: Sendable {
     public var sandboxAdvice: @Sendable (LuaSandbox) -> String = { sandbox in
         sandbox == .trusted ? "run with --sandbox trusted" : "run with --sandbox standard or --sandbox trusted"
     }
+    /// The command line's names for the limits, said in their messages (a console has none).
+    public var limitNames = LuaLimitNames(memory: "--max-memory", timeout: "--timeout")
 
     public init() {}
 }

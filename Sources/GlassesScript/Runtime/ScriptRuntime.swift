@@ -95,7 +95,8 @@ public final class ScriptRuntime {
         paths = PathPolicy(directory: options.outputDirectory, sandbox: options.sandbox)
         state = try LuaState(options: LuaStateOptions(
             sandbox: options.sandbox, memoryLimit: options.memoryLimit, timeout: options.timeout,
-            modulePaths: modulePaths, randomSeed: Int64(bitPattern: options.seed), sandboxAdvice: options.sandboxAdvice))
+            modulePaths: modulePaths, randomSeed: Int64(bitPattern: options.seed), sandboxAdvice: options.sandboxAdvice,
+            limitNames: options.limitNames))
         self.world.scheduler.interruption = { [weak state] in state?.isStopped ?? false }
         if options.timeout != nil {
             let traceFile = traceFile
@@ -113,7 +114,7 @@ public final class ScriptRuntime {
     /// for its images and sounds, unless `sharesFolder` is false.
     public func run(script path: String, arguments: [String], sharesFolder: Bool = true) -> LuaRunOutcome {
         if sharesFolder { paths.allowReading(PathPolicy.folder(of: path)) }
-        let outcome = LuaRunner(state: state, driver: self).run(script: path, arguments: arguments)
+        let outcome = LuaRunner(state: state, driver: self).run(script: path, arguments: arguments, interpreter: "glasses")
         for finish in finishers { finish() }
         finishers = []
         world.close()
