@@ -150,7 +150,9 @@ let package = Package(
         // A served world on a free loopback port, for the test targets that connect to one.
         .target(name: "ServedWorldSupport", dependencies: ["WearablesServer"], path: "Tests/ServedWorldSupport"),
         .target(name: "EmbeddedFilesSupport", path: "Tests/EmbeddedFilesSupport"),
-        .testTarget(name: "WearablesCoreTests", dependencies: ["WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote", "ServedWorldSupport"]),
+        .testTarget(
+            name: "WearablesCoreTests",
+            dependencies: ["WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote", "PlainWebSocket", "ServedWorldSupport"]),
         .testTarget(name: "WearablesAudioTests", dependencies: ["WearablesAudio", "WearablesCore", "WearablesSimulator"]),
         .testTarget(
             name: "WearablesServerTests",

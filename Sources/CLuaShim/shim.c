@@ -533,9 +533,13 @@ static const char gs_parked_tag = 0;
 /* More nested resumes than Lua's C stack allows (LUAI_MAXCCALLS, 200). */
 #define GS_MAX_NESTING 256
 
-lua_State *gs_waiting_task(lua_State *L) {
+/* Walks from `L` up through the script's coroutines to the host task they run
+ * in: that task's thread, or NULL when there is none; *blocked says whether a
+ * level on the way cannot yield (a C call such as table.sort stands between). */
+static lua_State *gs_task_of(lua_State *L, int *blocked) {
+    *blocked = 0;
     for (int depth = 0; L != NULL && depth < GS_MAX_NESTING; depth++) {
-        if (!lua_isyieldable(L)) return NULL;
+        if (!lua_isyieldable(L)) *blocked = 1;
         const void *extra = GS_EXTRA(L);
         if (extra == &gs_task_tag) return L;
         if (extra == NULL || extra == &gs_parked_tag) return NULL;
@@ -544,19 +548,15 @@ lua_State *gs_waiting_task(lua_State *L) {
     return NULL;
 }
 
-/* Whether the calling code belongs to a task that cannot yield from here: a C
- * function (table.sort's comparator, string.gsub's callback, a metamethod's
- * caller) stands between it and the task, and Lua cannot yield across it. */
+lua_State *gs_waiting_task(lua_State *L) {
+    int blocked;
+    lua_State *task = gs_task_of(L, &blocked);
+    return blocked ? NULL : task;
+}
+
 int gs_task_unyieldable(lua_State *L) {
-    int blocked = 0;
-    for (int depth = 0; L != NULL && depth < GS_MAX_NESTING; depth++) {
-        if (!lua_isyieldable(L)) blocked = 1;
-        const void *extra = GS_EXTRA(L);
-        if (extra == &gs_task_tag) return blocked;
-        if (extra == NULL || extra == &gs_parked_tag) return 0;
-        L = (lua_State *)extra;
-    }
-    return 0;
+    int blocked;
+    return gs_task_of(L, &blocked) != NULL && blocked;
 }
 
 static int gs_resume_child(lua_State *L, lua_State *co, int narg, int wrap);

@@ -34,9 +34,6 @@ struct LinkFailure: Sendable, Equatable {
         let text = String(describing: error)
         if text.contains("connectionRefused") || text.contains("Connection refused") {
             self.init(reason: "connection refused", isTokenRefused: false)
-        } else if text.contains("401") || text.lowercased().contains("unauthorized") {
-            self.init(reason: "the server refused the token (401); pass the token `glasses serve` printed with --token",
-                      isTokenRefused: true)
         } else {
             self.init(reason: text, isTokenRefused: false)
         }

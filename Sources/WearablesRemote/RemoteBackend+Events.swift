@@ -83,7 +83,7 @@ extension RemoteBackend {
             refusalAnnounced = true
             trace.record(source: "remote", event: "token_refused", values: ["reason": .string(failure.reason)])
             onNotice?("the server at \(url) refused the token (it may have restarted with a new one): pass --token with the "
-                + "token it printed, or start it with --token set to this one; retrying with backoff (0.5 s doubling to 5 s)")
+                + "token it printed, or start it with --token set to this one; retrying with backoff (\(RetryBackoff.summary))")
         }
         guard isConnected else { return }
         isConnected = false

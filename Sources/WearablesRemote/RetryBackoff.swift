@@ -15,4 +15,12 @@ struct RetryBackoff: Sendable {
     }
 
     mutating func reset() { next = Self.first }
+
+    /// "0.5 s doubling to 5 s", for messages.
+    static var summary: String { "\(seconds(first)) s doubling to \(seconds(most)) s" }
+
+    private static func seconds(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1000 == 0 ? String(milliseconds / 1000) : String(Double(milliseconds) / 1000)
+    }
 }

@@ -1,3 +1,4 @@
+import PlainWebSocket
 import Testing
 import WearablesWire
 @testable import WearablesRemote
@@ -19,6 +20,8 @@ struct RemoteRetryTests {
         #expect(refused.reason.contains("wrong token"))
         #expect(!LinkFailure(WireError.protocolError("versionMismatch", "client speaks protocol 99")).isTokenRefused)
         #expect(!LinkFailure.closedByServer.isTokenRefused)
+        #expect(LinkFailure(PlainWebSocketError.refused(status: 401)).isTokenRefused, "a server that refuses the upgrade itself")
+        #expect(!LinkFailure(PlainWebSocketError.refused(status: 503)).isTokenRefused)
         struct Refused: Error, CustomStringConvertible { var description: String { "connect(descriptor:addr:size:): Connection refused (errno: 111)" } }
         #expect(LinkFailure(Refused()) == LinkFailure(reason: "connection refused", isTokenRefused: false))
     }

@@ -156,7 +156,7 @@ struct LuaTypedCallCheck {
                 break
             }
         }
-        if problems.isEmpty, let rule = function.rule, let problem = rule(LuaTypedCallCheck.scalars(arguments, count: function.parameters.count)) {
+        if problems.isEmpty, let rule = function.rule, let problem = rule(LuaTypedCallCheck.scalars(arguments, count: function.parameters.prefix { !$0.isRest }.count)) {
             problems.append("bad argument #\(problem.argument) to '\(name)' (\(problem.message))")
         }
         return problems.map { LuaCheckDiagnostic(file: file, line: line, message: $0) }
