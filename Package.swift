@@ -3,13 +3,16 @@ import PackageDescription
 
 // Layers (arrows point down only):
 //   glasses -> GlassesScript -> LuaHost -> CLuaShim -> CLua
-//   |                        |-> WearablesSimulator -> WearablesAudio -> WearablesCore -> CImageCodecs, CMediaCodecs
-//   |                        |                         \-> CAudioLibraries
-//   |                        \-> WearablesRemote -> WearablesWire -> WearablesCore
-//   |                                  \-> PlainWebSocket (a ws:// client on NIO: no TLS in the build)
+//   |                        \-> WearablesWorld -> WearablesAudio -> WearablesCore -> CImageCodecs, CMediaCodecs
+//   |                                           \-> WearablesMock -> WearablesCore
+//   |-> WearablesSimulator -> WearablesWorld (conforms in process: SimulatedWorld is a GlassesWorld and its MockControl)
+//   |-> WearablesRemote -> WearablesWorld, WearablesWire -> WearablesMock (conforms over the wire)
+//   |                  \-> PlainWebSocket (a ws:// client on NIO: no TLS in the build)
 //   |-> WearablesServer -> WearablesWire, WearablesSimulator (glasses serve; its dashboard's Lua
 //   |     console is the REPL engine, handed in by glasses through the WorldConsole protocol)
 //   \-> CLineEditor, CTerminal (the REPL's terminal)
+// Only glasses names a backend: it builds the world (SimulatedWorld or RemoteWorld) and hands
+// it to GlassesScript, whose bindings see the GlassesWorld and MockControl protocols.
 // The simulator's per-frame work (rendering the scene, luma planes, diffs) is optimised in
 // debug builds too: unoptimised, the README's tour ran 6x slower than in release, while
 // these two targets add little to a debug build's time.
@@ -80,9 +83,15 @@ let package = Package(
             dependencies: ["CImageCodecs", "CMediaCodecs", .product(name: "HeapModule", package: "swift-collections")],
             swiftSettings: optimizedInDebug
         ),
-        // The default backend: simulated glasses and companion app (MockDeviceKit).
-        // It applies the wire's mock actions (`MockAction`), the one vocabulary of its controls.
-        .target(name: "WearablesSimulator", dependencies: ["WearablesCore", "WearablesAudio", "WearablesWire"], swiftSettings: optimizedInDebug),
+        // The mock's vocabulary (typed actions, their errors, the glasses' mock state) and the
+        // `MockControl` protocol that the simulator serves in process and the remote backend over the wire.
+        .target(name: "WearablesMock", dependencies: ["WearablesCore"]),
+        // `GlassesWorld`: what scripts and consoles see of a world, whichever backend it runs on.
+        .target(name: "WearablesWorld", dependencies: ["WearablesCore", "WearablesAudio", "WearablesMock"]),
+        // The default backend: simulated glasses and companion app (MockDeviceKit), applying `MockAction`s.
+        .target(
+            name: "WearablesSimulator", dependencies: ["WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld"],
+            swiftSettings: optimizedInDebug),
 
         // Audio: AVAudioSession-style routing, WAV recorder and player, level meter.
         // libsndfile and libsoxr, opened on first use (headers: libsndfile1-dev, libsoxr-dev).
@@ -90,12 +99,12 @@ let package = Package(
         .target(name: "WearablesAudio", dependencies: ["WearablesCore", "CAudioLibraries"]),
 
         // The wire protocol (docs/protocol.md): messages and their JSON and binary forms.
-        .target(name: "WearablesWire", dependencies: ["WearablesCore"]),
+        .target(name: "WearablesWire", dependencies: ["WearablesCore", "WearablesMock"]),
         // A world served to many clients: `glasses serve` (WebSocket protocol, HTTP test controls).
         .target(
             name: "WearablesServer",
             dependencies: [
-                "WearablesWire", "WearablesSimulator", "WearablesAudio", "WearablesCore", "Spelling",
+                "WearablesWire", "WearablesSimulator", "WearablesAudio", "WearablesCore", "WearablesMock", "WearablesWorld", "Spelling",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -120,14 +129,14 @@ let package = Package(
         .target(
             name: "WearablesRemote",
             dependencies: [
-                "WearablesWire", "WearablesCore", "WearablesAudio", "PlainWebSocket",
+                "WearablesWire", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "PlainWebSocket",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
 
         // Lua bindings over the core: plugin registry, tasks, events, traces.
         // Recipes/Resources is compiled in (RecipeResources+Files.swift), so an installed binary has it.
         .target(
-            name: "GlassesScript", dependencies: ["LuaHost", "Spelling", "WearablesCore", "WearablesAudio", "WearablesSimulator", "WearablesRemote", "WearablesWire"],
+            name: "GlassesScript", dependencies: ["LuaHost", "Spelling", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld"],
             exclude: ["Recipes/Resources"]),
         // libedit's readline interface for the REPL, opened on first use (headers: libedit-dev).
         .target(name: "CLineEditor", linkerSettings: [.linkedLibrary("dl")]),
@@ -136,14 +145,15 @@ let package = Package(
         .executableTarget(
             name: "glasses",
             dependencies: [
-                "GlassesScript", "LuaHost", "WearablesCore", "WearablesServer", "WearablesWire", "CLineEditor", "CTerminal",
+                "GlassesScript", "LuaHost", "WearablesCore", "WearablesWorld", "WearablesSimulator", "WearablesRemote", "WearablesServer",
+                "WearablesWire", "CLineEditor", "CTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // The example integrator plugin (examples/GreeterPlugin): a module added from Swift.
         .executableTarget(
-            name: "greeter-glasses", dependencies: ["GlassesScript", "LuaHost"], path: "examples/GreeterPlugin",
+            name: "greeter-glasses", dependencies: ["GlassesScript", "LuaHost", "WearablesSimulator"], path: "examples/GreeterPlugin",
             exclude: ["greet.lua"]),
 
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
@@ -157,7 +167,7 @@ let package = Package(
         .testTarget(
             name: "WearablesServerTests",
             dependencies: [
-                "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator", "EmbeddedFilesSupport", "PlainWebSocket", "Spelling",
+                "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator", "WearablesWorld", "EmbeddedFilesSupport", "PlainWebSocket", "Spelling",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import WearablesAudio
 import WearablesCore
+import WearablesMock
 import WearablesWire
 
 /// A `WearablesBackend` whose glasses live in a world served elsewhere
@@ -38,6 +39,8 @@ public final class RemoteBackend: WearablesBackend {
     /// A served simulator's glasses as its mock knows them, in pairing order, kept
     /// current by the hello, mock replies and `mock_glasses` events.
     public internal(set) var mockGlasses: [WireMockGlasses]
+    /// What each pair's microphone hears, as this process's mock set it (silence until then).
+    var microphoneFeeds: [DeviceIdentifier: MicrophoneFeed] = [:]
     private var nextCommand = 0
     /// Replies awaited, by command id; `fail` answers them when the connection drops.
     var pending: [Int: PendingReply] = [:]
@@ -180,7 +183,11 @@ public final class RemoteBackend: WearablesBackend {
     public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
                              completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         var id = 0
-        id = command(.capture(device: identifier, format: format, size: size, quality: quality), fail: { [weak self] in
+        // The phone is this process: whether it routes audio over HFP to these glasses travels with
+        // the capture. The first connected pair carries the phone's Bluetooth audio (RemoteAudioEndpoint).
+        let audioGlasses = snapshots.first { $0.linkState == .connected }?.identifier
+        let overHFP = audio?.isRoutedOverHFPToGlasses == true && audioGlasses == identifier
+        id = command(.capture(device: identifier, format: format, size: size, quality: quality, audioOverHFP: overHFP), fail: { [weak self] in
             self?.captures.removeValue(forKey: id)?(.failure(.deviceDisconnected))
         }) { [weak self] result in
             // Success comes as the binary photo; a text reply means it failed.
@@ -194,19 +201,18 @@ public final class RemoteBackend: WearablesBackend {
 
     /// Applies a mock action in the served simulator; `completion` gets the affected
     /// glasses as they are after it, once the reply is in (the mirror is current by then).
-    public func mock(_ action: MockAction, completion: @escaping (Result<WireMockGlasses?, WireError>) -> Void) {
-        let lost = WireError(domain: "mock", code: "disconnected",
-                             message: "the connection to \(url) is down, so the mock action '\(action.name)' was not applied")
+    public func mock(_ action: MockAction, completion: @escaping (Result<MockGlassesState?, MockActionError>) -> Void) {
+        let lost = MockActionError(.disconnected, "the connection to \(url) is down, so the mock action '\(action.name)' was not applied")
         command(.mock(action), fail: { completion(.failure(lost)) }) { [weak self] result in
             switch result {
             case .success(.mockGlasses(let state)):
                 // Unpaired glasses stay out of the mirror: `device_removed` took them out.
                 if action != .device(state.id, .unpair) { self?.mirror(state) }
-                completion(.success(state))
+                completion(.success(state.state))
             case .success:
                 completion(.success(nil))
             case .failure(let error):
-                completion(.failure(error))
+                completion(.failure(MockActionError(error)))
             }
         }
     }

@@ -1,7 +1,9 @@
 import FoundationEssentials
 import WearablesAudio
 import WearablesCore
+import WearablesMock
 import WearablesWire
+import WearablesWorld
 
 /// Why a connection to a served world could not be made, worded as a fix.
 public struct RemoteConnectionError: Error, CustomStringConvertible {
@@ -11,12 +13,14 @@ public struct RemoteConnectionError: Error, CustomStringConvertible {
 /// A world served elsewhere, as this process sees it: a wall-clock scheduler
 /// running at the server's pace, the DAT model over a ``RemoteBackend``, and
 /// the phone's audio session (the phone is this process).
-public final class RemoteWorld {
+public final class RemoteWorld: GlassesWorld {
     public let scheduler: Scheduler
     public let trace: EventTrace
     public let backend: RemoteBackend
     public let wearables: Wearables
     public let audio: AudioSession
+    /// A served simulator's controls; nil when the served world is not simulated.
+    public let mock: (any MockControl)?
 
     /// How long the first connection may take before the run gives up.
     public static let connectTimeout: Duration = .seconds(10)
@@ -47,19 +51,18 @@ public final class RemoteWorld {
         backend = RemoteBackend(link: link, hello: hello, scheduler: scheduler, trace: trace)
         wearables = Wearables(backend: backend)
         audio = AudioSession(
-            clock: SchedulerAudioClock(scheduler), glasses: RemoteAudioEndpoint(wearables: wearables),
+            clock: SchedulerAudioClock(scheduler), glasses: RemoteAudioEndpoint(wearables: wearables, backend: backend),
             noise: SchedulerNoiseSource(scheduler))
         backend.audio = audio
+        mock = hello.world == "simulator" ? RemoteMockControl(backend: backend) : nil
         // Events from the server may come at any time: the wall-clock loop waits for them.
         scheduler.beginExternalInput()
         trace.record(source: "remote", event: "connected",
                      values: ["url": .string(address), "world": .string(hello.world), "speed": .double(hello.speed)])
     }
 
-    /// Whether the served world is a simulator (so its mock controls exist).
-    public var servesSimulator: Bool { backend.hello.world == "simulator" }
-
     public var url: String { backend.url }
+    public var location: String { backend.url }
 
     /// Ends the connection; the scheduler no longer waits for it.
     public func close() {
@@ -82,18 +85,22 @@ public final class RemoteWorld {
 }
 
 /// The served glasses as the phone's Bluetooth audio device: the first connected
-/// pair carries the HFP/A2DP ports. Their microphone is not carried over the wire,
-/// so it hears silence.
+/// pair carries the HFP/A2DP ports. Their microphone's sound is not carried over the
+/// wire: it is made here from the feed this process's mock gave them (silence until then).
 final class RemoteAudioEndpoint: GlassesAudioEndpoint {
     private let wearables: Wearables
+    private unowned let backend: RemoteBackend
 
-    init(wearables: Wearables) { self.wearables = wearables }
+    init(wearables: Wearables, backend: RemoteBackend) {
+        self.wearables = wearables
+        self.backend = backend
+    }
 
     private var glasses: Device? { wearables.deviceList.first { $0.isConnected } }
 
     var isAudioConnected: Bool { glasses != nil }
     var audioDeviceName: String { glasses?.name ?? "" }
-    var microphoneFeed: MicrophoneFeed { .silence }
+    var microphoneFeed: MicrophoneFeed { glasses.flatMap { backend.microphoneFeeds[$0.identifier] } ?? .silence }
 
     func observeAudioConnection(_ handler: @escaping (Bool) -> Void) -> any AudioCancellable {
         var last = isAudioConnected

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Hummingbird
 import WearablesCore
+import WearablesMock
 import WearablesSimulator
 import WearablesWire
 
@@ -27,12 +28,12 @@ struct ControlRoutes: Sendable {
                 "\(WireProtocol.webSocketPath) is the WebSocket endpoint: connect with a WebSocket client (Upgrade: websocket)")
         }
         router.get("/v1/devices") { _, _ in
-            JSONBody.response(["devices": try await world { world in world.kit.glasses.map(WireMockGlasses.init) }])
+            JSONBody.response(["devices": try await world { world in world.paired.map(WireMockGlasses.init) }])
         }
         router.get("/v1/devices/:device") { _, context in
             let device = context.parameters.get("device") ?? ""
-            let state = try await world { world in world.kit.glasses(device).map(WireMockGlasses.init) }
-            guard let state else { throw Self.controlError(MockActionError("unknown_device", "no glasses '\(device)' (GET /v1/devices lists them)")) }
+            let state = try await world { world in world.state(of: device).map(WireMockGlasses.init) }
+            guard let state else { throw Self.controlError(MockActionError(.unknownDevice, "no glasses '\(device)' (GET /v1/devices lists them)")) }
             return JSONBody.response(["device": state])
         }
         mockAction(router, "/v1/devices/pair", "pair") { _, glasses, _ in JSONBody.response(["device": glasses], status: .created) }
@@ -63,6 +64,9 @@ struct ControlRoutes: Sendable {
         mockAction(router, "/v1/phone_call", "phone_call") { action, _, _ in
             JSONBody.response(["phone_call_seconds": MockActionFields(action).seconds])
         }
+        for name in ["hfp_blocks_photo_capture", "classic_stalls"] {
+            mockAction(router, "/v1/\(name)", name) { action, _, _ in JSONBody.response(["on": MockActionFields(action).on]) }
+        }
     }
 
     // MARK: Helpers
@@ -85,9 +89,9 @@ struct ControlRoutes: Sendable {
 
     static func controlError(_ error: MockActionError) -> ControlError {
         switch error.code {
-        case "unknown_device": ControlError(.notFound, error.code, error.message)
-        case "unreadable_file": ControlError(.unprocessableContent, error.code, error.message)
-        default: ControlError(.badRequest, error.code, error.message)
+        case .unknownDevice: ControlError(.notFound, error.code.rawValue, error.message)
+        case .unreadableFile: ControlError(.unprocessableContent, error.code.rawValue, error.message)
+        default: ControlError(.badRequest, error.code.rawValue, error.message)
         }
     }
 

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Synchronization
 import WearablesAudio
 import WearablesCore
+import WearablesMock
 import WearablesSimulator
 import WearablesWire
 
@@ -44,7 +45,7 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         self.world = world
         self.makeConsole = makeConsole
         self.savedFiles = savedFiles
-        mockSent = Dictionary(world.kit.glasses.map { ($0.identifier, WireMockGlasses($0)) }) { first, _ in first }
+        mockSent = Dictionary(world.kit.glasses.map { ($0.identifier, WireMockGlasses(MockGlassesState($0))) }) { first, _ in first }
         world.kit.attach(self)
         audioListeners = [
             world.audio.onRouteChange { [weak self] change in self?.publishAudioRoute(reason: change.reason.rawValue) },
@@ -91,7 +92,7 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
             permissions: Dictionary(uniqueKeysWithValues: Permission.allCases.map { ($0, kit.permissionStatus($0)) }),
             devices: kit.devices,
             bandwidth: Dictionary(kit.devices.map { ($0.identifier, kit.linkBandwidthKbps(of: $0.identifier)) }) { a, _ in a },
-            mock: kit.glasses.map(WireMockGlasses.init))
+            mock: world.paired.map(WireMockGlasses.init))
     }
 
     // MARK: Mock
@@ -101,13 +102,13 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
     func applyMock(_ action: MockAction) -> Result<WireMockGlasses?, MockActionError> {
         let result = world.apply(action)
         publishMockChanges()
-        return result
+        return result.map { $0.map(WireMockGlasses.init) }
     }
 
     /// Sends `mock_glasses` for each pair whose mock state differs from what clients were last sent.
     private func publishMockChanges() {
         for glasses in kit.glasses {
-            let state = WireMockGlasses(glasses)
+            let state = WireMockGlasses(MockGlassesState(glasses))
             guard mockSent[glasses.identifier] != state else { continue }
             mockSent[glasses.identifier] = state
             broadcast(.mockGlasses(state))
@@ -164,6 +165,8 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
                 if case .failure = result, self?.sessionOwners[device] == clientID { self?.sessionOwners[device] = nil }
                 reply(result.map { .done }.mapError(WireError.init))
             }
+            // A too-quick restart leaves the glasses stuck (the open then never completes), which only the mock sees.
+            publishMockChanges()
         case .closeSession(let device):
             // Another client's session is not this one's to close.
             if sessionOwners[device] == clientID {
@@ -191,8 +194,8 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
             clients[clientID]?.feeds.removeValue(forKey: stream)?.stop()
             queue.discardFrames(of: stream)
             reply(.success(.done))
-        case .capture(let device, let format, let size, let quality):
-            kit.capturePhoto(on: device, format: format, size: size, quality: quality) { result in
+        case .capture(let device, let format, let size, let quality, let audioOverHFP):
+            kit.capturePhoto(on: device, format: format, size: size, quality: quality, phoneAudioOverHFP: audioOverHFP) { result in
                 switch result {
                 case .success(let photo): queue.send(.photo(id: id, photo))
                 case .failure(let error): reply(.failure(WireError(error)))

@@ -1,5 +1,5 @@
-import WearablesSimulator
 import WearablesCore
+import WearablesWorld
 
 /// A Lua console in the served world, for a client's `console` and `complete` commands.
 ///
@@ -10,7 +10,7 @@ import WearablesCore
 public protocol WorldConsole: AnyObject {
     /// Makes a client's console in `world`; called on the world's thread, on the client's
     /// first `console` or `complete` command. A thrown error is sent back as the reply.
-    typealias Factory = @Sendable (_ world: SimulatedWorld) throws -> any WorldConsole
+    typealias Factory = @Sendable (_ world: any GlassesWorld) throws -> any WorldConsole
 
     /// Runs one input (a line or several) and calls `done` once it has finished, failed
     /// or was stopped by the console's own limit, with what it printed. Evaluations of one

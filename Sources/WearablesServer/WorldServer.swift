@@ -12,6 +12,7 @@ import Synchronization
 import WearablesCore
 import WearablesSimulator
 import WearablesWire
+import WearablesWorld
 
 /// `glasses serve`: one simulated world served to many clients over HTTP and a
 /// WebSocket (Hummingbird on swift-nio). Clients speak the wire protocol at

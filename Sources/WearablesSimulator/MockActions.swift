@@ -1,26 +1,38 @@
+import WearablesAudio
 import WearablesCore
-import WearablesWire
+import WearablesMock
+import WearablesWorld
 
-extension SimulatedWorld {
+extension SimulatedWorld: GlassesWorld, MockControl {
+    public var mock: (any MockControl)? { self }
+    public var location: String { "the embedded simulator" }
+    public func close() {}
+
+    public var paired: [MockGlassesState] { kit.glasses.map(MockGlassesState.init) }
+
+    public func perform(_ action: MockAction, done: @escaping (Result<MockGlassesState?, MockActionError>) -> Void) {
+        done(apply(action))
+    }
+
     /// Applies a mock action on the world's thread: the one function behind the HTTP
     /// control routes, the WebSocket `mock` command and the `mock` module, so they
     /// cannot disagree. Answers the affected glasses as they are after it.
-    public func apply(_ action: MockAction) -> Result<WireMockGlasses?, MockActionError> {
+    public func apply(_ action: MockAction) -> Result<MockGlassesState?, MockActionError> {
         if !kit.isEnabled, action != .disable, !action.isReset {
-            return .failure(MockActionError("disabled", "the mock is disabled; enable it with mock.enable{} (or mock.reset{}) first"))
+            return .failure(MockActionError(.disabled, "the mock is disabled; enable it with mock.enable{} (or mock.reset{}) first"))
         }
         switch action {
         case .pair(let model, let ready):
-            return .success(WireMockGlasses(ready ? kit.pairReadyGlasses(model: model) : kit.pairGlasses(model: model)))
+            return .success(MockGlassesState(ready ? kit.pairReadyGlasses(model: model) : kit.pairGlasses(model: model)))
         case .device(let identifier, let deviceAction):
             guard let glasses = kit.glasses(identifier) else {
                 let known = kit.glasses.map(\.identifier)
-                return .failure(MockActionError("unknown_device",
+                return .failure(MockActionError(.unknownDevice,
                     "no glasses '\(identifier)'; paired: \(known.isEmpty ? "none (pair some first)" : known.joined(separator: ", "))"))
             }
             if let failure = Self.apply(deviceAction, to: glasses) { return .failure(failure) }
             // Unpaired glasses are gone: there is no state to answer.
-            return .success(kit.glasses(identifier).map(WireMockGlasses.init))
+            return .success(kit.glasses(identifier).map(MockGlassesState.init))
         case .setPermission(let permission, let status):
             kit.permissions.set(permission, status)
         case .permissionRequestResult(let permission, let answer):
@@ -40,7 +52,7 @@ extension SimulatedWorld {
             kit.companion.holdNext(flow == .registration ? .registration : .unregistration)
         case .companionAnswer(let flow, let proceed):
             guard kit.companion.answer(flow == .registration ? .registration : .unregistration, proceed: proceed) else {
-                return .failure(MockActionError("no_request", "no \(flow.rawValue) request waits for an answer; call mock.companion.hold_next(\"\(flow.rawValue)\") before the flow starts"))
+                return .failure(MockActionError(.noRequest, "no \(flow.rawValue) request waits for an answer; call mock.companion.hold_next(\"\(flow.rawValue)\") before the flow starts"))
             }
         case .reset(let registered, let permissions, let installed):
             kit.reset(registered: registered, permissions: permissions, companionInstalled: installed)
@@ -48,9 +60,13 @@ extension SimulatedWorld {
             audio.simulatePhoneCall(duration: seconds)
         case .disable:
             kit.disable()
+        case .hfpBlocksPhotoCapture(let on):
+            kit.hfpBlocksPhotoCapture = on
+        case .classicStalls(let on):
+            kit.classicStalls = on
         case .companionUpdateApp:
             guard kit.updateCompanionApp() else {
-                return .failure(MockActionError("meta_ai_not_installed", "the Meta AI app is not installed, so it cannot update; reset the mock with meta_ai_installed=true"))
+                return .failure(MockActionError(.metaAINotInstalled, "the Meta AI app is not installed, so it cannot update; reset the mock with meta_ai_installed=true"))
             }
         }
         return .success(nil)
@@ -87,23 +103,23 @@ extension SimulatedWorld {
             glasses.camera.setCameraFeed(pattern: feed)
         case .cameraFeedPath(let path):
             do { try glasses.camera.setCameraFeed(path: path) } catch {
-                return MockActionError("unreadable_file", "cannot use '\(path)' as a camera feed (.mp4, .mov, .mkv, .y4m, PNG or JPEG): \(error)")
+                return MockActionError(.unreadableFile, "cannot use '\(path)' as a camera feed (.mp4, .mov, .mkv, .y4m, PNG or JPEG): \(error)",
+                                       reason: "\(error)")
             }
         case .capturedImage(let path):
             do { try glasses.camera.setCapturedImage(path: path) } catch {
-                return MockActionError("unreadable_file", "cannot use '\(path)' as the captured image (PNG or JPEG): \(error)")
+                return MockActionError(.unreadableFile, "cannot use '\(path)' as the captured image (PNG or JPEG): \(error)", reason: "\(error)")
             }
+        case .microphoneFeed(let feed):
+            glasses.microphone.setFeed(feed)
         }
         return nil
     }
 }
 
-extension WireMockGlasses {
+extension MockGlassesState {
     public init(_ glasses: SimulatedGlasses) {
-        let device = WireDevice(glasses.snapshot)
-        self.init(id: device.id, name: device.name, type: device.type, link: device.link, charging: device.charging,
-                  don: device.don, hinge: device.hinge, thermal: glasses.thermal.name, compatibility: device.compatibility,
-                  battery: glasses.batteryLevel, powered: glasses.isPoweredOn, stuck: glasses.isStuck,
-                  bandwidthKbps: glasses.bandwidthKbps)
+        self.init(device: glasses.snapshot, battery: glasses.batteryLevel, thermal: glasses.thermal, powered: glasses.isPoweredOn,
+                  stuck: glasses.isStuck, bandwidthKbps: glasses.bandwidthKbps)
     }
 }

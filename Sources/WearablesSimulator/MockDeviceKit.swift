@@ -323,8 +323,16 @@ public final class MockDeviceKit: WearablesBackend {
 
     public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
                              completion: @escaping (Result<Photo, PhotoError>) -> Void) {
+        let overHFP = audio?.isRoutedOverHFPToGlasses == true && audioGlasses?.identifier == identifier
+        capturePhoto(on: identifier, format: format, size: size, quality: quality, phoneAudioOverHFP: overHFP, completion: completion)
+    }
+
+    /// A capture asked for by a phone elsewhere (a client of a served world), which says
+    /// whether it routes audio over HFP to these glasses: the photo rule follows that phone.
+    public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
+                             phoneAudioOverHFP: Bool, completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         guard let pair = glasses(identifier) else { return completion(.failure(.deviceDisconnected)) }
-        if hfpBlocksPhotoCapture, audio?.isRoutedOverHFPToGlasses == true, audioGlasses === pair {
+        if hfpBlocksPhotoCapture, phoneAudioOverHFP {
             return record("capture_lost", [("glasses", .string(identifier)), ("reason", .string("audioOverHFP"))])
         }
         if scheduler.now < pair.systemCaptureUntil {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import WearablesCore
+import WearablesMock
 
 /// What a client asks of a served world. Every command carries an id that its
 /// reply repeats; a command whose completion never comes (a companion app that
@@ -19,7 +20,10 @@ public enum WireCommand: Sendable, Equatable {
     case stopCamera(stream: Int)
     /// A still; the photo comes back as a binary message carrying this command's id.
     /// `quality` is the encoder's, 1-100; a client that does not send one gets the default.
-    case capture(device: String, format: PhotoCaptureFormat, size: VideoSize, quality: Int = ImageCodecs.defaultQuality)
+    /// `audioOverHFP`: the client's phone routes audio over HFP to these glasses, which a
+    /// served simulator needs to know for the photo loss users report then (ios#260).
+    case capture(device: String, format: PhotoCaptureFormat, size: VideoSize, quality: Int = ImageCodecs.defaultQuality,
+                 audioOverHFP: Bool = false)
     /// A change to a simulated world's mock; only a world whose hello says "simulator" takes it.
     case mock(MockAction)
     /// A line of Lua for the client's console: the REPL engine of `glasses repl`, run
@@ -190,6 +194,7 @@ struct Envelope: Codable {
     var width: Int?
     var height: Int?
     var quality: Int?
+    var audioOverHFP: Bool?
     var action: String?
     var glasses: WireMockGlasses?
     var mock: [WireMockGlasses]?
@@ -212,6 +217,7 @@ struct Envelope: Codable {
         case streamError = "stream_error"
         case deviceInfo = "info"
         case errorOutput = "error_output"
+        case audioOverHFP = "audio_over_hfp"
     }
 
     init(type: String) { self.type = type }
@@ -295,13 +301,15 @@ struct Envelope: Codable {
         case .stopCamera(let stream):
             self.init(type: "stop_camera")
             self.stream = stream
-        case .capture(let device, let format, let size, let quality):
+        case .capture(let device, let format, let size, let quality, let audioOverHFP):
             self.init(type: "capture")
             self.device = device
             self.format = format.name
             width = size.width
             height = size.height
             self.quality = quality
+            // Said only when true, so the message stays as it was for the common case.
+            if audioOverHFP { self.audioOverHFP = true }
         case .mock(let action):
             self.init(type: "mock")
             self.action = action.name
@@ -345,7 +353,7 @@ struct Envelope: Codable {
             let quality = quality ?? ImageCodecs.defaultQuality
             guard (1...100).contains(quality) else { throw WireDecodingError("field 'quality' must be 1...100, got \(quality)") }
             return .capture(device: try require(device, "device"), format: try named(format, "format", as: PhotoCaptureFormat.self),
-                            size: size, quality: quality)
+                            size: size, quality: quality, audioOverHFP: audioOverHFP ?? false)
         case "console": return .console(code: try require(code, "code"))
         case "complete": return .complete(word: try require(word, "word"))
         case "watch_previews": return .watchPreviews(try require(watch, "watch"))

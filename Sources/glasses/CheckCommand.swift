@@ -41,7 +41,7 @@ struct CheckCommand: ParsableCommand {
         if !missing.isEmpty { throw LuaExitStatus.usage }
         var options = RunOptions()
         options.sandbox = sandbox
-        let runtime = try ScriptRuntime(options: options)
+        let runtime = try ScriptRuntime(options: options, world: RunWorld.maker(for: options))
         let checker = try LuaScriptChecker(runtime: runtime)
         var problems = 0
         for script in scripts {

@@ -117,7 +117,7 @@ struct RecipeCommand: ParsableCommand {
             let outcome: LuaRunOutcome
             do {
                 outcome = try RecipeCommand.reportingRecipeErrors {
-                    try RecipeRunner(recipe: recipe, parameters: values, catalog: search.catalog).run(options: options)
+                    try RecipeRunner(recipe: recipe, parameters: values, catalog: search.catalog).run(options: options, world: RunWorld.maker(for: options))
                 }
             } catch let error as LuaScriptError {
                 outcome = LuaRunOutcome(.limit, report: error.report)

@@ -34,7 +34,7 @@ struct ReplCommand: ParsableCommand {
         let runtime: ScriptRuntime
         let session: ReplSession
         do {
-            runtime = try ScriptRuntime(options: options, modulePaths: LuaRunner.modulePaths(forScript: "./repl"))
+            runtime = try ScriptRuntime(options: options, world: RunWorld.maker(for: options), modulePaths: LuaRunner.modulePaths(forScript: "./repl"))
             // What is typed has the current folder as its own, as a script has its file's.
             runtime.paths.allowReading(".")
             session = try ReplSession(runtime: runtime, output: ReplTerminalOutput.output)

@@ -54,7 +54,7 @@ struct RunCommand: ParsableCommand {
         let temporaryTrace = timeline.apply(to: &options)
         let outcome: LuaRunOutcome
         do {
-            let runtime = try ScriptRuntime(options: options, modulePaths: LuaRunner.modulePaths(forScript: script))
+            let runtime = try ScriptRuntime(options: options, world: RunWorld.maker(for: options), modulePaths: LuaRunner.modulePaths(forScript: script))
             RunInterrupts.watch(runtime)
             let ran = runtime.run(script: script, arguments: arguments)
             RunInterrupts.release()

@@ -22,7 +22,8 @@ struct TypesCommand: ParsableCommand {
     var out = "glasses-types"
 
     func run() throws {
-        let runtime = try ScriptRuntime(options: RunOptions())
+        let options = RunOptions()
+        let runtime = try ScriptRuntime(options: options, world: RunWorld.maker(for: options))
         do {
             try LuaTypesGenerator(bindings: runtime.state.bindings).write(to: out)
         } catch {

@@ -212,7 +212,7 @@ import Testing
         options.sandbox = .strict
         options.outputDirectory = directory
         options.tracePath = directory + "/trace.jsonl"
-        let outcome = try RecipeRunner(recipe: recipe, parameters: [:], catalog: catalog).run(options: options)
+        let outcome = try RecipeRunner(recipe: recipe, parameters: [:], catalog: catalog).run(options: options, world: ScriptRuntime.simulated(options))
         #expect(outcome.exitCode == 0, "\(outcome.report ?? "")")
     }
 
@@ -347,7 +347,7 @@ import Testing
         options.tracePath = out + "/trace.jsonl"
         let outcome = try RecipeRunner(
             recipe: recipe, parameters: try recipe.values(parameters), catalog: catalog
-        ).run(options: options)
+        ).run(options: options, world: ScriptRuntime.simulated(options))
         let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0 != "trace.jsonl" }.sorted()
         let trace = (try? String(contentsOfFile: out + "/trace.jsonl", encoding: .utf8)) ?? ""
         return (outcome, files, trace)
@@ -446,7 +446,7 @@ import Testing
         options.outputDirectory = out
         let outcome = try RecipeRunner(
             recipe: recipe, parameters: try recipe.values(["seconds=2s"]), catalog: RecipeCatalog(places: [])
-        ).run(options: options)
+        ).run(options: options, world: ScriptRuntime.simulated(options))
         #expect(outcome.exitCode == 0, "\(outcome.report ?? "")")
         let wav = try Data(contentsOf: URL(fileURLWithPath: out + "/recording.wav"))
         #expect(wav.prefix(4) == Data("RIFF".utf8))

@@ -7,7 +7,9 @@ import WearablesAudio
 import WearablesCore
 import WearablesRemote
 import WearablesServer
+import WearablesMock
 import WearablesSimulator
+import WearablesWorld
 
 /// The `mock` module over `--connect`: a script drives a served simulator's mock
 /// and sees the effects through `wearables`, as it does on the simulator here.
@@ -40,11 +42,30 @@ import WearablesSimulator
         mock.permissions.on_request("camera", "granted")
         assert(wearables.request_permission("camera") == "granted")
 
-        local ok, err = pcall(g.camera.feed, g.camera, "/nonexistent.png")
-        assert(not ok and err.code == "notOverConnection", tostring(err))
-        local ok2, err2 = pcall(function() g.microphone:feed{tone = 440} end)
-        assert(not ok2 and tostring(err2):find("in this process"), tostring(err2))
+        local ok, err = pcall(g.camera.feed, g.camera, "feed.png")
+        assert(not ok and err.code == "not_over_connection", tostring(err))
+        assert(err.message:find("is a file in this process", 1, true), err.message)
+        g.microphone:feed{tone = 440} -- the phone is this process: its glasses' sound is made here
         g.camera:feed{pattern = "static"}
+
+        -- The switches go through the mock as every action does.
+        mock.set_hfp_blocks_photo_capture(false)
+        mock.set_classic_stalls(false)
+
+        -- A session restarted too soon leaves the glasses stuck, which only the mock sees.
+        local session = wearables.session()
+        session:start()
+        session:stop()
+        local again = wearables.session()
+        assert(not pcall(again.start, again))
+        assert(g.stuck, "the served world's stuck glasses read as stuck here")
+        g:power_off()
+        g:power_on()
+        assert(not g.stuck, "a power cycle clears it")
+
+        -- A mock call waits, so where a task cannot wait it fails as it does in process.
+        local okSort, errSort = pcall(table.sort, {2, 1}, function(a, b) g:tap() return a < b end)
+        assert(not okSort and tostring(errSort):find("'tap' waits", 1, true), tostring(errSort))
 
         g:unpair()
         assert(#mock.paired() == 0 and g.device == nil, "unpaired")
@@ -61,9 +82,9 @@ import WearablesSimulator
         let outcome = try await Self.withServer(world: .empty) { url, token in
             var options = RunOptions()
             options.timeout = 60
-            let runtime = try ScriptRuntime(options: options) { sink in
+            let runtime = try ScriptRuntime(options: options, world: { sink in
                 try RemoteWorld(url: url, token: token, traceSink: sink)
-            }
+            })
             return runtime.run(script: path, arguments: [])
         }
         #expect(outcome.status == .success, "\(outcome.report ?? "")")
@@ -76,20 +97,106 @@ import WearablesSimulator
             let outcome = try await Self.withServer(world: .empty) { url, token in
                 var options = RunOptions()
                 options.timeout = 60
-                let runtime = try ScriptRuntime(options: options) { sink in
+                let runtime = try ScriptRuntime(options: options, world: { sink in
                     try RemoteWorld(url: url, token: token, traceSink: sink)
-                }
+                })
                 return runtime.run(script: path, arguments: [answer])
             }
             #expect(outcome.status == .success, "\(answer): \(outcome.report ?? "")")
         }
     }
 
+    /// Seeded chaos with the run's checks, through the served simulator's mock as through
+    /// the one here: the same faults are drawn, injected and cleared, and the same checks hold.
+    static let chaosScript = """
+        local glasses = mock.paired()[1]
+        local handle = recipes.run("reconnect")
+        local faults = mock.chaos{
+          rates = {fold = 40, disconnect = 40, power_cycle = 20, capture_failure = 40},
+          durations = {fold = 3, disconnect = 3, power_cycle = 3},
+          span = 60, min_gap = 8,
+        }
+        assert(#faults >= 3, "faults were drawn: " .. #faults)
+        expect("photos_resolve")
+        expect("restart_gap")
+        expect("streaming_within", 15)
+        expect("never stuck", function() return not glasses.stuck, "the glasses are stuck" end)
+        every(5, function()
+          local cam = handle.camera
+          if cam and cam.state == "streaming" then cam:try_capture() end
+        end)
+        print("faults " .. #faults)
+        """
+
+    @Test func chaosAndItsChecksRunTheSameOverTheConnection() async throws {
+        let folder = try GlassesProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/chaos.lua"
+        try Self.chaosScript.write(toFile: path, atomically: true, encoding: .utf8)
+        var options = RunOptions()
+        options.seed = 7
+        options.duration = 90
+        options.tracePath = folder + "/local.jsonl"
+        let here = try ScriptRuntime(options: options).run(script: path, arguments: [])
+        #expect(here.status == .success, "in process: \(here.report ?? "")")
+        let remoteTrace = folder + "/remote.jsonl"
+        let local = options
+        let served = try await Self.withServer(world: .ready, speed: 30) { url, token in
+            var remote = local
+            remote.tracePath = remoteTrace
+            remote.timeout = 60
+            let runtime = try ScriptRuntime(options: remote, world: { sink in
+                try RemoteWorld(url: url, token: token, seed: remote.seed, traceSink: sink)
+            })
+            return runtime.run(script: path, arguments: [])
+        }
+        #expect(served.status == .success, "over the connection: \(served.report ?? "")")
+        let faults = { (trace: String) throws -> Int in
+            try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+                .filter { $0.contains("\"source\":\"chaos\"") && $0.contains("\"event\":\"fault\"") }.count
+        }
+        let injectedHere = try faults(options.tracePath ?? "")
+        #expect(injectedHere >= 3)
+        #expect(try faults(remoteTrace) == injectedHere, "the same schedule is injected over the connection")
+    }
+
+    /// The phone is the script's process in both worlds, so audio routed over HFP to the
+    /// glasses loses photos over the connection as it does here (ios#260), until switched off.
+    static let hfpScript = """
+        audio.configure{category = "playAndRecord", mode = "voiceChat"}
+        audio.activate()
+        local session = wearables.session()
+        session:start()
+        local cam = session:camera{resolution = "low", fps = 15}
+        cam:start()
+        local ok, err = pcall(cam.capture, cam)
+        assert(not ok and tostring(err):find("captureFailure", 1, true), "no photo over HFP: " .. tostring(err))
+        mock.set_hfp_blocks_photo_capture(false)
+        assert(cam:capture().format == "jpeg", "a photo once the behaviour is off")
+        print("hfp ok")
+        """
+
+    @Test func audioOverHFPLosesPhotosInBothWorlds() async throws {
+        let folder = try GlassesProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/hfp.lua"
+        try Self.hfpScript.write(toFile: path, atomically: true, encoding: .utf8)
+        let here = try ScriptRuntime(options: RunOptions()).run(script: path, arguments: [])
+        #expect(here.status == .success, "in process: \(here.report ?? "")")
+        let served = try await Self.withServer(world: .ready, speed: 20) { url, token in
+            var options = RunOptions()
+            options.timeout = 60
+            let runtime = try ScriptRuntime(options: options, world: { sink in try RemoteWorld(url: url, token: token, traceSink: sink) })
+            return runtime.run(script: path, arguments: [])
+        }
+        #expect(served.status == .success, "over the connection: \(served.report ?? "")")
+    }
+
     /// A world that is not simulated (as a bridge over real glasses would be) refuses `mock`.
     @Test func aWorldThatIsNotSimulatedRefusesMock() throws {
-        let runtime = try ScriptRuntime(options: RunOptions()) { sink in
+        let runtime = try ScriptRuntime(options: RunOptions(), world: { sink in
             RealGlassesStandIn(SimulatedWorld.empty(seed: 1, clock: .virtual, traceSink: sink))
-        }
+        })
         let folder = try GlassesProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/refused.lua"
@@ -103,11 +210,11 @@ import WearablesSimulator
     }
 
     /// A served world at 10x for `body`, which gets its URL and token.
-    static func withServer<T: Sendable>(world: ServeOptions.World,
+    static func withServer<T: Sendable>(world: ServeOptions.World, speed: Double = 10,
                                         _ body: @escaping @Sendable (String, String) throws -> T) async throws -> T {
         var options = ServeOptions()
         options.world = world
-        options.speed = 10
+        options.speed = speed
         return try await LoopbackServer.with(options) { url, token, _ in try body(url, token) }
     }
 }
@@ -121,7 +228,7 @@ private final class RealGlassesStandIn: GlassesWorld {
     var trace: EventTrace { inner.trace }
     var wearables: Wearables { inner.wearables }
     var audio: AudioSession { inner.audio }
-    var simulator: SimulatedWorld? { nil }
+    var mock: (any MockControl)? { nil }
     var location: String { "ws://bridge.example/v1/ws" }
     func close() {}
 }

@@ -4,6 +4,7 @@ import WearablesCore
 import WearablesServer
 import WearablesSimulator
 import WearablesWire
+import WearablesWorld
 
 /// The dashboard's server side: its page is guarded like the API, and the `console`
 /// and `complete` commands reach the console the server was given, one input at a
@@ -47,9 +48,9 @@ struct DashboardTests {
     /// real console's does (a chunk runs as a task); an input handed in while another
     /// runs is a failure.
     final class EchoConsole: WorldConsole, @unchecked Sendable {
-        let world: SimulatedWorld
+        let world: any GlassesWorld
         var running = false
-        init(world: SimulatedWorld) { self.world = world }
+        init(world: any GlassesWorld) { self.world = world }
         func evaluate(_ code: String, done: @escaping (String, String) -> Void) {
             #expect(!running, "an input was handed in while another ran")
             running = true

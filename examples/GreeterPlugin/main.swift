@@ -9,13 +9,15 @@
 //    and `.help` know your module without extra work. Read the arguments with
 //    `call.string(n)`, `call.integer(n)`, `call.table(n)`...
 // 2. Build a `ScriptRuntime` with `ScriptRuntime.builtInPlugins + [YourPlugin()]`
-//    and run scripts on it, as below.
+//    on a world (here the simulator, ready with one pair of glasses) and run
+//    scripts on it, as below.
 //
 //   swift build --product greeter-glasses
 //   .build/debug/greeter-glasses examples/GreeterPlugin/greet.lua [NAME]
 import Foundation
 import GlassesScript
 import LuaHost
+import WearablesSimulator
 
 /// Adds the module `greeter` with one function.
 struct GreeterPlugin: GlassesPlugin {
@@ -40,8 +42,10 @@ guard let script = arguments.first else {
 }
 let outcome: LuaRunOutcome
 do {
+    let options = RunOptions()
     let runtime = try ScriptRuntime(
-        options: RunOptions(), modulePaths: LuaRunner.modulePaths(forScript: script),
+        options: options, world: { sink in SimulatedWorld.ready(seed: options.seed, traceSink: sink) },
+        modulePaths: LuaRunner.modulePaths(forScript: script),
         plugins: ScriptRuntime.builtInPlugins + [GreeterPlugin()])
     outcome = runtime.run(script: script, arguments: Array(arguments.dropFirst()))
 } catch let error as LuaScriptError {

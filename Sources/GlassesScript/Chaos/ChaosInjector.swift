@@ -1,21 +1,25 @@
 import WearablesCore
-import WearablesSimulator
-import WearablesWire
+import WearablesMock
+import WearablesWorld
 
-/// Plays a fault schedule on the simulator in this process: each fault's mock
-/// actions at its time, its clearing actions after its duration, each recorded
-/// in the trace (`chaos` `fault` and `clear`) next to the mock's own records.
+/// Plays a fault schedule through a world's mock controls, in process or over a
+/// connection alike: each fault's mock actions at its time, its clearing actions after
+/// its duration, each recorded in the run's trace (`chaos` `fault` and `clear`).
 ///
 /// The scheduled events hold the injector (it lives as long as faults are pending);
 /// it holds the world unowned, as the world's scheduler holds those events.
 final class ChaosInjector {
-    private unowned let world: SimulatedWorld
+    private unowned let world: any GlassesWorld
+    private let control: any MockControl
 
     /// Faults not yet cleared; `finished` runs when the last one clears.
     private var pending = 0
     var finished: (() -> Void)?
 
-    init(world: SimulatedWorld) { self.world = world }
+    init(world: any GlassesWorld, control: any MockControl) {
+        self.world = world
+        self.control = control
+    }
 
     /// Records the whole schedule (so a trace alone can replay or shrink the run) and schedules every fault.
     func play(_ schedule: ChaosSchedule, origin: String) {
@@ -28,7 +32,7 @@ final class ChaosInjector {
     }
 
     private func start(_ fault: ChaosFault) {
-        let kbps = world.kit.glasses(fault.device)?.bandwidthKbps ?? BandwidthLadder.defaultLinkKbps
+        let kbps = control.state(of: fault.device)?.bandwidthKbps ?? BandwidthLadder.defaultLinkKbps
         world.trace.record(source: "chaos", event: "fault",
                            values: ["kind": .string(fault.kind.rawValue), "device": .string(fault.device), "duration": .double(fault.duration)])
         apply(fault.kind.start(device: fault.device, duration: fault.duration))
@@ -43,6 +47,6 @@ final class ChaosInjector {
 
     /// A fault on glasses that were unpaired meanwhile does nothing: the world goes on, as it would for a person.
     private func apply(_ actions: [MockAction]) {
-        for action in actions { _ = world.apply(action) }
+        for action in actions { control.perform(action) { _ in } }
     }
 }

@@ -1,5 +1,5 @@
 import WearablesCore
-import WearablesWire
+import WearablesMock
 
 /// A kind of fault `mock.chaos` injects. Each is made of the same mock actions
 /// a script can perform by hand (`glasses:fold()` then `glasses:unfold()`), so a

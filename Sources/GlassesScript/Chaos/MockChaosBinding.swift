@@ -2,7 +2,7 @@ import FoundationEssentials
 import LuaHost
 import WearablesCore
 
-/// `mock.chaos{...}`: seeded fault injection on the simulator in this process.
+/// `mock.chaos{...}`: seeded fault injection through the mock, here or over a connection.
 /// The options table is read strictly (an unknown key or fault kind is refused by
 /// name, with the valid ones), because a misspelled rate silently injecting
 /// nothing would make a passing sweep prove nothing.
@@ -26,7 +26,6 @@ enum MockChaosBinding {
                 + "over `span` seconds (default --for, else 1 h), at least `min_gap` s apart; `schedule` replays a file, `save` writes one. "
                 + "glasses run --faults FILE replays FILE instead. Returns the faults ({t, kind, device, duration})."
         ) { [unowned runtime] call in
-            let world = try mock.local(for: "mock.chaos")
             // The registry has checked it is a table.
             guard case .ref(let table) = try call.value(1) else {
                 throw LuaArgumentError(argument: 1, message: "table expected, e.g. mock.chaos{rates = {fold = 4, disconnect = 10}}")
@@ -52,7 +51,7 @@ enum MockChaosBinding {
                     plan.durations = try kinds(call, durations, "durations") { kind, value in try range(call, value, "durations.\(kind.rawValue)") }
                 }
                 if let gap = fields["min_gap"] { plan.minimumGap = try number(gap, "min_gap", atLeast: 0) }
-                plan.devices = try fields["devices"].map { try devices(call, $0) } ?? mock.control.glasses.map(\.id)
+                plan.devices = try fields["devices"].map { try devices(call, $0) } ?? mock.control.paired.map(\.id)
                 do { schedule = try plan.draw(seed: runtime.options.seed) } catch {
                     throw LuaArgumentError(argument: 1, message: "\(error)")
                 }
@@ -66,7 +65,7 @@ enum MockChaosBinding {
                 }
             }
             // Pending faults keep the run going, as timers do, until the last one clears.
-            let injector = ChaosInjector(world: world)
+            let injector = ChaosInjector(world: runtime.world, control: mock.control)
             if let last = schedule.faults.map({ $0.t + $0.duration }).max() {
                 injector.finished = { [weak runtime, unowned injector] in runtime?.release(injector) }
                 runtime.keep(injector, "\(call.callerLine.map { "\($0): " } ?? "")mock.chaos{} (faults until \(ScriptRuntime.format(last)) s)")

@@ -1,42 +1,31 @@
 import LuaHost
 import WearablesCore
-import WearablesSimulator
-import WearablesWire
+import WearablesMock
 
 /// `MockGlasses`: one pair of simulated glasses and the things a person (or
 /// the world) does to them, here or in a served simulator (`MockContext`).
 enum MockGlassesBinding {
-    /// Applies `action` and returns `values` of the affected glasses. On the simulator here
-    /// it is done when the call returns; over a connection the calling task waits for the
-    /// served world's reply, so the action has happened there too when the call returns.
-    static func perform(
-        _ runtime: ScriptRuntime, _ mock: MockContext, _ call: LuaCall, _ name: String, _ action: MockAction,
-        _ values: @escaping (WireMockGlasses?) -> [LuaValue] = { _ in [] }
-    ) throws -> LuaReturn {
-        let failure = { (error: WireError) in ScriptError(domain: error.domain, code: error.code, message: error.message) }
-        guard mock.control.local == nil else {
-            var outcome: Result<WireMockGlasses?, WireError>?
-            mock.control.perform(action) { outcome = $0 }
-            switch outcome {
-            case .success(let state): return .values(values(state))
-            case .failure(let error): throw failure(error).luaError
-            case nil: return .none
-            }
-        }
-        return try runtime.suspend(call, in: name) { resume in
-            mock.control.perform(action) { result in resume(result.map(values).mapError(failure)) }
-            return nil
-        }
-    }
-
     private static func action(
         _ runtime: ScriptRuntime, _ mock: MockContext, _ name: String, _ parameters: [LuaParameter], _ doc: String,
         _ body: @escaping (LuaCall) throws -> MockDeviceAction
     ) -> LuaFunction {
         LuaFunction(name: name, parameters: parameters, doc: doc) { [unowned runtime] call in
             let glasses = try call.userdata(1, as: MockGlassesHandle.self)
-            return try perform(runtime, mock, call, name, .device(glasses.id, try body(call)))
+            return try mock.perform(runtime, call, name, .device(glasses.id, try body(call)))
         }
+    }
+
+    /// A device action that reads a file here: the file is checked against the sandbox
+    /// first, and a file the simulator cannot use is worded as any unreadable media is.
+    private static func fileAction(
+        _ runtime: ScriptRuntime, _ mock: MockContext, _ call: LuaCall, _ name: String, id: DeviceIdentifier, path: String,
+        as what: String, expecting kinds: String, _ action: (String) -> MockDeviceAction
+    ) throws -> LuaReturn {
+        let readable = try runtime.readable(path, as: what)
+        return try mock.perform(runtime, call, name, .device(id, action(readable)), failure: { error in
+            guard error.code == .unreadableFile, let reason = error.reason else { return MockContext.scriptError(error) }
+            return runtime.mediaReadError(path, as: what, expecting: kinds, reason: reason)
+        })
     }
 
     static func luaClass(_ runtime: ScriptRuntime, _ mock: MockContext) -> LuaClass<MockGlassesHandle> {
@@ -100,8 +89,8 @@ enum MockGlassesBinding {
             ],
             describe: { g in
                 let state = mock.state(g)
-                return "MockGlasses \(g.model.name) \(g.id) \(state.powered ? "on" : "off") \(state.hinge) \(state.don) "
-                    + "\(state.link) battery \(state.battery)%"
+                return "MockGlasses \(g.model.name) \(g.id) \(state.powered ? "on" : "off") \(state.device.hingeState.name) "
+                    + "\(state.device.donState.name) \(state.device.linkState.name) battery \(state.battery)%"
             })
     }
 
@@ -120,15 +109,10 @@ enum MockGlassesBinding {
                     if let table = try? call.table(2) {
                         let name = try table.enumeration("pattern", of: MockAction.FeedPattern.allCases.map(\.rawValue))
                         let pattern = MockAction.FeedPattern(rawValue: name) ?? .moving
-                        return try perform(runtime, mock, call, "feed", .device(camera.id, .cameraFeedPattern(pattern)))
+                        return try mock.perform(runtime, call, "feed", .device(camera.id, .cameraFeedPattern(pattern)))
                     }
-                    let path = try call.string(2)
-                    let glasses = try simulated(camera.id, in: try mock.local(for: "camera:feed(path)"))
-                    let readable = try runtime.readable(path, as: "a camera feed")
-                    do { try glasses.camera.setCameraFeed(path: readable) } catch {
-                        throw runtime.mediaReadError(path, as: "a camera feed", expecting: ".mp4, .mov, .mkv, .y4m, PNG or JPEG", error)
-                    }
-                    return .none
+                    return try fileAction(runtime, mock, call, "feed", id: camera.id, path: try call.string(2), as: "a camera feed",
+                                          expecting: ".mp4, .mov, .mkv, .y4m, PNG or JPEG") { .cameraFeedPath($0) }
                 },
                 LuaFunction(
                     name: "photo",
@@ -136,13 +120,8 @@ enum MockGlassesBinding {
                     doc: "The image (PNG/JPEG) photo captures return; read in this process, so not over --connect."
                 ) { [unowned runtime] call in
                     let camera = try call.userdata(1, as: MockCameraHandle.self)
-                    let path = try call.string(2)
-                    let glasses = try simulated(camera.id, in: try mock.local(for: "camera:photo(path)"))
-                    let readable = try runtime.readable(path, as: "the captured photo")
-                    do { try glasses.camera.setCapturedImage(path: readable) } catch {
-                        throw runtime.mediaReadError(path, as: "the captured photo", expecting: "PNG or JPEG", error)
-                    }
-                    return .none
+                    return try fileAction(runtime, mock, call, "photo", id: camera.id, path: try call.string(2), as: "the captured photo",
+                                          expecting: "PNG or JPEG") { .capturedImage(path: $0) }
                 },
                 LuaFunction(name: "fail_next_capture",
                             parameters: [.optional("code", .strings(MockDeviceAction.captureFailures.map(\.rawValue)))],
@@ -151,7 +130,7 @@ enum MockGlassesBinding {
                     let camera = try call.userdata(1, as: MockCameraHandle.self)
                     let code = try call.optionalEnumeration(2, of: MockDeviceAction.captureFailures.map(\.rawValue)) ?? PhotoError.captureFailure.rawValue
                     let failure = PhotoError(rawValue: code) ?? .captureFailure
-                    return try perform(runtime, mock, call, "fail_next_capture", .device(camera.id, .failNextCapture(failure)))
+                    return try mock.perform(runtime, call, "fail_next_capture", .device(camera.id, .failNextCapture(failure)))
                 },
                 LuaFunction(name: "fail_stream",
                             parameters: [.optional("code", .strings(MockDeviceAction.streamFaults.map(\.code)))],
@@ -160,7 +139,7 @@ enum MockGlassesBinding {
                     let camera = try call.userdata(1, as: MockCameraHandle.self)
                     let code = try call.optionalEnumeration(2, of: MockDeviceAction.streamFaults.map(\.code)) ?? StreamError.internalError.code
                     let fault = MockDeviceAction.streamFaults.first { $0.code == code } ?? .internalError
-                    return try perform(runtime, mock, call, "fail_stream", .device(camera.id, .failStream(fault)))
+                    return try mock.perform(runtime, call, "fail_stream", .device(camera.id, .failStream(fault)))
                 },
             ])
     }
@@ -173,7 +152,7 @@ enum MockGlassesBinding {
                     name: "feed",
                     parameters: [LuaParameter("source", .union([.string, .record([.optional("tone", .number), .optional("silence", .boolean), .optional("noise", .boolean)])]))],
                     doc: "Microphone feed: a sound file, a tone in Hz, silence or noise. "
-                        + "Only on the simulator in this process: a served world's microphone does not cross the wire."
+                        + "A path is read in this process, so over --connect only a tone, silence or noise works."
                 ) { [unowned runtime] call in
                     let handle = try call.userdata(1, as: MockMicrophoneHandle.self)
                     let feed: MicrophoneFeed
@@ -191,17 +170,8 @@ enum MockGlassesBinding {
                     } else {
                         feed = .file(path: try runtime.readable(try call.string(2), as: "a microphone feed"))
                     }
-                    try simulated(handle.id, in: try mock.local(for: "microphone:feed")).microphone.setFeed(feed)
-                    return .none
+                    return try mock.perform(runtime, call, "feed", .device(handle.id, .microphoneFeed(feed)))
                 }
             ])
-    }
-
-    /// The simulated glasses `id` here, or the error an action on unpaired glasses gets.
-    private static func simulated(_ id: String, in world: SimulatedWorld) throws -> SimulatedGlasses {
-        guard let glasses = world.kit.glasses(id) else {
-            throw ScriptError(domain: "mock", code: "unknown_device", message: "the glasses '\(id)' are no longer paired").luaError
-        }
-        return glasses
     }
 }

@@ -1,13 +1,12 @@
 import LuaHost
 import WearablesCore
-import WearablesRemote
-import WearablesSimulator
-import WearablesWire
+import WearablesMock
+import WearablesWorld
 
 /// The `mock` module: the simulator's controls, named after DAT's MockDeviceKit.
 /// Scripts use it to stage the world (pair glasses, fold them, drop Bluetooth)
-/// and to script the Meta AI app's answers. It drives the simulator in this
-/// process, or a served one whose hello says "simulator" (`RemoteMockControl`).
+/// and to script the Meta AI app's answers, through the world's `MockControl`: the
+/// simulator in this process, or a served one over a connection, the same way.
 struct MockPlugin: GlassesPlugin {
     /// The models glasses can be paired as: every DeviceType but `unknown`, which
     /// is what DAT reports for a model it does not know, not one that exists.
@@ -25,16 +24,17 @@ struct MockPlugin: GlassesPlugin {
 
     func install(in runtime: ScriptRuntime) throws(LuaScriptError) {
         let state = runtime.state
-        guard let control = Self.control(runtime.world) else {
+        guard let control = runtime.world.mock else {
             return try Self.refuse(in: state, location: runtime.world.location)
         }
-        let mock = MockContext(control: control, location: runtime.world.location)
+        let mock = MockContext(control: control)
         try state.register(MockGlassesBinding.luaClass(runtime, mock))
         try state.register(MockGlassesBinding.cameraClass(runtime, mock))
         try state.register(MockGlassesBinding.microphoneClass(runtime, mock))
-        let glasses = { (state: WireMockGlasses?) -> [LuaValue] in state.map { [.object(mock.handle($0))] } ?? [] }
+        let glasses = { (state: MockGlassesState?) -> [LuaValue] in state.map { [.object(mock.handle($0))] } ?? [] }
         try state.register(LuaModule(
-            name: "mock", doc: "The simulator (MockDeviceKit): glasses, faults, the Meta AI app's answers; over --connect, calls wait for its reply.",
+            name: "mock", doc: "The simulator (MockDeviceKit): glasses, faults, the Meta AI app's answers. Its actions wait for the world to apply them "
+                + "(at once here, for the reply over --connect), so they are called from tasks, not from finalizers or selector filters.",
             functions: [
                 LuaFunction(
                     name: "reset",
@@ -42,23 +42,23 @@ struct MockPlugin: GlassesPlugin {
                     doc: "Empty the world: unpair everything; set registration, the permissions new glasses get, "
                         + "and whether the Meta AI app is installed (false: registration is unavailable); unknown keys are refused."
                 ) { [unowned runtime] call in
-                    try MockGlassesBinding.perform(runtime, mock, call, "reset", try Self.resetAction(call))
+                    try mock.perform(runtime, call, "reset", try Self.resetAction(call))
                 },
                 LuaFunction(
                     name: "enable",
                     parameters: [.optional("options", Self.resetOptions)],
                     doc: "MockDeviceKit enable(config:): turn the mock on after mock.disable(), as mock.reset does with the same options."
                 ) { [unowned runtime] call in
-                    try MockGlassesBinding.perform(runtime, mock, call, "enable", try Self.resetAction(call))
+                    try mock.perform(runtime, call, "enable", try Self.resetAction(call))
                 },
                 LuaFunction(
                     name: "disable",
                     doc: "MockDeviceKit disable(): the mock's glasses go (sessions end, deviceNotFound) and mock calls fail until mock.enable{}."
                 ) { [unowned runtime] call in
-                    try MockGlassesBinding.perform(runtime, mock, call, "disable", .disable)
+                    try mock.perform(runtime, call, "disable", .disable)
                 },
                 LuaFunction(name: "paired", returns: [.array(.named("MockGlasses"))], doc: "The simulated glasses, in pairing order.") { _ in
-                    .value(.array(mock.control.glasses.map { .object(mock.handle($0)) }))
+                    .value(.array(mock.control.paired.map { .object(mock.handle($0)) }))
                 },
                 LuaFunction(
                     name: "pair",
@@ -68,7 +68,7 @@ struct MockPlugin: GlassesPlugin {
                 ) { [unowned runtime] call in
                     let model = try call.optionalEnumeration(1, of: Self.models).flatMap(DeviceType.init(name:)) ?? .rayBanMeta
                     let ready = try call.optionalTable(2)?.optionalBoolean("ready") ?? true
-                    return try MockGlassesBinding.perform(runtime, mock, call, "pair", .pair(model: model, ready: ready), glasses)
+                    return try mock.perform(runtime, call, "pair", .pair(model: model, ready: ready), glasses)
                 },
                 LuaFunction(
                     name: "phone_call",
@@ -84,22 +84,17 @@ struct MockPlugin: GlassesPlugin {
                 LuaFunction(
                     name: "set_hfp_blocks_photo_capture",
                     parameters: [LuaParameter("on", .boolean)],
-                    doc: "Whether photos fail to arrive while audio is routed over HFP to the glasses, as users report (on by default). "
-                        + "Only on the simulator in this process."
-                ) { call in
-                    let on = try call.boolean(1)
-                    try mock.local(for: "mock.set_hfp_blocks_photo_capture").kit.hfpBlocksPhotoCapture = on
-                    return .none
+                    doc: "Whether photos fail to arrive while audio is routed over HFP to the glasses, as users report (on by default)."
+                ) { [unowned runtime] call in
+                    try mock.perform(runtime, call, "set_hfp_blocks_photo_capture", .hfpBlocksPhotoCapture(try call.boolean(1)))
                 },
                 LuaFunction(
                     name: "set_classic_stalls",
                     parameters: [LuaParameter("on", .boolean)],
                     doc: "Whether streams at 720p, or 504x896@30, freeze now and then for 1.3-1.9 s over Bluetooth Classic, "
-                        + "still streaming and with no error, as users report (on by default). Only on the simulator in this process."
-                ) { call in
-                    let on = try call.boolean(1)
-                    try mock.local(for: "mock.set_classic_stalls").kit.classicStalls = on
-                    return .none
+                        + "still streaming and with no error, as users report (on by default)."
+                ) { [unowned runtime] call in
+                    try mock.perform(runtime, call, "set_classic_stalls", .classicStalls(try call.boolean(1)))
                 },
                 LuaFunction(
                     name: "set_hfp_narrowband", parameters: [LuaParameter("on", .boolean)],
@@ -120,7 +115,7 @@ struct MockPlugin: GlassesPlugin {
                     doc: "Grant or revoke a permission now."
                 ) { [unowned runtime] call in
                     let action = MockAction.setPermission(try call.named(1, as: Permission.self), try call.named(2, as: PermissionStatus.self))
-                    return try MockGlassesBinding.perform(runtime, mock, call, "set", action)
+                    return try mock.perform(runtime, call, "set", action)
                 },
                 LuaFunction(
                     name: "on_request",
@@ -130,7 +125,7 @@ struct MockPlugin: GlassesPlugin {
                     let permission = try call.named(1, as: Permission.self)
                     let answer = try call.enumeration(2, of: MockAction.PermissionAnswer.allCases.map(\.rawValue))
                     guard let result = MockAction.PermissionAnswer(rawValue: answer) else { return .none }
-                    return try MockGlassesBinding.perform(runtime, mock, call, "on_request", .permissionRequestResult(permission, result))
+                    return try mock.perform(runtime, call, "on_request", .permissionRequestResult(permission, result))
                 },
             ]))
         try state.register(LuaModule(
@@ -144,45 +139,37 @@ struct MockPlugin: GlassesPlugin {
                     let flow = try call.enumeration(1, of: MockAction.CompanionFlow.allCases.map(\.rawValue))
                     let code = try call.string(2)
                     let action = MockAction.companionFailNext(MockAction.CompanionFlow(rawValue: flow) ?? .registration, code: code)
-                    return try MockGlassesBinding.perform(runtime, mock, call, "fail_next", action)
+                    return try mock.perform(runtime, call, "fail_next", action)
                 },
                 LuaFunction(
                     name: "hold_next", parameters: [LuaParameter("flow", .strings(MockAction.CompanionFlow.allCases.map(\.rawValue)))],
                     doc: "The next flow waits in the Meta AI app, showing its request, until continue_request or cancel_request (or the model's 60 s)."
                 ) { [unowned runtime] call in
                     let flow = MockAction.CompanionFlow(rawValue: try call.enumeration(1, of: MockAction.CompanionFlow.allCases.map(\.rawValue))) ?? .registration
-                    return try MockGlassesBinding.perform(runtime, mock, call, "hold_next", .companionHoldNext(flow))
+                    return try mock.perform(runtime, call, "hold_next", .companionHoldNext(flow))
                 },
                 LuaFunction(
                     name: "continue_request", parameters: [LuaParameter("flow", .strings(MockAction.CompanionFlow.allCases.map(\.rawValue)))],
                     doc: "The user continues the waiting request: the flow succeeds."
                 ) { [unowned runtime] call in
                     let flow = MockAction.CompanionFlow(rawValue: try call.enumeration(1, of: MockAction.CompanionFlow.allCases.map(\.rawValue))) ?? .registration
-                    return try MockGlassesBinding.perform(runtime, mock, call, "continue_request", .companionAnswer(flow, proceed: true))
+                    return try mock.perform(runtime, call, "continue_request", .companionAnswer(flow, proceed: true))
                 },
                 LuaFunction(
                     name: "cancel_request", parameters: [LuaParameter("flow", .strings(MockAction.CompanionFlow.allCases.map(\.rawValue)))],
                     doc: "The user cancels the waiting request: the flow fails (unknown)."
                 ) { [unowned runtime] call in
                     let flow = MockAction.CompanionFlow(rawValue: try call.enumeration(1, of: MockAction.CompanionFlow.allCases.map(\.rawValue))) ?? .registration
-                    return try MockGlassesBinding.perform(runtime, mock, call, "cancel_request", .companionAnswer(flow, proceed: false))
+                    return try mock.perform(runtime, call, "cancel_request", .companionAnswer(flow, proceed: false))
                 },
                 LuaFunction(
                     name: "update_app",
                     doc: "The Meta AI app updates itself (where DAT's openDATGlassesAppUpdate sends the user), the fix for sdkUpdateRequired: "
                         + "20 s later glasses that needed it are compatible (a compatibility event) and take sessions again. Returns at once."
                 ) { [unowned runtime] call in
-                    try MockGlassesBinding.perform(runtime, mock, call, "update_app", .companionUpdateApp)
+                    try mock.perform(runtime, call, "update_app", .companionUpdateApp)
                 },
             ]))
-    }
-
-    /// The mock of `world`: its simulator, or a served one reached over the wire; nil when
-    /// the world is not simulated (a bridge over real glasses).
-    private static func control(_ world: GlassesWorld) -> MockControl? {
-        if let simulator = world.simulator { return LocalMockControl(world: simulator) }
-        if let remote = world as? RemoteWorld, remote.servesSimulator { return RemoteMockControl(backend: remote.backend) }
-        return nil
     }
 
     /// On a world that is not simulated, every use of `mock` says why it fails.

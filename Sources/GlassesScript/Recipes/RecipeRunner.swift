@@ -1,5 +1,7 @@
 import FoundationEssentials
 import LuaHost
+import WearablesCore
+import WearablesWorld
 
 /// Runs a recipe as a script: the runtime gets the recipe's sandbox and a
 /// `recipes` module on the same search path, the driver chunk starts the recipe
@@ -15,8 +17,9 @@ public struct RecipeRunner {
         self.catalog = catalog
     }
 
-    /// Runs on `options` in the recipe's declared sandbox, narrowed to `options.sandbox` (the caller's).
-    public func run(options: RunOptions) throws -> LuaRunOutcome {
+    /// Runs on `options`, in the world `world` builds, in the recipe's declared sandbox
+    /// narrowed to `options.sandbox` (the caller's).
+    public func run(options: RunOptions, world: ScriptRuntime.WorldMaker) throws -> LuaRunOutcome {
         let driver = try RecipeResources.directory.get() + "/driver.lua"
         var options = options
         options.sandbox = recipe.sandbox.narrowed(to: options.sandbox)
@@ -24,7 +27,7 @@ public struct RecipeRunner {
         let own = RecipeCatalog.Place(directory: URL(fileURLWithPath: recipe.folder).deletingLastPathComponent().path, origin: recipe.origin)
         let search = RecipeCatalog(places: [own] + catalog.places, currentDirectory: catalog.currentDirectory)
         let plugins = ScriptRuntime.builtInPlugins.filter { !($0 is RecipesPlugin) } + [RecipesPlugin(catalog: search)]
-        let runtime = try ScriptRuntime(options: options, modulePaths: [recipe.folder + "/?.lua"], plugins: plugins)
+        let runtime = try ScriptRuntime(options: options, world: world, modulePaths: [recipe.folder + "/?.lua"], plugins: plugins)
         let state = runtime.state
         try state.setGlobal("_RECIPE", .table(["name": .string(recipe.name), "params": .table(parameters)]))
         let outcome = runtime.run(script: driver, arguments: [], sharesFolder: false)

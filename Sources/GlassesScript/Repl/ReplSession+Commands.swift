@@ -84,13 +84,14 @@ extension ReplSession {
             "time \(String(cFormat: "%.3f", runtime.scheduler.now)) s on the \(runtime.scheduler.clock.rawValue) clock",
             "app \(wearables.registrationState.name), camera permission \(wearables.checkPermissionStatus(.camera).name)",
         ]
-        if let kit = world.simulator?.kit {
-            if kit.glasses.isEmpty { lines.append("no glasses paired (mock.pair() pairs a Ray-Ban Meta)") }
-            for glasses in kit.glasses {
-                let power = glasses.isPoweredOn ? "on" : "off"
+        if let mock = world.mock {
+            let paired = mock.paired
+            if paired.isEmpty { lines.append("no glasses paired (mock.pair() pairs a Ray-Ban Meta)") }
+            for glasses in paired {
+                let power = glasses.powered ? "on" : "off"
                 lines.append(
-                    "glasses \(glasses.model.name) \(glasses.identifier): power \(power), link \(glasses.link.name), "
-                        + "\(glasses.donState.name), hinge \(glasses.hingeState.name), battery \(glasses.batteryLevel)%, "
+                    "glasses \(glasses.model.name) \(glasses.id): power \(power), link \(glasses.device.linkState.name), "
+                        + "\(glasses.device.donState.name), hinge \(glasses.device.hingeState.name), battery \(glasses.battery)%, "
                         + "thermal \(glasses.thermal.name)")
             }
         } else {

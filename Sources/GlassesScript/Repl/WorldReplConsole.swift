@@ -2,7 +2,7 @@ import Dispatch
 import LuaHost
 import Synchronization
 import WearablesCore
-import WearablesSimulator
+import WearablesWorld
 
 /// A Lua console in a world whose event loop runs elsewhere (`glasses serve`'s): the
 /// REPL engine (``ReplSession``) on the world's own thread, so `wearables.devices()`
@@ -32,7 +32,7 @@ public final class WorldReplConsole {
     /// Where the console's files go (nil: the server's current folder).
     public let outputDirectory: String?
 
-    private let world: SimulatedWorld
+    private let world: any GlassesWorld
     private var repl: Repl
     private let collected = Collected()
     /// The input not yet handed to the session, and who hears when it is done.
@@ -60,7 +60,7 @@ public final class WorldReplConsole {
         var errorOutput = ""
     }
 
-    public init(world: SimulatedWorld, outputDirectory: String? = nil, inputLimit: Double = 10) throws {
+    public init(world: any GlassesWorld, outputDirectory: String? = nil, inputLimit: Double = 10) throws {
         self.world = world
         self.outputDirectory = outputDirectory
         self.inputLimit = inputLimit
@@ -68,7 +68,7 @@ public final class WorldReplConsole {
         attach()
     }
 
-    private static func makeRepl(world: SimulatedWorld, outputDirectory: String?, collected: Collected) throws -> Repl {
+    private static func makeRepl(world: any GlassesWorld, outputDirectory: String?, collected: Collected) throws -> Repl {
         var options = RunOptions()
         options.outputDirectory = outputDirectory
         options.realtime = true
@@ -78,7 +78,7 @@ public final class WorldReplConsole {
         options.limitNames = LuaLimitNames(memory: "the console's limit")
         options.memoryLimit = Self.memoryLimit
         options.seed = 0
-        let runtime = try ScriptRuntime(options: options, makeWorld: { _ in world })
+        let runtime = try ScriptRuntime(options: options, world: { _ in world })
         // The runtime would end the scheduler's loop on a stop of its Lua state (as the
         // terminal REPL wants); the served world's loop must go on, so neither the
         // scheduler's interruption check nor the runtime's loop stop may reach it.

@@ -1,12 +1,11 @@
 import FoundationEssentials
 import LuaHost
 import WearablesCore
-import WearablesRemote
-import WearablesSimulator
+import WearablesWorld
 
-/// One run of a script: a Lua state with the plugins installed, a world (the
-/// embedded simulator or one reached over the wire), and the event loop that
-/// drives tasks on the world's scheduler.
+/// One run of a script: a Lua state with the plugins installed, a world (whatever
+/// backend the caller built it on), and the event loop that drives tasks on the
+/// world's scheduler.
 ///
 /// Everything happens on the thread that calls ``run(script:arguments:)``.
 /// Lua only ever runs inside ``step(_:_:)``, from a scheduler event, so a
@@ -14,7 +13,7 @@ import WearablesSimulator
 public final class ScriptRuntime {
     public let options: RunOptions
     public let state: LuaState
-    public let world: GlassesWorld
+    public let world: any GlassesWorld
     /// Which files the script may write and read (``PathPolicy``).
     /// The run's rule for the files a script names (its sandbox and `--out`).
     public let paths: PathPolicy
@@ -62,10 +61,13 @@ public final class ScriptRuntime {
         SharedTypesPlugin(), TimePlugin(), LogPlugin(), WearablesPlugin(), CameraPlugin(), MockPlugin(), AudioPlugin(), RecipesPlugin(), ExpectPlugin(),
     ]
 
-    /// - Parameter makeWorld: builds the world to run in (given the trace's sink); by default the
-    ///   served world `options.connect` names, or else the simulator preset `options.world` names.
-    public init(options: RunOptions, modulePaths: [String] = [], plugins: [GlassesPlugin] = ScriptRuntime.builtInPlugins,
-                makeWorld: ((_ traceSink: EventTrace.Sink?) throws -> GlassesWorld)? = nil) throws
+    /// Builds a run's world, given the sink its trace writes to (the run's `--trace` file).
+    public typealias WorldMaker = (_ traceSink: EventTrace.Sink?) throws -> any GlassesWorld
+
+    /// - Parameter world: builds the world to run in; the program's entry point decides
+    ///   which backend (the CLI: the simulator preset `options.world`, or `options.connect`).
+    public init(options: RunOptions, world makeWorld: WorldMaker, modulePaths: [String] = [],
+                plugins: [GlassesPlugin] = ScriptRuntime.builtInPlugins) throws
     {
         self.options = options
         var sink: EventTrace.Sink?
@@ -76,22 +78,7 @@ public final class ScriptRuntime {
         } else {
             traceFile = nil
         }
-        if let makeWorld {
-            world = try makeWorld(sink)
-        } else if let url = options.connect {
-            let remote = try RemoteWorld(url: url, token: options.token, seed: options.seed, traceSink: sink)
-            remote.backend.onNotice = { notice in
-                LuaConsole.flushOutput()
-                LuaConsole.writeError("glasses: \(notice)\n")
-            }
-            world = remote
-        } else {
-            let clock: Scheduler.Clock = options.realtime ? .wall : .virtual
-            switch options.world {
-            case .ready: world = SimulatedWorld.ready(seed: options.seed, clock: clock, traceSink: sink)
-            case .empty: world = SimulatedWorld.empty(seed: options.seed, clock: clock, traceSink: sink)
-            }
-        }
+        world = try makeWorld(sink)
         paths = PathPolicy(directory: options.outputDirectory, sandbox: options.sandbox)
         state = try LuaState(options: LuaStateOptions(
             sandbox: options.sandbox, memoryLimit: options.memoryLimit, timeout: options.timeout,

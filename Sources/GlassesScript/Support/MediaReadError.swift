@@ -6,10 +6,14 @@ extension ScriptRuntime {
     /// tell a missing file from one that is not media: that would let it probe
     /// which files exist. Other sandboxes have `io` and get the precise error.
     func mediaReadError(_ path: String, as what: String, expecting kinds: String, _ error: Error) -> LuaError {
+        mediaReadError(path, as: what, expecting: kinds, reason: "\(error)")
+    }
+
+    func mediaReadError(_ path: String, as what: String, expecting kinds: String, reason: String) -> LuaError {
         guard currentPaths.sandbox != .strict else {
             return LuaError("cannot use '\(path)' as \(what): no readable \(kinds) file there")
         }
-        return LuaError("cannot use '\(path)' as \(what): \(error)")
+        return LuaError("cannot use '\(path)' as \(what): \(reason)")
     }
 
     /// The file to read for `path`, or the script error naming what the sandbox allows.

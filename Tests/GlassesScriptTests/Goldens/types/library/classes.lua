@@ -391,7 +391,7 @@ function MockCamera:fail_stream(code) end
 ---@class MockMicrophone
 local MockMicrophone = {}
 
----Microphone feed: a sound file, a tone in Hz, silence or noise. Only on the simulator in this process: a served world's microphone does not cross the wire.
+---Microphone feed: a sound file, a tone in Hz, silence or noise. A path is read in this process, so over --connect only a tone, silence or noise works.
 ---@param source string|{tone?: number, silence?: boolean, noise?: boolean}
 function MockMicrophone:feed(source) end
 

@@ -1,6 +1,6 @@
 ---@meta mock
 
----The simulator (MockDeviceKit): glasses, faults, the Meta AI app's answers; over --connect, calls wait for its reply.
+---The simulator (MockDeviceKit): glasses, faults, the Meta AI app's answers. Its actions wait for the world to apply them (at once here, for the reply over --connect), so they are called from tasks, not from finalizers or selector filters.
 ---@class mock
 ---@field permissions mock.permissions
 ---@field companion mock.companion
@@ -31,11 +31,11 @@ function mock.pair(model, options) end
 ---@param seconds number
 function mock.phone_call(seconds) end
 
----Whether photos fail to arrive while audio is routed over HFP to the glasses, as users report (on by default). Only on the simulator in this process.
+---Whether photos fail to arrive while audio is routed over HFP to the glasses, as users report (on by default).
 ---@param on boolean
 function mock.set_hfp_blocks_photo_capture(on) end
 
----Whether streams at 720p, or 504x896@30, freeze now and then for 1.3-1.9 s over Bluetooth Classic, still streaming and with no error, as users report (on by default). Only on the simulator in this process.
+---Whether streams at 720p, or 504x896@30, freeze now and then for 1.3-1.9 s over Bluetooth Classic, still streaming and with no error, as users report (on by default).
 ---@param on boolean
 function mock.set_classic_stalls(on) end
 

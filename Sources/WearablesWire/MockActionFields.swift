@@ -1,144 +1,14 @@
 import WearablesCore
+import WearablesMock
 
-/// One change to a simulated world's mock (MockDeviceKit's test-server actions and
-/// ours). The HTTP control routes and the WebSocket `mock` command both decode into
-/// it, from the same field names, so the two cannot drift apart.
-public enum MockAction: Sendable, Equatable {
-    case pair(model: DeviceType, ready: Bool)
-    case device(String, MockDeviceAction)
-    case setPermission(Permission, PermissionStatus)
-    case permissionRequestResult(Permission, PermissionAnswer)
-    case companionFailNext(CompanionFlow, code: String)
-    /// The next `flow` waits in the Meta AI app for the user's answer (`companionAnswer`).
-    case companionHoldNext(CompanionFlow)
-    /// The user continues (`true`) or cancels the request a held flow shows.
-    case companionAnswer(CompanionFlow, proceed: Bool)
-    /// `metaAIInstalled: false`: a phone without the Meta AI app (registration `unavailable`).
-    case reset(registered: Bool, permissions: [Permission: PermissionStatus], metaAIInstalled: Bool = true)
-    case phoneCall(seconds: Double)
-    /// The Meta AI app updates itself (the fix for `sdkUpdateRequired`).
-    case companionUpdateApp
-    /// MockDeviceKit `disable()`: every pair goes, and the mock refuses actions until `reset` enables it again.
-    case disable
-
-    /// How the Meta AI app answers permission requests (`timeout`: it never answers;
-    /// `connectionError`, `internalError`: it fails with that `PermissionError`).
-    public enum PermissionAnswer: String, CaseIterable, Sendable { case granted, denied, timeout, connectionError, internalError }
-    public enum CompanionFlow: String, CaseIterable, Sendable { case registration, unregistration }
-    public enum FeedPattern: String, CaseIterable, Sendable {
-        case moving
-        case `static`
-        case noise
-    }
-
-    /// The actions' names: the HTTP route's last component and the command's `action`.
-    public var name: String {
-        switch self {
-        case .pair: "pair"
-        case .device(_, let action): action.name
-        case .setPermission: "permissions"
-        case .permissionRequestResult: "request_result"
-        case .companionFailNext: "companion_fail_next"
-        case .companionHoldNext: "companion_hold_next"
-        case .companionAnswer(_, let proceed): proceed ? "companion_continue" : "companion_cancel"
-        case .companionUpdateApp: "companion_update_app"
-        case .reset: "reset"
-        case .phoneCall: "phone_call"
-        case .disable: "disable"
-        }
-    }
-
-    /// Whether this is `reset`, which also enables a disabled mock (MockDeviceKit `enable(config:)`).
-    public var isReset: Bool {
-        if case .reset = self { return true }
-        return false
-    }
-
-    /// The glasses the action is about, if any.
-    public var device: String? {
-        if case .device(let device, _) = self { return device }
-        return nil
-    }
-}
-
-/// What is done to one pair of simulated glasses.
-public enum MockDeviceAction: Sendable, Equatable {
-    case unpair, powerOn, powerOff, don, doff, fold, unfold, tap, tapAndHold, captureButton, peakPower, updateFirmware
-    /// The next capture fails with this `PhotoError` (one of `capturesFailures`).
-    case failNextCapture(PhotoError)
-    /// The camera pipeline fails: the stream stops with this `StreamError` (one of `streamFaults`).
-    case failStream(StreamError)
-    case compatibility(Compatibility)
-    case battery(Int)
-    case charging(ChargingState)
-    case thermal(ThermalLevel)
-    case disconnect(seconds: Double)
-    case bandwidth(kbps: Double)
-    case cameraFeedPattern(MockAction.FeedPattern)
-    /// A video (`.mp4`, `.mov`, `.mkv`, `.y4m`) or PNG/JPEG still on the served world's disk.
-    case cameraFeedPath(String)
-    /// A PNG/JPEG on the served world's disk that captures return.
-    case capturedImage(path: String)
-
-    static let plainActions: [MockDeviceAction] = [
-        .unpair, .powerOn, .powerOff, .don, .doff, .fold, .unfold, .tap, .tapAndHold, .captureButton, .peakPower, .updateFirmware,
-    ]
-
-    /// The failures `fail_next_capture` scripts: the glasses' own refusals. The others
-    /// (`busy`, `notReady`, `permissionDenied`, ...) have causes a script stages instead.
-    public static let captureFailures: [PhotoError] = [.captureFailure, .sessionSetupFailed, .serviceUnavailable]
-
-    /// The faults `fail_stream` scripts: the stream's errors with no other cause a script can stage.
-    public static let streamFaults: [StreamError] = [.internalError, .videoStreamingError]
-
-    public var name: String {
-        switch self {
-        case .unpair: "unpair"
-        case .powerOn: "power_on"
-        case .powerOff: "power_off"
-        case .don: "don"
-        case .doff: "doff"
-        case .fold: "fold"
-        case .unfold: "unfold"
-        case .tap: "tap"
-        case .tapAndHold: "tap_and_hold"
-        case .captureButton: "capture_button"
-        case .peakPower: "peak_power"
-        case .updateFirmware: "update_firmware"
-        case .compatibility: "compatibility"
-        case .failNextCapture: "fail_next_capture"
-        case .failStream: "fail_stream"
-        case .battery: "battery"
-        case .charging: "charging"
-        case .thermal: "thermal"
-        case .disconnect: "disconnect"
-        case .bandwidth: "bandwidth"
-        case .cameraFeedPattern, .cameraFeedPath: "camera_feed"
-        case .capturedImage: "captured_image"
-        }
-    }
-
-    /// The names of the device actions, for routes and messages.
-    public static let names = plainActions.map(\.name)
-        + ["fail_next_capture", "fail_stream", "battery", "charging", "thermal", "disconnect", "bandwidth", "camera_feed", "captured_image", "compatibility"]
-}
-
-/// A mock action's refusal: `code` is `bad_request`, `unknown_device` or `unreadable_file`.
-public struct MockActionError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var code: String
-    public var message: String
-
-    public init(_ code: String, _ message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    public static func badRequest(_ message: String) -> MockActionError { MockActionError("bad_request", message) }
-
-    public var description: String { message }
-
+extension MockActionError {
     /// As it crosses the wire in a reply (domain `mock`).
-    public var wireError: WireError { WireError(domain: "mock", code: code, message: message) }
+    public var wireError: WireError { WireError(domain: "mock", code: code.rawValue, message: message) }
+
+    /// A refusal that came over the wire; a code this side does not know reads as `bad_request`.
+    public init(_ error: WireError) {
+        self.init(Code(rawValue: error.code) ?? .badRequest, error.message)
+    }
 }
 
 /// Every field a mock action reads, flat, as both the HTTP body and the `mock` command carry them.
@@ -147,6 +17,11 @@ public struct MockActionFields: Codable, Sendable, Equatable {
     public var level: Int?
     public var seconds, kbps: Double?
     public var ready, registered: Bool?
+    /// `hfp_blocks_photo_capture`, `classic_stalls`: the switch's new position.
+    public var on: Bool?
+    /// `microphone_feed`: a tone in Hz, noise or silence (or `path`, a sound file).
+    public var tone: Double?
+    public var noise, silence: Bool?
     /// `reset`: whether the Meta AI app is installed (default true).
     public var installed: Bool?
     public var permissions: [String: String]?
@@ -182,6 +57,10 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             return .disable
         case "companion_update_app":
             return .companionUpdateApp
+        case "hfp_blocks_photo_capture":
+            return .hfpBlocksPhotoCapture(try require(on, "on"))
+        case "classic_stalls":
+            return .classicStalls(try require(on, "on"))
         case "phone_call":
             let seconds = try require(seconds, "seconds")
             guard seconds.isFinite, seconds > 0 else { throw .badRequest("'seconds' must be a number > 0") }
@@ -225,10 +104,18 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             if let pattern = try named(pattern, "pattern", as: MockAction.FeedPattern.self) { return .cameraFeedPattern(pattern) }
             return .cameraFeedPath(try require(path, "path", hint: "a .mp4/.mov/.mkv/.y4m video or PNG/JPEG still on the server's disk, or give 'pattern'"))
         case "captured_image": return .capturedImage(path: try require(path, "path"))
+        case "microphone_feed":
+            if let tone {
+                guard tone.isFinite, tone > 0 else { throw .badRequest("'tone' must be a number of Hz > 0") }
+                return .microphoneFeed(.tone(hertz: tone))
+            }
+            if noise == true { return .microphoneFeed(.noise()) }
+            if silence == true { return .microphoneFeed(.silence) }
+            return .microphoneFeed(.file(path: try require(path, "path", hint: "a sound file on the server's disk, or give tone, noise=true or silence=true")))
         default:
             throw .badRequest("unknown mock action '\(name)' (actions: pair, \(MockDeviceAction.names.joined(separator: ", ")), "
                 + "permissions, request_result, companion_fail_next, companion_hold_next, companion_continue, companion_cancel, "
-                + "companion_update_app, reset, phone_call, disable)")
+                + "companion_update_app, reset, phone_call, disable, hfp_blocks_photo_capture, classic_stalls)")
         }
     }
 
@@ -252,6 +139,13 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             case .bandwidth(let kbps): self.kbps = kbps
             case .cameraFeedPattern(let pattern): self.pattern = pattern.rawValue
             case .cameraFeedPath(let path), .capturedImage(let path): self.path = path
+            case .microphoneFeed(let feed):
+                switch feed {
+                case .silence: silence = true
+                case .tone(let hertz, _): tone = hertz
+                case .noise: noise = true
+                case .file(let path): self.path = path
+                }
             }
         case .setPermission(let permission, let status):
             self.permission = permission.name
@@ -270,6 +164,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             permissions = Dictionary(uniqueKeysWithValues: grants.map { ($0.key.name, $0.value.name) })
         case .phoneCall(let seconds):
             self.seconds = seconds
+        case .hfpBlocksPhotoCapture(let on), .classicStalls(let on):
+            self.on = on
         case .disable, .companionUpdateApp:
             break
         }
@@ -329,4 +225,24 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
     }
 
     public var model: DeviceType { DeviceType(name: type) ?? .unknown }
+
+    public init(_ state: MockGlassesState) {
+        let device = WireDevice(state.device)
+        self.init(id: device.id, name: device.name, type: device.type, link: device.link, charging: device.charging,
+                  don: device.don, hinge: device.hinge, thermal: state.thermal.name, compatibility: device.compatibility,
+                  battery: state.battery, powered: state.powered, stuck: state.stuck, bandwidthKbps: state.bandwidthKbps)
+    }
+
+    /// The typed state, with unknown names read as DAT's `unknown` cases (a newer peer may add values).
+    public var state: MockGlassesState {
+        let thermalLevel = ThermalLevel(name: thermal) ?? .unknown
+        // The app sees no battery or heat from glasses that are off (SimulatedGlasses.snapshot).
+        let device = DeviceSnapshot(
+            identifier: id, name: name, type: model, linkState: LinkState(name: link) ?? .disconnected,
+            batteryLevel: powered ? battery : nil, chargingState: ChargingState(name: charging) ?? .unknown,
+            donState: DonState(name: don) ?? .unknown, hingeState: HingeState(name: hinge) ?? .unknown,
+            thermalLevel: powered ? thermalLevel : .unknown, compatibility: Compatibility(name: compatibility) ?? .undefined)
+        return MockGlassesState(device: device, battery: battery, thermal: thermalLevel, powered: powered, stuck: stuck,
+                                bandwidthKbps: bandwidthKbps)
+    }
 }

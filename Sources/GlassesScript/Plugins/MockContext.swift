@@ -1,0 +1,100 @@
+import LuaHost
+import WearablesCore
+import WearablesMock
+
+/// A pair as scripts hold it (`MockGlasses`): an id whose state is read through the
+/// control. One object per id, so a script's glasses compare equal across calls.
+final class MockGlassesHandle {
+    let id: DeviceIdentifier
+    let model: DeviceType
+    let camera: MockCameraHandle
+    let microphone: MockMicrophoneHandle
+    /// The last state read: unpaired glasses keep reading as they were.
+    var last: MockGlassesState
+
+    init(_ state: MockGlassesState) {
+        id = state.id
+        model = state.model
+        camera = MockCameraHandle(id: state.id)
+        microphone = MockMicrophoneHandle(id: state.id)
+        last = state
+    }
+}
+
+/// `MockCamera`: the camera of the glasses `id`.
+final class MockCameraHandle {
+    let id: DeviceIdentifier
+    init(id: DeviceIdentifier) { self.id = id }
+}
+
+/// `MockMicrophone`: the microphone of the glasses `id`.
+final class MockMicrophoneHandle {
+    let id: DeviceIdentifier
+    init(id: DeviceIdentifier) { self.id = id }
+}
+
+/// A run's mock: the world's control and the objects scripts hold.
+final class MockContext {
+    let control: any MockControl
+    private var handles: [DeviceIdentifier: MockGlassesHandle] = [:]
+
+    init(control: any MockControl) { self.control = control }
+
+    func handle(_ state: MockGlassesState) -> MockGlassesHandle {
+        if let handle = handles[state.id] {
+            handle.last = state
+            return handle
+        }
+        let handle = MockGlassesHandle(state)
+        handles[state.id] = handle
+        return handle
+    }
+
+    /// The glasses' state now, or as last seen once they are unpaired.
+    func state(_ handle: MockGlassesHandle) -> MockGlassesState {
+        if let state = control.state(of: handle.id) { handle.last = state }
+        return handle.last
+    }
+
+    /// Applies `action` for the calling task and returns `values` of the affected glasses.
+    ///
+    /// A mock call waits for the world to apply the action, in both worlds: on the
+    /// simulator here the answer is in before the call would yield, so it returns at
+    /// once; over a connection the task waits for the reply. Either way it must be
+    /// called where a task can wait, so a finalizer or a selector filter gets the same
+    /// error here as over a connection.
+    func perform(
+        _ runtime: ScriptRuntime, _ call: LuaCall, _ name: String, _ action: MockAction,
+        failure: (MockActionError) -> any Error = MockContext.scriptError,
+        _ values: @escaping (MockGlassesState?) -> [LuaValue] = { _ in [] }
+    ) throws -> LuaReturn {
+        _ = try runtime.task(for: call, waitingIn: name)
+        var answer: Result<MockGlassesState?, MockActionError>?
+        var resumeLater: ((Result<MockGlassesState?, MockActionError>) -> Void)?
+        control.perform(action) { result in
+            if let resumeLater { resumeLater(result) } else { answer = result }
+        }
+        switch answer {
+        case .success(let state)?: return .values(values(state))
+        case .failure(let error)?: throw failure(error)
+        case nil:
+            return try runtime.suspend(call, in: name) { resume in
+                resumeLater = { result in
+                    switch result {
+                    case .success(let state): resume(.success(values(state)))
+                    case .failure(let error): resume(.failure(Self.refusal(error)))
+                    }
+                }
+                return nil
+            }
+        }
+    }
+
+    /// A refusal as scripts see it: an error value of domain `mock` with the refusal's code.
+    /// (`failure` words refusals that come at once, such as a file this process cannot read.)
+    static func scriptError(_ error: MockActionError) -> any Error { refusal(error).luaError }
+
+    static func refusal(_ error: MockActionError) -> ScriptError {
+        ScriptError(domain: "mock", code: error.code.rawValue, message: error.message)
+    }
+}

@@ -1,0 +1,143 @@
+import WearablesCore
+
+/// One change to a simulated world's mock (MockDeviceKit's test-server actions and
+/// ours). The `mock` module, chaos faults, the HTTP control routes and the WebSocket
+/// `mock` command all speak it, so in process and over a connection are one vocabulary.
+public enum MockAction: Sendable, Equatable {
+    case pair(model: DeviceType, ready: Bool)
+    case device(DeviceIdentifier, MockDeviceAction)
+    case setPermission(Permission, PermissionStatus)
+    case permissionRequestResult(Permission, PermissionAnswer)
+    case companionFailNext(CompanionFlow, code: String)
+    /// The next `flow` waits in the Meta AI app for the user's answer (`companionAnswer`).
+    case companionHoldNext(CompanionFlow)
+    /// The user continues (`true`) or cancels the request a held flow shows.
+    case companionAnswer(CompanionFlow, proceed: Bool)
+    /// `metaAIInstalled: false`: a phone without the Meta AI app (registration `unavailable`).
+    case reset(registered: Bool, permissions: [Permission: PermissionStatus], metaAIInstalled: Bool = true)
+    case phoneCall(seconds: Double)
+    /// The Meta AI app updates itself (the fix for `sdkUpdateRequired`).
+    case companionUpdateApp
+    /// MockDeviceKit `disable()`: every pair goes, and the mock refuses actions until `reset` enables it again.
+    case disable
+    /// Whether photos are lost while the phone routes audio over HFP to the glasses (ios#260).
+    case hfpBlocksPhotoCapture(Bool)
+    /// Whether 720p (or 504x896@30) streams stall now and then over Bluetooth Classic.
+    case classicStalls(Bool)
+
+    /// How the Meta AI app answers permission requests (`timeout`: it never answers;
+    /// `connectionError`, `internalError`: it fails with that `PermissionError`).
+    public enum PermissionAnswer: String, CaseIterable, Sendable { case granted, denied, timeout, connectionError, internalError }
+    public enum CompanionFlow: String, CaseIterable, Sendable { case registration, unregistration }
+    public enum FeedPattern: String, CaseIterable, Sendable {
+        case moving
+        case `static`
+        case noise
+    }
+
+    /// The actions' names: the HTTP route's last component and the command's `action`.
+    public var name: String {
+        switch self {
+        case .pair: "pair"
+        case .device(_, let action): action.name
+        case .setPermission: "permissions"
+        case .permissionRequestResult: "request_result"
+        case .companionFailNext: "companion_fail_next"
+        case .companionHoldNext: "companion_hold_next"
+        case .companionAnswer(_, let proceed): proceed ? "companion_continue" : "companion_cancel"
+        case .companionUpdateApp: "companion_update_app"
+        case .reset: "reset"
+        case .phoneCall: "phone_call"
+        case .disable: "disable"
+        case .hfpBlocksPhotoCapture: "hfp_blocks_photo_capture"
+        case .classicStalls: "classic_stalls"
+        }
+    }
+
+    /// Whether this is `reset`, which also enables a disabled mock (MockDeviceKit `enable(config:)`).
+    public var isReset: Bool {
+        if case .reset = self { return true }
+        return false
+    }
+
+    /// The glasses the action is about, if any.
+    public var device: DeviceIdentifier? {
+        if case .device(let device, _) = self { return device }
+        return nil
+    }
+
+    /// The file the simulator reads to apply the action, if any: a connection cannot carry it.
+    public var localFile: String? {
+        guard case .device(_, let action) = self else { return nil }
+        switch action {
+        case .cameraFeedPath(let path), .capturedImage(let path): return path
+        default: return nil
+        }
+    }
+}
+
+/// What is done to one pair of simulated glasses.
+public enum MockDeviceAction: Sendable, Equatable {
+    case unpair, powerOn, powerOff, don, doff, fold, unfold, tap, tapAndHold, captureButton, peakPower, updateFirmware
+    /// The next capture fails with this `PhotoError` (one of `captureFailures`).
+    case failNextCapture(PhotoError)
+    /// The camera pipeline fails: the stream stops with this `StreamError` (one of `streamFaults`).
+    case failStream(StreamError)
+    case compatibility(Compatibility)
+    case battery(Int)
+    case charging(ChargingState)
+    case thermal(ThermalLevel)
+    case disconnect(seconds: Double)
+    case bandwidth(kbps: Double)
+    case cameraFeedPattern(MockAction.FeedPattern)
+    /// A video (`.mp4`, `.mov`, `.mkv`, `.y4m`) or PNG/JPEG still on the simulating process's disk.
+    case cameraFeedPath(String)
+    /// A PNG/JPEG on the simulating process's disk that captures return.
+    case capturedImage(path: String)
+    /// What the glasses' microphone hears.
+    case microphoneFeed(MicrophoneFeed)
+
+    public static let plainActions: [MockDeviceAction] = [
+        .unpair, .powerOn, .powerOff, .don, .doff, .fold, .unfold, .tap, .tapAndHold, .captureButton, .peakPower, .updateFirmware,
+    ]
+
+    /// The failures `fail_next_capture` scripts: the glasses' own refusals. The others
+    /// (`busy`, `notReady`, `permissionDenied`, ...) have causes a script stages instead.
+    public static let captureFailures: [PhotoError] = [.captureFailure, .sessionSetupFailed, .serviceUnavailable]
+
+    /// The faults `fail_stream` scripts: the stream's errors with no other cause a script can stage.
+    public static let streamFaults: [StreamError] = [.internalError, .videoStreamingError]
+
+    public var name: String {
+        switch self {
+        case .unpair: "unpair"
+        case .powerOn: "power_on"
+        case .powerOff: "power_off"
+        case .don: "don"
+        case .doff: "doff"
+        case .fold: "fold"
+        case .unfold: "unfold"
+        case .tap: "tap"
+        case .tapAndHold: "tap_and_hold"
+        case .captureButton: "capture_button"
+        case .peakPower: "peak_power"
+        case .updateFirmware: "update_firmware"
+        case .compatibility: "compatibility"
+        case .failNextCapture: "fail_next_capture"
+        case .failStream: "fail_stream"
+        case .battery: "battery"
+        case .charging: "charging"
+        case .thermal: "thermal"
+        case .disconnect: "disconnect"
+        case .bandwidth: "bandwidth"
+        case .cameraFeedPattern, .cameraFeedPath: "camera_feed"
+        case .capturedImage: "captured_image"
+        case .microphoneFeed: "microphone_feed"
+        }
+    }
+
+    /// The names of the device actions, for routes and messages.
+    public static let names = plainActions.map(\.name)
+        + ["fail_next_capture", "fail_stream", "battery", "charging", "thermal", "disconnect", "bandwidth", "camera_feed", "captured_image",
+           "compatibility", "microphone_feed"]
+}

@@ -1,0 +1,32 @@
+/// A mock action's refusal, typed by what went wrong; `message` says what to do instead.
+public struct MockActionError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Code: String, Sendable, CaseIterable {
+        case badRequest = "bad_request"
+        case unknownDevice = "unknown_device"
+        case unreadableFile = "unreadable_file"
+        /// The mock is disabled (`disable`) until a reset enables it.
+        case disabled
+        /// A companion answer with no held request waiting for it.
+        case noRequest = "no_request"
+        case metaAINotInstalled = "meta_ai_not_installed"
+        /// The action reads a file in this process, which a connection cannot carry.
+        case notOverConnection = "not_over_connection"
+        /// The connection to a served world is down, so the action was not applied.
+        case disconnected
+    }
+
+    public var code: Code
+    public var message: String
+    /// For `unreadableFile`: why the file could not be used, so a caller can word its own message.
+    public var reason: String?
+
+    public init(_ code: Code, _ message: String, reason: String? = nil) {
+        self.code = code
+        self.message = message
+        self.reason = reason
+    }
+
+    public static func badRequest(_ message: String) -> MockActionError { MockActionError(.badRequest, message) }
+
+    public var description: String { message }
+}

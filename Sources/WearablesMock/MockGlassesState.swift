@@ -1,0 +1,27 @@
+import WearablesCore
+
+/// A pair of simulated glasses as the mock knows it: the app's view (``device``) plus
+/// what only the mock sees (the true battery and thermal levels, power, a stuck session,
+/// the link's bandwidth). In process it is read from the simulator; over a connection
+/// it is the mirror the served world keeps up to date.
+public struct MockGlassesState: Sendable, Equatable {
+    public var device: DeviceSnapshot
+    public var battery: Int
+    public var thermal: ThermalLevel
+    public var powered: Bool
+    /// A too-quick session restart left the glasses refusing sessions until a power cycle.
+    public var stuck: Bool
+    public var bandwidthKbps: Double
+
+    public init(device: DeviceSnapshot, battery: Int, thermal: ThermalLevel, powered: Bool, stuck: Bool, bandwidthKbps: Double) {
+        self.device = device
+        self.battery = battery
+        self.thermal = thermal
+        self.powered = powered
+        self.stuck = stuck
+        self.bandwidthKbps = bandwidthKbps
+    }
+
+    public var id: DeviceIdentifier { device.identifier }
+    public var model: DeviceType { device.type }
+}

@@ -1,0 +1,31 @@
+import WearablesMock
+import WearablesWire
+
+/// A served simulator's controls: actions are `mock` commands, state is the mirror the
+/// served world keeps current (hello, replies, `mock_glasses` events).
+final class RemoteMockControl: MockControl {
+    private unowned let backend: RemoteBackend
+
+    init(backend: RemoteBackend) { self.backend = backend }
+
+    var paired: [MockGlassesState] { backend.mockGlasses.map(\.state) }
+
+    /// An action that has the served world read a file here is refused: it reads its own disk, not this one.
+    func perform(_ action: MockAction, done: @escaping (Result<MockGlassesState?, MockActionError>) -> Void) {
+        if let path = action.localFile {
+            return done(.failure(MockActionError(.notOverConnection,
+                "'\(path)' is a file in this process, which \(backend.url) cannot read; over --connect use a pattern, "
+                    + "or run the script without --connect")))
+        }
+        // The phone is this process, so what the glasses' microphone hears is made here
+        // (RemoteAudioEndpoint), a file included; the served world is not told.
+        if case .device(let id, .microphoneFeed(let feed)) = action {
+            guard let state = state(of: id) else {
+                return done(.failure(MockActionError(.unknownDevice, "no glasses '\(id)' in the served world")))
+            }
+            backend.microphoneFeeds[id] = feed
+            return done(.success(state))
+        }
+        backend.mock(action, completion: done)
+    }
+}
