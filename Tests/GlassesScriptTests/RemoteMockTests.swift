@@ -173,6 +173,10 @@ import WearablesWorld
         assert(not ok and tostring(err):find("captureFailure", 1, true), "no photo over HFP: " .. tostring(err))
         mock.set_hfp_blocks_photo_capture(false)
         assert(cam:capture().format == "jpeg", "a photo once the behaviour is off")
+        -- A mock action waits in both worlds, so where a task cannot wait it fails alike.
+        local g = mock.paired()[1]
+        local ok2, err2 = pcall(table.sort, {2, 1}, function(a, b) g:set_battery(50) return a < b end)
+        assert(not ok2 and tostring(err2):find("'set_battery' waits", 1, true), tostring(err2))
         print("hfp ok")
         """
 
