@@ -3,10 +3,10 @@ import Testing
 
 /// The `audio` module from Lua, through `glasses run` on the virtual clock.
 struct AudioScriptTests {
-    @Test func audioModule() throws {
+    @Test func audioModule() async throws {
         let out = try GlassesProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let result = try GlassesProcess.run(["run", "--seed", "1", "--out", out, GlassesProcess.script("audio.lua")])
+        let result = try await GlassesProcess.run(["run", "--seed", "1", "--out", out, GlassesProcess.script("audio.lua")])
         #expect(result.code == 0, "audio.lua failed:\n\(result.stderr)")
         #expect(result.stdout.hasSuffix("ok\n"), "audio.lua did not reach its end:\n\(result.stdout)")
         let wav = try Data(contentsOf: URL(fileURLWithPath: out + "/tone.wav"))
@@ -15,10 +15,10 @@ struct AudioScriptTests {
         #expect(FileManager.default.fileExists(atPath: out + "/call.wav"), "an interrupted recording keeps its file")
     }
 
-    @Test func narrowbandHFPKeepsRecordingAt16kHz() throws {
+    @Test func narrowbandHFPKeepsRecordingAt16kHz() async throws {
         let out = try GlassesProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let result = try GlassesProcess.run(["run", "--seed", "1", "--out", out, GlassesProcess.script("fidelity_hfp_narrowband.lua")])
+        let result = try await GlassesProcess.run(["run", "--seed", "1", "--out", out, GlassesProcess.script("fidelity_hfp_narrowband.lua")])
         #expect(result.code == 0, "fidelity_hfp_narrowband.lua failed:\n\(result.stderr)")
         #expect(result.stdout.hasSuffix("ok\n"), "fidelity_hfp_narrowband.lua did not reach its end:\n\(result.stdout)")
         let wav = try Data(contentsOf: URL(fileURLWithPath: out + "/narrowband.wav"))

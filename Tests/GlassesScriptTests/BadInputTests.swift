@@ -61,7 +61,7 @@ import Testing
         exit(0)   -- the camera would stream forever for the live handles
         """
 
-    @Test func everyFunctionRejectsWrongArgumentTypes() throws {
+    @Test func everyFunctionRejectsWrongArgumentTypes() async throws {
         let folder = try GlassesProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let runtime = try ScriptRuntime(options: RunOptions())
@@ -88,7 +88,7 @@ import Testing
             + "methods = {" + methods.joined(separator: ",") + "}\n"
         try (listing + Self.instanceScript + "\n" + Self.probeScript).write(toFile: script, atomically: true, encoding: .utf8)
 
-        let result = try GlassesProcess.run(["run", "--out", folder, script])
+        let result = try await GlassesProcess.run(["run", "--out", folder, script])
         #expect(result.code == 0, "\(result.stderr)")
         #expect(functions.count > 25, "the registry lists the bindings")
         #expect(result.stdout == "raised=\(expected) survived=\(expected) missing=\n", "\(result.stdout)\(result.stderr)")

@@ -6,9 +6,9 @@ import Testing
 @Suite struct ChaosTests {
     static let chaos = "mock.chaos{rates = {fold = 20, power_cycle = 10, disconnect = 30, doff = 10, capture_failure = 10}, min_gap = 5, span = 600"
 
-    private func run(_ script: String, _ options: [String] = [], in folder: String) throws -> GlassesProcess.Result {
+    private func run(_ script: String, _ options: [String] = [], in folder: String) async throws -> GlassesProcess.Result {
         try script.write(toFile: folder + "/main.lua", atomically: true, encoding: .utf8)
-        return try GlassesProcess.run(["run"] + options + ["main.lua"], in: folder)
+        return try await GlassesProcess.run(["run"] + options + ["main.lua"], in: folder)
     }
 
     private func lines(_ path: String, source: String) throws -> [String] {
@@ -23,12 +23,12 @@ import Testing
         return try #require((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["faults"] as? [[String: Any]])
     }
 
-    @Test func theScheduleComesFromTheSeedAndIsInTheTrace() throws {
+    @Test func theScheduleComesFromTheSeedAndIsInTheTrace() async throws {
         let folder = try GlassesProcess.folder([:])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = Self.chaos + "}"
         for (name, seed) in [("a", "5"), ("b", "5"), ("c", "6")] {
-            let result = try run(script, ["--seed", seed, "--for", "10m", "--trace", "\(name).jsonl"], in: folder)
+            let result = try await run(script, ["--seed", seed, "--for", "10m", "--trace", "\(name).jsonl"], in: folder)
             #expect(result.code == 0, "\(result.stderr)")
         }
         let a = try schedule(folder + "/a.jsonl"), c = try schedule(folder + "/c.jsonl")
@@ -48,16 +48,16 @@ import Testing
         }
     }
 
-    @Test func aSavedScheduleReplaysExactlyFromTheScriptAndFromFaults() throws {
+    @Test func aSavedScheduleReplaysExactlyFromTheScriptAndFromFaults() async throws {
         let folder = try GlassesProcess.folder([:])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let drawn = try run(Self.chaos + ", save = \"faults.json\"}", ["--seed", "9", "--for", "10m", "--trace", "drawn.jsonl"], in: folder)
+        let drawn = try await run(Self.chaos + ", save = \"faults.json\"}", ["--seed", "9", "--for", "10m", "--trace", "drawn.jsonl"], in: folder)
         #expect(drawn.code == 0, "\(drawn.stderr)")
         let saved = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/faults.json"))) as? [String: Any])
         #expect(saved["version"] as? Int == 1)
         // Another seed, the same faults: by the script's schedule= and by --faults over a script that would draw.
-        let fromScript = try run("mock.chaos{schedule = \"faults.json\"}", ["--seed", "1", "--for", "10m", "--trace", "script.jsonl"], in: folder)
-        let fromFlag = try run(Self.chaos + "}", ["--seed", "1", "--for", "10m", "--faults", "faults.json", "--trace", "flag.jsonl"], in: folder)
+        let fromScript = try await run("mock.chaos{schedule = \"faults.json\"}", ["--seed", "1", "--for", "10m", "--trace", "script.jsonl"], in: folder)
+        let fromFlag = try await run(Self.chaos + "}", ["--seed", "1", "--for", "10m", "--faults", "faults.json", "--trace", "flag.jsonl"], in: folder)
         #expect(fromScript.code == 0 && fromFlag.code == 0, "\(fromScript.stderr)\(fromFlag.stderr)")
         let faults = { (name: String) in try self.lines(folder + "/" + name, source: "mock") + self.lines(folder + "/" + name, source: "chaos").filter { !$0.contains("\"schedule\"") } }
         #expect(try faults("drawn.jsonl").count > 10)
@@ -75,22 +75,22 @@ import Testing
         ("mock.chaos(4)", "bad argument #1 to 'chaos' (table expected, got number)", nil),
         ("mock.chaos{rates = {fold = 1e12}}", "more than 100000 faults", "lower the rates"),
     ] as [(String, String, String?)])
-    func badOptionsAreRefusedWithTheFix(script: String, message: String, fix: String?) throws {
+    func badOptionsAreRefusedWithTheFix(script: String, message: String, fix: String?) async throws {
         let folder = try GlassesProcess.folder([:])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try run(script, in: folder)
+        let result = try await run(script, in: folder)
         #expect(result.code == 1)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         if let fix { #expect(result.stderr.contains(fix), "\(result.stderr)") }
     }
 
-    @Test func aScheduleFileThatIsNotOneSaysHowOneLooks() throws {
+    @Test func aScheduleFileThatIsNotOneSaysHowOneLooks() async throws {
         let folder = try GlassesProcess.folder(["bad.json": "{\"faults\": [{\"t\": 1, \"kind\": \"melt\"}]}"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try run("mock.chaos{}", ["--faults", "bad.json"], in: folder)
+        let result = try await run("mock.chaos{}", ["--faults", "bad.json"], in: folder)
         #expect(result.code == 1)
         #expect(result.stderr.contains("is not a fault schedule") && result.stderr.contains("\"kind\":\"fold\""), "\(result.stderr)")
-        let missing = try run("mock.chaos{}", ["--faults", "nowhere.json"], in: folder)
+        let missing = try await run("mock.chaos{}", ["--faults", "nowhere.json"], in: folder)
         #expect(missing.code == 2)
         #expect(missing.stderr.hasPrefix("glasses run: --faults 'nowhere.json' is not a readable file"), "\(missing.stderr)")
     }

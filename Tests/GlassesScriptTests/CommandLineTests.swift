@@ -14,10 +14,10 @@ import Testing
         (["--out", "main.lua"], "--out 'main.lua' is a file"),
         (["--world", "moon"], "moon"),
     ])
-    func aUsageErrorIsOneLine(options: [String], expected: String) throws {
+    func aUsageErrorIsOneLine(options: [String], expected: String) async throws {
         let folder = try GlassesProcess.folder(["main.lua": "print('ran')"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try GlassesProcess.run(["run"] + options + ["main.lua"], in: folder)
+        let result = try await GlassesProcess.run(["run"] + options + ["main.lua"], in: folder)
         #expect(result.code == 2, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("glasses run: "), "\(result.stderr)")
@@ -26,17 +26,17 @@ import Testing
         #expect(result.stderr.hasSuffix("(see 'glasses run --help')\n"), "\(result.stderr)")
     }
 
-    @Test func aMissingScriptIsOneLine() throws {
-        let result = try GlassesProcess.launch(GlassesProcess.binary, ["run"])
+    @Test func aMissingScriptIsOneLine() async throws {
+        let result = try await GlassesProcess.launch(GlassesProcess.binary, ["run"])
         #expect(result.code == 2)
         #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
     }
 
     /// An --out that cannot be made is said in terms of the path, not Foundation's error domain.
-    @Test func anOutFolderThatCannotBeMadeSaysWhy() throws {
+    @Test func anOutFolderThatCannotBeMadeSaysWhy() async throws {
         let folder = try GlassesProcess.folder(["blocker": "a file"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try GlassesProcess.run(
+        let result = try await GlassesProcess.run(
             ["run", "--out", "blocker/photos", "-"], in: folder,
             input: "local cam = wearables.stream{} cam:start() cam:next_frame():save('x.png')")
         #expect(result.code == 1)
@@ -45,31 +45,31 @@ import Testing
     }
 
     /// A precompiled chunk outside the trusted sandbox: the file and the way to allow it are named.
-    @Test func aBinaryChunkNamesTheFileAndTheSandbox() throws {
+    @Test func aBinaryChunkNamesTheFileAndTheSandbox() async throws {
         let folder = try GlassesProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let make = try GlassesProcess.run(
+        let make = try await GlassesProcess.run(
             ["run", "--sandbox", "trusted", "-"], in: folder,
             input: "local f = io.open('chunk.luac', 'wb') f:write(string.dump(function() print('hi') end)) f:close()")
         #expect(make.code == 0, "\(make.stderr)")
-        let refused = try GlassesProcess.run(["run", "chunk.luac"], in: folder)
+        let refused = try await GlassesProcess.run(["run", "chunk.luac"], in: folder)
         #expect(refused.code == 2)
         #expect(refused.stderr.contains("chunk.luac"), "\(refused.stderr)")
         #expect(refused.stderr.contains("--sandbox trusted"), "\(refused.stderr)")
-        let trusted = try GlassesProcess.run(["run", "--sandbox", "trusted", "chunk.luac"], in: folder)
+        let trusted = try await GlassesProcess.run(["run", "--sandbox", "trusted", "chunk.luac"], in: folder)
         #expect(trusted.stdout == "hi\n")
     }
 
-    @Test func versionPrintsOneLine() throws {
-        let result = try GlassesProcess.launch(GlassesProcess.binary, ["--version"])
+    @Test func versionPrintsOneLine() async throws {
+        let result = try await GlassesProcess.launch(GlassesProcess.binary, ["--version"])
         #expect(result.code == 0)
         #expect(result.stdout.hasPrefix("glasses "), "\(result.stdout)")
         #expect(result.stdout.filter { $0 == "\n" }.count == 1)
     }
 
     /// `glasses run -` reads the script from stdin, as `lua5.4 -` does.
-    @Test func aDashReadsTheScriptFromStdin() throws {
-        let result = try GlassesProcess.run(["run", "-", "a", "b"], input: "print(arg[0], ...)")
+    @Test func aDashReadsTheScriptFromStdin() async throws {
+        let result = try await GlassesProcess.run(["run", "-", "a", "b"], input: "print(arg[0], ...)")
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout == "-\ta\tb\n")
     }
@@ -77,8 +77,8 @@ import Testing
     /// Help paragraphs are wrapped once, by ArgumentParser: no line but a
     /// paragraph's last is short (a hard line break inside the text leaves one).
     @Test(arguments: [["--help"], ["run", "--help"], ["repl", "--help"], ["check", "--help"], ["types", "--help"]])
-    func helpIsWrappedOnce(arguments: [String]) throws {
-        let result = try GlassesProcess.launch(GlassesProcess.binary, arguments, environment: GoldenTests.width)
+    func helpIsWrappedOnce(arguments: [String]) async throws {
+        let result = try await GlassesProcess.launch(GlassesProcess.binary, arguments, environment: GoldenTests.width)
         let overview = result.stdout.components(separatedBy: "USAGE:")[0]
         for paragraph in overview.components(separatedBy: "\n\n") {
             let lines = paragraph.split(separator: "\n")

@@ -3,42 +3,42 @@ import Testing
 
 /// Every way `glasses run` ends, as the process exit code a caller sees.
 @Suite struct ExitCodeTests {
-    private func run(_ script: String, _ options: [String] = []) throws -> GlassesProcess.Result {
+    private func run(_ script: String, _ options: [String] = []) async throws -> GlassesProcess.Result {
         let folder = try GlassesProcess.folder(["main.lua": script])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        return try GlassesProcess.run(["run"] + options + ["--sandbox", "trusted", "main.lua"], in: folder)
+        return try await GlassesProcess.run(["run"] + options + ["--sandbox", "trusted", "main.lua"], in: folder)
     }
 
     /// Every code a script can ask for comes out as it is, 64 (EX_USAGE) and 2 included.
     @Test(arguments: [0, 1, 2, 3, 64, 127, 130, 255])
-    func scriptExitCodesComeOutAsTheyAre(code: Int) throws {
-        let viaExit = try run("exit(\(code))")
+    func scriptExitCodesComeOutAsTheyAre(code: Int) async throws {
+        let viaExit = try await run("exit(\(code))")
         #expect(viaExit.code == Int32(code), "exit(\(code)): \(viaExit.stderr)")
         #expect(viaExit.stderr.isEmpty)
-        let viaOS = try run("os.exit(\(code))")
+        let viaOS = try await run("os.exit(\(code))")
         #expect(viaOS.code == Int32(code), "os.exit(\(code)): \(viaOS.stderr)")
     }
 
-    @Test func anUncaughtErrorExitsWith1() throws {
-        let result = try run("error('boom')")
+    @Test func anUncaughtErrorExitsWith1() async throws {
+        let result = try await run("error('boom')")
         #expect(result.code == 1)
         #expect(result.stderr.contains("boom"))
     }
 
-    @Test func aLimitExitsWith3() throws {
-        let result = try run("local t = {} while true do t[#t + 1] = ('x'):rep(1000) end", ["--max-memory", "8M"])
+    @Test func aLimitExitsWith3() async throws {
+        let result = try await run("local t = {} while true do t[#t + 1] = ('x'):rep(1000) end", ["--max-memory", "8M"])
         #expect(result.code == 3)
         #expect(result.stderr.contains("memory"))
     }
 
-    @Test func aUsageErrorExitsWith2() throws {
-        let result = try GlassesProcess.run(["run", "--seed", "many", "main.lua"])
+    @Test func aUsageErrorExitsWith2() async throws {
+        let result = try await GlassesProcess.run(["run", "--seed", "many", "main.lua"])
         #expect(result.code == 2)
         #expect(result.stderr.hasPrefix("glasses run: "), "\(result.stderr)")
     }
 
-    @Test func aLoadErrorExitsWith2() throws {
-        let result = try run("this is not lua")
+    @Test func aLoadErrorExitsWith2() async throws {
+        let result = try await run("this is not lua")
         #expect(result.code == 2)
     }
 

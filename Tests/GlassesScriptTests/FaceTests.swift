@@ -117,7 +117,7 @@ import WearablesCore
 
     /// Without its library, frame:faces() raises an error that says what to build or
     /// install, and the script, which caught it, runs on.
-    @Test func aMissingDetectorIsAnErrorNamingTheFixNotACrash() throws {
+    @Test func aMissingDetectorIsAnErrorNamingTheFixNotACrash() async throws {
         let folder = try GlassesProcess.folder(["main.lua": """
             local cam = wearables.stream{resolution = "low", fps = 15}
             cam:start()
@@ -129,7 +129,7 @@ import WearablesCore
             """])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let missing = folder + "/nowhere/libGlassesFaces.so"
-        let result = try GlassesProcess.run(["run", "main.lua"], in: folder, environment: ["GLASSES_FACES_LIBRARY": missing])
+        let result = try await GlassesProcess.run(["run", "main.lua"], in: folder, environment: ["GLASSES_FACES_LIBRARY": missing])
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout.contains("frame:faces(): finding faces needs libGlassesFaces.so (`swift build` builds it next to the glasses binary; GLASSES_FACES_LIBRARY names another) and dlib (Debian: apt-get install libdlib19.1); tried \(missing) (GLASSES_FACES_LIBRARY): \(missing): cannot open shared object file"), "\(result.stdout)")
         #expect(result.stdout.hasSuffix("luma\ttrue\n"), "\(result.stdout)")

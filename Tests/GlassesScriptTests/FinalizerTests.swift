@@ -24,27 +24,27 @@ import Testing
     ]
 
     @Test(arguments: ["gc.lua", "gc_after_error.lua", "gc_after_exit.lua", "gc_after_exit_closing.lua", "gc_exits.lua", "order.lua"])
-    func finalizersRunAtTheEndAsUnderLua(script: String) throws {
+    func finalizersRunAtTheEndAsUnderLua(script: String) async throws {
         let folder = try GlassesProcess.folder(Self.scripts)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let lua = try GlassesProcess.launch("/usr/bin/lua5.4", [script], in: folder)
-        let glasses = try GlassesProcess.run(["run", "--sandbox", "trusted", script], in: folder)
+        let lua = try await GlassesProcess.launch("/usr/bin/lua5.4", [script], in: folder)
+        let glasses = try await GlassesProcess.run(["run", "--sandbox", "trusted", script], in: folder)
         #expect(glasses.stdout == lua.stdout)
         #expect(glasses.code == lua.code, "\(glasses.stderr)")
     }
 
     /// Errors in finalizers are warnings, shown once warnings are on, as in lua5.4.
-    @Test func anErrorInAFinalizerAtTheEndIsAWarning() throws {
+    @Test func anErrorInAFinalizerAtTheEndIsAWarning() async throws {
         let folder = try GlassesProcess.folder(["warn.lua": #"warn("@on") x = setmetatable({}, {__gc = function() error("oops") end})"#])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try GlassesProcess.run(["run", "warn.lua"], in: folder)
+        let result = try await GlassesProcess.run(["run", "warn.lua"], in: folder)
         #expect(result.code == 0)
         #expect(result.stderr == "Lua warning: error in __gc (warn.lua:1: oops)\n")
     }
 
     /// Host functions, methods and fields are refused with a message saying why;
     /// the run's exit code is the script's.
-    @Test func hostCallsFromFinalizersAtTheEndAreRefused() throws {
+    @Test func hostCallsFromFinalizersAtTheEndAreRefused() async throws {
         let script = """
             warn("@on")
             local device = wearables.devices()[1]
@@ -57,7 +57,7 @@ import Testing
             """
         let folder = try GlassesProcess.folder(["host.lua": script])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try GlassesProcess.run(["run", "host.lua"], in: folder)
+        let result = try await GlassesProcess.run(["run", "host.lua"], in: folder)
         #expect(result.code == 0, "\(result.stderr)")
         let ending = "cannot be used while the run is ending (in a __gc finalizer run as the Lua state closes)"
         #expect(result.stdout == """

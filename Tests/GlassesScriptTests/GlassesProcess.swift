@@ -27,15 +27,15 @@ enum GlassesProcess {
     /// Runs `glasses` with `arguments`, in `folder` (default: the test's) with
     /// `environment` added to the test's own.
     static func run(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:],
-                    input: String? = nil) throws -> Result {
+                    input: String? = nil) async throws -> Result {
         // A wall-clock limit, so a script that never ends fails its test instead of hanging the suite.
         let limited = arguments.first == "run" ? ["run", "--timeout", "120"] + arguments.dropFirst() : arguments
-        return try launch(binary, limited, in: folder, environment: environment, input: input)
+        return try await launch(binary, limited, in: folder, environment: environment, input: input)
     }
 
     /// Runs any program the way ``run(_:in:environment:)`` runs `glasses` (`lua5.4`, for parity).
     static func launch(_ executable: String, _ arguments: [String], in folder: String? = nil,
-                       environment: [String: String] = [:], input: String? = nil) throws -> Result {
+                       environment: [String: String] = [:], input: String? = nil) async throws -> Result {
         // Output goes to files, not pipes, so a chatty run can never block on a full pipe.
         let outputs = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: outputs) }
@@ -56,8 +56,16 @@ enum GlassesProcess {
         } else {
             process.standardInput = FileHandle.nullDevice
         }
-        try process.run()
-        process.waitUntilExit()
+        // Waits without holding a thread: tests run side by side on Swift's cooperative pool
+        // (2 threads here), which the in-process servers of other tests need too.
+        let failedToStart: (any Error)? = await withCheckedContinuation { finished in
+            process.terminationHandler = { _ in finished.resume(returning: nil) }
+            do { try process.run() } catch {
+                process.terminationHandler = nil
+                finished.resume(returning: error)
+            }
+        }
+        if let failedToStart { throw failedToStart }
         return Result(
             stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",

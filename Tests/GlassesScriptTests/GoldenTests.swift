@@ -9,17 +9,17 @@ import Testing
     static let width = ["COLUMNS": "80"]
 
     @Test(arguments: [(["--help"], "help/glasses.txt"), (["run", "--help"], "help/glasses-run.txt")])
-    func cliHelp(arguments: [String], golden: String) throws {
-        let result = try GlassesProcess.launch(GlassesProcess.binary, arguments, environment: Self.width)
+    func cliHelp(arguments: [String], golden: String) async throws {
+        let result = try await GlassesProcess.launch(GlassesProcess.binary, arguments, environment: Self.width)
         #expect(result.code == 0)
         #expect(result.stderr == "")
         try Golden.check(result.stdout, golden)
     }
 
-    @Test func typesAddon() throws {
+    @Test func typesAddon() async throws {
         let folder = try GlassesProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try GlassesProcess.run(["types", "--out", folder + "/addon"])
+        let result = try await GlassesProcess.run(["types", "--out", folder + "/addon"])
         #expect(result.code == 0, "\(result.stderr)")
         let root = URL(fileURLWithPath: folder + "/addon")
         var names: Set<String> = []

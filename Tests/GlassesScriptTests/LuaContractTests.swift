@@ -43,15 +43,15 @@ import Testing
     ]
 
     @Test(arguments: passing.map(\.script))
-    func scriptPasses(_ script: String) throws {
+    func scriptPasses(_ script: String) async throws {
         let world = Self.passing.first { $0.script == script }?.world ?? "ready"
-        let result = try GlassesProcess.run(["run", "--seed", "1", "--world", world, GlassesProcess.script(script)])
+        let result = try await GlassesProcess.run(["run", "--seed", "1", "--world", world, GlassesProcess.script(script)])
         #expect(result.code == 0, "\(script) failed:\n\(result.stderr)")
         #expect(result.stdout.hasSuffix("ok\n"), "\(script) did not reach its end:\n\(result.stdout)")
     }
 
-    @Test func callbackErrorsAreIsolatedAndReported() throws {
-        let result = try GlassesProcess.run(["run", "--seed", "1", GlassesProcess.script("callbacks.lua")])
+    @Test func callbackErrorsAreIsolatedAndReported() async throws {
+        let result = try await GlassesProcess.run(["run", "--seed", "1", GlassesProcess.script("callbacks.lua")])
         #expect(result.stdout.hasSuffix("ok\n"), "the other callbacks and the main chunk went on:\n\(result.stderr)")
         #expect(result.stderr.contains("error in camera \"frame\" callback: "))
         #expect(result.stderr.contains("callbacks.lua:15: boom in a frame callback"))
@@ -60,21 +60,21 @@ import Testing
         #expect(result.code == 1)
     }
 
-    @Test func sameSeedGivesTheSameTraceBytes() throws {
+    @Test func sameSeedGivesTheSameTraceBytes() async throws {
         let folder = try GlassesProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        func trace(seed: Int, _ name: String) throws -> Data {
+        func trace(seed: Int, _ name: String) async throws -> Data {
             let path = "\(folder)/\(name).jsonl"
-            let result = try GlassesProcess.run([
+            let result = try await GlassesProcess.run([
                 "run", "--seed", String(seed), "--trace", path, "--out", folder,
                 "examples/scene_change_capture.lua".relativeToPackage,
             ])
             #expect(result.code == 0, "\(result.stderr)")
             return try Data(contentsOf: URL(fileURLWithPath: path))
         }
-        let first = try trace(seed: 3, "a")
-        let second = try trace(seed: 3, "b")
-        let other = try trace(seed: 4, "c")
+        let first = try await trace(seed: 3, "a")
+        let second = try await trace(seed: 3, "b")
+        let other = try await trace(seed: 4, "c")
         #expect(first.count > 1000)
         #expect(first == second)
         #expect(first != other)
@@ -85,8 +85,8 @@ import Testing
         ["run", "--max-memory", "10x", "x.lua"], ["run"], ["run", "--bogus", "x.lua"], ["recipe", "info"],
         ["run", "--timeout", "1e300", "x.lua"], ["run", "--timeout", "inf", "x.lua"], ["run", "--timeout", "nan", "x.lua"],
     ])
-    func usageErrorsExitWith2(arguments: [String]) throws {
-        let result = try GlassesProcess.run(arguments)
+    func usageErrorsExitWith2(arguments: [String]) async throws {
+        let result = try await GlassesProcess.run(arguments)
         #expect(result.code == 2)
         let command = (["glasses"] + arguments.prefix { !$0.hasPrefix("-") && !$0.hasSuffix(".lua") }).joined(separator: " ")
         #expect(result.stderr.hasPrefix(command + ": "), "\(result.stderr)")
@@ -96,38 +96,38 @@ import Testing
 
     /// `math.random` draws from the run's seed, not from the clock, in every sandbox.
     @Test(arguments: ["strict", "standard", "trusted"])
-    func mathRandomFollowsTheSeed(sandbox: String) throws {
+    func mathRandomFollowsTheSeed(sandbox: String) async throws {
         let folder = try GlassesProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = folder + "/dice.lua"
         try "print(math.random(1, 1000000), math.random())".write(toFile: script, atomically: true, encoding: .utf8)
-        func roll(seed: Int) throws -> String {
-            let result = try GlassesProcess.run(["run", "--sandbox", sandbox, "--seed", String(seed), script])
+        func roll(seed: Int) async throws -> String {
+            let result = try await GlassesProcess.run(["run", "--sandbox", sandbox, "--seed", String(seed), script])
             #expect(result.code == 0, "\(result.stderr)")
             return result.stdout
         }
-        let first = try roll(seed: 7)
+        let first = try await roll(seed: 7)
         #expect(!first.isEmpty)
-        #expect(try roll(seed: 7) == first)
-        #expect(try roll(seed: 8) != first)
+        #expect(try await roll(seed: 7) == first)
+        #expect(try await roll(seed: 8) != first)
     }
 
-    @Test func waitingForeverOnTheVirtualClockIsReported() throws {
+    @Test func waitingForeverOnTheVirtualClockIsReported() async throws {
         let folder = try GlassesProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = folder + "/stuck.lua"
         try "local s = wearables.session(); s:start(); s:wait_for('paused')".write(toFile: script, atomically: true, encoding: .utf8)
-        let result = try GlassesProcess.run(["run", "--world", "ready", script])
+        let result = try await GlassesProcess.run(["run", "--world", "ready", script])
         #expect(result.code == 1)
         #expect(result.stderr.contains("nothing can happen any more"), "\(result.stderr)")
     }
 
-    @Test func forStopsAnEndlessRunOnTheRunClock() throws {
+    @Test func forStopsAnEndlessRunOnTheRunClock() async throws {
         let folder = try GlassesProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = folder + "/forever.lua"
         try "every(1, function() end) print('started')".write(toFile: script, atomically: true, encoding: .utf8)
-        let result = try GlassesProcess.run(["run", "--for", "1h", script])
+        let result = try await GlassesProcess.run(["run", "--for", "1h", script])
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout == "started\n")
     }

@@ -114,10 +114,10 @@ import Testing
     }
 
     /// A script read from stdin has the current folder as its own, even with --out elsewhere.
-    @Test func stdinScriptsReadTheCurrentFolder() throws {
+    @Test func stdinScriptsReadTheCurrentFolder() async throws {
         let folder = try GlassesProcess.folder(["picture.png": "not really a picture"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try GlassesProcess.run(["run", "--sandbox", "strict", "--out", "out", "-"], in: folder, input: """
+        let result = try await GlassesProcess.run(["run", "--sandbox", "strict", "--out", "out", "-"], in: folder, input: """
             local ok, err = pcall(function() mock.paired()[1].camera:photo("picture.png") end)
             assert(not ok and not tostring(err):find("is outside", 1, true), tostring(err))
             ok, err = pcall(function() mock.paired()[1].camera:photo("../../picture.png") end)

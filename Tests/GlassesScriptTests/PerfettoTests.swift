@@ -55,10 +55,10 @@ import Testing
         return problems
     }
 
-    @Test func aChaosRunsTimelineFollowsTheFormatAndHasItsTracks() throws {
+    @Test func aChaosRunsTimelineFollowsTheFormatAndHasItsTracks() async throws {
         let folder = try GlassesProcess.folder(["main.lua": Self.script])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try GlassesProcess.run(["run", "--seed", "3", "--for", "30m", "--trace", "run.jsonl", "--perfetto", "run.json", "main.lua"], in: folder)
+        let result = try await GlassesProcess.run(["run", "--seed", "3", "--for", "30m", "--trace", "run.jsonl", "--perfetto", "run.json", "main.lua"], in: folder)
         #expect(result.code == 0, "\(result.stderr)")
         let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/run.json"))
         #expect(try Self.violations(data) == [])
@@ -77,7 +77,7 @@ import Testing
         #expect(counters.contains("battery rayBanMeta-1") && counters.contains("thermal rayBanMeta-1") && counters.contains("bandwidth kbps")
                 && counters.contains { $0.hasPrefix("effective fps camera") }, "\(counters.sorted())")
         // The command exports the same timeline from the trace.
-        let export = try GlassesProcess.run(["trace", "export", "run.jsonl", "--perfetto", "export.json"], in: folder)
+        let export = try await GlassesProcess.run(["trace", "export", "run.jsonl", "--perfetto", "export.json"], in: folder)
         #expect(export.code == 0, "\(export.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/export.json")) == data)
     }
@@ -87,10 +87,10 @@ import Testing
         #expect(try Self.violations(Data(unmatched.utf8)).count == 2)
     }
 
-    @Test func exportRefusesWhatIsNotATrace() throws {
+    @Test func exportRefusesWhatIsNotATrace() async throws {
         let folder = try GlassesProcess.folder(["notes.txt": "hello\n"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try GlassesProcess.run(["trace", "export", "notes.txt", "--perfetto", "out.json"], in: folder)
+        let result = try await GlassesProcess.run(["trace", "export", "notes.txt", "--perfetto", "out.json"], in: folder)
         #expect(result.code == 2)
         #expect(result.stderr.contains("line 1 is not a glasses trace record"), "\(result.stderr)")
     }

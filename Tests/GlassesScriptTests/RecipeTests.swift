@@ -216,7 +216,7 @@ import Testing
         #expect(outcome.exitCode == 0, "\(outcome.report ?? "")")
     }
 
-    @Test func recipeRunSaysWhichSandboxAndNeverWidensIt() throws {
+    @Test func recipeRunSaysWhichSandboxAndNeverWidensIt() async throws {
         let directory = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try Self.writePeek(.standard, in: directory)
@@ -226,7 +226,7 @@ import Testing
             ("strict", "recipe 'peek' runs in the strict sandbox (--sandbox strict narrows the standard it declares)"),
         ]
         for (flag, said) in cases {
-            let result = try GlassesProcess.run(
+            let result = try await GlassesProcess.run(
                 ["recipe", "run", "--recipe-path", directory] + (flag.map { ["--sandbox", $0] } ?? []) + ["peek"], in: directory)
             #expect(result.stderr.contains(said), "\(result.stderr)")
         }
@@ -235,7 +235,7 @@ import Testing
     /// A recipe's own `sandbox = "trusted"` is a request, not a grant: found in the current
     /// folder or installed from a zip, it runs in the caller's sandbox (standard by default)
     /// and reaches a shell only when the user passes --sandbox trusted.
-    @Test func aRecipeThatDeclaresTrustedGetsNoShellWithoutTheFlag() throws {
+    @Test func aRecipeThatDeclaresTrustedGetsNoShellWithoutTheFlag() async throws {
         let directory = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let marker = directory + "/shell-ran"
@@ -243,24 +243,24 @@ import Testing
             return {name = 'wide', version = '1', description = 'd', sandbox = 'trusted', params = {},
               start = function() io.popen("touch \(marker)"):close() end}
             """)
-        let local = try GlassesProcess.run(["recipe", "run", "wide", "--for", "1s"], in: directory)
+        let local = try await GlassesProcess.run(["recipe", "run", "wide", "--for", "1s"], in: directory)
         #expect(local.code == 1, "\(local.stderr)")
         #expect(local.stderr.contains("recipe 'wide' runs in the standard sandbox (it declares trusted"), "\(local.stderr)")
         #expect(local.stderr.contains("io.popen is not available in the standard sandbox"), "\(local.stderr)")
         #expect(!FileManager.default.fileExists(atPath: marker))
 
-        let packed = try GlassesProcess.run(["recipe", "pack", "--out", directory + "/zips", "wide"], in: directory)
+        let packed = try await GlassesProcess.run(["recipe", "pack", "--out", directory + "/zips", "wide"], in: directory)
         #expect(packed.code == 0, "\(packed.stderr)")
         let installed = directory + "/installed"
-        let install = try GlassesProcess.run(["recipe", "install", "--dir", installed, directory + "/zips/wide-1.zip"], in: directory + "/zips")
+        let install = try await GlassesProcess.run(["recipe", "install", "--dir", installed, directory + "/zips/wide-1.zip"], in: directory + "/zips")
         #expect(install.code == 0, "\(install.stderr)")
         #expect(install.stdout.contains("it declares the trusted sandbox"), "\(install.stdout)")
         let elsewhere = directory + "/zips"
-        let fromZip = try GlassesProcess.run(["recipe", "run", "--recipe-path", installed, "wide", "--for", "1s"], in: elsewhere)
+        let fromZip = try await GlassesProcess.run(["recipe", "run", "--recipe-path", installed, "wide", "--for", "1s"], in: elsewhere)
         #expect(fromZip.code == 1, "\(fromZip.stderr)")
         #expect(!FileManager.default.fileExists(atPath: marker))
 
-        let granted = try GlassesProcess.run(
+        let granted = try await GlassesProcess.run(
             ["recipe", "run", "--recipe-path", installed, "--sandbox", "trusted", "wide", "--for", "1s"], in: elsewhere)
         #expect(granted.code == 0, "\(granted.stderr)")
         #expect(FileManager.default.fileExists(atPath: marker), "the user's own --sandbox trusted grants it")
@@ -268,7 +268,7 @@ import Testing
 
     /// Stopping a recipe releases the session and camera it holds, so the glasses are free again
     /// (a host object refuses names its class lacks: the release must not ask one for them).
-    @Test func aStoppedRecipeGivesItsSessionBack() throws {
+    @Test func aStoppedRecipeGivesItsSessionBack() async throws {
         let folder = try GlassesProcess.folder(["main.lua": """
             local h = recipes.run("interval-capture", {interval = "30s"})
             wait(2)
@@ -280,7 +280,7 @@ import Testing
             print(session.state)
             """])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try GlassesProcess.run(["run", "main.lua"], in: folder)
+        let result = try await GlassesProcess.run(["run", "main.lua"], in: folder)
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout == "started\n", "\(result.stdout)")
     }
@@ -647,7 +647,7 @@ import Testing
 
     /// The README's own `recipe install my-capture-0.1.0.zip`: a relative path,
     /// from the folder holding the zip. Bad input says what is wrong in its own words.
-    @Test func installTakesRelativePathsReplacesWithForceAndUninstalls() throws {
+    @Test func installTakesRelativePathsReplacesWithForceAndUninstalls() async throws {
         let work = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: work) }
         let recipe = try Recipe.load(folder: try RecipeScaffold.create(name: "my-capture", in: work + "/src"), origin: .option)
@@ -656,37 +656,37 @@ import Testing
         let user = ["XDG_DATA_HOME": work + "/data"]
         let installed = work + "/data/glasses/recipes/my-capture.recipe"
 
-        let install = try GlassesProcess.run(["recipe", "install", "my-capture-0.1.0.zip"], in: work, environment: user)
+        let install = try await GlassesProcess.run(["recipe", "install", "my-capture-0.1.0.zip"], in: work, environment: user)
         #expect(install.code == 0, "\(install.stderr)")
         #expect(install.stdout == "installed my-capture 0.1.0 in \(installed)\n")
-        let again = try GlassesProcess.run(["recipe", "install", "my-capture-0.1.0.zip"], in: work, environment: user)
+        let again = try await GlassesProcess.run(["recipe", "install", "my-capture-0.1.0.zip"], in: work, environment: user)
         #expect(again.code == 2 && again.stderr == "glasses: \(installed) already exists; add --force to replace it\n")
-        let forced = try GlassesProcess.run(["recipe", "install", "--force", "my-capture-0.1.0.zip"], in: work, environment: user)
+        let forced = try await GlassesProcess.run(["recipe", "install", "--force", "my-capture-0.1.0.zip"], in: work, environment: user)
         #expect(forced.code == 0, "\(forced.stderr)")
 
-        let missing = try GlassesProcess.run(["recipe", "install", "nope.zip"], in: work, environment: user)
+        let missing = try await GlassesProcess.run(["recipe", "install", "nope.zip"], in: work, environment: user)
         #expect(missing.code == 2 && missing.stderr == "glasses: nope.zip: no such file\n")
-        let notZip = try GlassesProcess.run(["recipe", "install", "notes.zip"], in: work, environment: user)
+        let notZip = try await GlassesProcess.run(["recipe", "install", "notes.zip"], in: work, environment: user)
         #expect(notZip.code == 2)
         #expect(notZip.stderr == "glasses: notes.zip is not a recipe archive (not a zip file); make one with glasses recipe pack\n")
 
-        let uninstall = try GlassesProcess.run(["recipe", "uninstall", "my-capture"], in: work, environment: user)
+        let uninstall = try await GlassesProcess.run(["recipe", "uninstall", "my-capture"], in: work, environment: user)
         #expect(uninstall.code == 0 && uninstall.stdout == "removed \(installed)\n", "\(uninstall.stderr)")
         #expect(!FileManager.default.fileExists(atPath: installed))
-        let gone = try GlassesProcess.run(["recipe", "uninstall", "my-capture"], in: work, environment: user)
+        let gone = try await GlassesProcess.run(["recipe", "uninstall", "my-capture"], in: work, environment: user)
         #expect(gone.code == 2 && gone.stderr.contains("no recipe named 'my-capture' is installed in"))
-        let outside = try GlassesProcess.run(["recipe", "uninstall", "../../src/my-capture"], in: work, environment: user)
+        let outside = try await GlassesProcess.run(["recipe", "uninstall", "../../src/my-capture"], in: work, environment: user)
         #expect(outside.code == 2 && FileManager.default.fileExists(atPath: work + "/src/my-capture.recipe"))
     }
 
     /// What `recipe new` prints and writes (README.md, test.lua) are commands a
     /// user copies: each is run here exactly as written, from the folder the
     /// files say (where `recipe new` ran, which holds the new recipe).
-    @Test func theCommandsRecipeNewSuggestsWorkAsWritten() throws {
+    @Test func theCommandsRecipeNewSuggestsWorkAsWritten() async throws {
         let work = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: work) }
         let environment = ["HOME": work, "XDG_DATA_HOME": work + "/data", "GLASSES_RECIPE_PATH": ""]
-        let created = try GlassesProcess.run(["recipe", "new", "my-capture"], in: work, environment: environment)
+        let created = try await GlassesProcess.run(["recipe", "new", "my-capture"], in: work, environment: environment)
         #expect(created.code == 0, "\(created.stderr)")
         var commands = [String(try #require(created.stdout.split(separator: "try: ").last)).trimmingCharacters(in: .newlines)]
         let readme = try String(contentsOfFile: work + "/my-capture.recipe/README.md", encoding: .utf8)
@@ -698,7 +698,7 @@ import Testing
         for command in commands {
             let words = command.split(separator: " ").map(String.init)
             #expect(words.first == "glasses", "\(command)")
-            let result = try GlassesProcess.run(Array(words.dropFirst()), in: work, environment: environment)
+            let result = try await GlassesProcess.run(Array(words.dropFirst()), in: work, environment: environment)
             #expect(result.code == 0, "\(command): \(result.stderr)")
         }
         #expect(FileManager.default.fileExists(atPath: work + "/my-capture-photos/my-capture_0001.jpg"))
@@ -730,7 +730,7 @@ import Testing
 
     /// A binary copied away from `.build` (without any resource bundle) still
     /// lists and runs the built-ins, and the example that starts one works.
-    @Test func aCopiedBinaryHasTheBuiltInRecipes() throws {
+    @Test func aCopiedBinaryHasTheBuiltInRecipes() async throws {
         let work = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: work) }
         try FileManager.default.createDirectory(atPath: work + "/bin", withIntermediateDirectories: true)
@@ -738,21 +738,21 @@ import Testing
         try FileManager.default.copyItem(atPath: GlassesProcess.binary, toPath: glasses)
         let environment = ["HOME": work, "XDG_CACHE_HOME": work + "/cache", "XDG_DATA_HOME": "", "GLASSES_RECIPE_PATH": ""]
 
-        let list = try GlassesProcess.launch(glasses, ["recipe", "list"], in: work, environment: environment)
+        let list = try await GlassesProcess.launch(glasses, ["recipe", "list"], in: work, environment: environment)
         #expect(list.code == 0, "\(list.stderr)")
         #expect(list.stdout.split(separator: "\n").map { $0.prefix { $0 != " " } } == [
             "audio-diagnostics", "code-capture", "don-capture", "face-capture", "interval-capture", "reconnect", "scene-change-capture", "sharp-capture",
         ])
         #expect(list.stdout.contains("[built-in: \(work)/cache/glasses/resources-"))
 
-        let run = try GlassesProcess.launch(
+        let run = try await GlassesProcess.launch(
             glasses, ["recipe", "run", "interval-capture", "--param", "interval=10s", "--for", "25s", "--out", "photos"],
             in: work, environment: environment)
         #expect(run.code == 0, "\(run.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: work + "/photos").sorted() == ["interval_0001.jpg", "interval_0002.jpg"])
 
         let example = Self.resources.appendingPathComponent("../../../../examples/audio_diagnostics.lua").standardizedFileURL.path
-        let diagnostics = try GlassesProcess.launch(
+        let diagnostics = try await GlassesProcess.launch(
             glasses, ["run", "--timeout", "120", "--out", "diagnostics", example, "1"], in: work, environment: environment)
         #expect(diagnostics.code == 0, "\(diagnostics.stderr)")
         #expect(FileManager.default.fileExists(atPath: work + "/diagnostics/audio_report.json"))
@@ -760,12 +760,12 @@ import Testing
 
     /// With nowhere to write the built-ins and no other recipes, `recipe list`
     /// says where it looked and why, and fails.
-    @Test func anEmptyRecipeListSaysWhereItLooked() throws {
+    @Test func anEmptyRecipeListSaysWhereItLooked() async throws {
         let work = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: work) }
         try "a file, not a folder".write(toFile: work + "/cache", atomically: true, encoding: .utf8)
         let environment = ["HOME": work, "XDG_CACHE_HOME": work + "/cache", "XDG_DATA_HOME": "", "GLASSES_RECIPE_PATH": ""]
-        let list = try GlassesProcess.run(["recipe", "list"], in: work, environment: environment)
+        let list = try await GlassesProcess.run(["recipe", "list"], in: work, environment: environment)
         #expect(list.code == 1 && list.stdout.isEmpty)
         #expect(list.stderr.hasPrefix("""
             glasses: no recipes found; looked in \(work) (current folder), \(work)/.local/share/glasses/recipes (user); \

@@ -21,8 +21,8 @@ import Testing
         var audio: Stream? { streams.first { $0.type == "audio" } }
     }
 
-    static func probe(_ path: String) throws -> Probe {
-        let result = try GlassesProcess.launch(
+    static func probe(_ path: String) async throws -> Probe {
+        let result = try await GlassesProcess.launch(
             "/usr/bin/env",
             ["ffprobe", "-v", "error", "-count_frames", "-show_entries",
              "stream=codec_name,codec_type,width,height,nb_read_frames,sample_rate,duration:format=duration",
@@ -43,63 +43,63 @@ import Testing
 
     struct ProbeFailure: Error, CustomStringConvertible { let text: String; var description: String { text } }
 
-    static func run(_ script: String, _ extra: [String] = [], seed: String = "1") throws -> (GlassesProcess.Result, String) {
+    static func run(_ script: String, _ extra: [String] = [], seed: String = "1") async throws -> (GlassesProcess.Result, String) {
         let out = try GlassesProcess.temporaryDirectory()
-        let result = try GlassesProcess.run(["run", "--seed", seed, "--out", out] + extra + [GlassesProcess.script(script)])
+        let result = try await GlassesProcess.run(["run", "--seed", seed, "--out", out] + extra + [GlassesProcess.script(script)])
         return (result, out)
     }
 
-    @Test func recordsWhatTheStreamDelivers() throws {
-        let (result, out) = try Self.run("record.lua")
+    @Test func recordsWhatTheStreamDelivers() async throws {
+        let (result, out) = try await Self.run("record.lua")
         defer { try? FileManager.default.removeItem(atPath: out) }
         #expect(result.code == 0, "record.lua failed:\n\(result.stderr)")
         #expect(result.stdout.hasSuffix("ok\n"), "record.lua did not reach its end:\n\(result.stdout)")
 
-        let clip = try Self.probe(out + "/clip.mp4")
+        let clip = try await Self.probe(out + "/clip.mp4")
         #expect(clip.video?.codec == "mpeg4")
         #expect(clip.video?.width == 360 && clip.video?.height == 640, "low's effective size")
         #expect(clip.video?.frames == 90, "30 fps for 3 s")
         #expect(abs(clip.duration - 3) < 0.05, "3 s, got \(clip.duration)")
         #expect(clip.audio == nil, "no audio track for a stream without audio")
 
-        #expect(try Self.probe(out + "/open.mp4").video?.frames == 30, "stopped after 1 s")
-        #expect(try Self.probe(out + "/ended.mp4").video?.frames == 15, "the stream stopped after 1 s at 15 fps")
+        await #expect(try Self.probe(out + "/open.mp4").video?.frames == 30, "stopped after 1 s")
+        await #expect(try Self.probe(out + "/ended.mp4").video?.frames == 15, "the stream stopped after 1 s at 15 fps")
 
-        let ladder = try Self.probe(out + "/ladder.mp4")
+        let ladder = try await Self.probe(out + "/ladder.mp4")
         #expect(ladder.video?.width == 504 && ladder.video?.height == 896, "frames after the ladder's step are scaled to the start size")
         #expect((ladder.video?.frames ?? 0) >= 50, "1 s at 30 fps then 1 s at the lower rate, got \(ladder.video?.frames ?? 0)")
 
-        let talk = try Self.probe(out + "/talk.mp4")
+        let talk = try await Self.probe(out + "/talk.mp4")
         #expect(talk.video?.frames == 30)
         #expect(talk.audio?.codec == "aac", "the stream's audio as AAC")
         #expect(talk.audio?.sampleRate == 16000, "at the stream's rate")
         #expect(abs((talk.audio?.duration ?? 0) - 2) < 0.1, "audio for the whole recording, got \(talk.audio?.duration ?? 0)")
     }
 
-    @Test func aFoldCutsItShortAndTheFilePlays() throws {
-        let (result, out) = try Self.run("record_fold.lua")
+    @Test func aFoldCutsItShortAndTheFilePlays() async throws {
+        let (result, out) = try await Self.run("record_fold.lua")
         defer { try? FileManager.default.removeItem(atPath: out) }
         #expect(result.code == 0, "record_fold.lua failed:\n\(result.stderr)")
         #expect(result.stdout.hasSuffix("ok\n"), "record_fold.lua did not reach its end:\n\(result.stdout)")
         let frames = result.stdout.split(separator: " ").first.flatMap { Int($0.dropFirst("frames=".count)) } ?? -1
-        let probe = try Self.probe(out + "/folded.mp4")
+        let probe = try await Self.probe(out + "/folded.mp4")
         #expect(probe.video?.frames == frames, "ffprobe decodes every frame the recorder wrote (\(frames))")
         #expect((55...61).contains(frames), "about 2 s at 30 fps before the fold, got \(frames)")
     }
 
-    @Test func aScriptErrorLeavesAPlayableFile() throws {
-        let (result, out) = try Self.run("record_error.lua")
+    @Test func aScriptErrorLeavesAPlayableFile() async throws {
+        let (result, out) = try await Self.run("record_error.lua")
         defer { try? FileManager.default.removeItem(atPath: out) }
         #expect(result.code == 1, "the error ends the run:\n\(result.stderr)")
         #expect(result.stderr.contains("boom"))
-        let probe = try Self.probe(out + "/cut.mp4")
+        let probe = try await Self.probe(out + "/cut.mp4")
         // From the first frame (1/30 s after the call) to the error 1.5 s after the call.
         #expect(probe.video?.frames == 44, "1.5 s at 30 fps, got \(probe.video?.frames ?? -1)")
     }
 
-    @Test func theSameSeedGivesTheSameBytes() throws {
-        let (first, a) = try Self.run("record.lua", seed: "3")
-        let (second, b) = try Self.run("record.lua", seed: "3")
+    @Test func theSameSeedGivesTheSameBytes() async throws {
+        let (first, a) = try await Self.run("record.lua", seed: "3")
+        let (second, b) = try await Self.run("record.lua", seed: "3")
         defer {
             try? FileManager.default.removeItem(atPath: a)
             try? FileManager.default.removeItem(atPath: b)
@@ -112,7 +112,7 @@ import Testing
         }
     }
 
-    @Test func theStrictSandboxKeepsRecordingsInOut() throws {
+    @Test func theStrictSandboxKeepsRecordingsInOut() async throws {
         let folder = try GlassesProcess.folder(["main.lua": """
             local cam = wearables.stream{ resolution = "low", fps = 15 }
             cam:start()
@@ -121,14 +121,14 @@ import Testing
             cam:stop()
             """])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try GlassesProcess.run(["run", "--sandbox", "strict", "--out", "out", "main.lua"], in: folder)
+        let result = try await GlassesProcess.run(["run", "--sandbox", "strict", "--out", "out", "main.lua"], in: folder)
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("false\tcannot record to '../escape.mp4'"), "\(result.stdout)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/escape.mp4"))
     }
 
     /// Ctrl-C mid-recording: the run ends through the host, which writes the last fragment.
-    @Test func anInterruptFinishesTheFile() throws {
+    @Test func anInterruptFinishesTheFile() async throws {
         let folder = try GlassesProcess.folder(["main.lua": """
             local cam = wearables.stream{ resolution = "low", fps = 15 }
             cam:start()
@@ -143,7 +143,7 @@ import Testing
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
-        let probe = try Self.probe(folder + "/out/live.mp4")
+        let probe = try await Self.probe(folder + "/out/live.mp4")
         #expect((probe.video?.frames ?? 0) >= 14, "at least the second before Ctrl-C, got \(probe.video?.frames ?? 0)")
     }
 }

@@ -13,16 +13,16 @@ import Testing
         cam:start()
         """
 
-    private func run(_ script: String, _ options: [String] = []) throws -> GlassesProcess.Result {
+    private func run(_ script: String, _ options: [String] = []) async throws -> GlassesProcess.Result {
         let folder = try GlassesProcess.folder(["main.lua": script])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        return try GlassesProcess.run(["run"] + options + ["main.lua"], in: folder)
+        return try await GlassesProcess.run(["run"] + options + ["main.lua"], in: folder)
     }
 
     /// Said once, when the horizon ends the run, naming each keeper with its line and
     /// the ways out; the run ends after the default horizon with 0.
-    @Test func onlyListenersLeftIsSaidOnceAndEndsAtTheHorizon() throws {
-        let result = try run(Self.kept)
+    @Test func onlyListenersLeftIsSaidOnceAndEndsAtTheHorizon() async throws {
+        let result = try await run(Self.kept)
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stderr.components(separatedBy: "it went on because of").count == 2, "\(result.stderr)")
         #expect(result.stderr.contains("main.lua:4: camera \"photo\" listener (:on)"))
@@ -34,8 +34,8 @@ import Testing
 
     /// A run that ends itself with exit() from a callback hears nothing about horizons,
     /// however long its listeners ran after the main chunk.
-    @Test func aRunThatEndsItselfSaysNothing() throws {
-        let result = try run("""
+    @Test func aRunThatEndsItselfSaysNothing() async throws {
+        let result = try await run("""
             local cam = wearables.stream{}
             cam:on("frame", function(frame) if frame.index == 90 then exit(0) end end)
             cam:start()
@@ -46,26 +46,26 @@ import Testing
 
     /// A main chunk that never ends stops at the default horizon of a run, with the
     /// limit's exit code and the ways out, instead of spinning forever.
-    @Test func aMainChunkThatNeverEndsStopsAtTheRunsHorizon() throws {
-        let result = try run("while true do wait(1) end")
+    @Test func aMainChunkThatNeverEndsStopsAtTheRunsHorizon() async throws {
+        let result = try await run("while true do wait(1) end")
         #expect(result.code == 3, "\(result.stderr)")
         #expect(result.stderr.contains("run stopped at 86400.000 s: the main chunk was still running at the default horizon of 24 h"), "\(result.stderr)")
         for way in ["exit()", "--for"] { #expect(result.stderr.contains(way), "\(way)") }
-        let chosen = try run("while true do wait(1) end", ["--for", "30h"])
+        let chosen = try await run("while true do wait(1) end", ["--for", "30h"])
         #expect(chosen.code == 0, "--for chooses a longer run: \(chosen.stderr)")
         #expect(chosen.stderr.isEmpty, "\(chosen.stderr)")
     }
 
     /// With --for the length is the user's choice: nothing to say.
-    @Test func forChoosesTheLengthSilently() throws {
-        let result = try run(Self.kept, ["--for", "2h"])
+    @Test func forChoosesTheLengthSilently() async throws {
+        let result = try await run(Self.kept, ["--for", "2h"])
         #expect(result.code == 0)
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 
     /// Cancelling what keeps the run going ends it, with nothing to say.
-    @Test func cancellingEveryKeeperEndsTheRunQuietly() throws {
-        let result = try run("""
+    @Test func cancellingEveryKeeperEndsTheRunQuietly() async throws {
+        let result = try await run("""
             local cam = wearables.stream{}
             local handle = cam:on("photo", function() end)
             local timer = every(1, function() end)
@@ -77,13 +77,13 @@ import Testing
     }
 
     /// The README's tour runs as shown (for two minutes: an hour of frame diffs is slow in debug builds).
-    @Test func theReadmeTourRuns() throws {
+    @Test func theReadmeTourRuns() async throws {
         let readme = try String(contentsOfFile: "README.md".relativeToPackage, encoding: .utf8)
         let start = try #require(readme.range(of: "```lua\n"))
         let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
         let folder = try GlassesProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try run(String(readme[start.upperBound..<end.lowerBound]), ["--for", "2m", "--out", folder])
+        let result = try await run(String(readme[start.upperBound..<end.lowerBound]), ["--for", "2m", "--out", folder])
         #expect(result.code == 0, "\(result.stderr)")
         let photos = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".jpg") }
         #expect(!photos.isEmpty, "the tour saves the scene changes it captures")

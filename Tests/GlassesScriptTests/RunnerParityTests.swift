@@ -17,13 +17,13 @@ import Testing
     ]
 
     @Test(arguments: ["args.lua", "error.lua", "error_table.lua", "exit.lua", "exit_bool.lua", "require.lua", "io.lua", "pcall.lua"])
-    func sameStdoutAndExitCodeAsLua(script: String) throws {
+    func sameStdoutAndExitCodeAsLua(script: String) async throws {
         let folder = try GlassesProcess.folder(Self.scripts)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let environment = ["LUA_PATH": "./?.lua;/usr/share/lua/5.4/?.lua;/usr/share/lua/5.4/?/init.lua"]
         let arguments = [script, "one", "-two", "--three"]
-        let lua = try GlassesProcess.launch("/usr/bin/lua5.4", arguments, in: folder, environment: environment)
-        let glasses = try GlassesProcess.run(["run", "--sandbox", "trusted"] + arguments, in: folder, environment: environment)
+        let lua = try await GlassesProcess.launch("/usr/bin/lua5.4", arguments, in: folder, environment: environment)
+        let glasses = try await GlassesProcess.run(["run", "--sandbox", "trusted"] + arguments, in: folder, environment: environment)
         #expect(glasses.stdout == lua.stdout)
         #expect(glasses.code == lua.code)
         if let firstLine = lua.stderr.split(separator: "\n").first, let colon = firstLine.range(of: "lua5.4: ") {
@@ -31,10 +31,10 @@ import Testing
         }
     }
 
-    @Test func syntaxErrorExitsWith2AndNamesTheLocation() throws {
+    @Test func syntaxErrorExitsWith2AndNamesTheLocation() async throws {
         let folder = try GlassesProcess.folder(["bad.lua": "x = = 1"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try GlassesProcess.run(["run", "bad.lua"], in: folder)
+        let result = try await GlassesProcess.run(["run", "bad.lua"], in: folder)
         #expect(result.code == 2)
         #expect(result.stderr == "glasses: bad.lua:1: unexpected symbol near '='\n")
     }
@@ -46,10 +46,10 @@ import Testing
         ("tables.lua", "local t = {} while true do t[#t + 1] = {1, 2, 3} end", ["--max-memory", "16M"], "memory limit of 16M"),
         ("coroutines.lua", "local t = {} while true do t[#t + 1] = coroutine.create(function() end) end", ["--max-memory", "16M"], "memory limit of 16M"),
     ])
-    func limitsExitWith3(script: String, code: String, options: [String], message: String) throws {
+    func limitsExitWith3(script: String, code: String, options: [String], message: String) async throws {
         let folder = try GlassesProcess.folder([script: code])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try GlassesProcess.run(["run"] + options + [script], in: folder)
+        let result = try await GlassesProcess.run(["run"] + options + [script], in: folder)
         #expect(result.code == 3)
         #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
     }
@@ -57,10 +57,10 @@ import Testing
     /// A script's own exit code may equal the CLI's usage (2) or limit (3) code: the
     /// process exits with it, and nothing on stderr claims a usage error or a limit.
     @Test(arguments: ["exit(2)", "exit(3)", "os.exit(2)", "os.exit(3)"])
-    func scriptExitCodesThatCollideWithTheCLIsAreReportedAsTheScriptsOwn(call: String) throws {
+    func scriptExitCodesThatCollideWithTheCLIsAreReportedAsTheScriptsOwn(call: String) async throws {
         let folder = try GlassesProcess.folder(["ends.lua": "print('before') \(call) print('after')"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try GlassesProcess.run(["run", "ends.lua"], in: folder)
+        let result = try await GlassesProcess.run(["run", "ends.lua"], in: folder)
         #expect(result.code == (call.hasSuffix("(2)") ? 2 : 3))
         #expect(result.stdout == "before\n")
         for claim in ["usage", "limit", "timeout", "memory"] {

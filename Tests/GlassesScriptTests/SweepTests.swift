@@ -5,16 +5,16 @@ import Testing
 /// reproduce, JUnit XML and JSON, and shrinking to the faults that matter.
 @Suite(.serialized) struct SweepTests {
     /// A command from the summary, run with the built binary in place of argv[0].
-    private func rerun(_ command: String, in folder: String) throws -> GlassesProcess.Result {
+    private func rerun(_ command: String, in folder: String) async throws -> GlassesProcess.Result {
         let words = command.split(separator: " ").map(String.init)
-        return try GlassesProcess.launch(GlassesProcess.binary, Array(words.dropFirst()), in: folder)
+        return try await GlassesProcess.launch(GlassesProcess.binary, Array(words.dropFirst()), in: folder)
     }
 
-    @Test func aSweepReportsFailedSeedsThatTheirCommandsReproduce() throws {
+    @Test func aSweepReportsFailedSeedsThatTheirCommandsReproduce() async throws {
         let folder = try GlassesProcess.folder([:])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = GlassesProcess.script("chaos/mixed_outcomes.lua")
-        let result = try GlassesProcess.run(
+        let result = try await GlassesProcess.run(
             ["sweep", "--seeds", "1..12", "--jobs", "2", "--junit", "sweep.xml", "--json", "sweep.json", script], in: folder)
         #expect(result.code == 1, "\(result.stderr)")
         // Not a terminal: no progress line.
@@ -37,10 +37,10 @@ import Testing
             let command = try #require(failure["command"] as? String)
             #expect(command.contains("run --seed \(failure["seed"]!) "))
             #expect(result.stdout.contains("seed \(failure["seed"]!) (exit \(failure["exit_code"]!)): \(command)"))
-            #expect(try rerun(command, in: folder).code == Int32(failure["exit_code"] as! Int))
+            await #expect(try rerun(command, in: folder).code == Int32(failure["exit_code"] as! Int))
         }
         // The JUnit XML parses, with one test case per seed and a failure for each failed one.
-        let check = try GlassesProcess.launch("/usr/bin/env", ["python3", "-c", """
+        let check = try await GlassesProcess.launch("/usr/bin/env", ["python3", "-c", """
             import sys, xml.etree.ElementTree as ET
             root = ET.parse(sys.argv[1]).getroot()
             cases = root.findall('./testsuite/testcase')
@@ -51,25 +51,25 @@ import Testing
         #expect(check.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(check.stdout)\(check.stderr)")
     }
 
-    @Test func aSweepThatPassesExitsZero() throws {
+    @Test func aSweepThatPassesExitsZero() async throws {
         let folder = try GlassesProcess.folder(["ok.lua": "wait(1)"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try GlassesProcess.run(["sweep", "--seeds", "3..5", "ok.lua"], in: folder)
+        let result = try await GlassesProcess.run(["sweep", "--seeds", "3..5", "ok.lua"], in: folder)
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout.contains("3 passed, 0 failed"), "\(result.stdout)")
-        let bad = try GlassesProcess.run(["sweep", "--seeds", "5..3", "ok.lua"], in: folder)
+        let bad = try await GlassesProcess.run(["sweep", "--seeds", "5..3", "ok.lua"], in: folder)
         #expect(bad.code == 2)
         #expect(bad.stderr.hasPrefix("glasses sweep: ") && bad.stderr.contains("A <= B"), "\(bad.stderr)")
         // The whole UInt64 range is refused, not counted (it would overflow) or allocated.
-        let huge = try GlassesProcess.run(["sweep", "--seeds", "0..18446744073709551615", "ok.lua"], in: folder)
+        let huge = try await GlassesProcess.run(["sweep", "--seeds", "0..18446744073709551615", "ok.lua"], in: folder)
         #expect(huge.code == 2 && huge.stderr.contains("at most 1000000 seeds"), "\(huge.stderr)")
     }
 
-    @Test func shrinkingAPlantedFailureEndsWithTheTwoFaultsThatMatter() throws {
+    @Test func shrinkingAPlantedFailureEndsWithTheTwoFaultsThatMatter() async throws {
         let folder = try GlassesProcess.folder([:])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = GlassesProcess.script("chaos/planted_fold_after_power_cycle.lua")
-        let result = try GlassesProcess.run(
+        let result = try await GlassesProcess.run(
             ["sweep", "--seeds", "1..8", "--for", "300s", "--shrink", "--shrink-dir", "shrunk", "--json", "sweep.json", script], in: folder)
         #expect(result.code == 1, "\(result.stdout)\(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/sweep.json"))) as? [String: Any])
@@ -84,7 +84,7 @@ import Testing
             #expect(faults.compactMap { $0["kind"] as? String } == ["power_cycle", "fold"], "\(faults)")
             #expect((shrunk["original_faults"] as? Int ?? 0) > 10)
             // The replay command fails the same way with only those two faults.
-            let replay = try rerun(try #require(shrunk["command"] as? String), in: folder)
+            let replay = await try rerun(try #require(shrunk["command"] as? String), in: folder)
             #expect(replay.code == 4, "\(replay.stderr)")
             #expect(replay.stderr.contains("check 'fold_after_power_cycle' failed"))
         }

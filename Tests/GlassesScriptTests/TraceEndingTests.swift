@@ -5,11 +5,11 @@ import Testing
 @Suite struct TraceEndingTests {
     /// The last line of the trace a run of `script` leaves, and the run's result.
     private func lastRecord(_ script: String, _ options: [String] = [], trace: String = "trace.jsonl")
-        throws -> (record: String, result: GlassesProcess.Result)
+        async throws -> (record: String, result: GlassesProcess.Result)
     {
         let folder = try GlassesProcess.folder(["main.lua": script])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try GlassesProcess.run(["run", "--trace", trace] + options + ["main.lua"], in: folder)
+        let result = try await GlassesProcess.run(["run", "--trace", trace] + options + ["main.lua"], in: folder)
         let text = (try? String(contentsOfFile: folder + "/" + trace, encoding: .utf8)) ?? ""
         return (text.split(separator: "\n").last.map(String.init) ?? "", result)
     }
@@ -20,32 +20,32 @@ import Testing
         ("error('boom')", "\"reason\":\"error\",\"code\":1"),
         ("wait(5)", "\"reason\":\"done\",\"code\":0"),
     ])
-    func everyEndingIsTheLastRecord(script: String, expected: String) throws {
-        let (record, result) = try lastRecord(script)
+    func everyEndingIsTheLastRecord(script: String, expected: String) async throws {
+        let (record, result) = try await lastRecord(script)
         #expect(record.contains("\"source\":\"run\",\"event\":\"end\",\"values\":{" + expected), "\(record)\n\(result.stderr)")
     }
 
-    @Test func aTimeoutEndsTheTraceWithTheLimit() throws {
-        let (record, result) = try lastRecord("while true do wait(1) end", ["--timeout", "1"])
+    @Test func aTimeoutEndsTheTraceWithTheLimit() async throws {
+        let (record, result) = try await lastRecord("while true do wait(1) end", ["--timeout", "1"])
         #expect(result.code == 3)
         #expect(record.contains("\"event\":\"end\",\"values\":{\"reason\":\"limit\",\"code\":3"), "\(record)")
     }
 
-    @Test func aMemoryLimitEndsTheTraceWithTheLimit() throws {
-        let (record, result) = try lastRecord(
+    @Test func aMemoryLimitEndsTheTraceWithTheLimit() async throws {
+        let (record, result) = try await lastRecord(
             "local t = {} while true do t[#t + 1] = ('x'):rep(1000) end", ["--max-memory", "8M"])
         #expect(result.code == 3)
         #expect(record.contains("\"reason\":\"limit\",\"code\":3"), "\(record)")
     }
 
-    @Test func forEndsTheTraceWithTheDuration() throws {
-        let (record, _) = try lastRecord("every(1, function() end)", ["--for", "10s"])
+    @Test func forEndsTheTraceWithTheDuration() async throws {
+        let (record, _) = try await lastRecord("every(1, function() end)", ["--for", "10s"])
         #expect(record.contains("\"reason\":\"duration\",\"code\":0"), "\(record)")
     }
 
     /// `--trace` makes its folder, as `--out` does.
-    @Test func theTraceFolderIsCreated() throws {
-        let (record, result) = try lastRecord("local x = 1", trace: "out/deeper/trace.jsonl")
+    @Test func theTraceFolderIsCreated() async throws {
+        let (record, result) = try await lastRecord("local x = 1", trace: "out/deeper/trace.jsonl")
         #expect(result.code == 0, "\(result.stderr)")
         #expect(record.contains("\"reason\":\"done\""))
     }
