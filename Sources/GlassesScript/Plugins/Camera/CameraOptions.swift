@@ -1,0 +1,52 @@
+import LuaHost
+import WearablesCore
+
+/// The options of `session:camera{...}`, which `wearables.stream{...}` shares (plus
+/// `selector`): one declaration each, so the check, the docs and the defaults agree.
+enum CameraOptions {
+    static let resolution = LuaArgument.enum("resolution", StreamingResolution.self, default: .medium)
+    static let fps = LuaArgument.integer("fps", oneOf: StreamConfiguration.validFrameRates, default: 30)
+    static let codec = LuaArgument.enum("codec", VideoCodec.self, default: .raw)
+    /// DAT's audioCodec: PCM from the glasses' microphones; such a stream needs HFP configured first.
+    static let audioRate = LuaArgument.optionalInteger("audio_rate", oneOf: AudioCodec.validSampleRates)
+
+    static let fields = [resolution.parameter, fps.parameter, codec.parameter, audioRate.parameter]
+
+    /// The stream configuration an options table (argument `n`) asks for; nil: every default.
+    static func configuration(_ options: LuaTableArgument?, argument n: Int) throws -> StreamConfiguration {
+        let (codec, audioRate, resolution, fps) =
+            (try codec.value(in: options), try audioRate.value(in: options), try resolution.value(in: options), try fps.value(in: options))
+        do {
+            return try StreamConfiguration(
+                videoCodec: codec, audioCodec: audioRate.map { .pcm(sampleRate: $0) }, resolution: resolution, frameRate: fps)
+        } catch let error as StreamConfigurationError {
+            throw LuaArgumentError(argument: n, message: error.message)
+        }
+    }
+
+    /// The `selector` field of `wearables.stream`'s options, if any.
+    static var selector: LuaArgument<ScriptSelector?> {
+        LuaArgument<ScriptSelector?>(.optional("selector", .named("Selector")), absent: .some(nil)) { call, n in
+            call.isNil(n) ? nil : try call.userdata(n, as: ScriptSelector.self)
+        }
+    }
+}
+
+/// A camera used before it streams, or stopped under a waiting call. DAT reports these
+/// by a return value (capturePhoto's false); a waiting call needs an error.
+/// (`notStreaming` is this project's code in DAT's StreamError domain; DAT has no such case.)
+enum CameraUseError: ScriptErrorConvertible {
+    /// `call` (`"next_frame"`, `"cam:record"`) on a camera in `state`.
+    case notStreaming(call: String, state: StreamState, hint: String = "call cam:start() first")
+    /// The camera stopped while a call waited for its next frame.
+    case stoppedWhileWaiting
+
+    var scriptError: ScriptError {
+        switch self {
+        case .notStreaming(let call, let state, let hint):
+            ScriptError(domain: "StreamError", code: "notStreaming", message: "\(call) on a \(state.name) camera: \(hint)")
+        case .stoppedWhileWaiting:
+            ScriptError(domain: "StreamError", code: "notStreaming", message: "the camera stopped while waiting for a frame")
+        }
+    }
+}
