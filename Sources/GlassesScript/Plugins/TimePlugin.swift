@@ -113,23 +113,20 @@ final class ScriptTaskHandle {
         LuaClass(
         ScriptTaskHandle.self, name: "Task", doc: "A function running as its own task.",
         methods: [
-            LuaFunction(name: "cancel", doc: "Stop the task; what it waits on is abandoned.") {
-                call in
-                let handle = try call.userdata(1, as: ScriptTaskHandle.self)
+            .method("cancel", doc: "Stop the task; what it waits on is abandoned.") { handle, _ in
                 handle.runtime.cancel(handle.task)
                 return .none
             },
-            LuaFunction(
-                name: "join", returns: [.variadic(.any)], doc: "Wait for the task to end; returns its results or raises its error."
-            ) { call in
-                let handle = try call.userdata(1, as: ScriptTaskHandle.self)
+            .method(
+                "join", returns: [.variadic(.any)], doc: "Wait for the task to end; returns its results or raises its error."
+            ) { handle, call in
                 let task = handle.task
                 if task.isFinished { return try handle.outcome() }
                 return try handle.runtime.suspend(call, in: "join") { resume in
                     task.joiners.append {
                         switch task.status {
                         case .done: resume(.success(task.results))
-                        case .cancelled: resume(.failure(ScriptError(domain: "ScriptError", code: "cancelled", message: "the joined task was cancelled")))
+                        case .cancelled: resume(.failure(JoinError.cancelled.scriptError))
                         default:
                             resume(.failure(handle.failure()))
                         }
@@ -148,9 +145,16 @@ final class ScriptTaskHandle {
     private func outcome() throws -> LuaReturn {
         switch task.status {
         case .done: return .values(task.results)
-        case .cancelled: throw ScriptError(domain: "ScriptError", code: "cancelled", message: "the joined task was cancelled").luaError
-        default: throw failure().luaError
+        case .cancelled: throw JoinError.cancelled
+        default: throw failure()
         }
+    }
+
+    /// Why `task:join()` has no results.
+    enum JoinError: ScriptErrorConvertible {
+        case cancelled
+
+        var scriptError: ScriptError { ScriptError(domain: "ScriptError", code: "cancelled", message: "the joined task was cancelled") }
     }
 
     /// The failed task's own error value, to raise again in the joiner.

@@ -111,20 +111,20 @@ enum VideoRecorderClass {
     /// saying what the file holds.
     private struct EndedEarly: ScriptErrorConvertible {
         let error: any WearablesError
-        let recorder: StreamRecorder
+        /// What the file holds: `'path' holds its N frames`, after how many seconds.
+        let path: String, frames: Int, seconds: Double
 
         /// Nil for a recording that ended as asked.
         init?(_ recorder: StreamRecorder) {
             guard let error = recorder.error else { return nil }
             self.error = error
-            self.recorder = recorder
+            (path, frames, seconds) = (recorder.path, recorder.frames, recorder.recordedDuration)
         }
 
         var scriptError: ScriptError {
             ScriptError(
                 domain: error.domain, code: error.code,
-                message: error.message + " (the recording ended after \(ScriptRuntime.format(recorder.recordedDuration)) s; "
-                    + "'\(recorder.path)' holds its \(recorder.frames) frames)")
+                message: error.message + " (the recording ended after \(ScriptRuntime.format(seconds)) s; '\(path)' holds its \(frames) frames)")
         }
     }
 }

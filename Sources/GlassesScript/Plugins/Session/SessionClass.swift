@@ -28,12 +28,12 @@ enum SessionClass {
                     returns: [.optional(.true), .optional(.named("Error"))],
                     doc: "Wait until the session reaches `state`; nil and an error on timeout or if it stops first."
                 ) { [unowned runtime] session, target, timeout, call in
-                    let stopped: () -> WaitOutcome = { .success([.nil, .error(SessionWaitError.stopped(session, waitingFor: target))]) }
+                    let stopped: () -> WaitOutcome = { .success([.nil, .error(SessionWaitError.stopped(session.lastError, waitingFor: target))]) }
                     if session.state == target { return .value(true) }
                     if session.state == .stopped { return .values(try stopped().get()) }
                     return try runtime.wait(
                         call, in: "wait_for", timeout: timeout,
-                        expired: { .success([.nil, .error(SessionWaitError.timeout(session, waitingFor: target, after: timeout ?? 0))]) }
+                        expired: { .success([.nil, .error(SessionWaitError.timeout(waitingFor: target, after: timeout ?? 0, state: session.state))]) }
                     ) { finish in
                         [session.addStateListener { state in
                             if state == target { finish(.success([true])) } else if state == .stopped { finish(stopped()) }
@@ -88,21 +88,21 @@ enum SessionClass {
 /// Why `session:wait_for` returned nil: the error value it returns second.
 enum SessionWaitError: ScriptErrorConvertible {
     /// The session stopped first: the error that stopped it, or `sessionAlreadyStopped`.
-    case stopped(DeviceSession, waitingFor: SessionState)
-    /// `ScriptError.timeout`: the state did not come in time.
-    case timeout(DeviceSession, waitingFor: SessionState, after: Double)
+    case stopped(DeviceSessionError?, waitingFor: SessionState)
+    /// `ScriptError.timeout`: the state did not come in time; the session is in `state`.
+    case timeout(waitingFor: SessionState, after: Double, state: SessionState)
 
     var scriptError: ScriptError {
         switch self {
-        case .stopped(let session, let target):
-            if let error = session.lastError { return ScriptError(error) }
+        case .stopped(let error, let target):
+            if let error { return ScriptError(error) }
             return ScriptError(
                 domain: "DeviceSessionError", code: DeviceSessionError.sessionAlreadyStopped.code,
                 message: "the session stopped before reaching '\(target.name)'")
-        case .timeout(let session, let target, let timeout):
+        case .timeout(let target, let timeout, let state):
             return ScriptError(
                 domain: "ScriptError", code: "timeout",
-                message: "session did not reach '\(target.name)' within \(timeout) s (it is '\(session.state.name)')")
+                message: "session did not reach '\(target.name)' within \(timeout) s (it is '\(state.name)')")
         }
     }
 }
