@@ -33,7 +33,7 @@ struct LampError: LuaErrorConvertible {
                         return .value(.string(shade.luaName))
                     },
                     .method("shade", doc: "Reads it.") { lamp, _ in .value(.string(lamp.shade.luaName)) },
-                    .method("break", doc: "Fails.") { _, _ in throw LampError() },
+                    .method("fail", doc: "Fails.") { _, _ in throw LampError() },
                 ]))
         try state.register(LuaFunction(name: "lamp", returns: [.named("Lamp")], doc: "The lamp.") { _ in .value(.object(lamp)) })
         return state
@@ -47,7 +47,7 @@ struct LampError: LuaErrorConvertible {
         #expect(try state.run("return lamp():set('light', 1)").first?.string == "light")
         #expect(lamp.shade == .light && lamp.level == 1)
         let message = try state.run("return select(2, pcall(function() return lamp():set('dim') end))").first?.string
-        #expect(message == "bad argument #1 to 'Lamp:set' (invalid value 'dim' (expected one of: light, dark))")
+        #expect(message?.hasSuffix("bad argument #1 to 'set' (invalid value 'dim' (expected one of: light, dark))") == true)
         let selfError = try state.run("return select(2, pcall(function() return lamp().set({}) end))").first?.string
         #expect(selfError?.contains("Lamp expected, got table") == true)
     }
@@ -63,7 +63,7 @@ struct LampError: LuaErrorConvertible {
 
     @Test func typedErrorsRaiseTheirOwnValue() throws {
         let state = try lampState(Lamp())
-        let code = try state.run("local ok, err = pcall(function() lamp():break() end) return err.code").first?.string
+        let code = try state.run("local ok, err = pcall(function() lamp():fail() end) return err.code").first?.string
         #expect(code == "broken")
     }
 }
