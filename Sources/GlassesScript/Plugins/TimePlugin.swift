@@ -121,18 +121,8 @@ final class ScriptTaskHandle {
                 "join", returns: [.variadic(.any)], doc: "Wait for the task to end; returns its results or raises its error."
             ) { handle, call in
                 let task = handle.task
-                if task.isFinished { return try handle.outcome() }
-                return try handle.runtime.suspend(call, in: "join") { resume in
-                    task.joiners.append {
-                        switch task.status {
-                        case .done: resume(.success(task.results))
-                        case .cancelled: resume(.failure(JoinError.cancelled.scriptError))
-                        default:
-                            resume(.failure(handle.failure()))
-                        }
-                    }
-                    return nil
-                }
+                if task.isFinished { return .values(try handle.outcome.get()) }
+                return try handle.runtime.wait(call, in: "join", for: { done in task.joiners.append { done(handle.outcome) } }) { $0 }
             },
         ],
         fields: [
@@ -142,11 +132,12 @@ final class ScriptTaskHandle {
         describe: { "Task \($0.task.status.rawValue)" })
     }
 
-    private func outcome() throws -> LuaReturn {
+    /// What `join()` returns (the task's results) or raises, once the task is finished.
+    private var outcome: Result<[LuaValue], ScriptError> {
         switch task.status {
-        case .done: return .values(task.results)
-        case .cancelled: throw JoinError.cancelled
-        default: throw failure()
+        case .done: .success(task.results)
+        case .cancelled: .failure(JoinError.cancelled.scriptError)
+        default: .failure(failure())
         }
     }
 
@@ -216,8 +207,8 @@ final class TimerHandle {
         LuaClass(
         TimerHandle.self, name: "Timer", doc: "A pending after() or every() call.",
         methods: [
-            LuaFunction(name: "cancel", doc: "Stop the timer.") { call in
-                try call.userdata(1, as: TimerHandle.self).cancel()
+            .method("cancel", doc: "Stop the timer.") { timer, _ in
+                timer.cancel()
                 return .none
             }
         ],
