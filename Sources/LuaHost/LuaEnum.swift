@@ -9,6 +9,8 @@ public protocol LuaEnum: CaseIterable, Sendable {
     /// The type's name in LuaLS files (`---@alias PhotoCaptureFormat "jpeg"|"heic"`);
     /// the Swift type's name unless it says otherwise.
     static var luaTypeName: String { get }
+    /// The case Lua code names `name`, or nil.
+    init?(luaName name: String)
 }
 
 extension LuaEnum {
@@ -17,7 +19,7 @@ extension LuaEnum {
     /// Every case's name, in declaration order.
     public static var luaNames: [String] { allCases.map(\.luaName) }
 
-    /// The case Lua code names `name`, or nil.
+    /// Looks through the cases (a `String`-backed enum goes by its raw value instead, with no array made).
     public init?(luaName name: String) {
         guard let found = Self.allCases.first(where: { $0.luaName == name }) else { return nil }
         self = found
@@ -32,6 +34,7 @@ extension LuaEnum {
 
 extension LuaEnum where Self: RawRepresentable, RawValue == String {
     public var luaName: String { rawValue }
+    public init?(luaName name: String) { self.init(rawValue: name) }
 }
 
 extension LuaType {
