@@ -26,11 +26,12 @@ public struct LuaBindings {
             self.rule = rule
         }
 
-        /// `Camera:capture(format?: "jpeg"|"heic") -> Photo`, rendered from the spec.
+        /// `Camera:capture(format?: "jpeg"|"heic") -> Photo`, rendered from the spec
+        /// (enums listing their values, where LuaLS files name their alias).
         public var signature: String {
             let head = owner.map { $0 + (isMethod ? ":" : ".") + name } ?? name
-            let arguments = parameters.map(\.text).joined(separator: ", ")
-            let results = returns.map(\.text).joined(separator: ", ")
+            let arguments = parameters.map(\.spellingOutLiterals.text).joined(separator: ", ")
+            let results = returns.map(\.spellingOutLiterals.text).joined(separator: ", ")
             return "\(head)(\(arguments))" + (results.isEmpty ? "" : " -> " + results)
         }
     }

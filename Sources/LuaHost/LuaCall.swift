@@ -129,7 +129,7 @@ public struct LuaTableArgument {
     public let argument: Int
 
     /// Pushes `t[key]` (metamethods apply), runs `read` on it, pops it.
-    private func with<R>(_ key: String, _ read: (Int32) throws -> R) throws -> R {
+    func with<R>(_ key: String, _ read: (Int32) throws -> R) throws -> R {
         let L = call.L
         try LuaStack.check(key.withCString { gs_getfield(L, Int32(clamping: argument), $0) })
         defer { gs_pop(L, 1) }
@@ -140,6 +140,9 @@ public struct LuaTableArgument {
             throw LuaArgumentError(argument: argument, message: "field '\(key)': \(error.message)\(got)")
         }
     }
+
+    /// Runs `read` on `t[key]`, given as an argument index of ``call``; its errors name the field.
+    func field<R>(_ key: String, _ read: (Int) throws -> R) throws -> R { try with(key) { try read(Int($0)) } }
 
     public func value(_ key: String) throws -> LuaValue { try with(key) { try call.value(Int($0)) } }
     public func number(_ key: String) throws -> Double { try with(key) { try call.number(Int($0)) } }

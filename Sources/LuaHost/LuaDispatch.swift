@@ -54,6 +54,8 @@ enum LuaDispatch {
             return raise(error, on: L, state: call.state)
         } catch is LuaPushFailure {
             return Int32(GS_RAISE)
+        } catch let error as any LuaErrorConvertible {
+            return raise(error.luaError, on: L, state: call.state)
         } catch {
             return raise(LuaError(String(describing: error)), on: L, state: call.state)
         }

@@ -93,13 +93,20 @@ public struct LuaParameter: Equatable, Sendable {
     public let range: ClosedRange<Double>?
     /// Why the range is what it is, when that is not obvious ("the clock's resolution").
     public let rangeReason: String?
+    /// What an optional parameter means when left out, as a Lua literal (`"jpeg"`, `30`);
+    /// set by a ``LuaArgument`` with a default, whose read applies it.
+    public let defaultText: String?
 
-    public init(_ name: String, _ type: LuaType, optional: Bool = false, in range: ClosedRange<Double>? = nil, because reason: String? = nil) {
+    public init(
+        _ name: String, _ type: LuaType, optional: Bool = false, in range: ClosedRange<Double>? = nil, because reason: String? = nil,
+        default defaultText: String? = nil
+    ) {
         self.name = name
         self.type = type
         isOptional = optional
         self.range = range
         rangeReason = reason
+        self.defaultText = defaultText
     }
 
     /// `name?: type`.

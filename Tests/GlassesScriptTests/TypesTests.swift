@@ -40,7 +40,11 @@ import Testing
     @Test func signaturesBecomeParamAndReturnAnnotations() throws {
         let wearables = try #require(files["library/wearables.lua"])
         #expect(wearables.contains("---@param id string\n---@return Device?\nfunction wearables.device(id) end"))
-        #expect(wearables.contains("---@param name \"camera\"|\"microphone\"\n---@return \"granted\"|\"denied\""))
+        // An enum parameter names its alias, defined once with the values.
+        #expect(wearables.contains("---@param name Permission\n---@return \"granted\"|\"denied\""))
+        #expect(files["library/types.lua"]?.contains("---@alias Permission \"camera\"|\"microphone\"\n") == true)
+        // A default the spec declares is the one the docs give.
+        #expect(files["library/classes.lua"]?.contains("---@param format? PhotoCaptureFormat (default \"jpeg\")\n---@return Photo\nfunction Camera:capture(format) end") == true)
         let globals = try #require(files["library/globals.lua"])
         #expect(globals.contains("---@param fn function\n---@param ... any\n---@return Task\nfunction spawn(fn, ...) end"))
     }

@@ -113,29 +113,16 @@ final class ScriptTaskHandle {
         LuaClass(
         ScriptTaskHandle.self, name: "Task", doc: "A function running as its own task.",
         methods: [
-            LuaFunction(name: "cancel", doc: "Stop the task; what it waits on is abandoned.") {
-                call in
-                let handle = try call.userdata(1, as: ScriptTaskHandle.self)
+            .method("cancel", doc: "Stop the task; what it waits on is abandoned.") { handle, _ in
                 handle.runtime.cancel(handle.task)
                 return .none
             },
-            LuaFunction(
-                name: "join", returns: [.variadic(.any)], doc: "Wait for the task to end; returns its results or raises its error."
-            ) { call in
-                let handle = try call.userdata(1, as: ScriptTaskHandle.self)
+            .method(
+                "join", returns: [.variadic(.any)], doc: "Wait for the task to end; returns its results or raises its error."
+            ) { handle, call in
                 let task = handle.task
-                if task.isFinished { return try handle.outcome() }
-                return try handle.runtime.suspend(call, in: "join") { resume in
-                    task.joiners.append {
-                        switch task.status {
-                        case .done: resume(.success(task.results))
-                        case .cancelled: resume(.failure(ScriptError(domain: "ScriptError", code: "cancelled", message: "the joined task was cancelled")))
-                        default:
-                            resume(.failure(handle.failure()))
-                        }
-                    }
-                    return nil
-                }
+                if task.isFinished { return .values(try handle.outcome.get()) }
+                return try handle.runtime.wait(call, in: "join", for: { done in task.joiners.append { done(handle.outcome) } }) { $0 }
             },
         ],
         fields: [
@@ -145,12 +132,20 @@ final class ScriptTaskHandle {
         describe: { "Task \($0.task.status.rawValue)" })
     }
 
-    private func outcome() throws -> LuaReturn {
+    /// What `join()` returns (the task's results) or raises, once the task is finished.
+    private var outcome: Result<[LuaValue], ScriptError> {
         switch task.status {
-        case .done: return .values(task.results)
-        case .cancelled: throw ScriptError(domain: "ScriptError", code: "cancelled", message: "the joined task was cancelled").luaError
-        default: throw failure().luaError
+        case .done: .success(task.results)
+        case .cancelled: .failure(JoinError.cancelled.scriptError)
+        default: .failure(failure())
         }
+    }
+
+    /// Why `task:join()` has no results.
+    enum JoinError: ScriptErrorConvertible {
+        case cancelled
+
+        var scriptError: ScriptError { ScriptError(domain: "ScriptError", code: "cancelled", message: "the joined task was cancelled") }
     }
 
     /// The failed task's own error value, to raise again in the joiner.
@@ -212,8 +207,8 @@ final class TimerHandle {
         LuaClass(
         TimerHandle.self, name: "Timer", doc: "A pending after() or every() call.",
         methods: [
-            LuaFunction(name: "cancel", doc: "Stop the timer.") { call in
-                try call.userdata(1, as: TimerHandle.self).cancel()
+            .method("cancel", doc: "Stop the timer.") { timer, _ in
+                timer.cancel()
                 return .none
             }
         ],

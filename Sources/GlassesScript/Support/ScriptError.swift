@@ -31,6 +31,14 @@ public final class ScriptError: Error, @unchecked Sendable {
         self.init(domain: error.domain, code: error.code, message: error.message)
     }
 
+    /// Any error as scripts see it: its own value when it is a ``ScriptErrorConvertible``
+    /// (or a ``WearablesError``), else `ScriptError.error` with its description.
+    public static func converting(_ error: any Error) -> ScriptError {
+        if let convertible = error as? any ScriptErrorConvertible { return convertible.scriptError }
+        if let wearables = error as? any WearablesError { return ScriptError(wearables) }
+        return ScriptError(domain: "ScriptError", code: "error", message: String(describing: error))
+    }
+
     public var description: String { "\(domain).\(code): \(message)" }
 
     /// The Lua error that raises this value.
@@ -47,4 +55,23 @@ public final class ScriptError: Error, @unchecked Sendable {
         ],
         describe: { $0.description })
     }
+}
+
+/// A Swift error that scripts see as an ``ScriptError`` value (`err.domain`, `err.code`,
+/// `err.message`): a binding throws it, and the dispatch raises that value
+/// (``LuaErrorConvertible``); a waiting call's failure reaches the task the same way.
+public protocol ScriptErrorConvertible: LuaErrorConvertible {
+    var scriptError: ScriptError { get }
+}
+
+extension ScriptErrorConvertible {
+    public var luaError: LuaError { scriptError.luaError }
+}
+
+extension ScriptErrorConvertible where Self: WearablesError {
+    public var scriptError: ScriptError { ScriptError(self) }
+}
+
+extension ScriptError: ScriptErrorConvertible {
+    public var scriptError: ScriptError { self }
 }

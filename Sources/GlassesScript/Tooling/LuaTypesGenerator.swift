@@ -105,7 +105,8 @@ public struct LuaTypesGenerator {
         for parameter in function.parameters {
             let name = LuaTypesGenerator.safeName(parameter.name)
             names.append(name)
-            lines.append("---@param \(name)\(parameter.isOptional ? "?" : "") \(parameter.type.text)")
+            let fallback = parameter.defaultText.map { " (default \($0))" } ?? ""
+            lines.append("---@param \(name)\(parameter.isOptional ? "?" : "") \(parameter.type.text)\(fallback)")
         }
         for value in function.returns {
             if case .variadic(let type) = value {

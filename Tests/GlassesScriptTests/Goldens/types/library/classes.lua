@@ -89,7 +89,7 @@ function DeviceSession:start() end
 function DeviceSession:stop() end
 
 ---Wait until the session reaches `state`; nil and an error on timeout or if it stops first.
----@param state "idle"|"starting"|"started"|"paused"|"stopping"|"stopped"
+---@param state SessionState
 ---@param timeout? number
 ---@return true?
 ---@return Error?
@@ -102,7 +102,7 @@ function DeviceSession:wait_for(state, timeout) end
 function DeviceSession:on(event, fn) end
 
 ---Add a camera stream to a started session (DAT addCamera); defaults medium, 30 fps, raw; audio_rate adds PCM audio, which needs HFP configured first.
----@param options? {resolution?: "high"|"medium"|"low", fps?: 2|7|15|24|30, codec?: "raw"|"hvc1", audio_rate?: 16000|44100|48000}
+---@param options? {resolution?: StreamingResolution, fps?: 2|7|15|24|30, codec?: VideoCodec, audio_rate?: 16000|44100|48000}
 ---@return Camera
 function DeviceSession:camera(options) end
 
@@ -137,17 +137,17 @@ function Camera:on(event, fn) end
 function Camera:next_frame(timeout) end
 
 ---Capture a photo and wait for it; raises PhotoError. Streaming pauses meanwhile.
----@param format? "jpeg"|"heic"
+---@param format? PhotoCaptureFormat (default "jpeg")
 ---@return Photo
 function Camera:capture(format) end
 
 ---DAT 1.0 Camera.photo: a still at its own resolution (small 480x640 ... full 3024x4032; default full) and quality (default high), apart from the stream's; waits, raises PhotoError like capture.
----@param options? {resolution?: "small"|"medium"|"large"|"full", quality?: "low"|"medium"|"high", format?: "jpeg"|"heic"}
+---@param options? {resolution?: PhotoResolution, quality?: PhotoQuality, format?: PhotoCaptureFormat}
 ---@return Photo
 function Camera:photo(options) end
 
 ---cam:photo without waiting: the PhotoCapture reports DAT's PhotoState (starting, started, stopping, stopped), its photo or PhotoError; capture:wait() waits for it.
----@param options? {resolution?: "small"|"medium"|"large"|"full", quality?: "low"|"medium"|"high", format?: "jpeg"|"heic"}
+---@param options? {resolution?: PhotoResolution, quality?: PhotoQuality, format?: PhotoCaptureFormat}
 ---@return PhotoCapture
 function Camera:start_photo(options) end
 
@@ -157,7 +157,7 @@ function Camera:start_photo(options) end
 function Camera:record(options) end
 
 ---DAT capturePhoto: false when not streaming or a capture is in flight; the photo arrives on "photo".
----@param format? "jpeg"|"heic"
+---@param format? PhotoCaptureFormat (default "jpeg")
 ---@return boolean
 function Camera:try_capture(format) end
 

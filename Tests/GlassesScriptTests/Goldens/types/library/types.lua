@@ -1,7 +1,14 @@
 ---@meta _
 
+---@alias Permission "camera"|"microphone"
+---@alias StreamingResolution "high"|"medium"|"low"
+---@alias VideoCodec "raw"|"hvc1"
 ---@alias AudioCategory "ambient"|"soloAmbient"|"playback"|"record"|"playAndRecord"
 ---@alias AudioMode "default"|"voiceChat"|"videoChat"|"spokenAudio"|"measurement"
 ---@alias AudioOption "mixWithOthers"|"duckOthers"|"allowBluetooth"|"allowBluetoothA2DP"|"defaultToSpeaker"
 ---@alias AudioRoute {inputs: AudioPort[], outputs: AudioPort[]}
 ---@alias AudioPort {port: "builtInMic"|"builtInSpeaker"|"builtInReceiver"|"bluetoothHFP"|"bluetoothA2DP", name: string, rate: integer}
+---@alias SessionState "idle"|"starting"|"started"|"paused"|"stopping"|"stopped"
+---@alias PhotoCaptureFormat "jpeg"|"heic"
+---@alias PhotoResolution "small"|"medium"|"large"|"full"
+---@alias PhotoQuality "low"|"medium"|"high"

@@ -15,12 +15,12 @@ function wearables.register() end
 function wearables.unregister() end
 
 ---The current status of a permission.
----@param name "camera"|"microphone"
+---@param name Permission
 ---@return "granted"|"denied"
 function wearables.permission(name) end
 
 ---Ask the Meta AI app for a permission; waits for the answer, raises PermissionError.
----@param name "camera"|"microphone"
+---@param name Permission
 ---@return "granted"|"denied"
 function wearables.request_permission(name) end
 
@@ -61,7 +61,7 @@ function wearables.specific_selector(device) end
 function wearables.session(selector) end
 
 ---A camera on its own implicit session: cam:start() starts both, cam:stop() stops both.
----@param options? {selector?: Selector, resolution?: "high"|"medium"|"low", fps?: 2|7|15|24|30, codec?: "raw"|"hvc1", audio_rate?: 16000|44100|48000}
+---@param options? {selector?: Selector, resolution?: StreamingResolution, fps?: 2|7|15|24|30, codec?: VideoCodec, audio_rate?: 16000|44100|48000}
 ---@return Camera
 function wearables.stream(options) end
 

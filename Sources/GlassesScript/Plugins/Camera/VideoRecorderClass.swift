@@ -5,27 +5,23 @@ import WearablesCore
 /// `cam:record{path=, duration=}` and the `VideoRecorder` it returns: the stream as the
 /// app sees it, written to a fragmented MP4 (``StreamRecorder``). Named and shaped like
 /// the audio module's `Recorder` (`state`, `duration`, `error`, `:stop()`, `:wait()`).
-enum VideoRecorderBinding {
+enum VideoRecorderClass {
     /// The containers by extension; the muxer's name for each.
     static let containers = ["mp4": "mp4", "mov": "mov"]
     /// The longest recording asked for (a year): the file's clock counts in whole ticks.
     static let maxDuration: Double = 365 * 86_400
 
-    static func recordMethod(_ runtime: ScriptRuntime) -> LuaFunction {
-        LuaFunction(
-            name: "record",
-            parameters: [LuaParameter("options", .record([
-                LuaParameter("path", .string), .optional("duration", .number, in: 0...Self.maxDuration),
-            ]))],
-            returns: [.named("VideoRecorder")],
+    static let path = LuaArgument.string("path")
+    static let duration = LuaArgument.optionalNumber("duration", in: 0...maxDuration)
+
+    static func recordMethod(_ runtime: ScriptRuntime) -> LuaMethod<CameraStream> {
+        .method(
+            "record", .options("options", [path.parameter, duration.parameter]), returns: [.named("VideoRecorder")],
             doc: "Record the stream as the app sees it to a fragmented .mp4/.mov (MPEG-4 video at the effective size, "
                 + "AAC audio when the stream has audio_rate=); relative paths go to --out; without duration, until rec:stop() "
                 + "or the stream stops. The file plays however the recording ends."
-        ) { [unowned runtime] call in
-            let camera = try call.userdata(1, as: CameraStream.self)
-            let options = try call.table(2)
-            let path = try options.string("path")
-            let duration = try options.optionalNumber("duration")
+        ) { [unowned runtime] camera, options, call in
+            let (path, duration) = (try path.value(in: options), try duration.value(in: options))
             if let duration, !(duration > 0) {
                 throw LuaArgumentError(argument: 2, message: "field 'duration': a positive number of seconds expected, got \(ScriptRuntime.format(duration))")
             }
@@ -34,23 +30,16 @@ enum VideoRecorderBinding {
                     argument: 2, message: "field 'path': cannot record to '\(path)': name it .mp4 (or .mov)")
             }
             guard camera.state == .streaming || camera.state == .paused else {
-                throw ScriptError(
-                    domain: "StreamError", code: "notStreaming",
-                    message: "cam:record on a \(camera.state.name) camera: call cam:start() first (it waits until streaming)").luaError
+                throw CameraUseError.notStreaming(call: "cam:record", state: camera.state, hint: "call cam:start() first (it waits until streaming)")
             }
             let resolved: String
             do { resolved = try runtime.currentPaths.writable(path) } catch {
                 throw LuaError("cannot record to '\(path)': \(error)")
             }
             let audio: StreamRecorder.AudioSource? = camera.configuration.audioCodec == nil ? nil : { [unowned runtime] deliver in
-                CameraAudioBinding.subscribe(camera, runtime.world.audio) { deliver($0.samples, $0.timestamp) }
+                CameraAudio.subscribe(camera, runtime.world.audio) { deliver($0.samples, $0.timestamp) }
             }
-            let recorder: StreamRecorder
-            do throws(RecordingError) {
-                recorder = try StreamRecorder(camera: camera, path: resolved, container: container, duration: duration, audio: audio)
-            } catch {
-                throw ScriptError(error).luaError
-            }
+            let recorder = try StreamRecorder(camera: camera, path: resolved, container: container, duration: duration, audio: audio)
             runtime.trace.record(source: "camera", event: "record", values: [
                 "path": .string(path), "width": .int(recorder.size.width), "height": .int(recorder.size.height),
                 "fps": .int(recorder.frameRate), "audio": .bool(recorder.audioRate != nil),
@@ -72,23 +61,19 @@ enum VideoRecorderBinding {
         LuaClass(
             StreamRecorder.self, name: "VideoRecorder", doc: "A recording of a camera stream to a fragmented MP4.",
             methods: [
-                LuaFunction(name: "stop", doc: "End the recording now; the file is complete when this returns.") { call in
-                    try call.userdata(1, as: StreamRecorder.self).stop()
+                .method("stop", doc: "End the recording now; the file is complete when this returns.") { recorder, _ in
+                    recorder.stop()
                     return .none
                 },
-                LuaFunction(
-                    name: "wait",
-                    returns: [.string, .number],
+                .method(
+                    "wait", returns: [.string, .number],
                     doc: "Wait for the recording to end; returns the file's path and the seconds recorded. Raises the error "
                         + "that ended it early (the stream's StreamError, or RecordingError); the file keeps what was recorded."
-                ) { [unowned runtime] call in
-                    let recorder = try call.userdata(1, as: StreamRecorder.self)
-                    return try runtime.suspend(call, in: "wait") { resume in
-                        let token = recorder.onFinish { ended in
-                            resume(endedEarly(ended).map { .failure($0) }
-                                ?? .success([.string(ended.path), .number(ended.recordedDuration)]))
-                        }
-                        return { token.cancel() }
+                ) { [unowned runtime] recorder, call in
+                    try runtime.wait(call, in: "wait") { finish in
+                        [recorder.onFinish { ended in
+                            finish(EndedEarly(ended).map { .failure($0) } ?? .success([.string(ended.path), .number(ended.recordedDuration)]))
+                        }]
                     }
                 },
             ],
@@ -112,7 +97,7 @@ enum VideoRecorderBinding {
                     .boolean($0.audioRate != nil)
                 },
                 LuaField(name: "error", type: .optional(.named("Error")), doc: "Why the recording ended early.") {
-                    .object($0.error.map { ScriptError($0) })
+                    .error($0.error)
                 },
             ],
             describe: {
@@ -122,12 +107,24 @@ enum VideoRecorderBinding {
             memoryCost: { 1024 + 3 * $0.size.pixelCount / 2 })
     }
 
-    /// The error `wait()` raises for a recording that ended early, saying what the file holds.
-    private static func endedEarly(_ recorder: StreamRecorder) -> ScriptError? {
-        guard let error = recorder.error else { return nil }
-        return ScriptError(
-            domain: error.domain, code: error.code,
-            message: error.message + " (the recording ended after \(ScriptRuntime.format(recorder.recordedDuration)) s; "
-                + "'\(recorder.path)' holds its \(recorder.frames) frames)")
+    /// The error `wait()` raises for a recording that ended early: the error that ended it,
+    /// saying what the file holds.
+    private struct EndedEarly: ScriptErrorConvertible {
+        let error: any WearablesError
+        /// What the file holds: `'path' holds its N frames`, after how many seconds.
+        let path: String, frames: Int, seconds: Double
+
+        /// Nil for a recording that ended as asked.
+        init?(_ recorder: StreamRecorder) {
+            guard let error = recorder.error else { return nil }
+            self.error = error
+            (path, frames, seconds) = (recorder.path, recorder.frames, recorder.recordedDuration)
+        }
+
+        var scriptError: ScriptError {
+            ScriptError(
+                domain: error.domain, code: error.code,
+                message: error.message + " (the recording ended after \(ScriptRuntime.format(seconds)) s; '\(path)' holds its \(frames) frames)")
+        }
     }
 }

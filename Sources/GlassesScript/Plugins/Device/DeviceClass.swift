@@ -2,7 +2,7 @@ import LuaHost
 import WearablesCore
 
 /// `Device`: the app's view of a pair of glasses, with DAT 1.0's fields.
-enum DeviceBinding {
+enum DeviceClass {
     /// What `device:on` listens to.
     static let events = ["link", "state", "compatibility", "input"]
 
@@ -10,22 +10,17 @@ enum DeviceBinding {
         LuaClass(
             Device.self, name: "Device", doc: "A pair of glasses linked to the Meta AI app.",
             methods: [
-                LuaFunction(name: "name_or_id", returns: [.string], doc: "The name, or the identifier when unnamed.") {
-                    call in .value(.string(try call.userdata(1, as: Device.self).nameOrId()))
+                .method("name_or_id", returns: [.string], doc: "The name, or the identifier when unnamed.") { device, _ in
+                    .value(.string(device.nameOrId()))
                 },
-                LuaFunction(
-                    name: "supports_display", returns: [.boolean], doc: "Whether the glasses have a display (Meta Ray-Ban Display)."
-                ) { call in .value(.boolean(try call.userdata(1, as: Device.self).supportsDisplay)) },
-                LuaFunction(
-                    name: "on",
-                    parameters: [LuaParameter("event", .strings(events)), LuaParameter("fn", .function)],
-                    returns: [.named("Handle")],
+                .method(
+                    "supports_display", returns: [.boolean], doc: "Whether the glasses have a display (Meta Ray-Ban Display)."
+                ) { device, _ in .value(.boolean(device.supportsDisplay)) },
+                .method(
+                    "on", .string("event", oneOf: events), .function("fn"), returns: [.named("Handle")],
                     doc: "Listen to link state, any state change (fn gets the device) or compatibility, first with the current value, "
                         + "at the caller's next wait; or to the wearer's inputs (fn gets \(LuaType.strings(DeviceInput.allNames).text))."
-                ) { [unowned runtime] call in
-                    let device = try call.userdata(1, as: Device.self)
-                    let event = try call.string(2)
-                    let function = try call.function(3)
+                ) { [unowned runtime] device, event, function, call in
                     let handle = runtime.listen(function, event: event, label: "device \"\(event)\" callback", at: call) { deliver in
                         switch event {
                         case "link": device.addLinkStateListener { deliver([.string($0.name)], nil) }
@@ -63,7 +58,7 @@ enum DeviceBinding {
     }
 
     /// A device argument given as a Device or its identifier.
-    static func identifier(_ call: LuaCall, _ n: Int) throws -> DeviceIdentifier {
+    static let device = LuaArgument<DeviceIdentifier>(LuaParameter("device", .union([.named("Device"), .string]))) { call, n in
         if call.typeName(n) == "string" { return try call.string(n) }
         guard call.typeName(n) == "userdata" else { throw LuaArgumentError(argument: n, message: "Device or string expected, got \(call.typeName(n))") }
         return try call.userdata(n, as: Device.self).identifier

@@ -5,7 +5,7 @@ import WearablesCore
 /// `cam:on("audio", fn(chunk))`: the audio of a stream configured with `audio_rate=`, as
 /// DAT carries it, over the phone's HFP input from the glasses' microphone. The chunks
 /// flow while the stream is `streaming`, so a paused or stopped stream sends none.
-enum CameraAudioBinding {
+enum CameraAudio {
     static let needsAudio = "cam:on(\"audio\") needs a stream with audio: session:camera{audio_rate=16000} (or 44100, 48000)"
 
     /// Chunks for `deliver` while `camera` streams, from the phone's audio session.

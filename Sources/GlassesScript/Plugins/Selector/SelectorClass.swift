@@ -2,7 +2,7 @@ import LuaHost
 import WearablesCore
 
 /// `Selector`: which device a session targets (DAT `DeviceSelector`).
-final class SelectorBinding {
+final class ScriptSelector {
     let selector: DeviceSelector
     private unowned let runtime: ScriptRuntime
 
@@ -15,9 +15,9 @@ final class SelectorBinding {
 
     /// An auto selector whose optional filter is a Lua function. The filter runs
     /// protected; one that fails or yields counts as "no" and is reported.
-    static func auto(_ runtime: ScriptRuntime, filter: LuaRef?) -> SelectorBinding {
+    static func auto(_ runtime: ScriptRuntime, filter: LuaRef?) -> ScriptSelector {
         let wearables = runtime.world.wearables
-        guard let filter else { return SelectorBinding(AutoDeviceSelector(wearables: wearables), runtime: runtime) }
+        guard let filter else { return ScriptSelector(AutoDeviceSelector(wearables: wearables), runtime: runtime) }
         let selector = AutoDeviceSelector(wearables: wearables) { [unowned runtime] device in
             do {
                 let results = try runtime.state.call(filter, [.object(device)])
@@ -29,24 +29,21 @@ final class SelectorBinding {
                 return false
             }
         }
-        return SelectorBinding(selector, runtime: runtime)
+        return ScriptSelector(selector, runtime: runtime)
     }
 
-    static func luaClass(_ runtime: ScriptRuntime) -> LuaClass<SelectorBinding> {
+    static func luaClass(_ runtime: ScriptRuntime) -> LuaClass<ScriptSelector> {
         LuaClass(
-            SelectorBinding.self, name: "Selector", doc: "Decides which device a session targets.",
+            ScriptSelector.self, name: "Selector", doc: "Decides which device a session targets.",
             methods: [
-                LuaFunction(
-                    name: "on",
-                    parameters: [LuaParameter("event", .strings(["active"])), LuaParameter("fn", .fun([LuaParameter("device", .optional(.named("Device")))]))],
+                .method(
+                    "on", .string("event", oneOf: ["active"]), .function("fn", .fun([LuaParameter("device", .optional(.named("Device")))])),
                     returns: [.named("Handle")],
                     doc: "Listen to the active device; first with the current one, at the caller's next wait."
-                ) { [unowned runtime] call in
-                    let binding = try call.userdata(1, as: SelectorBinding.self)
-                    let function = try call.function(3)
+                ) { [unowned runtime] selector, _, function, call in
                     let wearables = runtime.world.wearables
                     let handle = runtime.listen(function, event: "active", label: "selector \"active\" callback", at: call) { deliver in
-                        binding.selector.addActiveDeviceListener { id in
+                        selector.selector.addActiveDeviceListener { id in
                             deliver([.object(id.flatMap(wearables.deviceForIdentifier))], nil)
                         }
                     }

@@ -20,8 +20,8 @@ struct AudioPlugin: GlassesPlugin {
 
     func install(in runtime: ScriptRuntime) throws(LuaScriptError) {
         let state = runtime.state
-        try state.register(AudioBindings.recorderClass(runtime))
-        try state.register(AudioBindings.playerClass(runtime))
+        try state.register(RecorderClass.luaClass(runtime))
+        try state.register(PlayerClass.luaClass(runtime))
         let unpack = try state.load(Self.unpackSource, name: "=audio options")
         try state.register(LuaModule(
             name: "audio", doc: "The phone's audio session (AVAudioSession) routed to the glasses: routes, recording, playback.",
@@ -42,36 +42,27 @@ struct AudioPlugin: GlassesPlugin {
         runtime.atEnd { token.cancel() }
     }
 
+    /// `audio.configure{...}`'s fields.
+    static let category = LuaArgument.enum("category", AudioSessionCategory.self)
+    static let mode = LuaArgument.enum("mode", AudioSessionMode.self, default: .default)
+
     private func sessionFunctions(_ runtime: ScriptRuntime, unpack: LuaRef) -> [LuaFunction] {
         let audio = runtime.world.audio
         return [
             LuaFunction(
                 name: "configure",
-                parameters: [
-                    LuaParameter(
-                        "options",
-                        .record([
-                            LuaParameter("category", .alias("AudioCategory", .strings(AudioSessionCategory.allCases.map(\.rawValue)))),
-                            .optional("mode", .alias("AudioMode", .strings(AudioSessionMode.allCases.map(\.rawValue)))),
-                            .optional("options", .array(.alias("AudioOption", .strings(AudioSessionOption.allCases.map(\.rawValue))))),
-                        ]))
-                ], doc: "AVAudioSession setCategory(_:mode:options:); raises AudioError.badParam for options the category refuses."
-            ) { [unowned runtime] call in
-                let table = try call.table(1)
-                let category = try table.string("category")
-                let mode = try table.optionalString("mode") ?? "default"
+                .options("options", [Self.category.parameter, Self.mode.parameter, .optional("options", .array(.enum(AudioSessionOption.self)))]),
+                doc: "AVAudioSession setCategory(_:mode:options:); raises AudioError.badParam for options the category refuses."
+            ) { [unowned runtime] table, _ in
+                let (category, mode) = (try Self.category.value(in: table), try Self.mode.value(in: table))
                 let options = try Self.options(in: table, runtime: runtime, unpack: unpack)
-                try AudioBindings.raising {
-                    try audio.configure(
-                        category: AudioSessionCategory(rawValue: category) ?? .soloAmbient,
-                        mode: AudioSessionMode(rawValue: mode) ?? .default, options: options)
-                }
+                try audio.configure(category: category, mode: mode, options: options)
                 return .none
             },
             LuaFunction(
                 name: "activate", doc: "Activate the session; raises AudioError.insufficientPriority during a phone call."
             ) { _ in
-                try AudioBindings.raising { try audio.activate() }
+                try audio.activate()
                 return .none
             },
             LuaFunction(name: "deactivate", doc: "Deactivate: recordings end (files kept), playback stops.") {
@@ -84,29 +75,24 @@ struct AudioPlugin: GlassesPlugin {
             ) { _ in .value(.boolean(audio.isActive)) },
             LuaFunction(
                 name: "route",
-                returns: [AudioBindings.routeType],
+                returns: [AudioRouteValue.type],
                 doc: "The live route: {inputs={{port=, name=, rate=}}, outputs={...}}; ports as AVAudioSession.Port."
-            ) { _ in .value(AudioBindings.table(audio.route)) },
+            ) { _ in .value(AudioRouteValue.value(audio.route)) },
             LuaFunction(
-                name: "override_output",
-                parameters: [LuaParameter("port", .strings(["speaker", "none"]))],
+                name: "override_output", .string("port", oneOf: ["speaker", "none"]),
                 doc: "AVAudioSession overrideOutputAudioPort: playAndRecord routes to the speaker (and built-in mic) or back."
-            ) { call in
-                audio.overrideOutputToSpeaker(try call.enumeration(1, of: ["speaker", "none"]) == "speaker")
+            ) { port, _ in
+                audio.overrideOutputToSpeaker(port == "speaker")
                 return .none
             },
             LuaFunction(
-                name: "on",
-                parameters: [LuaParameter("event", .strings(Self.events)), LuaParameter("fn", .function)],
-                returns: [.named("Handle")],
+                name: "on", .string("event", oneOf: Self.events), .function("fn"), returns: [.named("Handle")],
                 doc: "Route changes fn(route, reason) with AVAudioSession's reasons; interruptions fn(\"began\"|\"ended\")."
-            ) { [unowned runtime] call in
-                let event = try call.string(1)
-                let function = try call.function(2)
+            ) { [unowned runtime] event, function, call in
                 let handle = runtime.listen(function, event: event, label: "audio \"\(event)\" callback", at: call) { deliver in
                     let token: AudioListenerToken
                     if event == "route" {
-                        token = audio.onRouteChange { deliver([AudioBindings.table($0.route), .string($0.reason.rawValue)], nil) }
+                        token = audio.onRouteChange { deliver([AudioRouteValue.value($0.route), .string($0.reason.rawValue)], nil) }
                     } else {
                         token = audio.onInterruption { deliver([.string($0.rawValue)], nil) }
                     }
@@ -117,23 +103,23 @@ struct AudioPlugin: GlassesPlugin {
         ]
     }
 
+    /// `audio.record{...}`'s fields.
+    static let path = LuaArgument.string("path")
+    static let duration = LuaArgument.optionalNumber("duration")
+
     private func mediaFunctions(_ runtime: ScriptRuntime) -> [LuaFunction] {
         let audio = runtime.world.audio
         return [
             LuaFunction(
-                name: "record",
-                parameters: [LuaParameter("options", .record([LuaParameter("path", .string), .optional("duration", .number)]))],
-                returns: [.named("Recorder")],
+                name: "record", .options("options", [Self.path.parameter, Self.duration.parameter]), returns: [.named("Recorder")],
                 doc: "Record the current input to a 16 kHz 16-bit mono WAV (relative paths go to --out); without duration, until rec:stop()."
-            ) { [unowned runtime] call in
-                let table = try call.table(1)
-                let path = try table.string("path")
-                let duration = try table.optionalNumber("duration")
+            ) { [unowned runtime] table, _ in
+                let (path, duration) = (try Self.path.value(in: table), try Self.duration.value(in: table))
                 let resolved: String
                 do { resolved = try runtime.currentPaths.writable(path) } catch {
                     throw LuaError("cannot record to '\(path)': \(error)")
                 }
-                let recorder = try AudioBindings.raising { try audio.record(to: resolved, duration: duration) }
+                let recorder = try audio.record(to: resolved, duration: duration)
                 runtime.trace.record(source: "audio", event: "record", values: ["path": .string(path)])
                 recorder.onFinish { [weak runtime] _ in runtime?.onSave?(SavedFile(path: resolved, kind: .recording)) }
                 // However the run ends, the WAV header is finished with what was recorded.
@@ -141,20 +127,15 @@ struct AudioPlugin: GlassesPlugin {
                 return .value(.object(recorder))
             },
             LuaFunction(
-                name: "play",
-                parameters: [LuaParameter("path", .string)],
-                returns: [.named("Player")],
+                name: "play", .string("path"), returns: [.named("Player")],
                 doc: "Play a sound file (WAV, AIFF, FLAC, Ogg; any rate) to the current output; relative paths look in --out first."
-            ) { [unowned runtime] call in
-                let path = try call.string(1)
+            ) { [unowned runtime] path, _ in
                 let player: AudioPlayer
                 let readable = try runtime.readable(path, as: "a sound to play")
                 do {
                     player = try audio.play(readable)
                 } catch let error as AudioError where runtime.options.sandbox == .strict && [.fileNotFound, .unsupportedFile, .truncatedFile].contains(error.code) {
                     throw runtime.mediaReadError(path, as: "a sound to play", expecting: "sound", error)
-                } catch let error as AudioError {
-                    throw error.scriptError.luaError
                 }
                 runtime.trace.record(source: "audio", event: "play", values: ["path": .string(path)])
                 return .value(.object(player))
@@ -169,12 +150,11 @@ struct AudioPlugin: GlassesPlugin {
         guard case .ref(let list) = value, list.typeName == "table" else {
             throw LuaArgumentError(argument: table.argument, message: "field 'options': array of option names expected")
         }
-        let valid = AudioSessionOption.allCases.map(\.rawValue)
         return try Set(runtime.state.call(unpack, [.ref(list)]).map { item in
-            guard let name = item.string, let option = AudioSessionOption(rawValue: name) else {
+            guard let name = item.string, let option = AudioSessionOption(luaName: name) else {
                 throw LuaArgumentError(
                     argument: table.argument,
-                    message: "field 'options': invalid value '\(item.string ?? "non-string")' (expected one of: \(valid.joined(separator: ", ")))")
+                    message: "field 'options': invalid value '\(item.string ?? "non-string")' (expected one of: \(AudioSessionOption.luaNames.joined(separator: ", ")))")
             }
             return option
         })

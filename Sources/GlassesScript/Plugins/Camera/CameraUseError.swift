@@ -1,0 +1,20 @@
+import WearablesCore
+
+/// A camera used before it streams, or stopped under a waiting call. DAT reports these
+/// by a return value (capturePhoto's false); a waiting call needs an error.
+/// (`notStreaming` is this project's code in DAT's StreamError domain; DAT has no such case.)
+enum CameraUseError: ScriptErrorConvertible {
+    /// `call` (`"next_frame"`, `"cam:record"`) on a camera in `state`.
+    case notStreaming(call: String, state: StreamState, hint: String = "call cam:start() first")
+    /// The camera stopped while a call waited for its next frame.
+    case stoppedWhileWaiting
+
+    var scriptError: ScriptError {
+        switch self {
+        case .notStreaming(let call, let state, let hint):
+            ScriptError(domain: "StreamError", code: "notStreaming", message: "\(call) on a \(state.name) camera: \(hint)")
+        case .stoppedWhileWaiting:
+            ScriptError(domain: "StreamError", code: "notStreaming", message: "the camera stopped while waiting for a frame")
+        }
+    }
+}
