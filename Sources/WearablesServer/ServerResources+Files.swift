@@ -1427,6 +1427,28 @@ paths:
         "401": { $ref: "#/components/responses/Unauthorized" }
         "404": { $ref: "#/components/responses/Error" }
         "422": { $ref: "#/components/responses/Error" }
+  /v1/devices/microphone_feed:
+    post:
+      summary: What the glasses' microphone hears — a sound file on the server's disk, a tone, noise or silence.
+      operationId: microphoneFeed
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [device]
+              properties:
+                device: { type: string }
+                path: { type: string, description: A sound file libsndfile reads, looped. }
+                tone: { type: number, exclusiveMinimum: true, minimum: 0, description: A sine tone in Hz. }
+                noise: { type: boolean }
+                silence: { type: boolean }
+      responses:
+        "200": { $ref: "#/components/responses/DeviceState" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/Error" }
   /v1/devices/captured_image:
     post:
       summary: The picture photo captures return (MockCameraKit setCapturedImage).
@@ -1752,6 +1774,40 @@ paths:
               required: [seconds]
               properties:
                 seconds: { type: number, exclusiveMinimum: true, minimum: 0 }
+      responses:
+        "200": { $ref: "#/components/responses/Ok" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/hfp_blocks_photo_capture:
+    post:
+      summary: Whether photos are lost while a phone routes audio over HFP to the glasses, as users report (ios#260; on by default).
+      operationId: hfpBlocksPhotoCapture
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: ["on"]
+              properties:
+                "on": { type: boolean }
+      responses:
+        "200": { $ref: "#/components/responses/Ok" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/classic_stalls:
+    post:
+      summary: Whether 720p (or 504x896@30) streams stall for 1.3-1.9 s now and then over Bluetooth Classic, as users report (on by default).
+      operationId: classicStalls
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: ["on"]
+              properties:
+                "on": { type: boolean }
       responses:
         "200": { $ref: "#/components/responses/Ok" }
         "400": { $ref: "#/components/responses/Error" }

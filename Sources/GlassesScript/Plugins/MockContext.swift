@@ -62,10 +62,11 @@ final class MockContext {
     /// simulator here the answer is in before the call would yield, so it returns at
     /// once; over a connection the task waits for the reply. Either way it must be
     /// called where a task can wait, so a finalizer or a selector filter gets the same
-    /// error here as over a connection.
+    /// error here as over a connection. `failure` may word a refusal that comes at once
+    /// (a file this process cannot read) as other bindings word it.
     func perform(
         _ runtime: ScriptRuntime, _ call: LuaCall, _ name: String, _ action: MockAction,
-        failure: (MockActionError) -> any Error = MockContext.scriptError,
+        failure: (MockActionError) -> any Error = { $0 },
         _ values: @escaping (MockGlassesState?) -> [LuaValue] = { _ in [] }
     ) throws -> LuaReturn {
         _ = try runtime.task(for: call, waitingIn: name)
@@ -82,19 +83,16 @@ final class MockContext {
                 resumeLater = { result in
                     switch result {
                     case .success(let state): resume(.success(values(state)))
-                    case .failure(let error): resume(.failure(Self.refusal(error)))
+                    case .failure(let error): resume(.failure(error.scriptError))
                     }
                 }
                 return nil
             }
         }
     }
+}
 
-    /// A refusal as scripts see it: an error value of domain `mock` with the refusal's code.
-    /// (`failure` words refusals that come at once, such as a file this process cannot read.)
-    static func scriptError(_ error: MockActionError) -> any Error { refusal(error).luaError }
-
-    static func refusal(_ error: MockActionError) -> ScriptError {
-        ScriptError(domain: "mock", code: error.code.rawValue, message: error.message)
-    }
+/// A refusal as scripts see it: an error value of domain `mock` with the refusal's code.
+extension MockActionError: ScriptErrorConvertible {
+    public var scriptError: ScriptError { ScriptError(domain: "mock", code: code.rawValue, message: message) }
 }

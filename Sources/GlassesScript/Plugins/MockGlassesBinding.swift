@@ -23,7 +23,7 @@ enum MockGlassesBinding {
     ) throws -> LuaReturn {
         let readable = try runtime.readable(path, as: what)
         return try mock.perform(runtime, call, name, .device(id, action(readable)), failure: { error in
-            guard error.code == .unreadableFile, let reason = error.reason else { return MockContext.scriptError(error) }
+            guard error.code == .unreadableFile, let reason = error.reason else { return error }
             return runtime.mediaReadError(path, as: what, expecting: kinds, reason: reason)
         })
     }
@@ -100,15 +100,14 @@ enum MockGlassesBinding {
             methods: [
                 LuaFunction(
                     name: "feed",
-                    parameters: [LuaParameter("source", .union([.string, .record([LuaParameter("pattern", .strings(MockAction.FeedPattern.allCases.map(\.rawValue)))])]))],
+                    parameters: [LuaParameter("source", .union([.string, .record([LuaParameter("pattern", .enum(MockAction.FeedPattern.self))])]))],
                     doc: "Camera feed: a video (.mp4, .mov, .mkv: H.264 or HEVC; .y4m) played in a loop, a PNG/JPEG still, "
                         + "or a synthetic pattern. "
                         + "A path is read in this process, so over --connect only a pattern works."
                 ) { [unowned runtime] call in
                     let camera = try call.userdata(1, as: MockCameraHandle.self)
                     if let table = try? call.table(2) {
-                        let name = try table.enumeration("pattern", of: MockAction.FeedPattern.allCases.map(\.rawValue))
-                        let pattern = MockAction.FeedPattern(rawValue: name) ?? .moving
+                        let pattern = try table.enumValue("pattern", as: MockAction.FeedPattern.self)
                         return try mock.perform(runtime, call, "feed", .device(camera.id, .cameraFeedPattern(pattern)))
                     }
                     return try fileAction(runtime, mock, call, "feed", id: camera.id, path: try call.string(2), as: "a camera feed",

@@ -111,21 +111,20 @@ struct MockPlugin: GlassesPlugin {
             functions: [
                 LuaFunction(
                     name: "set",
-                    parameters: [LuaParameter("name", .strings(Permission.allNames)), LuaParameter("status", .strings(PermissionStatus.allNames))],
+                    parameters: [LuaParameter("name", .enum(Permission.self)), LuaParameter("status", .strings(PermissionStatus.allNames))],
                     doc: "Grant or revoke a permission now."
                 ) { [unowned runtime] call in
-                    let action = MockAction.setPermission(try call.named(1, as: Permission.self), try call.named(2, as: PermissionStatus.self))
+                    let action = MockAction.setPermission(try call.enumValue(1, as: Permission.self), try call.named(2, as: PermissionStatus.self))
                     return try mock.perform(runtime, call, "set", action)
                 },
                 LuaFunction(
                     name: "on_request",
-                    parameters: [LuaParameter("name", .strings(Permission.allNames)), LuaParameter("answer", .strings(MockAction.PermissionAnswer.allCases.map(\.rawValue)))],
+                    parameters: [LuaParameter("name", .enum(Permission.self)), LuaParameter("answer", .enum(MockAction.PermissionAnswer.self))],
                     doc: "How the Meta AI app answers the next requests (timeout: it never answers; connectionError, internalError: it fails so)."
                 ) { [unowned runtime] call in
-                    let permission = try call.named(1, as: Permission.self)
-                    let answer = try call.enumeration(2, of: MockAction.PermissionAnswer.allCases.map(\.rawValue))
-                    guard let result = MockAction.PermissionAnswer(rawValue: answer) else { return .none }
-                    return try mock.perform(runtime, call, "on_request", .permissionRequestResult(permission, result))
+                    let action = MockAction.permissionRequestResult(
+                        try call.enumValue(1, as: Permission.self), try call.enumValue(2, as: MockAction.PermissionAnswer.self))
+                    return try mock.perform(runtime, call, "on_request", action)
                 },
             ]))
         try state.register(LuaModule(
@@ -133,33 +132,31 @@ struct MockPlugin: GlassesPlugin {
             functions: [
                 LuaFunction(
                     name: "fail_next",
-                    parameters: [LuaParameter("flow", .strings(MockAction.CompanionFlow.allCases.map(\.rawValue))), LuaParameter("code", .string)],
+                    parameters: [LuaParameter("flow", .enum(MockAction.CompanionFlow.self)), LuaParameter("code", .string)],
                     doc: "Make the next registration or unregistration flow fail with this error code."
                 ) { [unowned runtime] call in
-                    let flow = try call.enumeration(1, of: MockAction.CompanionFlow.allCases.map(\.rawValue))
-                    let code = try call.string(2)
-                    let action = MockAction.companionFailNext(MockAction.CompanionFlow(rawValue: flow) ?? .registration, code: code)
+                    let action = MockAction.companionFailNext(try call.enumValue(1, as: MockAction.CompanionFlow.self), code: try call.string(2))
                     return try mock.perform(runtime, call, "fail_next", action)
                 },
                 LuaFunction(
-                    name: "hold_next", parameters: [LuaParameter("flow", .strings(MockAction.CompanionFlow.allCases.map(\.rawValue)))],
+                    name: "hold_next", parameters: [LuaParameter("flow", .enum(MockAction.CompanionFlow.self))],
                     doc: "The next flow waits in the Meta AI app, showing its request, until continue_request or cancel_request (or the model's 60 s)."
                 ) { [unowned runtime] call in
-                    let flow = MockAction.CompanionFlow(rawValue: try call.enumeration(1, of: MockAction.CompanionFlow.allCases.map(\.rawValue))) ?? .registration
+                    let flow = try call.enumValue(1, as: MockAction.CompanionFlow.self)
                     return try mock.perform(runtime, call, "hold_next", .companionHoldNext(flow))
                 },
                 LuaFunction(
-                    name: "continue_request", parameters: [LuaParameter("flow", .strings(MockAction.CompanionFlow.allCases.map(\.rawValue)))],
+                    name: "continue_request", parameters: [LuaParameter("flow", .enum(MockAction.CompanionFlow.self))],
                     doc: "The user continues the waiting request: the flow succeeds."
                 ) { [unowned runtime] call in
-                    let flow = MockAction.CompanionFlow(rawValue: try call.enumeration(1, of: MockAction.CompanionFlow.allCases.map(\.rawValue))) ?? .registration
+                    let flow = try call.enumValue(1, as: MockAction.CompanionFlow.self)
                     return try mock.perform(runtime, call, "continue_request", .companionAnswer(flow, proceed: true))
                 },
                 LuaFunction(
-                    name: "cancel_request", parameters: [LuaParameter("flow", .strings(MockAction.CompanionFlow.allCases.map(\.rawValue)))],
+                    name: "cancel_request", parameters: [LuaParameter("flow", .enum(MockAction.CompanionFlow.self))],
                     doc: "The user cancels the waiting request: the flow fails (unknown)."
                 ) { [unowned runtime] call in
-                    let flow = MockAction.CompanionFlow(rawValue: try call.enumeration(1, of: MockAction.CompanionFlow.allCases.map(\.rawValue))) ?? .registration
+                    let flow = try call.enumValue(1, as: MockAction.CompanionFlow.self)
                     return try mock.perform(runtime, call, "cancel_request", .companionAnswer(flow, proceed: false))
                 },
                 LuaFunction(
@@ -215,3 +212,8 @@ struct MockPlugin: GlassesPlugin {
         return table
     }
 }
+
+// The mock's own vocabularies, named as Lua code spells them.
+extension MockAction.PermissionAnswer: LuaEnum {}
+extension MockAction.CompanionFlow: LuaEnum {}
+extension MockAction.FeedPattern: LuaEnum {}

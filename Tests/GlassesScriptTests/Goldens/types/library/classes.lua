@@ -372,7 +372,7 @@ function MockGlasses:set_bandwidth(kbps) end
 local MockCamera = {}
 
 ---Camera feed: a video (.mp4, .mov, .mkv: H.264 or HEVC; .y4m) played in a loop, a PNG/JPEG still, or a synthetic pattern. A path is read in this process, so over --connect only a pattern works.
----@param source string|{pattern: "moving"|"static"|"noise"}
+---@param source string|{pattern: FeedPattern}
 function MockCamera:feed(source) end
 
 ---The image (PNG/JPEG) photo captures return; read in this process, so not over --connect.

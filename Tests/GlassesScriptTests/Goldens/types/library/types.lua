@@ -3,6 +3,8 @@
 ---@alias Permission "camera"|"microphone"
 ---@alias StreamingResolution "high"|"medium"|"low"
 ---@alias VideoCodec "raw"|"hvc1"
+---@alias PermissionAnswer "granted"|"denied"|"timeout"|"connectionError"|"internalError"
+---@alias CompanionFlow "registration"|"unregistration"
 ---@alias AudioCategory "ambient"|"soloAmbient"|"playback"|"record"|"playAndRecord"
 ---@alias AudioMode "default"|"voiceChat"|"videoChat"|"spokenAudio"|"measurement"
 ---@alias AudioOption "mixWithOthers"|"duckOthers"|"allowBluetooth"|"allowBluetoothA2DP"|"defaultToSpeaker"
@@ -12,3 +14,4 @@
 ---@alias PhotoCaptureFormat "jpeg"|"heic"
 ---@alias PhotoResolution "small"|"medium"|"large"|"full"
 ---@alias PhotoQuality "low"|"medium"|"high"
+---@alias FeedPattern "moving"|"static"|"noise"
