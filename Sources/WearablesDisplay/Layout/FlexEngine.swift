@@ -8,7 +8,8 @@
 ///   column never shrinks an item below its content;
 /// - a wrapping container is multi-line even with one line, and packs lines at the cross
 ///   start (`align-content: flex-start`), `spacing` apart;
-/// - overflowing `center`/`end` alignment overflows both ways (CSS's unsafe default).
+/// - overflowing `center`/`end` alignment overflows both ways (CSS's unsafe default);
+/// - shrinking is weighted by the base size inside the item's padding (§9.7's inner base size).
 extension FlexItem {
     /// Lays the item out at `width` (always decided by the parent) and `height` (when the
     /// parent decided it: stretched, flexed in a column, or the root).
@@ -79,6 +80,8 @@ private struct LineItem {
     let minimum: Double
     /// In a column, the width the base height was measured at.
     let crossForBase: Double
+    /// The item's own padding along the line: shrinking is weighted by the base size inside it.
+    let mainPadding: Double
     var main: Double = 0
     var cross: Double = 0
     var laidOut: LaidOut?
@@ -99,14 +102,15 @@ extension FlexItem {
         var entries: [LineItem] = items.map { item in
             let align = item.alignSelf ?? style.align
             if isRow {
-                return LineItem(item: item, align: align, base: item.maxContentWidth, minimum: item.minContentWidth, crossForBase: 0)
+                return LineItem(item: item, align: align, base: item.maxContentWidth, minimum: item.minContentWidth, crossForBase: 0,
+                                mainPadding: item.padding.horizontal)
             }
             // A column item is as wide as the line when it stretches in a single-line box
             // (definite there, §9.8), else fit-content; its content height is its base.
             let stretched = align == .stretch && !style.wrap && item.stretches(acrossRow: false)
             let itemWidth = stretched ? innerWidth : item.fitContentWidth(innerWidth)
             let natural = item.layout(width: itemWidth, height: nil).height
-            return LineItem(item: item, align: align, base: natural, minimum: natural, crossForBase: itemWidth)
+            return LineItem(item: item, align: align, base: natural, minimum: natural, crossForBase: itemWidth, mainPadding: item.padding.vertical)
         }
 
         // Lines (§9.3): one, unless wrapping against a definite main size.
@@ -201,7 +205,8 @@ extension FlexItem {
     }
 
     /// §9.7 for one line: each item's main size, growing into free space by `grow` or shrinking
-    /// by `shrink` x base, never below its minimum, freezing items that hit it.
+    /// by `shrink` x its inner base size (inside its padding, as the spec and Chromium weigh it),
+    /// never below its minimum, freezing items that hit it.
     fileprivate static func resolveFlexibleLengths(_ items: [LineItem], available: Double) -> [Double] {
         let growing = items.reduce(0) { $0 + $1.hypothetical } < available
         var target = items.map(\.hypothetical)
@@ -221,9 +226,10 @@ extension FlexItem {
             if growing {
                 for index in unfrozen { target[index] = items[index].base + remaining * items[index].item.grow / factors }
             } else {
-                let scaled = unfrozen.reduce(0) { $0 + items[$1].item.shrink * items[$1].base }
+                func scaled(_ index: Int) -> Double { items[index].item.shrink * max(0, items[index].base - items[index].mainPadding) }
+                let total = unfrozen.reduce(0) { $0 + scaled($1) }
                 for index in unfrozen {
-                    let share = scaled > 0 ? items[index].item.shrink * items[index].base / scaled : 0
+                    let share = total > 0 ? scaled(index) / total : 0
                     target[index] = items[index].base + remaining * share
                 }
             }

@@ -39,6 +39,12 @@ final class FlexItem {
         self.content = content
     }
 
+    /// A container's padding; a leaf has none.
+    var padding: EdgeInsets {
+        if case .box(let style, _) = content { return style.padding }
+        return .zero
+    }
+
     /// Whether `alignSelf = stretch` resizes it across a row (its height) or a column (its width).
     func stretches(acrossRow: Bool) -> Bool {
         switch content {
