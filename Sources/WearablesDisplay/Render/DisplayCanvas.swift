@@ -24,11 +24,12 @@ struct DisplayCanvas {
     init(width: Int, height: Int, background: DisplayColor) {
         self.width = width
         self.height = height
-        pixels = [UInt8](repeating: 0, count: width * height * 3)
-        for index in stride(from: 0, to: pixels.count, by: 3) {
-            pixels[index] = background.red
-            pixels[index + 1] = background.green
-            pixels[index + 2] = background.blue
+        pixels = [UInt8](repeating: background.red, count: width * height * 3)
+        if background.green != background.red || background.blue != background.red {
+            for index in stride(from: 0, to: pixels.count, by: 3) {
+                pixels[index + 1] = background.green
+                pixels[index + 2] = background.blue
+            }
         }
     }
 
@@ -79,9 +80,9 @@ struct DisplayCanvas {
             for x in x0..<x1 {
                 let px = Double(x) + 0.5
                 let dx = abs(px - centreX) - halfWidth
-                // Distance from the rounded rectangle's edge: negative inside.
-                let outside = (max(dx, 0) * max(dx, 0) + max(dy, 0) * max(dy, 0)).squareRoot()
-                let distance = outside + min(max(dx, dy), 0) - radius
+                // Distance from the rounded rectangle's edge, negative inside; the square root
+                // only in the corners.
+                let distance = dx > 0 && dy > 0 ? (dx * dx + dy * dy).squareRoot() - radius : max(dx, dy) - radius
                 var coverage = min(1, max(0, 0.5 - distance))
                 if let stroke { coverage -= min(1, max(0, 0.5 - (distance + stroke))) }
                 if coverage > 0 { body((y * width + x) * 3, coverage, px, py) }
@@ -89,8 +90,16 @@ struct DisplayCanvas {
         }
     }
 
+    /// Mixes `color` over the pixel at `index` by `coverage`, in 8-bit fixed point.
     private mutating func blend(_ index: Int, _ color: DisplayColor, _ coverage: Double) {
-        func mix(_ old: UInt8, _ new: UInt8) -> UInt8 { UInt8((Double(old) + (Double(new) - Double(old)) * coverage).rounded()) }
+        let alpha = Int(coverage * 255 + 0.5)
+        if alpha >= 255 {
+            pixels[index] = color.red
+            pixels[index + 1] = color.green
+            pixels[index + 2] = color.blue
+            return
+        }
+        func mix(_ old: UInt8, _ new: UInt8) -> UInt8 { UInt8((Int(old) * (255 - alpha) + Int(new) * alpha + 127) / 255) }
         pixels[index] = mix(pixels[index], color.red)
         pixels[index + 1] = mix(pixels[index + 1], color.green)
         pixels[index + 2] = mix(pixels[index + 2], color.blue)

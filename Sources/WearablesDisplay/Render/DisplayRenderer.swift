@@ -22,6 +22,9 @@ public struct DisplayRenderer: Sendable {
         tree.forEachNode { node, _ in
             let frame = layout.boxes[index].frame
             index += 1
+            // Content scrolled out of view costs nothing. Only rows are culled: a word wider
+            // than its text's box may still reach into view sideways.
+            guard frame.maxY > viewport.y, frame.y < viewport.maxY else { return }
             draw(node.component, in: DisplayRect(x: frame.x - viewport.x, y: frame.y - viewport.y, width: frame.width, height: frame.height),
                  on: &canvas)
         }
