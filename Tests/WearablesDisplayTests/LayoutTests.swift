@@ -64,6 +64,15 @@ func frames(_ box: FlexBox) throws -> [String: [Double]] {
         #expect(f["w4"] == [210, 60, 200, 50])
     }
 
+    @Test func aWrappingColumnFitsItsItemsToTheirLine() throws {
+        let f = try frames(FlexBox(direction: .column, wrap: true, children: [
+            leaf("fixed 800 100", id: "wide"), leaf("words 100 100 100 100 100 100", id: "t"),
+        ]))
+        // Measured at the box's 600 (two lines, 40 high), then fit to the 800-wide line: one
+        // line's width, the height kept (Chromium does the same).
+        #expect(f["t"] == [0, 100, 650, 40])
+    }
+
     @Test func growShareFreeSpaceByFactor() throws {
         let f = try frames(FlexBox(direction: .row, children: [
             leaf("fixed 100 50", id: "a", grow: 1), leaf("fixed 100 50", id: "b", grow: 3),

@@ -9,7 +9,9 @@
 /// - a wrapping container is multi-line even with one line, and packs lines at the cross
 ///   start (`align-content: flex-start`), `spacing` apart;
 /// - overflowing `center`/`end` alignment overflows both ways (CSS's unsafe default);
-/// - shrinking is weighted by the base size inside the item's padding (§9.7's inner base size).
+/// - shrinking is weighted by the base size inside the item's padding (§9.7's inner base size);
+/// - in a wrapping column, an item that does not stretch is fit to its line's width, once the
+///   lines are known (its height stays the one measured at the box's width), as in Chromium.
 extension FlexItem {
     /// Lays the item out at `width` (always decided by the parent) and `height` (when the
     /// parent decided it: stretched, flexed in a column, or the root).
@@ -160,7 +162,12 @@ extension FlexItem {
             for index in line {
                 let entry = entries[index]
                 let stretch = entry.align == .stretch && entry.item.stretches(acrossRow: isRow)
-                if stretch { entries[index].cross = lineCross }
+                if stretch {
+                    entries[index].cross = lineCross
+                } else if !isRow, style.wrap {
+                    // Chromium sizes a wrapping column's items again against their line's width.
+                    entries[index].cross = entry.item.fitContentWidth(lineCross)
+                }
                 let (itemWidth, itemHeight) = isRow ? (entry.main, entries[index].cross) : (entries[index].cross, entry.main)
                 let definiteHeight: Double? = isRow ? (stretch ? itemHeight : nil) : itemHeight
                 entries[index].laidOut = entry.item.layout(width: itemWidth, height: definiteHeight)
