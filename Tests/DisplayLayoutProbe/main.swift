@@ -6,10 +6,11 @@ import WearablesDisplay
 //
 //   display-layout-probe FIRST_SEED COUNT > trees.json
 //
-// Leaves are boxes of made-up sizes, so fonts play no part: each is a Text whose content
+// Most leaves are boxes of made-up sizes, so fonts play no part: each is a Text whose content
 // names its measure ("fixed W H", "button W H", "words SPACE LINE W1 W2 ..."; a button group's
 // buttons, their label), read back by ProbeMeasuring, and whose HTML is a box of exactly that
-// size (`html(_:)`).
+// size (`html(_:)`). The others are real text in DejaVu Sans, measured by DisplayFonts and
+// written with the display's text CSS, so the browser's font metrics are held to ours too.
 
 /// SplitMix64: small, seedable, the same sequence on every platform.
 struct SeededGenerator: RandomNumberGenerator {
@@ -23,15 +24,22 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
-/// The measures the tree's Text contents name.
+/// The measures the tree's Text contents and button labels name; real text goes to the fonts.
 struct ProbeMeasuring: LeafMeasuring {
-    func measure(_ component: Component) -> LeafMeasure {
+    let fonts: DisplayFonts
+
+    static func codedMeasure(_ component: Component) -> [Substring]? {
         let parts: [Substring]
         switch component {
         case .text(let text): parts = text.content.split(separator: " ")
         case .button(let button): parts = button.label.split(separator: " ")
-        default: fatalError("probe trees have text and button leaves only")
+        default: return nil
         }
+        return ["fixed", "button", "words"].contains(parts.first ?? "") ? parts : nil
+    }
+
+    func measure(_ component: Component) -> LeafMeasure {
+        guard let parts = Self.codedMeasure(component) else { return fonts.measure(component) }
         let numbers = parts.dropFirst().map { Double($0)! }
         switch parts[0] {
         case "fixed": return .fixed(width: numbers[0], height: numbers[1])
@@ -40,6 +48,10 @@ struct ProbeMeasuring: LeafMeasuring {
         }
     }
 }
+
+/// Words for real text: letters only, so that spaces are the only places a line may break.
+let vocabulary = ["bus", "arrives", "in", "three", "minutes", "at", "the", "stop", "across", "street", "next",
+                  "museum", "WAVE", "To", "glasses", "display", "Meta", "a", "mmm", "illicit"]
 
 struct TreeMaker {
     var random: SeededGenerator
@@ -71,8 +83,11 @@ struct TreeMaker {
             let buttons = (0..<int(1...3)).map { _ in DisplayNode(.button(Button(label: "button \(int(40...160)) 48"))) }
             component = .buttonGroup(ButtonGroup(alignment: pick(ButtonGroupAlignment.allCases), buttons: buttons))
         } else {
-            switch int(0...2) {
+            switch int(0...3) {
             case 0: component = .text(Text("fixed \(int(8...160)) \(int(8...90))"))
+            case 3:
+                let words = (0..<int(1...12)).map { _ in pick(vocabulary) }
+                component = .text(Text(words.joined(separator: " "), style: pick(TextStyle.allCases)))
             case 1: component = .text(Text("button \(int(40...200)) \(pick([32, 48]))"))
             default:
                 let words = (0..<int(0...8)).map { _ in String(int(10...90)) }
@@ -86,7 +101,7 @@ struct TreeMaker {
 }
 
 /// The CSS of DAT's knobs (docs/display.md, "CSS mapping").
-func css(_ node: DisplayNode, measure: LeafMeasure?) -> String {
+func css(_ node: DisplayNode, measure: LeafMeasure?, realText: Text?) -> String {
     var style = ["box-sizing:border-box", "flex-grow:\(node.flexGrow)", "flex-shrink:\(node.flexShrink)"]
     func justify(_ alignment: Alignment) -> String {
         switch alignment {
@@ -116,6 +131,11 @@ func css(_ node: DisplayNode, measure: LeafMeasure?) -> String {
         alignSelf = alignSelf ?? .stretch
         style += ["display:flex", "flex-direction:row", "gap:12px", "justify-content:\(justify(Alignment(rawValue: group.alignment.rawValue)!))",
                   "align-items:center", "flex-wrap:nowrap"]
+    case .text(let text) where realText != nil:
+        // The display's text: DejaVu Sans with unhinted advances, no kerning or ligatures.
+        style += ["font-family:'DejaVu Sans'", "font-size:\(DisplayMetrics.fontSize(text.style))px",
+                  "font-weight:\(DisplayMetrics.isBold(text.style) ? "bold" : "normal")", "line-height:\(DisplayMetrics.lineHeight)",
+                  "font-kerning:none", "font-variant-ligatures:none"]
     default:
         switch measure! {
         case .fixed(let width, let height):
@@ -138,6 +158,8 @@ func html(_ node: DisplayNode, id: String, ids: inout IndexingIterator<[String]>
     switch node.component {
     case .flexBox, .buttonGroup:
         inner = node.children.map { html($0, id: ids.next()!, ids: &ids, measuring: measuring) }.joined()
+    case .text(let text) where ProbeMeasuring.codedMeasure(node.component) == nil:
+        return "<div data-id=\"\(id)\" style=\"\(css(node, measure: nil, realText: text))\">\(text.content)</div>"
     default:
         measure = measuring.measure(node.component)
         switch measure! {
@@ -147,7 +169,7 @@ func html(_ node: DisplayNode, id: String, ids: inout IndexingIterator<[String]>
         default: break
         }
     }
-    return "<div data-id=\"\(id)\" style=\"\(css(node, measure: measure))\">\(inner)</div>"
+    return "<div data-id=\"\(id)\" style=\"\(css(node, measure: measure, realText: nil))\">\(inner)</div>"
 }
 
 struct Box: Encodable { let id: String, x: Double, y: Double, w: Double, h: Double }
@@ -157,7 +179,7 @@ let arguments = CommandLine.arguments
 guard arguments.count == 3, let first = UInt64(arguments[1]), let count = UInt64(arguments[2]) else {
     fatalError("usage: display-layout-probe FIRST_SEED COUNT")
 }
-let measuring = ProbeMeasuring()
+let measuring = ProbeMeasuring(fonts: try DisplayFonts())
 var cases: [Case] = []
 for seed in first..<(first + count) {
     var maker = TreeMaker(random: SeededGenerator(state: seed))
