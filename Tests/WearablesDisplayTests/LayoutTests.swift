@@ -143,6 +143,14 @@ func frames(_ box: FlexBox) throws -> [String: [Double]] {
         #expect(f["wide"] == [0, 100, 600, 40], "a column stretches text to its width: 610 of words make two lines")
     }
 
+    @Test func contentTallerThanTheLensRunsPastItsBottom() throws {
+        let rows = (1...8).map { leaf("fixed 100 100", id: "r\($0)") }
+        let tree = try DisplayTree(root: DisplayNode(.flexBox(FlexBox(spacing: 10, children: rows))))
+        let layout = DisplayLayout(tree, measuring: TestMeasuring())
+        #expect(layout.contentHeight == 870, "8 rows of 100, 7 gaps of 10: the lens scrolls the rest")
+        #expect(layout.boxes.last?.frame == DisplayRect(x: 0, y: 770, width: 100, height: 100))
+    }
+
     @Test func aVideoRootFillsTheViewport() throws {
         let tree = try DisplayTree(root: DisplayNode(.videoPlayer(VideoPlayer(url: "https://example.com/a.mp4"))))
         let layout = DisplayLayout(tree, measuring: TestMeasuring())

@@ -102,6 +102,8 @@ import Testing
         let megabyte = String(repeating: "a", count: 1 << 20)
         #expect(error(card([ComponentSpec("text", ["content": .string(megabyte)])]))?.description
             == "root.1: content holds 1048576 bytes; at most 4096 fit one component")
+        #expect(error(ComponentSpec("video", ["url": .string("https://example.com/" + megabyte)]))?.description
+            == "root: url holds 1048596 bytes; at most 4096 fit one component")
         let pages = (0..<17).map { _ in ComponentSpec("text", ["content": .string(String(repeating: "b", count: 4_000))]) }
         #expect(error(card(pages))?.description == "root.17: the tree's text passes 65536 bytes here")
     }

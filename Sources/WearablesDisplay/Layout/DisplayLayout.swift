@@ -58,9 +58,6 @@ public struct DisplayLayout: Sendable, Equatable {
     /// The bottom of the lowest box: how far the content scrolls.
     public var contentHeight: Double { boxes.map(\.frame.maxY).max() ?? 0 }
 
-    /// The box of a component by id.
-    public func box(_ id: String) -> DisplayBox? { boxes.first { $0.id == id } }
-
     private static func item(_ node: DisplayNode, measuring: some LeafMeasuring) -> FlexItem {
         let content: FlexItem.Content
         var alignSelf = node.alignSelf

@@ -8,7 +8,8 @@ public enum DisplayLimits {
     public static let maxNodes = 1_000
     /// Nesting depth, the root at 1: layout recurses per level, and a task's stack is small.
     public static let maxDepth = 32
-    /// UTF-8 bytes of one text's content or one button's label: a few screens of body text.
+    /// UTF-8 bytes of one text's content, button's label, image's URI or video's URL: a few
+    /// screens of body text.
     public static let maxTextBytes = 4_096
     /// UTF-8 bytes of all text in one tree.
     public static let maxTotalTextBytes = 65_536

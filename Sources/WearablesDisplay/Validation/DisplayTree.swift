@@ -64,8 +64,9 @@ private struct TreeCheck {
             try checkText(button.label, "label", path)
         case .buttonGroup: break
         case .image(let image):
-            if case .uri(let uri) = image.source, uri.allSatisfy(\.isWhitespace) {
-                throw DisplayTreeError(.invalidTree, at: path, "an image needs a uri, got a blank one")
+            if case .uri(let uri) = image.source {
+                if uri.allSatisfy(\.isWhitespace) { throw DisplayTreeError(.invalidTree, at: path, "an image needs a uri, got a blank one") }
+                try checkText(uri, "uri", path)
             }
             if case .pixels(let pixels) = image.source, !pixels.isWellFormed {
                 throw DisplayTreeError(.invalidTree, at: path, "an image's pixels are not \(pixels.width)x\(pixels.height) RGB")
@@ -75,6 +76,7 @@ private struct TreeCheck {
             if let parent {
                 throw DisplayTreeError(.invalidTree, at: path, "a video can only be the root of a display, not inside a \(parent.typeName)")
             }
+            try checkText(video.url, "url", path)
             try checkVideoURL(video.url, path)
         }
         for (offset, child) in node.children.enumerated() {
@@ -113,6 +115,7 @@ private struct TreeCheck {
         }
     }
 
+    /// Text, labels and URIs count against the per-component and per-tree byte limits.
     private mutating func checkText(_ text: String, _ name: String, _ path: String) throws(DisplayTreeError) {
         let bytes = text.utf8.count
         guard bytes <= DisplayLimits.maxTextBytes else {
