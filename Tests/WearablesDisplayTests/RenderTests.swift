@@ -26,26 +26,67 @@ import WearablesCore
         ]))
     }
 
+    /// Icons drawn as glyphs and as letters in rings, images from pixels, from a URI the
+    /// caller knows and from one it does not, and the button styles not in the card.
+    static func gallery() throws -> DisplayTree {
+        func icon(_ name: String, _ style: String = "filled") -> ComponentSpec { ComponentSpec("icon", ["name": .string(name), "style": .string(style)]) }
+        return try DisplayTree(spec: ComponentSpec("flexbox", ["padding": .number(16), "spacing": .number(16)], children: [
+            ComponentSpec("flexbox", ["direction": .string("row"), "wrap": .bool(true), "spacing": .number(8)], children: [
+                icon("star"), icon("star", "outline"), icon("gear"), icon("heart", "outline"), icon("checkmark"),
+                icon("metaAi"), icon("bus"), icon("wristband"), icon("videoCamera"),
+            ]),
+            ComponentSpec("flexbox", ["direction": .string("row"), "spacing": .number(12), "cross_alignment": .string("end")], children: [
+                ComponentSpec("image", ["uri": .string("https://example.com/known.png"), "corner_radius": .string("small")]),
+                ComponentSpec("image", ["uri": .string("https://example.com/unknown.png"), "corner_radius": .string("medium")]),
+                ComponentSpec("image", ["pixels": .pixels(gradient(width: 160, height: 90)), "corner_radius": .string("medium")]),
+            ]),
+            ComponentSpec("button_group", ["alignment": .string("start")], children: [
+                ComponentSpec("button", ["label": .string("Settings"), "style": .string("secondary"), "icon": .string("gear")]),
+                ComponentSpec("button", ["label": .string("OK")]),
+            ]),
+        ]))
+    }
+
+    static func gradient(width: Int, height: Int) -> RGBImage {
+        var pixels: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width { pixels += [UInt8(x * 255 / width), UInt8(y * 255 / height), 160] }
+        }
+        return RGBImage(width: width, height: height, pixels: pixels)
+    }
+
     @Test func aCardWithAButtonMatchesItsGolden() throws {
         let fonts = try DisplayFonts()
         let tree = try Self.cardWithButton()
-        let layout = DisplayLayout(tree, measuring: fonts)
-        let png = try DisplayRenderer(fonts: fonts).png(tree, layout)
-        let url = Self.goldens.appendingPathComponent("card-with-button.png")
-        if Self.isUpdating {
+        try Self.check(try DisplayRenderer(fonts: fonts).png(tree, DisplayLayout(tree, measuring: fonts)), "card-with-button.png")
+    }
+
+    @Test func iconsImagesAndButtonStylesMatchTheirGolden() throws {
+        let fonts = try DisplayFonts()
+        let tree = try Self.gallery()
+        let known = Self.gradient(width: 8, height: 8)
+        let renderer = DisplayRenderer(fonts: fonts, images: { $0 == "https://example.com/known.png" ? known : nil })
+        try Self.check(try renderer.png(tree, DisplayLayout(tree, measuring: fonts)), "icons-images-buttons.png")
+    }
+
+    /// Compares PNG bytes with `Goldens/name` by pixels, or rewrites it with GLASSES_UPDATE_GOLDENS=1.
+    static func check(_ png: Data, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = goldens.appendingPathComponent(name)
+        if isUpdating {
             try png.write(to: url)
             return
         }
         guard let golden = FileManager.default.contents(atPath: url.path) else {
-            Issue.record("no golden \(url.lastPathComponent); create it with GLASSES_UPDATE_GOLDENS=1 swift test --filter RenderTests")
+            Issue.record("no golden \(name); create it with GLASSES_UPDATE_GOLDENS=1 swift test --filter RenderTests", sourceLocation: sourceLocation)
             return
         }
         let expected = try ImageCodecs.decode(golden), actual = try ImageCodecs.decode(png)
-        #expect(expected.width == actual.width && expected.height == actual.height)
+        #expect(expected.width == actual.width && expected.height == actual.height, sourceLocation: sourceLocation)
         // Small tolerance for other FreeType builds: under 0.5% of channel values more than 8 off.
         let differing = zip(expected.pixels, actual.pixels).filter { abs(Int($0) - Int($1)) > 8 }.count
         #expect(differing < expected.pixels.count / 200,
-                "\(differing) channel values differ from the golden; if intended, GLASSES_UPDATE_GOLDENS=1 swift test --filter RenderTests")
+                "\(name): \(differing) channel values differ from the golden; if intended, GLASSES_UPDATE_GOLDENS=1 swift test --filter RenderTests",
+                sourceLocation: sourceLocation)
     }
 
     @Test func textIsMeasuredWithTheFontsAdvances() throws {
