@@ -116,22 +116,11 @@ extension FlexItem {
         }
 
         // Lines (§9.3): one, unless wrapping against a definite main size.
-        var lines: [Range<Int>] = []
+        let lines: [Range<Int>]
         if style.wrap, let mainSize {
-            var start = 0, used = 0.0
-            for index in entries.indices {
-                let size = entries[index].hypothetical
-                if index > start, used + gap + size > mainSize {
-                    lines.append(start..<index)
-                    start = index
-                    used = size
-                } else {
-                    used += (index > start ? gap : 0) + size
-                }
-            }
-            if start < entries.count { lines.append(start..<entries.count) }
-        } else if !entries.isEmpty {
-            lines = [0..<entries.count]
+            lines = GreedyLines.breaks(entries.map(\.hypothetical), gap: gap, width: mainSize)
+        } else {
+            lines = entries.isEmpty ? [] : [0..<entries.count]
         }
 
         // Flexible lengths (§9.7), then each item's cross size.

@@ -34,7 +34,7 @@ public enum LeafMeasure: Sendable, Equatable {
     func height(atWidth width: Double) -> Double {
         switch self {
         case .fixed(_, let height), .button(_, let height): height
-        case .words(let widths, let space, let lineHeight): Double(TextLines.breaks(widths, space: space, width: width).count) * lineHeight
+        case .words(let widths, let space, let lineHeight): Double(GreedyLines.breaks(widths, gap: space, width: width).count) * lineHeight
         case .aspect(_, let heightPerWidth): width * heightPerWidth
         }
     }

@@ -71,13 +71,13 @@ public struct DisplayRenderer: Sendable {
         }
     }
 
-    /// Lines broken exactly as the layout measured them (TextLines), each baseline placed as
+    /// Lines broken exactly as the layout measured them (GreedyLines), each baseline placed as
     /// CSS does: half the leading above the font's ascent.
     private func drawText(_ content: String, style: TextStyle, color: DisplayColor, in frame: DisplayRect, on canvas: inout DisplayCanvas) {
         let (words, widths, space) = fonts.words(content, style: style)
         let face = fonts.face(style), size = DisplayMetrics.fontSize(style)
         let lineHeight = Double(size) * DisplayMetrics.lineHeight
-        for (number, line) in TextLines.breaks(widths, space: space, width: frame.width).enumerated() {
+        for (number, line) in GreedyLines.breaks(widths, gap: space, width: frame.width).enumerated() {
             let baseline = frame.y + Double(number) * lineHeight + baselineOffset(face, size: size, lineHeight: lineHeight)
             var x = frame.x
             for index in line {
