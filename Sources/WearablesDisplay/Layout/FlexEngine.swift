@@ -130,13 +130,8 @@ extension FlexItem {
             let mains = Self.resolveFlexibleLengths(Array(entries[line]), available: available - gaps)
             for (index, main) in zip(line, mains) {
                 entries[index].main = main
-                if isRow {
-                    let laidOut = entries[index].item.layout(width: main, height: nil)
-                    entries[index].laidOut = laidOut
-                    entries[index].cross = laidOut.height
-                } else {
-                    entries[index].cross = entries[index].crossForBase
-                }
+                // A row item's height at its flexed width (cached for its final layout).
+                entries[index].cross = isRow ? entries[index].item.layout(width: main, height: nil).height : entries[index].crossForBase
             }
         }
 
