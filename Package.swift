@@ -13,6 +13,8 @@ import PackageDescription
 //   \-> CLineEditor, CTerminal (the REPL's terminal)
 // Only glasses names a backend: it builds the world (SimulatedWorld or RemoteWorld) and hands
 // it to GlassesScript, whose bindings see the GlassesWorld and MockControl protocols.
+// WearablesDisplay -> WearablesCore, CFontRaster, Spelling: DAT's Display as MWDATDisplay sits over
+// MWDATCore (components, layout, rendering); the session, Lua, wire and simulator will use it.
 // The simulator's per-frame work (rendering the scene, luma planes, diffs) is optimised in
 // debug builds too: unoptimised, the README's tour ran 6x slower than in release, while
 // these two targets add little to a debug build's time.
@@ -98,6 +100,20 @@ let package = Package(
         .target(name: "CAudioLibraries", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "WearablesAudio", dependencies: ["WearablesCore", "CAudioLibraries"]),
 
+        // FreeType glyph metrics and rasterisation for the display, opened with dlopen on first use
+        // (headers: libfreetype-dev; the font: fonts-dejavu-core).
+        .target(
+            name: "CFontRaster", cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
+            linkerSettings: [.linkedLibrary("dl")]),
+        // DAT's Display (MWDATDisplay over MWDATCore): the component tree, its validation, the
+        // flexbox layout and the PNG rendering (docs/display.md). Pure: no session, no Lua.
+        .target(name: "WearablesDisplay", dependencies: ["WearablesCore", "CFontRaster", "Spelling"], swiftSettings: optimizedInDebug),
+        // Seeded random trees laid out by WearablesDisplay and written as HTML for the browser
+        // (scripts/test-display-layout); a test tool, not a product.
+        .executableTarget(name: "display-layout-probe", dependencies: ["WearablesDisplay"], path: "Tests/DisplayLayoutProbe"),
+        // The largest allowed tree laid out and rendered, for scripts/bench; not a product.
+        .executableTarget(name: "display-bench", dependencies: ["WearablesDisplay"], path: "scripts/bench.d/display-bench"),
+
         // The wire protocol (docs/protocol.md): messages and their JSON and binary forms.
         .target(name: "WearablesWire", dependencies: ["WearablesCore", "WearablesMock"]),
         // A world served to many clients: `glasses serve` (WebSocket protocol, HTTP test controls).
@@ -163,6 +179,7 @@ let package = Package(
         .testTarget(
             name: "WearablesCoreTests",
             dependencies: ["WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote", "PlainWebSocket", "ServedWorldSupport"]),
+        .testTarget(name: "WearablesDisplayTests", dependencies: ["WearablesDisplay", "WearablesCore"], exclude: ["Goldens"]),
         .testTarget(name: "WearablesAudioTests", dependencies: ["WearablesAudio", "WearablesCore", "WearablesSimulator"]),
         .testTarget(
             name: "WearablesServerTests",
