@@ -15,13 +15,18 @@ public final class LuaInterruptHandle: @unchecked Sendable {
         gs_control_release(control)
     }
 
+    /// Which of the two stops that share the interrupt path was asked for, carried in the
+    /// control block's code (the signals' numbers, for whoever reads a dump).
+    static let interruptTag: Int32 = 2
+    static let terminateTag: Int32 = 15
+
     /// Arms a hook on the running coroutine; the run then ends with ``LuaStop/interrupted(message:)``.
     public func interrupt(message: String = "interrupted") {
-        gs_request_stop(control, Int32(GS_STOP_INTERRUPT), LuaExitStatus.interrupted.code, message)
+        gs_request_stop(control, Int32(GS_STOP_INTERRUPT), Self.interruptTag, message)
     }
 
     /// ``interrupt(message:)`` for SIGTERM: the run then ends with ``LuaStop/terminated(message:)``.
     public func terminate(message: String = "terminated") {
-        gs_request_stop(control, Int32(GS_STOP_INTERRUPT), LuaExitStatus.terminated.code, message)
+        gs_request_stop(control, Int32(GS_STOP_INTERRUPT), Self.terminateTag, message)
     }
 }

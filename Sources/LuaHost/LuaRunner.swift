@@ -12,11 +12,11 @@ public protocol LuaRunDriver: AnyObject {
 
 /// How a run ended, as `glasses run` reports it.
 public struct LuaRunOutcome: Equatable, Sendable {
-    public let status: LuaExitStatus
+    public let status: LuaRunEnd
     /// What to print on stderr, if anything.
     public let report: String?
 
-    public init(_ status: LuaExitStatus, report: String? = nil) {
+    public init(_ status: LuaRunEnd, report: String? = nil) {
         self.status = status
         self.report = report
     }
@@ -30,8 +30,6 @@ public struct LuaRunOutcome: Equatable, Sendable {
         case .terminated(let message): self.init(.terminated, report: message)
         }
     }
-
-    public var exitCode: Int32 { status.code }
 }
 
 /// Runs a script file the way `lua5.4 SCRIPT ARGS` does, with the main chunk
@@ -64,7 +62,7 @@ public final class LuaRunner {
             chunk = try state.loadFile(path)
         } catch {
             if error.kind == .memory, state.memoryLimitWasHit { return outcome(failure: error) }
-            return LuaRunOutcome(.usage, report: error.message)
+            return LuaRunOutcome(.loadFailure, report: error.message)
         }
         let main: LuaTask
         do {

@@ -92,8 +92,8 @@ public final class LuaState {
         switch gs_stop_reason(control) {
         case Int32(GS_STOP_EXIT): .exit(code: gs_exit_code(control))
         case Int32(GS_STOP_LIMIT): .limit(message: String(cString: gs_stop_message(control)))
-        // The two signals share the interrupt path; the exit code they asked for tells them apart.
-        case Int32(GS_STOP_INTERRUPT) where gs_exit_code(control) == LuaExitStatus.terminated.code:
+        // The two signals share the interrupt path; the tag they were asked with tells them apart.
+        case Int32(GS_STOP_INTERRUPT) where gs_exit_code(control) == LuaInterruptHandle.terminateTag:
             .terminated(message: String(cString: gs_stop_message(control)))
         case Int32(GS_STOP_INTERRUPT): .interrupted(message: String(cString: gs_stop_message(control)))
         default: nil
@@ -115,7 +115,7 @@ public final class LuaState {
         gs_request_stop(control, Int32(GS_STOP_EXIT), code, "exit(\(code)) ended the script")
     }
 
-    /// What the watchdog runs, on its own thread, when a `--timeout` stop could
+    /// What the watchdog runs, on its own thread, when a timeout stop could
     /// not take effect within its grace period (a finalizer or a pattern match
     /// that no hook interrupts): flush what must survive and report `message`;
     /// the process then exits with 3. Must be safe while the Lua thread still runs.

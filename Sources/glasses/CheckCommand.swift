@@ -38,7 +38,7 @@ struct CheckCommand: ParsableCommand {
         for script in missing {
             LuaConsole.writeError("glasses: cannot open \(script): \(FileManager.default.fileExists(atPath: script) ? "not readable" : "no such file")\n")
         }
-        if !missing.isEmpty { throw LuaExitStatus.usage }
+        if !missing.isEmpty { throw ExitStatus.usage }
         var options = RunOptions()
         options.sandbox = sandbox
         let runtime = try ScriptRuntime(options: options, world: RunWorld.maker(for: options))
@@ -50,6 +50,6 @@ struct CheckCommand: ParsableCommand {
                 problems += 1
             }
         }
-        if problems > 0 { throw LuaExitStatus.scriptError }
+        if problems > 0 { throw ExitStatus.scriptError }
     }
 }

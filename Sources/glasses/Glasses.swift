@@ -1,4 +1,5 @@
 import ArgumentParser
+import GlassesScript
 import LuaHost
 
 /// The `glasses` command. Subcommands live one per file (`repl`, `recipe`,
@@ -22,19 +23,19 @@ struct Glasses: ParsableCommand {
         subcommands: [RunCommand.self, ReplCommand.self, TypesCommand.self, CheckCommand.self, RecipeCommand.self, ServeCommand.self, SweepCommand.self, TraceCommand.self]
     )
 
-    /// ArgumentParser's `main`, except that commands end with a ``LuaExitStatus``
+    /// ArgumentParser's `main`, except that commands end with a ``ExitStatus``
     /// (so a script's `exit(64)` is not taken for ArgumentParser's EX_USAGE) and a
     /// usage error is one line, exit 2 (the contract's code, not 64).
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
-        } catch let status as LuaExitStatus {
+        } catch let status as ExitStatus {
             exit(withError: ExitCode(status.code))
         } catch {
             guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
             LuaConsole.writeError(usageLine(for: error) + "\n")
-            exit(withError: ExitCode(LuaExitStatus.usage.code))
+            exit(withError: ExitCode(ExitStatus.usage.code))
         }
     }
 

@@ -40,7 +40,7 @@ struct RecipeCommand: ParsableCommand {
                     .joined(separator: ", ")
                 if case .failure(let error) = RecipeCatalog.builtInDirectory { message += "; no built-ins: \(error)" }
                 LuaConsole.writeError("glasses: \(message)\n")
-                throw LuaExitStatus.scriptError
+                throw ExitStatus.scriptError
             }
             for result in results {
                 switch result {
@@ -114,17 +114,19 @@ struct RecipeCommand: ParsableCommand {
             let caller = limits.sandbox ?? .standard
             options.sandbox = recipe.sandbox.narrowed(to: caller)
             LuaConsole.writeError("glasses: recipe '\(recipe.name)' runs in the \(options.sandbox.rawValue) sandbox\(RecipeCommand.why(recipe, caller, given: limits.sandbox != nil))\n")
-            let outcome: LuaRunOutcome
+            let status: ExitStatus
+            let report: String?
             do {
-                outcome = try RecipeCommand.reportingRecipeErrors {
+                let outcome = try RecipeCommand.reportingRecipeErrors {
                     try RecipeRunner(recipe: recipe, parameters: values, catalog: search.catalog).run(options: options, world: RunWorld.maker(for: options))
                 }
+                (status, report) = (ExitStatus(outcome.status), outcome.report)
             } catch let error as LuaScriptError {
-                outcome = LuaRunOutcome(.limit, report: error.report)
+                (status, report) = (.limit, error.report)
             }
-            if let report = outcome.report { LuaConsole.writeError("glasses: \(report)\n") }
+            if let report { LuaConsole.writeError("glasses: \(report)\n") }
             LuaConsole.flushOutput()
-            throw outcome.status
+            throw status
         }
     }
 }
@@ -231,7 +233,7 @@ extension RecipeCommand {
             return try body()
         } catch let error as RecipeError {
             LuaConsole.writeError("glasses: \(error)\n")
-            throw LuaExitStatus.usage
+            throw ExitStatus.usage
         }
     }
 }

@@ -40,15 +40,15 @@ struct ReplCommand: ParsableCommand {
             session = try ReplSession(runtime: runtime, output: ReplTerminalOutput.output)
         } catch {
             LuaConsole.writeError("glasses: \(error)\n")
-            throw LuaExitStatus.usage
+            throw ExitStatus.usage
         }
-        let status: LuaExitStatus
+        let status: ExitStatus
         do {
             status = try ReplLoop(runtime: runtime, session: session, duration: options.duration, timeout: options.timeout)
                 .run()
         } catch {
             LuaConsole.writeError("glasses: \(error)\n")
-            throw LuaExitStatus.usage
+            throw ExitStatus.usage
         }
         throw status
     }

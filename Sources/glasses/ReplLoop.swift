@@ -43,7 +43,7 @@ final class ReplLoop {
     }
 
     /// How the session ended: success after `.quit` or end of input, `exit(n)`, or a limit.
-    func run() -> LuaExitStatus {
+    func run() -> ExitStatus {
         // A parent may have spawned us with signals blocked (test runners do); Ctrl-C, Ctrl-Z
         // and resizes must arrive.
         var watched = sigset_t()
@@ -94,11 +94,14 @@ final class ReplLoop {
         terminal?.finish()
         // After the terminal is given back: the deadline's line starts a line, and
         // finalizers' output is plain output.
-        return runtime.close(LuaRunOutcome(endStatus(reason: reason, end: end))).status
+        let status = endStatus(reason: reason, end: end)
+        // A finalizer that exits or hits a limit while the state closes has the last word.
+        let closed = runtime.close(LuaRunOutcome(.success))
+        return closed.status == .success ? status : ExitStatus(closed.status)
     }
 
     /// How the session ends, with one line when its own deadline (--for, --timeout) ended it.
-    private func endStatus(reason: Scheduler.StopReason, end: Double) -> LuaExitStatus {
+    private func endStatus(reason: Scheduler.StopReason, end: Double) -> ExitStatus {
         guard !session.hasQuit, reason == .deadline else { return session.exitStatus }
         if let timeout, timeout <= (duration ?? .infinity) {
             ReplTerminalOutput.output.error("\(lineStart)glasses: time limit of \(Self.format(timeout)) s (--timeout) exceeded\n")

@@ -52,21 +52,23 @@ struct RunCommand: ParsableCommand {
         world.apply(to: &options)
         limits.apply(to: &options)
         let temporaryTrace = timeline.apply(to: &options)
-        let outcome: LuaRunOutcome
+        let status: ExitStatus
+        let report: String?
         do {
             let runtime = try ScriptRuntime(options: options, world: RunWorld.maker(for: options), modulePaths: LuaRunner.modulePaths(forScript: script))
             RunInterrupts.watch(runtime)
             let ran = runtime.run(script: script, arguments: arguments)
             RunInterrupts.release()
-            outcome = runtime.close(ran)
+            let outcome = runtime.close(ran)
+            (status, report) = (ExitStatus(outcome.status), outcome.report)
         } catch let error as LuaScriptError {
-            outcome = LuaRunOutcome(.limit, report: error.report)
+            (status, report) = (.limit, error.report)
         } catch {
-            outcome = LuaRunOutcome(.usage, report: "\(error)")
+            (status, report) = (.usage, "\(error)")
         }
-        if let report = outcome.report { LuaConsole.writeError("glasses: \(report)\n") }
+        if let report { LuaConsole.writeError("glasses: \(report)\n") }
         LuaConsole.flushOutput()
         timeline.exportTimeline(options, temporaryTrace: temporaryTrace)
-        throw outcome.status
+        throw status
     }
 }

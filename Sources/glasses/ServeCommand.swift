@@ -112,7 +112,7 @@ struct ServeCommand: ParsableCommand {
         }
     }
 
-    private func fail(_ message: String, as status: LuaExitStatus) -> LuaExitStatus {
+    private func fail(_ message: String, as status: ExitStatus) -> ExitStatus {
         LuaConsole.writeError("glasses serve: \(message)\n")
         return status
     }

@@ -111,8 +111,8 @@ struct SweepCommand: ParsableCommand {
         print(report.text, terminator: "")
         if let junit { try report.junit.write(toFile: junit, atomically: true, encoding: .utf8) }
         if let json { try report.json.write(to: URL(fileURLWithPath: json)) }
-        if pool.interrupted { throw LuaExitStatus.interrupted }
-        if !report.failures.isEmpty { throw LuaExitStatus.scriptError }
+        if pool.interrupted { throw ExitStatus.interrupted }
+        if !report.failures.isEmpty { throw ExitStatus.scriptError }
     }
 
     /// One seed's `glasses run` arguments (without the executable).

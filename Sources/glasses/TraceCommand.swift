@@ -40,7 +40,7 @@ struct TraceExportCommand: ParsableCommand {
             throw ValidationError("'\(trace)' \(error)")
         } catch {
             LuaConsole.writeError("glasses trace export: cannot write '\(perfetto)': \(fileErrorText(error))\n")
-            throw LuaExitStatus.scriptError
+            throw ExitStatus.scriptError
         }
     }
 }

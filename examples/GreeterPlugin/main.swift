@@ -38,7 +38,7 @@ struct GreeterPlugin: GlassesPlugin {
 let arguments = CommandLine.arguments.dropFirst()
 guard let script = arguments.first else {
     LuaConsole.writeError("usage: greeter-glasses SCRIPT [ARGS...]\n")
-    exit(LuaExitStatus.usage.code)
+    exit(ExitStatus.usage.code)
 }
 let outcome: LuaRunOutcome
 do {
@@ -51,7 +51,7 @@ do {
 } catch let error as LuaScriptError {
     outcome = LuaRunOutcome(.limit, report: error.report)
 } catch {
-    outcome = LuaRunOutcome(.usage, report: "\(error)")
+    outcome = LuaRunOutcome(.loadFailure, report: "\(error)")
 }
 if let report = outcome.report { LuaConsole.writeError("greeter-glasses: \(report)\n") }
 LuaConsole.flushOutput()

@@ -16,7 +16,7 @@ public final class ReplSession {
     public var onQuit: (() -> Void)?
     /// Set by `.quit` or `exit()`; the caller ends its loop and exits with ``exitStatus``.
     public private(set) var hasQuit = false
-    public private(set) var exitStatus = LuaExitStatus.success
+    public private(set) var exitStatus = ExitStatus.success
 
     let output: ReplOutput
     let support: ReplLuaSupport
@@ -128,7 +128,7 @@ public final class ReplSession {
 
     func ready() { onReady?() }
 
-    func quit(_ status: LuaExitStatus) {
+    func quit(_ status: ExitStatus) {
         hasQuit = true
         exitStatus = status
         if let onQuit { onQuit() } else { runtime.scheduler.stop() }

@@ -88,7 +88,7 @@ public final class ScriptRuntime {
         if options.timeout != nil {
             let traceFile = traceFile
             state.onUnresponsiveStop { message in
-                traceFile?.endAbruptly(reason: "limit", code: LuaExitStatus.limit.code, message: message)
+                traceFile?.endAbruptly(reason: "limit", code: ExitStatus.limit.code, message: message)
                 LuaConsole.flushOutput()
                 LuaConsole.writeError("glasses: \(message)\n")
             }
@@ -121,10 +121,10 @@ public final class ScriptRuntime {
             case (.horizon?, _): "horizon"
             case (.duration?, _): "duration"
             case (.idle?, _): "idle"
-            case (_, .scriptError), (_, .usage): "error"
+            case (_, .scriptError), (_, .loadFailure): "error"
             case (_, .success): "done"
             }
-        var values: [(String, TraceValue)] = [("reason", .string(reason)), ("code", .int(Int(outcome.status.code)))]
+        var values: [(String, TraceValue)] = [("reason", .string(reason)), ("code", .int(Int(outcome.exitCode)))]
         switch outcome.status {
         case .interrupted: values.append(("signal", "SIGINT"))
         case .terminated: values.append(("signal", "SIGTERM"))
