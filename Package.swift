@@ -60,8 +60,10 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         // "Did you mean": one edit distance for every message that suggests a name.
         .target(name: "Spelling"),
+        // Which thread is using an object now, checked where it is touched (docs/threads.md).
+        .target(name: "ThreadOwnership"),
         // Generic, safe Swift embedding of Lua. Knows nothing about glasses.
-        .target(name: "LuaHost", dependencies: ["CLua", "CLuaShim", "Spelling"]),
+        .target(name: "LuaHost", dependencies: ["CLua", "CLuaShim", "Spelling", "ThreadOwnership"]),
 
         // JPEG (libjpeg-turbo), HEIC (libheif) and PNG (libpng) behind setjmp-safe C wrappers.
         .target(
@@ -82,7 +84,7 @@ let package = Package(
         // selectors, sessions, camera streams, photos, and the backend protocol.
         .target(
             name: "WearablesCore",
-            dependencies: ["CImageCodecs", "CMediaCodecs", .product(name: "HeapModule", package: "swift-collections")],
+            dependencies: ["CImageCodecs", "CMediaCodecs", "ThreadOwnership", .product(name: "HeapModule", package: "swift-collections")],
             swiftSettings: optimizedInDebug
         ),
         // The mock's vocabulary (typed actions, their errors, the glasses' mock state) and the
@@ -172,7 +174,7 @@ let package = Package(
             name: "greeter-glasses", dependencies: ["GlassesScript", "LuaHost", "WearablesSimulator"], path: "examples/GreeterPlugin",
             exclude: ["greet.lua"]),
 
-        .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
+        .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "ThreadOwnership"]),
         // A served world on a free loopback port, for the test targets that connect to one.
         .target(name: "ServedWorldSupport", dependencies: ["WearablesServer"], path: "Tests/ServedWorldSupport"),
         .target(name: "EmbeddedFilesSupport", path: "Tests/EmbeddedFilesSupport"),

@@ -78,6 +78,8 @@ extension LuaState {
     }
 
     private func resume(_ task: LuaTask, pushing push: () throws(LuaPushFailure) -> Int32) -> LuaResumeResult {
+        let claimed = thread.enter()
+        defer { if claimed { thread.leave() } }
         switch task.status {
         case .ready, .suspended: break
         case .running: return finish(task, .failed(LuaScriptError(kind: .runtime, message: "cannot resume a running task")))

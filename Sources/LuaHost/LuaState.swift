@@ -1,11 +1,16 @@
 import CLua
 import CLuaShim
+import ThreadOwnership
 
 /// One Lua state: the VM, its limits and sandbox, and the Swift functions,
 /// modules and classes registered into it. Use it from one thread only;
 /// ``interruptHandle`` is the one piece meant for other threads.
 public final class LuaState {
     let L: OpaquePointer
+    /// The thread running Lua code in this state now: a second thread entering meanwhile
+    /// (resuming, calling, loading) is a bug that debug builds stop at, as is a host
+    /// function dispatched on another thread.
+    let thread = ThreadOwner("a LuaState")
     /// The state's control block (stops, memory counts), retained so they can
     /// still be read once the state is closed.
     let control: OpaquePointer
@@ -135,6 +140,8 @@ public final class LuaState {
 
     /// Compiles `code`; errors read `name:line: message`.
     public func load(_ code: String, name: String) throws(LuaScriptError) -> LuaRef {
+        let claimed = thread.enter()
+        defer { if claimed { thread.leave() } }
         var code = code
         let mode = options.sandbox == .trusted ? nil : "t"
         let status = code.withUTF8 { buffer in
@@ -147,6 +154,8 @@ public final class LuaState {
 
     /// Compiles a file (a `#!` first line is skipped, as `lua` does); `-` is stdin, as for `lua`.
     public func loadFile(_ path: String) throws(LuaScriptError) -> LuaRef {
+        let claimed = thread.enter()
+        defer { if claimed { thread.leave() } }
         let mode = options.sandbox == .trusted ? nil : "t"
         // luaL_loadfilex reads stdin when given no name.
         let status = withOptionalCString(path == "-" ? nil : path) { file in
@@ -177,6 +186,8 @@ public final class LuaState {
     /// Host functions called this way cannot suspend (use a ``LuaTask``).
     @discardableResult
     public func call(_ function: LuaRef, _ arguments: [LuaValue] = []) throws(LuaScriptError) -> [LuaValue] {
+        let claimed = thread.enter()
+        defer { if claimed { thread.leave() } }
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         do {

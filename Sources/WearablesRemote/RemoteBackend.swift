@@ -68,9 +68,9 @@ public final class RemoteBackend: WearablesBackend {
         bandwidth = hello.bandwidth
         mockGlasses = hello.mock
         let inbox = scheduler.inbox
-        let backend = SchedulerThreadReference(self)
+        let backend = SchedulerBoundWeak(self, on: scheduler)
         link.setTarget { incoming in
-            inbox.post { backend.object?.handle(incoming) }
+            inbox.post { backend.open()?.handle(incoming) }
         }
     }
 
@@ -241,11 +241,4 @@ public final class RemoteBackend: WearablesBackend {
         pending[id] = PendingReply(answer: answer, fail: fail)
         return id
     }
-}
-
-/// A weak reference that crosses threads only to be dereferenced on the
-/// scheduler's thread, where the backend lives; that rule is what makes it safe.
-final class SchedulerThreadReference<Object: AnyObject>: @unchecked Sendable {
-    weak var object: Object?
-    init(_ object: Object) { self.object = object }
 }

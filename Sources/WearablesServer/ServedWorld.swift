@@ -47,8 +47,8 @@ public final class ServedWorld: @unchecked Sendable {
 
     /// Runs `work` on the world's thread, soon; dropped when the world has stopped.
     public func post(_ work: @escaping @Sendable (SimulatedWorld) -> Void) {
-        let world = UncheckedWorld(world: world)
-        self.world.scheduler.post { work(world.world) }
+        let world = SchedulerBound(world, on: world.scheduler)
+        self.world.scheduler.post { work(world.open()) }
     }
 
     /// Runs `work` on the world's thread and returns its result.
@@ -104,9 +104,4 @@ public final class ServedWorld: @unchecked Sendable {
         for waiter in waiters { waiter() }
         for action in onExit { action() }
     }
-}
-
-/// Carries the world into a posted closure; it is only opened on the world's thread.
-private struct UncheckedWorld: @unchecked Sendable {
-    let world: SimulatedWorld
 }

@@ -30,10 +30,10 @@ final class ReplLoop {
         do {
             let reader = try ReplLineReader(terminal: terminal)
             let inbox = runtime.scheduler.inbox
-            let target = SchedulerThreadBox(session: session)
+            let target = SchedulerBound(session, on: runtime.scheduler)
             try ReplSignalWatcher.start(
                 handle: runtime.state.interruptHandle, reader: reader, terminal: terminal,
-                wake: { inbox.post { target.session.runtime.scheduler.stop() } })
+                wake: { inbox.post { target.open().runtime.scheduler.stop() } })
             self.reader = reader
         } catch {
             terminal?.finish()  // gives stdout and stderr back, so the error is seen
@@ -52,14 +52,14 @@ final class ReplLoop {
         pthread_sigmask(SIG_UNBLOCK, &watched, nil)
         let scheduler = runtime.scheduler
         let inbox = scheduler.inbox
-        let target = SchedulerThreadBox(session: session)
+        let target = SchedulerBound(session, on: runtime.scheduler)
         session.onReady = { [reader, session] in
             reader.request(prompt: session.prompt) { input in
                 inbox.post {
                     switch input {
-                    case .line(let line): target.session.submit(line)
-                    case .cancelled: target.session.discardInput()
-                    case .end: target.session.endOfInput()
+                    case .line(let line): target.open().submit(line)
+                    case .cancelled: target.open().discardInput()
+                    case .end: target.open().endOfInput()
                     }
                 }
             }
@@ -68,7 +68,7 @@ final class ReplLoop {
             completer = { word in
                 let result = CompletionResult()
                 inbox.post {
-                    result.candidates = target.session.completions(for: word)
+                    result.candidates = target.open().completions(for: word)
                     result.done.signal()
                 }
                 result.done.wait()
@@ -117,11 +117,6 @@ final class ReplLoop {
     private static func format(_ seconds: Double) -> String { String(cFormat: "%g", seconds) }
 }
 
-/// Carries the session across threads in posted actions, which only ever run on
-/// the scheduler's thread, where the session lives.
-private struct SchedulerThreadBox: @unchecked Sendable {
-    let session: ReplSession
-}
 
 /// Candidates computed on the scheduler's thread for the reader thread, handed
 /// over through the semaphore.

@@ -38,10 +38,9 @@ public final class WorldReplConsole {
     /// The input not yet handed to the session, and who hears when it is done.
     private var pendingInput: String?
     private var done: ((String, String) -> Void)?
-    /// The running input's number (0: none), and the one whose limit ran out; read and
-    /// written by the watchdog on another thread.
-    private let running = Atomic<Int>(0)
-    private let timedOut = Atomic<Int>(0)
+    /// The running input's number (0: none), and the one whose limit ran out: the only
+    /// state the watchdog touches off the world's thread.
+    private let inputs = InputGenerations()
     private var generation = 0
     private var isClosed = false
     /// Hears each file the console's state (or a recipe it started) finished writing;
@@ -119,11 +118,11 @@ public final class WorldReplConsole {
         session.onReady = { [weak self] in self?.nextLine() }
         session.onQuit = { [weak self] in self?.ended() }
         let inbox = repl.runtime.scheduler.inbox
-        let target = Unchecked(console: self)
+        let target = SchedulerBoundWeak(self, on: repl.runtime.scheduler)
         // Where the terminal REPL's loop would return and recover, this recovers in a
         // later event: never inside the Lua call that stopped.
-        repl.runtime.onStopLoop = { inbox.post { target.console?.recover() } }
-        repl.runtime.onSave = { file in target.console?.onSave?(file) }
+        repl.runtime.onStopLoop = { inbox.post { target.open()?.recover() } }
+        repl.runtime.onSave = { [weak self] file in self?.onSave?(file) }
     }
 
     /// Runs one input (a line or several) and calls `done` on the world's thread once it
@@ -136,7 +135,7 @@ public final class WorldReplConsole {
         // Whole, not line by line: a multi-line input is one chunk, so its locals reach its end.
         pendingInput = code
         generation += 1
-        running.store(generation, ordering: .sequentiallyConsistent)
+        inputs.running.store(generation, ordering: .sequentiallyConsistent)
         armWatchdog(generation)
         nextLine()
     }
@@ -149,7 +148,7 @@ public final class WorldReplConsole {
     public func close() {
         isClosed = true
         done = nil
-        running.store(0, ordering: .sequentiallyConsistent)
+        inputs.running.store(0, ordering: .sequentiallyConsistent)
         retire(repl)
     }
 
@@ -161,12 +160,12 @@ public final class WorldReplConsole {
         repl.runtime.releaseWorld()
         if repl.runtime.state.stop == nil { repl.runtime.state.interruptHandle.interrupt(message: "the console was closed") }
         repl.runtime.state.close()
-        let shell = Unchecked.Shell(runtime: repl.runtime)
+        let shell = SchedulerBound(repl.runtime, on: repl.runtime.scheduler)
         Self.retired.withLock { $0.append(shell) }
     }
 
     /// Runtimes of closed consoles (see ``retire(_:)``), from any served world's thread.
-    private static let retired = Mutex<[Unchecked.Shell]>([])
+    private static let retired = Mutex<[SchedulerBound<ScriptRuntime>]>([])
 
     /// Hands the session the input; once it is through, an unfinished chunk is dropped
     /// with a message (the page sends whole inputs) and the input is done.
@@ -185,13 +184,13 @@ public final class WorldReplConsole {
     }
 
     private func finish() {
-        if timedOut.load(ordering: .sequentiallyConsistent) == generation {
+        if inputs.timedOut.load(ordering: .sequentiallyConsistent) == generation {
             collected.errorOutput += "glasses: the input ran past the console's \(inputLimit) s limit per input and was stopped\n"
         }
         let done = self.done
         self.done = nil
         pendingInput = nil
-        running.store(0, ordering: .sequentiallyConsistent)
+        inputs.running.store(0, ordering: .sequentiallyConsistent)
         done?(collected.output, collected.errorOutput)
     }
 
@@ -227,24 +226,21 @@ public final class WorldReplConsole {
     private func armWatchdog(_ generation: Int) {
         let handle = repl.runtime.state.interruptHandle
         let inbox = repl.runtime.scheduler.inbox
-        let target = Unchecked(console: self)
+        let target = SchedulerBoundWeak(self, on: repl.runtime.scheduler)
+        let inputs = inputs
         DispatchQueue.global().asyncAfter(deadline: .now() + inputLimit) {
             // Only the atomics are touched here, off the world's thread.
-            guard let console = target.console, console.running.load(ordering: .sequentiallyConsistent) == generation else { return }
-            console.timedOut.store(generation, ordering: .sequentiallyConsistent)
+            guard inputs.running.load(ordering: .sequentiallyConsistent) == generation else { return }
+            inputs.timedOut.store(generation, ordering: .sequentiallyConsistent)
             handle.interrupt(message: "the console's limit per input")
             // A chunk parked on a wait, or between time slices, has no Lua running to notice the interrupt.
-            inbox.post { target.console?.recover() }
+            inbox.post { target.open()?.recover() }
         }
     }
 }
 
-/// Carries the console into events posted to the world's thread, the only place it is used.
-private struct Unchecked: @unchecked Sendable {
-    weak var console: WorldReplConsole?
-
-    /// A retired runtime, kept and never used again.
-    struct Shell: @unchecked Sendable {
-        let runtime: ScriptRuntime
-    }
+/// The console's input numbers, shared with its watchdog thread.
+private final class InputGenerations: Sendable {
+    let running = Atomic<Int>(0)
+    let timedOut = Atomic<Int>(0)
 }

@@ -65,16 +65,9 @@ extension Broadcaster where Value: Sendable {
     func stream(current: Value?) -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream<Value>.makeStream(bufferingPolicy: .unbounded)
         let token = add(current: current) { continuation.yield($0) }
-        let cancel = UncheckedBox(token)
+        let cancel = SchedulerBound(token, on: scheduler)
         let inbox = scheduler.inbox
-        continuation.onTermination = { _ in inbox.post { cancel.value.cancel() } }
+        continuation.onTermination = { _ in inbox.post { cancel.open().cancel() } }
         return stream
     }
-}
-
-/// Carries a scheduler-thread object into a `@Sendable` closure. Only sound because
-/// everything in the model runs on the scheduler's thread.
-struct UncheckedBox<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }

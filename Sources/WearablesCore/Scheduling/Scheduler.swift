@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import HeapModule
+import ThreadOwnership
 import Synchronization
 
 /// The single owner of time for a wearables world.
@@ -42,6 +43,8 @@ public final class Scheduler {
     private var stopRequested = false
     /// The thread-safe way in: hand this to other threads so they can `post`.
     public let inbox = SchedulerInbox()
+    /// The thread running the loop: events are scheduled, and bound values opened, only there.
+    public let thread = ThreadOwner("a Scheduler")
     private let wallStart = ContinuousClock.now
 
     /// - Parameters:
@@ -64,6 +67,7 @@ public final class Scheduler {
     /// Events at the same time run in the order they were scheduled.
     @discardableResult
     public func schedule(at time: Double, _ action: @escaping () -> Void) -> TimerToken {
+        thread.check()
         let token = TimerToken()
         let event = ScheduledEvent(time: max(now, time), sequence: nextSequence, token: token, action: action)
         nextSequence &+= 1
@@ -109,6 +113,8 @@ public final class Scheduler {
     /// finite deadline still advances `now` to it, since nothing could happen in between.
     @discardableResult
     public func run(until deadline: Double = .infinity) -> StopReason {
+        let claimed = thread.enter()
+        defer { if claimed { thread.leave() } }
         stopRequested = false
         while true {
             drainInbox()
