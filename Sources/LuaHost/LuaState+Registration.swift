@@ -155,8 +155,13 @@ extension LuaState {
     func pushFunction(
         _ body: @escaping LuaFunctionBody, checking arguments: LuaArgumentCheck? = nil, named name: String, on L: OpaquePointer
     ) throws(LuaPushFailure) {
-        let box = retain(body, checking: arguments)
-        try LuaStack.check(name.withCString { gs_pushfunction(L, box, $0) })
+        let box = LuaFunctionBox(body, checking: arguments)
+        functionBoxes.append(box)
+        guard let function = box.trampolineFunction() else {
+            try LuaStack.push("not enough memory", on: L)
+            throw LuaPushFailure()
+        }
+        try LuaStack.check(name.withCString { gs_pushfunction(L, function, $0) })
     }
 
     func className<T>(of type: T.Type) -> String {
