@@ -905,14 +905,63 @@ int gs_unref(lua_State *L, int ref) {
     return gs_protect(L, p_unref, 1, 0);
 }
 
+/* One gs_check as the trampoline runs it: the Lua types that fit as a mask
+ * (bit type + 1, so LUA_TNONE is bit 0), and what a number must also be. */
+enum { GS_FIT_INTEGER = 1, GS_FIT_RANGED = 2 };
+typedef struct {
+    unsigned types;
+    int number; /* GS_FIT_* for a number that fits the mask */
+    double low, high;
+} gs_fit;
+
+struct gs_function {
+    void *box;
+    int first, last; /* the arguments checked: first..<last */
+    int complete;
+    gs_fit fits[];
+};
+
+gs_function *gs_function_new(void *box, int offset, const gs_check *checks, int count, int complete) {
+    if (count < 0) count = 0;
+    gs_function *f = (gs_function *)malloc(sizeof(gs_function) + (size_t)count * sizeof(gs_fit));
+    if (f == NULL) return NULL;
+    f->box = box;
+    f->first = offset + 1;
+    f->last = offset + 1 + count;
+    f->complete = complete;
+    for (int i = 0; i < count; i++) {
+        const gs_check *check = &checks[i];
+        gs_fit *fit = &f->fits[i];
+        fit->types = 0;
+        fit->number = check->ranged ? GS_FIT_RANGED : 0;
+        fit->low = check->low;
+        fit->high = check->high;
+        switch (check->kind) {
+        case GS_CHECK_ANY: fit->types = ~0u; break;
+        case GS_CHECK_TYPE:
+            if (check->type >= LUA_TNONE && check->type < LUA_NUMTYPES) fit->types = 1u << (check->type + 1);
+            break;
+        case GS_CHECK_INTEGER:
+            fit->types = 1u << (LUA_TNUMBER + 1);
+            fit->number |= GS_FIT_INTEGER;
+            break;
+        default: f->complete = 0; break;
+        }
+        if (check->optional) fit->types |= 1u << (LUA_TNONE + 1) | 1u << (LUA_TNIL + 1);
+    }
+    return f;
+}
+
+void gs_function_free(gs_function *function) { free(function); }
+
 static int gs_trampoline(lua_State *L);
-static int p_pushfunction(lua_State *L) { /* box, name (a C string as light userdata) */
+static int p_pushfunction(lua_State *L) { /* function, name (a C string as light userdata) */
     lua_pushstring(L, (const char *)lua_touserdata(L, 2));
     lua_replace(L, 2);
     lua_pushcclosure(L, gs_trampoline, 2);
     return 1;
 }
-int gs_pushfunction(lua_State *L, void *function, const char *name) {
+int gs_pushfunction(lua_State *L, gs_function *function, const char *name) {
     lua_pushlightuserdata(L, function);
     lua_pushlightuserdata(L, (void *)name);
     return gs_protect(L, p_pushfunction, 2, 1);
@@ -942,7 +991,7 @@ static int gs_gc(lua_State *L) {
     return 0;
 }
 
-static int gs_call_swift(lua_State *L, void *function);
+static inline int gs_call_swift(lua_State *L, void *function, int settled);
 
 /* lua_close runs the remaining finalizers after the host has let go of the
  * run (the world is closed, the trace flushed), so they may use only Lua. The
@@ -975,7 +1024,7 @@ static int gs_index(lua_State *L) {
         const char *name = luaL_getmetafield(L, 1, "__name") == LUA_TSTRING ? lua_tostring(L, -1) : "host object";
         return gs_refuse_while_closing(L, lua_pushfstring(L, "a %s's fields", name));
     }
-    return gs_call_swift(L, fields);
+    return gs_call_swift(L, fields, 0);
 }
 
 static int p_newclass(lua_State *L) { /* methods, name, fields */
@@ -1204,10 +1253,9 @@ static int gs_typeerror(lua_State *L, int argument, const char *expected) {
     return gs_argerror(L, argument, lua_pushfstring(L, "%s expected, got %s", expected, actual));
 }
 
-static int gs_call_swift(lua_State *L, void *function) {
-    int argument = 0;
-    int n = gs_swift_dispatch(L, function, &argument);
-    if (n >= 0) return n;
+/* What a status below 0 from Swift means: a raise or a suspension. Out of line,
+ * so the common path (results pushed) stays a call and a return. */
+static __attribute__((noinline)) int gs_swift_status(lua_State *L, int n, int argument) {
     switch (n) {
     case GS_RAISE_WHERE:
         luaL_where(L, 1);
@@ -1226,12 +1274,47 @@ static int gs_call_swift(lua_State *L, void *function) {
     }
 }
 
-static int gs_trampoline(lua_State *L) {
-    if (gs_is_closing(L)) {
-        const char *name = lua_tostring(L, lua_upvalueindex(2));
-        return gs_refuse_while_closing(L, name != NULL ? lua_pushfstring(L, "'%s'", name) : "a host function");
+static inline __attribute__((always_inline)) int gs_call_swift(lua_State *L, void *function, int settled) {
+    int argument = 0;
+    int n = gs_swift_dispatch(L, function, settled, &argument);
+    if (__builtin_expect(n >= 0, 1)) return n;
+    return gs_swift_status(L, n, argument);
+}
+
+/* Whether a number that fits a parameter's types also fits what it says of numbers. */
+static __attribute__((noinline)) int gs_number_fits(lua_State *L, int index, const gs_fit *fit) {
+    if ((fit->number & GS_FIT_INTEGER) && !lua_isinteger(L, index)) return 0;
+    if (fit->number & GS_FIT_RANGED) {
+        lua_Number value = lua_tonumberx(L, index, NULL);
+        if (!(value >= fit->low && value <= fit->high)) return 0;
     }
-    return gs_call_swift(L, lua_touserdata(L, lua_upvalueindex(1)));
+    return 1;
+}
+
+/* Whether the arguments pass every check of `f`, so that Swift need not look at
+ * them. Never raises, and reads without conversion: a value that fails here may
+ * still fit (a string for a number, 3.0 for an integer), which Swift decides. */
+static inline int gs_arguments_fit(lua_State *L, const gs_function *f) {
+    if (!f->complete) return 0;
+    const gs_fit *fit = f->fits;
+    for (int index = f->first; index < f->last; index++, fit++) {
+        int type = lua_type(L, index);
+        if (!((fit->types >> (type + 1)) & 1u)) return 0;
+        if (__builtin_expect(fit->number != 0, 0) && type == LUA_TNUMBER && !gs_number_fits(L, index, fit)) return 0;
+    }
+    return 1;
+}
+
+static __attribute__((noinline, cold)) int gs_trampoline_closing(lua_State *L) {
+    const char *name = lua_tostring(L, lua_upvalueindex(2));
+    return gs_refuse_while_closing(L, name != NULL ? lua_pushfstring(L, "'%s'", name) : "a host function");
+}
+
+static int gs_trampoline(lua_State *L) {
+    if (__builtin_expect(gs_is_closing(L), 0)) return gs_trampoline_closing(L);
+    const gs_function *f = (const gs_function *)lua_touserdata(L, lua_upvalueindex(1));
+    if (f == NULL) return gs_call_swift(L, NULL, 0);
+    return gs_call_swift(L, f->box, gs_arguments_fit(L, f));
 }
 
 int gs_caller_line(lua_State *L, char *buffer, size_t size) {

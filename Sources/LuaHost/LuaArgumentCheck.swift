@@ -44,6 +44,51 @@ struct LuaArgumentCheck {
         ruled = checked.count
     }
 
+    /// The checks for the trampoline to settle in C before entering Swift (one
+    /// ``gs_check`` a parameter, for arguments after `offset`), and whether their
+    /// passing leaves nothing for ``check(_:)`` to do: no rule, and no parameter
+    /// whose fit only Swift can tell. The C checks only ever accept values this
+    /// check accepts; anything else comes here, which words the message.
+    var trampolineChecks: (checks: [gs_check], offset: Int32, complete: Bool) {
+        let checks = parameters.map(LuaArgumentCheck.trampolineCheck)
+        return (checks, offset, rule == nil && !checks.contains { $0.kind == GS_CHECK_SWIFT })
+    }
+
+    private static func trampolineCheck(_ parameter: LuaParameter) -> gs_check {
+        var check = gs_check(kind: Int32(GS_CHECK_SWIFT), type: LUA_TNONE, optional: parameter.isOptional ? 1 : 0, ranged: 0, low: 0, high: 0)
+        var type = parameter.type
+        while true {
+            switch type {
+            case .alias(_, let definition): type = definition; continue
+            case .optional(let wrapped):
+                check.optional = 1
+                type = wrapped
+                continue
+            default: break
+            }
+            break
+        }
+        switch type {
+        case .any, .variadic: check.kind = Int32(GS_CHECK_ANY)
+        case .integer: check.kind = Int32(GS_CHECK_INTEGER)
+        default:
+            guard case .type(let expected) = quick(type) else { return check }
+            check.kind = Int32(GS_CHECK_TYPE)
+            check.type = expected
+        }
+        if let range = parameter.range {
+            // Bounds hold for numbers only; on anything else only Swift knows what they mean.
+            guard check.kind == Int32(GS_CHECK_INTEGER) || (check.kind == Int32(GS_CHECK_TYPE) && check.type == LUA_TNUMBER) else {
+                check.kind = Int32(GS_CHECK_SWIFT)
+                return check
+            }
+            check.ranged = 1
+            check.low = range.lowerBound
+            check.high = range.upperBound
+        }
+        return check
+    }
+
     private static func quick(_ type: LuaType) -> Quick {
         switch type {
         case .number: .type(LUA_TNUMBER)

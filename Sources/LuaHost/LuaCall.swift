@@ -4,13 +4,13 @@ import CLuaShim
 /// The context of one call into a Swift function: typed argument access that
 /// raises Lua-style errors, and the task the call runs in.
 public struct LuaCall {
-    let L: OpaquePointer
+    @usableFromInline let L: OpaquePointer
 
     /// The state the call runs in.
     public var state: LuaState { Unmanaged<LuaState>.fromOpaque(gs_host(L)).takeUnretainedValue() }
 
     /// Number of arguments passed.
-    public var count: Int { Int(lua_gettop(L)) }
+    @inlinable public var count: Int { Int(lua_gettop(L)) }
 
     /// The host task this call may suspend, directly or from inside the script's
     /// own coroutines: nil on the main thread, in coroutines outside any task,
@@ -32,29 +32,37 @@ public struct LuaCall {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    public func isNone(_ n: Int) -> Bool { lua_type(L, Int32(clamping: n)) == LUA_TNONE }
-    public func isNil(_ n: Int) -> Bool { lua_type(L, Int32(clamping: n)) <= LUA_TNIL }
+    // The reads of plain values are inlinable: a body's read is then a call into Lua's
+    // API and nothing more (the binding call's cost, scripts/bench section 1).
+    @inlinable public func isNone(_ n: Int) -> Bool { lua_type(L, Int32(clamping: n)) == LUA_TNONE }
+    @inlinable public func isNil(_ n: Int) -> Bool { lua_type(L, Int32(clamping: n)) <= LUA_TNIL }
 
     /// The Lua type name of argument `n` (`"no value"` when absent).
     public func typeName(_ n: Int) -> String { String(cString: lua_typename(L, lua_type(L, Int32(clamping: n)))) }
 
-    public func number(_ n: Int) throws -> Double {
-        var isNumber: Int32 = 0
-        let value = gs_tonumber(L, Int32(clamping: n), &isNumber)
-        guard isNumber != 0 else { throw LuaArgumentError(argument: n, expected: "number") }
-        return value
+    @inlinable public func number(_ n: Int) throws -> Double {
+        let read = gs_readnumber(L, Int32(clamping: n))
+        guard read.isnum != 0 else { throw LuaCall.expected("number", at: n) }
+        return read.value
     }
 
-    public func integer(_ n: Int) throws -> Int64 {
-        var isInteger: Int32 = 0
-        let value = gs_tointeger(L, Int32(clamping: n), &isInteger)
-        guard isInteger != 0 else {
-            if lua_isnumber(L, Int32(clamping: n)) != 0 {
-                throw LuaArgumentError(argument: n, message: "number has no integer representation")
-            }
-            throw LuaArgumentError(argument: n, expected: "number")
+    /// The error for argument `n` not being a `type`; out of line, off the inlined reads.
+    @usableFromInline @inline(never) static func expected(_ type: String, at n: Int) -> LuaArgumentError {
+        LuaArgumentError(argument: n, expected: type)
+    }
+
+    @inlinable public func integer(_ n: Int) throws -> Int64 {
+        let read = gs_readinteger(L, Int32(clamping: n))
+        guard read.isnum != 0 else { throw notInteger(n) }
+        return Int64(read.value)
+    }
+
+    /// Why argument `n` is no integer.
+    @usableFromInline @inline(never) func notInteger(_ n: Int) -> LuaArgumentError {
+        if lua_isnumber(L, Int32(clamping: n)) != 0 {
+            return LuaArgumentError(argument: n, message: "number has no integer representation")
         }
-        return Int64(value)
+        return LuaArgumentError(argument: n, expected: "number")
     }
 
     /// A string; numbers are converted, as `luaL_checkstring` does.
@@ -67,15 +75,15 @@ public struct LuaCall {
         return LuaStack.string(at: -1, on: L) ?? ""
     }
 
-    public func boolean(_ n: Int) throws -> Bool {
-        guard lua_type(L, Int32(clamping: n)) == LUA_TBOOLEAN else { throw LuaArgumentError(argument: n, expected: "boolean") }
+    @inlinable public func boolean(_ n: Int) throws -> Bool {
+        guard lua_type(L, Int32(clamping: n)) == LUA_TBOOLEAN else { throw LuaCall.expected("boolean", at: n) }
         return lua_toboolean(L, Int32(clamping: n)) != 0
     }
 
-    public func optionalNumber(_ n: Int) throws -> Double? { isNil(n) ? nil : try number(n) }
-    public func optionalInteger(_ n: Int) throws -> Int64? { isNil(n) ? nil : try integer(n) }
+    @inlinable public func optionalNumber(_ n: Int) throws -> Double? { isNil(n) ? nil : try number(n) }
+    @inlinable public func optionalInteger(_ n: Int) throws -> Int64? { isNil(n) ? nil : try integer(n) }
     public func optionalString(_ n: Int) throws -> String? { isNil(n) ? nil : try string(n) }
-    public func optionalBoolean(_ n: Int) throws -> Bool? { isNil(n) ? nil : try boolean(n) }
+    @inlinable public func optionalBoolean(_ n: Int) throws -> Bool? { isNil(n) ? nil : try boolean(n) }
 
     /// A string that must be one of `values`; the error lists them.
     public func enumeration(_ n: Int, of values: [String]) throws -> String {

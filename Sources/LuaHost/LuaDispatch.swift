@@ -4,8 +4,8 @@ import CLuaShim
 /// Runs the Swift function in `function` (a ``LuaFunctionBox``) for the C
 /// trampoline. Never raises: it returns a status and the trampoline raises.
 @c(gs_swift_dispatch)
-func luaDispatch(_ L: OpaquePointer?, _ function: UnsafeMutableRawPointer?, _ argument: UnsafeMutablePointer<Int32>?) -> Int32 {
-    LuaDispatch.dispatch(L, function, argument)
+func luaDispatch(_ L: OpaquePointer?, _ function: UnsafeMutableRawPointer?, _ settled: Int32, _ argument: UnsafeMutablePointer<Int32>?) -> Int32 {
+    LuaDispatch.dispatch(L, function, settled != 0, argument)
 }
 
 /// Releases the retain a userdata held on its box (`__gc`).
@@ -19,21 +19,46 @@ func luaReleaseBox(_ box: UnsafeMutableRawPointer?) {
 
 /// The Swift side of calls from Lua.
 enum LuaDispatch {
+    /// The common path (a number, an integer or nothing back) is inline; the rest,
+    /// and every raise, is out of line so this stays small (scripts/bench section 1).
     @inline(__always)
-    static func dispatch(_ L: OpaquePointer?, _ function: UnsafeMutableRawPointer?, _ argument: UnsafeMutablePointer<Int32>?) -> Int32 {
+    static func dispatch(
+        _ L: OpaquePointer?, _ function: UnsafeMutableRawPointer?, _ settled: Bool, _ argument: UnsafeMutablePointer<Int32>?
+    ) -> Int32 {
         guard let L, let function else { return Int32(GS_RAISE) }
         let call = LuaCall(L: L)
+        // Debug builds only (the condition is not evaluated in release): a host function runs
+        // on the thread that is running the state's Lua code.
+        assert(call.state.thread.isCurrentOrIdle, "a host function dispatched off the thread running its Lua state")
+        let result: LuaReturn
         do {
             // The state keeps the box alive, so no retain is needed for the call.
-            let result = try Unmanaged<LuaFunctionBox>.fromOpaque(function)._withUnsafeGuaranteedRef { try $0.call(call) }
+            result = try Unmanaged<LuaFunctionBox>.fromOpaque(function)._withUnsafeGuaranteedRef { try $0.call(call, settled: settled) }
+        } catch {
+            return raise(error, argument: argument, call: call)
+        }
+        // Tested one by one rather than in a switch: a switch leaves `result` to be
+        // destroyed after the match, an outlined call even for a number.
+        if case .value(.number(let number)) = result {
+            lua_pushnumber(L, number)
+            return 1
+        }
+        if case .value(.integer(let integer)) = result {
+            lua_pushinteger(L, lua_Integer(integer))
+            return 1
+        }
+        if case .none = result { return 0 }
+        return push(result, argument: argument, call: call)
+    }
+
+    /// Pushes what a body returned (other than a number, an integer or nothing),
+    /// or tells the trampoline to suspend the task.
+    @inline(never)
+    private static func push(_ result: LuaReturn, argument: UnsafeMutablePointer<Int32>?, call: LuaCall) -> Int32 {
+        let L = call.L
+        do {
             switch result {
             case .none: return 0
-            case .value(.number(let number)):
-                lua_pushnumber(L, number)
-                return 1
-            case .value(.integer(let integer)):
-                lua_pushinteger(L, lua_Integer(integer))
-                return 1
             case .value(let value):
                 try LuaStack.push(value, on: L, state: call.state)
                 return 1
@@ -48,16 +73,21 @@ enum LuaDispatch {
                 }
                 return Int32(GS_SUSPEND)
             }
-        } catch let error as LuaArgumentError {
-            return raise(argumentError: error, argument: argument, on: L)
-        } catch let error as LuaError {
-            return raise(error, on: L, state: call.state)
-        } catch is LuaPushFailure {
-            return Int32(GS_RAISE)
-        } catch let error as any LuaErrorConvertible {
-            return raise(error.luaError, on: L, state: call.state)
         } catch {
-            return raise(LuaError(String(describing: error)), on: L, state: call.state)
+            return raise(error, argument: argument, call: call)
+        }
+    }
+
+    /// The status and value for the trampoline to raise `error` with.
+    @inline(never)
+    private static func raise(_ error: Error, argument: UnsafeMutablePointer<Int32>?, call: LuaCall) -> Int32 {
+        let L = call.L
+        switch error {
+        case let error as LuaArgumentError: return raise(argumentError: error, argument: argument, on: L)
+        case let error as LuaError: return raise(error, on: L, state: call.state)
+        case is LuaPushFailure: return Int32(GS_RAISE)
+        case let error as any LuaErrorConvertible: return raise(error.luaError, on: L, state: call.state)
+        default: return raise(LuaError(String(describing: error)), on: L, state: call.state)
         }
     }
 

@@ -1,3 +1,5 @@
+import CLuaShim
+
 /// What a Swift function body hands back to Lua.
 public enum LuaReturn {
     case none
@@ -65,19 +67,45 @@ public struct LuaModule {
 
 /// Holds a body for the trampoline, which reaches it through an unretained
 /// pointer in the closure's upvalue (the state keeps the box alive), with the
-/// check of its arguments that runs first.
+/// check of its arguments that runs first unless the trampoline settled it in C.
 final class LuaFunctionBox {
     let body: LuaFunctionBody
     let arguments: LuaArgumentCheck?
+    /// What the trampoline holds: this box and the checks it settles in C
+    /// (``LuaArgumentCheck/trampolineChecks``); nil for a box no closure calls
+    /// directly (a class's field getter) or when out of memory.
+    private(set) var function: OpaquePointer?
 
     init(_ body: @escaping LuaFunctionBody, checking arguments: LuaArgumentCheck? = nil) {
         self.body = body
         self.arguments = arguments
     }
 
+    /// Makes ``function`` once. The box outlives every closure over it (the
+    /// state keeps its boxes until after lua_close), so it frees it.
+    func trampolineFunction() -> OpaquePointer? {
+        if let function { return function }
+        let trampoline = arguments?.trampolineChecks ?? (checks: [], offset: 0, complete: true)
+        function = trampoline.checks.withUnsafeBufferPointer {
+            gs_function_new(
+                Unmanaged.passUnretained(self).toOpaque(), trampoline.offset, $0.baseAddress, Int32($0.count),
+                trampoline.complete ? 1 : 0)
+        }
+        return function
+    }
+
+    deinit { gs_function_free(function) }
+
+    /// `settled`: the trampoline's checks (``LuaArgumentCheck/trampolineChecks``) passed and said all.
     @inline(__always)
-    func call(_ call: LuaCall) throws -> LuaReturn {
-        try arguments?.check(call)
+    func call(_ call: LuaCall, settled: Bool) throws -> LuaReturn {
+        if !settled { try check(call) }
         return try body(call)
+    }
+
+    /// Out of line: the trampoline settles most calls' checks in C.
+    @inline(never)
+    private func check(_ call: LuaCall) throws {
+        try arguments?.check(call)
     }
 }

@@ -125,17 +125,22 @@ extension LuaState {
     /// can add to them), so it raises with the closest name, as `glasses check` says,
     /// instead of handing back a nil that fails later as "attempt to call a nil value".
     private func fieldGetter<Object: AnyObject>(_ luaClass: LuaClass<Object>) -> UnsafeMutableRawPointer? {
-        let getters = Dictionary(luaClass.fields.map { ($0.name, $0.get) }, uniquingKeysWith: { first, _ in first })
-        let names = luaClass.fields.map(\.name) + luaClass.methods.map(\.name)
+        let fields = luaClass.fields
+        let methods = luaClass.methods
         let name = luaClass.name
+        // Indexed on the first read, not here: this function is generic, so it runs unspecialised,
+        // and building every class's index at registration was a fifth of `glasses run`'s start-up
+        // (scripts/bench section 3), for classes most runs never read a field of.
+        let index = LuaFieldIndex()
         return retain { call in
             guard let key = LuaStack.string(at: 2, on: call.L) else {
                 throw LuaError("a \(name) has no \(call.typeName(2)) keys (index it with a field or method name)")
             }
-            guard let get = getters[key] else {
+            guard let position = index.position(of: key, names: { fields.map { $0.name } }) else {
+                let names = fields.map { $0.name } + methods.map { $0.name }
                 throw LuaError("a \(name) has no field or method '\(key)'\(NameSuggestion.hint(for: key, in: names))")
             }
-            return .value(try get(try call.userdata(1, as: Object.self)))
+            return .value(try fields[position].get(try call.userdata(1, as: Object.self)))
         }
     }
 
@@ -155,8 +160,13 @@ extension LuaState {
     func pushFunction(
         _ body: @escaping LuaFunctionBody, checking arguments: LuaArgumentCheck? = nil, named name: String, on L: OpaquePointer
     ) throws(LuaPushFailure) {
-        let box = retain(body, checking: arguments)
-        try LuaStack.check(name.withCString { gs_pushfunction(L, box, $0) })
+        let box = LuaFunctionBox(body, checking: arguments)
+        functionBoxes.append(box)
+        guard let function = box.trampolineFunction() else {
+            try LuaStack.push("not enough memory", on: L)
+            throw LuaPushFailure()
+        }
+        try LuaStack.check(name.withCString { gs_pushfunction(L, function, $0) })
     }
 
     func className<T>(of type: T.Type) -> String {
@@ -200,5 +210,19 @@ extension LuaState {
     /// Called from `__gc`: the userdata is gone, so is the Lua side's hold on the object.
     func forget(_ box: LuaObjectBox) {
         if objectBoxes[box.key] === box { objectBoxes[box.key] = nil }
+    }
+}
+
+/// A class's field names to their positions, made on the first lookup. The first
+/// field of a name wins, as in the declaration.
+final class LuaFieldIndex {
+    private var positions: [String: Int]?
+
+    func position(of key: String, names: () -> [String]) -> Int? {
+        if let positions { return positions[key] }
+        var made: [String: Int] = [:]
+        for (position, name) in names().enumerated() where made[name] == nil { made[name] = position }
+        positions = made
+        return made[key]
     }
 }

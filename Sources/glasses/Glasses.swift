@@ -27,6 +27,8 @@ struct Glasses: ParsableCommand {
     /// (so a script's `exit(64)` is not taken for ArgumentParser's EX_USAGE) and a
     /// usage error is one line, exit 2 (the contract's code, not 64).
     static func main() {
+        // `glasses run` with plain arguments skips ArgumentParser (see RunFastPath).
+        RunFastPath(CommandLine.arguments.dropFirst())?.run()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -52,6 +52,14 @@ struct RunCommand: ParsableCommand {
         world.apply(to: &options)
         limits.apply(to: &options)
         let temporaryTrace = timeline.apply(to: &options)
+        let status = RunCommand.run(options, script: script, arguments: arguments)
+        timeline.exportTimeline(options, temporaryTrace: temporaryTrace)
+        throw status
+    }
+
+    /// Runs `script` as `glasses run` does, says what went wrong on stderr, and returns
+    /// the status to exit with. Shared with ``RunFastPath``, which skips ArgumentParser.
+    static func run(_ options: RunOptions, script: String, arguments: [String]) -> ExitStatus {
         let status: ExitStatus
         let report: String?
         do {
@@ -68,7 +76,6 @@ struct RunCommand: ParsableCommand {
         }
         if let report { LuaConsole.writeError("glasses: \(report)\n") }
         LuaConsole.flushOutput()
-        timeline.exportTimeline(options, temporaryTrace: temporaryTrace)
-        throw status
+        return status
     }
 }

@@ -73,6 +73,30 @@ import Testing
         #expect(runs.value == 1)
     }
 
+    /// Plain parameters (types, optionals, bounds) are checked by the trampoline in C before
+    /// Swift runs; a value it cannot settle (a numeric string for a number, 3.0 for an
+    /// integer, anything wrong) goes to the registry's check, so meaning and messages hold.
+    @Test func plainParametersSettledInCKeepTheirMeaning() throws {
+        let runs = Counter()
+        let state = try state(
+            [
+                LuaParameter("n", .number), LuaParameter("i", .integer, in: 1...10), .optional("s", .string), .optional("f", .function),
+                LuaParameter("b", .optional(.boolean)), LuaParameter("t", .alias("Options", .table)), LuaParameter("x", .any),
+            ], runs: runs)
+        #expect(try error(state, "1, 2, 's', print, true, {}, nil") == nil)
+        #expect(try error(state, "'1.5', 3.0, 7, nil, nil, {}") == nil)
+        #expect(runs.value == 2)
+        #expect(try error(state, "1, 11, nil, nil, nil, {}") == "bad argument #2 to 'take' (i must be 1-10, got 11)")
+        #expect(try error(state, "1, 2.5, nil, nil, nil, {}") == "bad argument #2 to 'take' (number has no integer representation)")
+        #expect(try error(state, "{}, 2, nil, nil, nil, {}") == "bad argument #1 to 'take' (number expected, got table)")
+        #expect(try error(state, "1, 2, {}, nil, nil, {}") == "bad argument #3 to 'take' (string expected, got table)")
+        #expect(try error(state, "1, 2, nil, 3, nil, {}") == "bad argument #4 to 'take' (function expected, got number)")
+        #expect(try error(state, "1, 2, nil, nil, 0, {}") == "bad argument #5 to 'take' (boolean expected, got number)")
+        #expect(try error(state, "1, 2, nil, nil, nil, 'x'") == "bad argument #6 to 'take' (table expected, got string)")
+        #expect(try error(state, "1") == "bad argument #2 to 'take' (number expected, got no value)")
+        #expect(runs.value == 2)
+    }
+
     /// A record field's bounds hold as an argument's do.
     @Test func rangesBoundRecordFields() throws {
         let runs = Counter()

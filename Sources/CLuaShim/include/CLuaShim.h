@@ -41,10 +41,12 @@ typedef struct gs_control gs_control;
 /* The Swift entry points, defined in LuaHost as `@c` functions and linked
  * directly: no function pointers to install before the first state. */
 
-/* The Swift side of every registered function: `function` is the upvalue-held
- * box; on a raise status, `*argument` names the argument for argument errors.
+/* The Swift side of every registered function: `function` is the box the
+ * closure's gs_function holds; `settled` is nonzero when the trampoline found the
+ * arguments fit the function's gs_checks, which then say all there is to check;
+ * on a raise status, `*argument` names the argument for argument errors.
  * Never raises. */
-int gs_swift_dispatch(lua_State *L, void *function, int *argument);
+int gs_swift_dispatch(lua_State *L, void *function, int settled, int *argument);
 /* Releases one retain of a userdata's box (called from __gc). */
 void gs_swift_release(void *box);
 
@@ -145,9 +147,33 @@ int gs_setglobal(lua_State *L, const char *name);                 /* pops value 
 int gs_tostring(lua_State *L, int index);                         /* pushes string */
 int gs_ref(lua_State *L, int *ref);                               /* pops value */
 int gs_unref(lua_State *L, int ref);
-/* A closure over the Swift function box; `name` (e.g. "wearables.session") names
- * it in argument errors when Lua cannot (a call through pcall or a local). */
-int gs_pushfunction(lua_State *L, void *function, const char *name);
+/* What the trampoline checks of one parameter before entering Swift, made at
+ * registration from its LuaParameter. A value that fails a check is not an error
+ * yet: Swift then checks the whole call and words the message. */
+enum {
+    GS_CHECK_ANY = 0,     /* anything fits */
+    GS_CHECK_TYPE = 1,    /* fits when lua_type is `type` */
+    GS_CHECK_INTEGER = 2, /* fits when lua_isinteger */
+    GS_CHECK_SWIFT = 3,   /* only Swift can tell (an enum, a record, a class) */
+};
+typedef struct {
+    int kind;     /* GS_CHECK_* */
+    int type;     /* LUA_T* for GS_CHECK_TYPE */
+    int optional; /* nil and no value fit too */
+    int ranged;   /* the number must also lie in low...high */
+    double low, high;
+} gs_check;
+/* A registered function as its trampoline sees it: the Swift box, and `count`
+ * checks for arguments offset+1... (offset 1 for a method's object); `complete`
+ * says that when they pass, nothing is left for Swift to check (no rule, no
+ * parameter only Swift can tell). Made once per function (NULL when out of
+ * memory); the box owns it and frees it with gs_function_free once the state is closed. */
+typedef struct gs_function gs_function;
+gs_function *gs_function_new(void *box, int offset, const gs_check *checks, int count, int complete);
+void gs_function_free(gs_function *function);
+/* A closure over `function`; `name` (e.g. "wearables.session") names it in
+ * argument errors when Lua cannot (a call through pcall or a local). */
+int gs_pushfunction(lua_State *L, gs_function *function, const char *name);
 int gs_newobject(lua_State *L, void *box, int metatable_ref);
 /* Pops a methods table; creates the metatable for a userdata class whose
  * unknown keys go to the Swift `fields` function (may be NULL). */
@@ -177,6 +203,20 @@ static inline int gs_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline void gs_pop(lua_State *L, int n) { lua_settop(L, -(n) - 1); }
 static inline lua_Number gs_tonumber(lua_State *L, int i, int *isnum) { return lua_tonumberx(L, i, isnum); }
 static inline lua_Integer gs_tointeger(lua_State *L, int i, int *isnum) { return lua_tointegerx(L, i, isnum); }
+/* The same, with the flag returned beside the value: no out-pointer into the
+ * caller's frame, so LuaCall's inlinable reads need no stack protector. */
+typedef struct { lua_Number value; int isnum; } gs_number_read;
+typedef struct { lua_Integer value; int isnum; } gs_integer_read;
+static inline gs_number_read gs_readnumber(lua_State *L, int i) {
+    gs_number_read r;
+    r.value = lua_tonumberx(L, i, &r.isnum);
+    return r;
+}
+static inline gs_integer_read gs_readinteger(lua_State *L, int i) {
+    gs_integer_read r;
+    r.value = lua_tointegerx(L, i, &r.isnum);
+    return r;
+}
 /* Only for values of type string: no conversion, so no allocation. */
 static inline const char *gs_tostringview(lua_State *L, int i, size_t *len) { return lua_tolstring(L, i, len); }
 
