@@ -26,11 +26,21 @@ struct ClientConnection {
         served.post { _ in bridge.leave(id) }
     }
 
-    /// Refuses a connection the access policy refused: one `error`, then a policy-violation close.
-    static func refuse(_ denial: ControlError, outbound: WebSocketOutboundWriter) async {
+    /// Refuses a connection the access policy refused: one `error`, then a policy-violation
+    /// close, and the closing handshake (RFC 6455 7.1.1): the connection is torn down once the
+    /// client answers the close (or after 2 s), not before it has read the reason.
+    static func refuse(_ denial: ControlError, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
         let message = ServerMessage.error(.protocolError(denial.code, denial.message))
         try? await outbound.write(.text(String(decoding: message.encoded(), as: UTF8.self)))
         try? await outbound.close(.policyViolation, reason: Self.closeReason(denial.message))
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                do { for try await _ in inbound {} } catch {}
+            }
+            group.addTask { try? await Task.sleep(for: .seconds(2)) }
+            await group.next()
+            group.cancelAll()
+        }
     }
 
     // MARK: Reading

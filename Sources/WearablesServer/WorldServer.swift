@@ -92,7 +92,7 @@ public final class WorldServer: Sendable {
             let query = context.request.uri.queryParameters["token"].map(String.init)
             if let denial = policy.denial(authority: context.request.head.authority, headers: context.request.headers, query: query) {
                 refused.add()
-                return await ClientConnection.refuse(denial, outbound: outbound)
+                return await ClientConnection.refuse(denial, inbound: inbound, outbound: outbound)
             }
             let connection = ClientConnection(
                 id: nextClient.add(1, ordering: .relaxed).oldValue, served: served, bridge: bridge,
