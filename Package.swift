@@ -8,8 +8,8 @@ import PackageDescription
 //   |-> WearablesSimulator -> WearablesWorld (conforms in process: SimulatedWorld is a GlassesWorld and its MockControl)
 //   |-> WearablesRemote -> WearablesWorld, WearablesWire -> WearablesMock (conforms over the wire)
 //   |                  \-> PlainWebSocket (a ws:// client on NIO: no TLS in the build)
-//   |-> WearablesServer -> WearablesWire, WearablesSimulator (glasses serve; its dashboard's Lua
-//   |     console is the REPL engine, handed in by glasses through the WorldConsole protocol)
+//   |-> (exec) glasses-serve -> WearablesServer -> WearablesWire, WearablesSimulator (`glasses serve`;
+//   |     its dashboard's Lua console is the REPL engine, handed in through the WorldConsole protocol)
 //   \-> CLineEditor, CTerminal (the REPL's terminal)
 // Only glasses names a backend: it builds the world (SimulatedWorld or RemoteWorld) and hands
 // it to GlassesScript, whose bindings see the GlassesWorld and MockControl protocols.
@@ -26,6 +26,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "glasses", targets: ["glasses"]),
+        .executable(name: "glasses-serve", targets: ["glasses-serve"]),
         .library(name: "LuaHost", targets: ["LuaHost"]),
         .library(name: "WearablesCore", targets: ["WearablesCore"]),
         .library(name: "WearablesSimulator", targets: ["WearablesSimulator"]),
@@ -163,8 +164,17 @@ let package = Package(
         .executableTarget(
             name: "glasses",
             dependencies: [
-                "GlassesScript", "LuaHost", "WearablesCore", "WearablesWorld", "WearablesSimulator", "WearablesRemote", "WearablesServer",
-                "WearablesWire", "CLineEditor", "CTerminal",
+                "GlassesScript", "LuaHost", "WearablesCore", "WearablesWorld", "WearablesSimulator", "WearablesRemote",
+                "CLineEditor", "CTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `glasses serve`, a program of its own that `glasses serve` runs: the HTTP server and its
+        // libraries (about 40% of a clean build) stay out of `glasses`'s build and start-up.
+        .executableTarget(
+            name: "glasses-serve",
+            dependencies: [
+                "GlassesScript", "LuaHost", "WearablesCore", "WearablesServer", "WearablesWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

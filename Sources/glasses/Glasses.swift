@@ -29,6 +29,7 @@ struct Glasses: ParsableCommand {
     static func main() {
         // `glasses run` with plain arguments skips ArgumentParser (see RunFastPath).
         RunFastPath(CommandLine.arguments.dropFirst())?.run()
+        if CommandLine.arguments.dropFirst().first == "serve" { ServeLauncher.exec(CommandLine.arguments.dropFirst(2)) }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -16,10 +16,12 @@ import Darwin
 extension ServeOptions.World: ExpressibleByArgument {}
 
 /// `glasses serve`: one simulated world for many clients (`glasses run --connect`,
-/// REPLs, tests over HTTP) until Ctrl-C or SIGTERM.
+/// REPLs, tests over HTTP) until Ctrl-C or SIGTERM. A program of its own
+/// (`glasses-serve`, which `glasses serve` runs): the HTTP server and its libraries
+/// stay out of the `glasses` binary, its build and its start-up.
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve",
+        commandName: "glasses serve",
         abstract: "Serve a simulated world over WebSocket (scripts, REPLs) and HTTP (test controls).",
         discussion: """
             The world runs on the wall clock (--speed N for N times real time). Clients speak the \
