@@ -197,6 +197,17 @@ public final class RemoteBackend: WearablesBackend {
         captures[id] = completion
     }
 
+    public func listenForVoiceInvocations(_ listening: Bool, on identifier: DeviceIdentifier) {
+        command(.voiceListen(device: identifier, listening), fail: {}) { _ in }
+    }
+
+    public func answerVoiceInvocation(_ requestID: String, on identifier: DeviceIdentifier, success: Bool, output: String?,
+                                      completion: @escaping (Bool) -> Void) {
+        command(.voiceAnswer(device: identifier, request: requestID, success: success, output: output), fail: { completion(false) }) { result in
+            if case .success(.taken(let taken)) = result { completion(taken) } else { completion(false) }
+        }
+    }
+
     // MARK: Mock
 
     /// Applies a mock action in the served simulator; `completion` gets the affected

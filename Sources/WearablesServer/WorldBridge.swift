@@ -186,6 +186,15 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
             reply(console(of: clientID).map { .completions($0.completions(for: word)) })
         case .audioRoute:
             reply(.success(.audioRoute(audioRoute())))
+        case .voiceListen(let device, let listening):
+            kit.listenForVoiceInvocations(listening, on: device)
+            publishMockChanges()
+            reply(.success(.done))
+        case .voiceAnswer(let device, let request, let success, let output):
+            kit.answerVoiceInvocation(request, on: device, success: success, output: output) { [weak self] taken in
+                self?.publishMockChanges()
+                reply(.success(.taken(taken)))
+            }
         case .watchPreviews(let watch):
             clients[clientID]?.watchesPreviews = watch
             clients[clientID]?.previewSent = [:]
@@ -338,6 +347,10 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
 
     func backend(didReceive input: DeviceInput, on identifier: DeviceIdentifier) {
         broadcast(.input(device: identifier, input))
+    }
+
+    func backend(didReport report: CapabilityReport, on identifier: DeviceIdentifier) {
+        broadcast(.capability(device: identifier, report))
     }
 
     private func broadcast(_ event: WireEvent, except excluded: Int? = nil) {

@@ -112,6 +112,12 @@ extension SimulatedWorld: GlassesWorld, MockControl {
             }
         case .microphoneFeed(let feed):
             glasses.microphone.setFeed(feed)
+        case .input(let action, let source):
+            glasses.sendInput(action, source: source)
+        case .inputsFault(let error):
+            glasses.failInputs(error)
+        case .voiceLaunch(let incomplete):
+            glasses.voice.launch(incomplete: incomplete)
         }
         return nil
     }
@@ -120,6 +126,7 @@ extension SimulatedWorld: GlassesWorld, MockControl {
 extension MockGlassesState {
     public init(_ glasses: SimulatedGlasses) {
         self.init(device: glasses.snapshot, battery: glasses.batteryLevel, thermal: glasses.thermal, powered: glasses.isPoweredOn,
-                  stuck: glasses.isStuck, bandwidthKbps: glasses.bandwidthKbps)
+                  stuck: glasses.isStuck, bandwidthKbps: glasses.bandwidthKbps,
+                  voiceListening: glasses.voice.isListening, voiceRequests: glasses.voice.requests)
     }
 }

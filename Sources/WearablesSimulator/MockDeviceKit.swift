@@ -321,6 +321,16 @@ public final class MockDeviceKit: WearablesBackend {
         return nil
     }
 
+    public func listenForVoiceInvocations(_ listening: Bool, on identifier: DeviceIdentifier) {
+        glasses(identifier)?.voice.listen(listening)
+    }
+
+    public func answerVoiceInvocation(_ requestID: String, on identifier: DeviceIdentifier, success: Bool, output: String?,
+                                      completion: @escaping (Bool) -> Void) {
+        let taken = glasses(identifier)?.voice.answer(requestID, success: success, output: output) ?? false
+        scheduler.schedule(after: 0) { completion(taken) }
+    }
+
     public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
                              completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         let overHFP = audio?.isRoutedOverHFPToGlasses == true && audioGlasses?.identifier == identifier

@@ -27,6 +27,8 @@ import Testing
         ("fidelity_peak_power.lua", "ready"),
         ("fidelity_compatibility.lua", "ready"),
         ("fidelity_inputs.lua", "ready"),
+        ("fidelity_dat_inputs.lua", "ready"),
+        ("fidelity_voice.lua", "ready"),
         ("fidelity_camera_state.lua", "ready"),
         ("fidelity_mock_disable.lua", "ready"),
         ("fidelity_firmware_update.lua", "ready"),

@@ -9,6 +9,8 @@ final class MockGlassesHandle {
     let model: DeviceType
     let camera: MockCameraHandle
     let microphone: MockMicrophoneHandle
+    let input: MockInputHandle
+    private(set) lazy var voice = MockVoiceHandle(glasses: self)
     /// The last state read: unpaired glasses keep reading as they were.
     var last: MockGlassesState
 
@@ -17,6 +19,7 @@ final class MockGlassesHandle {
         model = state.model
         camera = MockCameraHandle(id: state.id)
         microphone = MockMicrophoneHandle(id: state.id)
+        input = MockInputHandle(id: state.id)
         last = state
     }
 }

@@ -86,6 +86,12 @@ enum MockGlassesBinding {
                 },
                 LuaField(name: "camera", type: .named("MockCamera"), doc: "The simulated camera.") { .object($0.camera) },
                 LuaField(name: "microphone", type: .named("MockMicrophone"), doc: "The simulated microphone.") { .object($0.microphone) },
+                LuaField(name: "input", type: .named("MockInput"), doc: "The input surfaces (DAT MockInputKit): nav, select, back, capture, button, drag.") {
+                    .object($0.input)
+                },
+                LuaField(name: "voice", type: .named("MockVoice"), doc: "Meta AI's voice invocations (DAT MockVoiceInvocationKit): launch, incomplete, answers.") {
+                    .object($0.voice)
+                },
             ],
             describe: { g in
                 let state = mock.state(g)

@@ -25,6 +25,8 @@ public final class DeviceSession {
     /// The camera added to this session, if any. Weak: the camera owns its session,
     /// not the other way round, so dropping the camera frees both.
     public private(set) weak var camera: CameraStream?
+    /// The Inputs capability added to this session, if any (DAT 1.0 `addInputs`); see DeviceSession+Inputs.
+    public internal(set) var inputs: Inputs?
 
     unowned let wearables: Wearables
     private let stateListeners: Broadcaster<SessionState>
@@ -116,6 +118,7 @@ public final class DeviceSession {
             break
         }
         camera?.sessionEnding(error: nil)
+        capabilitiesEnding(linkLost: false)
         transition(to: .stopping)
         completeStart(.failure(.sessionAlreadyStopped))
         wearables.scheduler.schedule(after: Self.stopDuration) { [weak self] in self?.finishStopping() }
@@ -175,6 +178,7 @@ public final class DeviceSession {
             startTimeoutToken?.cancel()
             if let sessionError { reportError(sessionError) }
             camera?.sessionEnding(error: streamError)
+            capabilitiesEnding(linkLost: streamError?.isLinkLoss ?? false)
             completeStart(.failure(sessionError ?? .unexpectedError))
             transition(to: .stopped)
             releaseDevice(closing: false)

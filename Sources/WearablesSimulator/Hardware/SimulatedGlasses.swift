@@ -47,6 +47,8 @@ public final class SimulatedGlasses {
     public private(set) var isStuck = false
     public let camera: SimulatedCamera
     public let microphone = SimulatedMicrophone()
+    /// MockVoiceInvocationKit: "Hey Meta, open the app".
+    public let voice = SimulatedVoice()
 
     unowned let kit: MockDeviceKit
     private(set) var hasOpenSession = false
@@ -69,6 +71,7 @@ public final class SimulatedGlasses {
         self.camera = camera
         camera.glasses = self
         microphone.glasses = self
+        voice.glasses = self
     }
 
     var scheduler: Scheduler { kit.scheduler }
@@ -409,6 +412,9 @@ public final class SimulatedGlasses {
         guard link == .connected else { return }
         kit.notifyObservers { $0.backend(didReceive: input, on: identifier) }
     }
+
+    /// Tells observers (a served world's clients) that what only the mock sees changed.
+    func publishMockState() { publish() }
 
     private func publish() { kit.notifyObservers { $0.backend(didUpdate: snapshot) } }
 

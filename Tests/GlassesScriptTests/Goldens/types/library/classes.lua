@@ -109,6 +109,14 @@ function DeviceSession:camera(options) end
 ---Remove the session's camera (DAT Camera.stop() detaching it; removeStream before 0.9): it stops, waits until stopped, and cannot start again; the session can take a new one. Raises DeviceSessionError.capabilityNotFound when it holds none.
 function DeviceSession:remove_camera() end
 
+---Add DAT 1.0 Inputs (experimental) to a started session: nav, select, back, button, capture and drag events from the sources asked for (default all but unknown); consume_back=false leaves Back to the glasses. Raises DeviceSessionError.sessionIdle before started, capabilityAlreadyActive when it has one.
+---@param options? {sources?: InputSource[], consume_back?: boolean}
+---@return Inputs
+function DeviceSession:inputs(options) end
+
+---Remove the session's Inputs (DAT removeInputs): it deactivates and its events end; waits until inactive. Raises DeviceSessionError.capabilityNotFound when it holds none.
+function DeviceSession:remove_inputs() end
+
 ---A camera stream: frames, photos, state.
 ---@class Camera
 ---@field state "stopping"|"stopped"|"waitingForDevice"|"starting"|"streaming"|"paused" The stream state.
@@ -160,6 +168,79 @@ function Camera:record(options) end
 ---@param format? PhotoCaptureFormat (default "jpeg")
 ---@return boolean
 function Camera:try_capture(format) end
+
+---DAT 1.0 Inputs (MWDATInputs, experimental): the glasses' input events routed to the app; the newest 64 wait for next_input.
+---@class Inputs
+---@field state InputsState DAT InputsState.
+---@field config {sources?: InputSource[], consume_back?: boolean} The configuration asked for: {sources=, consume_back=}.
+---@field error Error? The InputsError that ended the events, if any.
+---@field dropped integer Events dropped because 64 were already waiting.
+local Inputs = {}
+
+---Listen to input events (fn gets {type, source, timestamp_ms, ...}), the state (first the current one) or errors (InputsError).
+---@param event "input"|"state"|"error"
+---@param fn function
+---@return Handle
+function Inputs:on(event, fn) end
+
+---The oldest buffered input event (DAT keeps the newest 64), waiting for one if none is; nil and ScriptError.timeout after `timeout` seconds (a number or {timeout=}). Raises the InputsError that ended the events (connectionClosed once removed).
+---@param timeout? number|{timeout?: number}
+---@return {type: InputEventKind, source: InputSource, timestamp_ms: integer, direction?: NavDirection, button?: ButtonType, press_type?: CapturePressType, action?: DragAction, x?: number, y?: number, dx?: number, dy?: number}?
+---@return Error?
+function Inputs:next_input(timeout) end
+
+---Wait until Inputs reaches `state`; nil and an error on timeout or when its events end first.
+---@param state InputsState
+---@param timeout? number
+---@return true?
+---@return Error?
+function Inputs:wait_for(state, timeout) end
+
+---Remove these Inputs from their session (session:remove_inputs()); waits until inactive.
+function Inputs:remove() end
+
+---DAT 1.0 VoiceInvocationsStream: invocations from Meta AI for one device; answer each exactly once.
+---@class VoiceInvocationsStream
+---@field started boolean Whether the stream listens on a device.
+---@field device string? The id of the device it listens on.
+local VoiceInvocationsStream = {}
+
+---Start listening on `device` (a Device or id; DAT start(deviceIdentifier:)); starting again moves the stream. Raises VoiceInvocationError.deviceNotFound or channelNotConnected.
+---@param device Device|string
+function VoiceInvocationsStream:start(device) end
+
+---Stop listening (DAT stop()); safe when not started; the stream can start again.
+function VoiceInvocationsStream:stop() end
+
+---Listen to invocations (fn gets a LaunchApp, to answer once with :succeed or :fail) or errors (VoiceInvocationError).
+---@param event "invocation"|"error"
+---@param fn function
+---@return Handle
+function VoiceInvocationsStream:on(event, fn) end
+
+---The oldest invocation not taken yet, waiting for one; nil and ScriptError.timeout after `timeout` seconds.
+---@param timeout? number
+---@return LaunchApp?
+---@return Error?
+function VoiceInvocationsStream:next_invocation(timeout) end
+
+---DAT 1.0 LaunchApp: the wearer asked Meta AI to open this app; answer exactly once.
+---@class LaunchApp
+---@field type "LaunchApp" The invocation's kind (DAT delivers only LaunchApp).
+---@field id string The request id (the mock's sendLaunchAppAction() return value; ours).
+---@field device string The id of the device it came from.
+---@field answer "success"|"failure"|nil The app's answer so far.
+local LaunchApp = {}
+
+---Answer the invocation with success (DAT ResponseHandle.sendSuccess(actionOutput:)); waits; true when Meta AI took it. A second answer raises ScriptError.alreadyAnswered.
+---@param output? string
+---@return boolean
+function LaunchApp:succeed(output) end
+
+---Answer the invocation with failure (DAT ResponseHandle.sendFailure(actionOutput:)); waits; true when Meta AI took it. A second answer raises ScriptError.alreadyAnswered.
+---@param output? string
+---@return boolean
+function LaunchApp:fail(output) end
 
 ---A standalone photo in flight (DAT 1.0 Camera.photo): its PhotoState and outcome.
 ---@class PhotoCapture
@@ -305,6 +386,8 @@ function Photo:bytes() end
 ---@field stuck boolean Stuck after a too-quick session restart; power-cycle to fix.
 ---@field camera MockCamera The simulated camera.
 ---@field microphone MockMicrophone The simulated microphone.
+---@field input MockInput The input surfaces (DAT MockInputKit): nav, select, back, capture, button, drag.
+---@field voice MockVoice Meta AI's voice invocations (DAT MockVoiceInvocationKit): launch, incomplete, answers.
 local MockGlasses = {}
 
 ---Power on; the link connects if unfolded.
@@ -394,6 +477,78 @@ local MockMicrophone = {}
 ---Microphone feed: a sound file, a tone in Hz, silence or noise. A path is read in this process, so over --connect only a tone, silence or noise works.
 ---@param source string|{tone?: number, silence?: boolean, noise?: boolean}
 function MockMicrophone:feed(source) end
+
+---The glasses' input surfaces (MockInputKit): each call is one DAT Inputs event, delivered 20 ms later if the app's Inputs asked for its source.
+---@class MockInput
+local MockInput = {}
+
+---A nav up from `source` (default captouch; MockInputKit navUp).
+---@param source? InputSource (default "captouch")
+function MockInput:nav_up(source) end
+
+---A nav down from `source` (default captouch; MockInputKit navDown).
+---@param source? InputSource (default "captouch")
+function MockInput:nav_down(source) end
+
+---A nav left from `source` (default captouch; MockInputKit navLeft).
+---@param source? InputSource (default "captouch")
+function MockInput:nav_left(source) end
+
+---A nav right from `source` (default captouch; MockInputKit navRight).
+---@param source? InputSource (default "captouch")
+function MockInput:nav_right(source) end
+
+---A nav event in `direction` from `source` (default captouch).
+---@param direction NavDirection
+---@param source? InputSource (default "captouch")
+function MockInput:nav(direction, source) end
+
+---A select (tap) from `source` (default captouch).
+---@param source? InputSource (default "captouch")
+function MockInput:select(source) end
+
+---A back (swipe) from `source` (default captouch); left to the glasses when the app's Inputs has consume_back=false.
+---@param source? InputSource (default "captouch")
+function MockInput:back(source) end
+
+---A capture button press (shortPress, hold or doublePress; always source captureButton).
+---@param press_type? CapturePressType (default "shortPress")
+function MockInput:capture(press_type) end
+
+---A press of the action button (source actionButton).
+---@param type? ButtonType (default "action")
+function MockInput:button(type) end
+
+---A Neural Band drag step (down, move, up) at x, y moved by dx, dy (default 0; source neuralBandDrag).
+---@param action DragAction
+---@param x? number
+---@param y? number
+---@param dx? number
+---@param dy? number
+function MockInput:drag(action, x, y, dx, dy) end
+
+---The glasses' Inputs channel fails with this InputsError: the app's Inputs reports it and its events end (ours).
+---@param code InputsError
+function MockInput:fail(code) end
+
+---Meta AI on the glasses (MockVoiceInvocationKit): "Hey Meta, open the app" and the app's recorded answers.
+---@class MockVoice
+---@field has_clients boolean Whether the app has a started voice stream on these glasses (hasConnectedClients).
+local MockVoice = {}
+
+---The wearer asks Meta AI to open the app (sendLaunchAppAction): the app's started stream gets a LaunchApp 0.1 s later. Returns the request id, or nil when no stream listens on these glasses (or the link is down).
+---@return string?
+function MockVoice:launch() end
+
+---A malformed action (sendIncompleteAction): the app's stream gets VoiceInvocationError.invalidActionMessageProto (ours: DAT does not say which case), not an invocation. The request id, or nil with no listener.
+---@return string?
+function MockVoice:incomplete() end
+
+---How the app answered request `id` (ours, for tests): pending, success, failure, timeout (Meta AI waited 10 s) or none (an incomplete one); and the answer's output.
+---@param id string
+---@return "pending"|"success"|"failure"|"timeout"|"none"
+---@return string?
+function MockVoice:answer(id) end
 
 ---A recording to a 16 kHz 16-bit mono WAV file.
 ---@class Recorder

@@ -11,7 +11,15 @@
 ---@alias AudioRoute {inputs: AudioPort[], outputs: AudioPort[]}
 ---@alias AudioPort {port: "builtInMic"|"builtInSpeaker"|"builtInReceiver"|"bluetoothHFP"|"bluetoothA2DP", name: string, rate: integer}
 ---@alias SessionState "idle"|"starting"|"started"|"paused"|"stopping"|"stopped"
+---@alias InputSource "captouch"|"neuralBand"|"captureButton"|"actionButton"|"neuralBandDrag"|"unknown"
 ---@alias PhotoCaptureFormat "jpeg"|"heic"
 ---@alias PhotoResolution "small"|"medium"|"large"|"full"
 ---@alias PhotoQuality "low"|"medium"|"high"
+---@alias InputEventKind "nav"|"select"|"back"|"button"|"capture"|"drag"
+---@alias NavDirection "up"|"down"|"left"|"right"
+---@alias ButtonType "action"
+---@alias CapturePressType "shortPress"|"hold"|"doublePress"
+---@alias DragAction "down"|"move"|"up"
+---@alias InputsState "inactive"|"activating"|"active"|"deactivating"
 ---@alias FeedPattern "moving"|"static"|"noise"
+---@alias InputsError "permissionDenied"|"connectionClosed"|"activationTimeout"|"activationFailed"|"capabilityUnavailable"|"deviceDisconnected"|"communicationError"

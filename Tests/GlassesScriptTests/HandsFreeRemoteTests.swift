@@ -1,0 +1,64 @@
+import Foundation
+import GlassesScript
+import LuaHost
+import Testing
+import WearablesRemote
+
+/// DAT 1.0's hands-free triggers (Inputs, voice invocations) run unchanged in process
+/// and over a connection to a served simulator: the same script, the same outcome.
+@Suite(.serialized) struct HandsFreeRemoteTests {
+    static let script = """
+        local glasses = mock.paired()[1]
+        local session = wearables.session()
+        session:start()
+        local inp = session:inputs{sources = {"captureButton", "captouch"}}
+        assert(inp:wait_for("active", 2))
+        glasses.input:capture("doublePress")
+        glasses.input:nav("up", "neuralBand") -- not asked for
+        glasses.input:select()
+        local ev = assert(inp:next_input(2))
+        assert(ev.type == "capture" and ev.press_type == "doublePress" and ev.source == "captureButton", ev.type)
+        local sel = assert(inp:next_input(2))
+        assert(sel.type == "select" and sel.source == "captouch", sel.type)
+        assert(inp:next_input(0.3) == nil, "the neuralBand nav was not delivered")
+        glasses.input:fail("activationFailed")
+        local ok, err = pcall(inp.next_input, inp, 2)
+        assert(not ok and err.code == "activationFailed", tostring(err))
+        session:remove_inputs()
+
+        local voice = wearables.voice_stream()
+        voice:start(glasses.device)
+        wait(0.2)
+        assert(glasses.voice.has_clients, "the mock sees the app's stream")
+        local id = assert(glasses.voice:launch(), "a request id")
+        local inv = assert(voice:next_invocation(2))
+        assert(inv.id == id and inv.type == "LaunchApp", inv.id)
+        assert(inv:succeed("started") == true, "taken")
+        local answer, output = glasses.voice:answer(id)
+        assert(answer == "success" and output == "started", tostring(answer))
+        assert(not pcall(inv.succeed, inv), "answered twice")
+        local id2 = glasses.voice:launch()
+        assert(voice:next_invocation(2).id == id2)
+        wait(11)
+        assert(glasses.voice:answer(id2) == "timeout", "never answered: Meta AI timed out")
+        voice:stop()
+        session:stop()
+        print("hands-free ok")
+        """
+
+    @Test func inputsAndVoiceRunTheSameInProcessAndOverTheConnection() async throws {
+        let folder = try GlassesProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/hands_free.lua"
+        try Self.script.write(toFile: path, atomically: true, encoding: .utf8)
+        let here = try ScriptRuntime(options: RunOptions()).run(script: path, arguments: [])
+        #expect(here.status == .success, "in process: \(here.report ?? "")")
+        let served = try await RemoteMockTests.withServer(world: .ready, speed: 20) { url, token in
+            var options = RunOptions()
+            options.timeout = 60
+            let runtime = try ScriptRuntime(options: options, world: { sink in try RemoteWorld(url: url, token: token, traceSink: sink) })
+            return runtime.run(script: path, arguments: [])
+        }
+        #expect(served.status == .success, "over the connection: \(served.report ?? "")")
+    }
+}
