@@ -103,6 +103,8 @@ public enum MockDeviceAction: Sendable, Equatable {
     /// MockVoiceInvocationKit `sendLaunchAppAction()` (`incomplete`: `sendIncompleteAction()`);
     /// the new request, if any app stream listened, is the last of the glasses' `voiceRequests`.
     case voiceLaunch(incomplete: Bool)
+    /// MockMotionKit `setMotionFeed`: a pose, or samples (read in this process; only a pose crosses a connection).
+    case motionFeed(MotionFeed)
 
     public static let plainActions: [MockDeviceAction] = [
         .unpair, .powerOn, .powerOff, .don, .doff, .fold, .unfold, .tap, .tapAndHold, .captureButton, .peakPower, .updateFirmware,
@@ -144,11 +146,12 @@ public enum MockDeviceAction: Sendable, Equatable {
         case .input: "input"
         case .inputsFault: "inputs_fault"
         case .voiceLaunch(let incomplete): incomplete ? "voice_incomplete" : "voice_launch"
+        case .motionFeed: "motion_feed"
         }
     }
 
     /// The names of the device actions, for routes and messages.
     public static let names = plainActions.map(\.name)
         + ["fail_next_capture", "fail_stream", "battery", "charging", "thermal", "disconnect", "bandwidth", "camera_feed", "captured_image",
-           "compatibility", "microphone_feed", "input", "inputs_fault"]
+           "compatibility", "microphone_feed", "input", "inputs_fault", "motion_feed"]
 }

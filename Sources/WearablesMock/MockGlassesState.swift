@@ -16,6 +16,8 @@ public struct MockGlassesState: Sendable, Equatable {
     public var voiceListening = false
     /// The voice invocations sent to the app, oldest first, with its answers.
     public var voiceRequests: [MockVoiceRequest] = []
+    /// The IMU's feed when it is a pose (`level` ...); nil for recorded samples.
+    public var motionPose: String? = "level"
 
     public init(device: DeviceSnapshot, battery: Int, thermal: ThermalLevel, powered: Bool, stuck: Bool, bandwidthKbps: Double,
                 voiceListening: Bool = false, voiceRequests: [MockVoiceRequest] = []) {

@@ -197,6 +197,15 @@ public final class RemoteBackend: WearablesBackend {
         captures[id] = completion
     }
 
+    /// Over a connection the IMU's samples are made on this side from the served pair's pose
+    /// (`motion_pose` in its mock state); recorded sample feeds do not cross.
+    public func motionFeed(on identifier: DeviceIdentifier) -> MotionFeedSource? {
+        RemoteMotionFeed { [weak self] in
+            let pose = self?.mockGlasses.first { $0.id == identifier }?.motionPose
+            return pose.flatMap(MotionPose.init(name:)) ?? .level
+        }
+    }
+
     public func listenForVoiceInvocations(_ listening: Bool, on identifier: DeviceIdentifier) {
         command(.voiceListen(device: identifier, listening), fail: {}) { _ in }
     }
@@ -259,4 +268,16 @@ public final class RemoteBackend: WearablesBackend {
 final class SchedulerThreadReference<Object: AnyObject>: @unchecked Sendable {
     weak var object: Object?
     init(_ object: Object) { self.object = object }
+}
+
+/// The IMU of served glasses, read here from their mirrored pose.
+final class RemoteMotionFeed: MotionFeedSource {
+    private let pose: () -> MotionPose
+    private var since: (pose: MotionPose, time: Double)?
+    init(pose: @escaping () -> MotionPose) { self.pose = pose }
+    func sample(at time: Double) -> MotionSample {
+        let now = pose()
+        if since?.pose != now { since = (now, time) }
+        return MotionFeed.pose(now).sample(after: time - (since?.time ?? time))
+    }
 }

@@ -118,6 +118,8 @@ extension SimulatedWorld: GlassesWorld, MockControl {
             glasses.failInputs(error)
         case .voiceLaunch(let incomplete):
             glasses.voice.launch(incomplete: incomplete)
+        case .motionFeed(let feed):
+            glasses.motion.setFeed(feed)
         }
         return nil
     }
@@ -128,5 +130,6 @@ extension MockGlassesState {
         self.init(device: glasses.snapshot, battery: glasses.batteryLevel, thermal: glasses.thermal, powered: glasses.isPoweredOn,
                   stuck: glasses.isStuck, bandwidthKbps: glasses.bandwidthKbps,
                   voiceListening: glasses.voice.isListening, voiceRequests: glasses.voice.requests)
+        if case .pose(let pose) = glasses.motion.current { motionPose = pose.name } else { motionPose = nil }
     }
 }

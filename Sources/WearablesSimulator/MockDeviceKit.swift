@@ -321,6 +321,11 @@ public final class MockDeviceKit: WearablesBackend {
         return nil
     }
 
+    public func motionFeed(on identifier: DeviceIdentifier) -> MotionFeedSource? {
+        guard let motion = glasses(identifier)?.motion, motion.hasIMU else { return nil }
+        return motion
+    }
+
     public func listenForVoiceInvocations(_ listening: Bool, on identifier: DeviceIdentifier) {
         glasses(identifier)?.voice.listen(listening)
     }

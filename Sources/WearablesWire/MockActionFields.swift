@@ -28,6 +28,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
     /// `input`: the event's kind (nav, select, back, button, capture, drag), its `source`, and per kind
     /// `direction`, `button`, `press` (a CapturePressType), `drag` (a DragAction) with `x`, `y`, `dx`, `dy`.
     public var kind, source, direction, button, press, drag: String?
+    /// `motion_feed`: a MotionPose (recorded samples do not cross).
+    public var pose: String?
     public var x, y, dx, dy: Double?
 
     public init() {}
@@ -118,6 +120,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             return .microphoneFeed(.file(path: try require(path, "path", hint: "a sound file on the server's disk, or give tone, noise=true or silence=true")))
         case "input":
             return .input(try inputAction(), source: try named(source, "source", as: InputSource.self) ?? .captouch)
+        case "motion_feed":
+            return .motionFeed(.pose(try required(pose, "pose", as: MotionPose.self)))
         case "inputs_fault":
             return .inputsFault(try required(code, "code", as: InputsError.self))
         default:
@@ -186,6 +190,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
                     (self.x, self.y, self.dx, self.dy) = (Double(x), Double(y), Double(dx), Double(dy))
                 }
             case .inputsFault(let error): code = error.code
+            case .motionFeed(let feed):
+                if case .pose(let pose) = feed { self.pose = pose.name }
             }
         case .setPermission(let permission, let status):
             self.permission = permission.name
@@ -244,6 +250,7 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
     /// Voice invocations: whether the app listens, and the requests sent with their answers (optional: a v1 peer sends none).
     public var voiceListening: Bool?
     public var voiceRequests: [MockVoiceRequest]?
+    public var motionPose: String?
 
     public init(id: String, name: String, type: String, link: String, charging: String, don: String, hinge: String,
                 thermal: String, compatibility: String, battery: Int, powered: Bool, stuck: Bool, bandwidthKbps: Double) {
@@ -267,6 +274,7 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
         case bandwidthKbps = "bandwidth_kbps"
         case voiceListening = "voice_listening"
         case voiceRequests = "voice_requests"
+        case motionPose = "motion_pose"
     }
 
     public var model: DeviceType { DeviceType(name: type) ?? .unknown }
@@ -278,6 +286,7 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
                   battery: state.battery, powered: state.powered, stuck: state.stuck, bandwidthKbps: state.bandwidthKbps)
         voiceListening = state.voiceListening
         voiceRequests = state.voiceRequests
+        motionPose = state.motionPose
     }
 
     /// The typed state, with unknown names read as DAT's `unknown` cases (a newer peer may add values).
@@ -289,7 +298,9 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
             batteryLevel: powered ? battery : nil, chargingState: ChargingState(name: charging) ?? .unknown,
             donState: DonState(name: don) ?? .unknown, hingeState: HingeState(name: hinge) ?? .unknown,
             thermalLevel: powered ? thermalLevel : .unknown, compatibility: Compatibility(name: compatibility) ?? .undefined)
-        return MockGlassesState(device: device, battery: battery, thermal: thermalLevel, powered: powered, stuck: stuck,
+        var state = MockGlassesState(device: device, battery: battery, thermal: thermalLevel, powered: powered, stuck: stuck,
                                 bandwidthKbps: bandwidthKbps, voiceListening: voiceListening ?? false, voiceRequests: voiceRequests ?? [])
+        state.motionPose = motionPose
+        return state
     }
 }

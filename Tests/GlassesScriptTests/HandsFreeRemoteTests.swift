@@ -28,7 +28,8 @@ import WearablesRemote
 
         local voice = wearables.voice_stream()
         voice:start(glasses.device)
-        wait(0.2)
+        local waited = 0
+        while not glasses.voice.has_clients and waited < 5 do wait(0.1); waited = waited + 0.1 end
         assert(glasses.voice.has_clients, "the mock sees the app's stream")
         local id = assert(glasses.voice:launch(), "a request id")
         local inv = assert(voice:next_invocation(2))
@@ -39,7 +40,7 @@ import WearablesRemote
         assert(not pcall(inv.succeed, inv), "answered twice")
         local id2 = glasses.voice:launch()
         assert(voice:next_invocation(2).id == id2)
-        wait(11)
+        wait(15)
         assert(glasses.voice:answer(id2) == "timeout", "never answered: Meta AI timed out")
         voice:stop()
         session:stop()

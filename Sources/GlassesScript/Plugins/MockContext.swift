@@ -11,6 +11,7 @@ final class MockGlassesHandle {
     let microphone: MockMicrophoneHandle
     let input: MockInputHandle
     private(set) lazy var voice = MockVoiceHandle(glasses: self)
+    private(set) lazy var motion = MockMotionHandle(id: id)
     /// The last state read: unpaired glasses keep reading as they were.
     var last: MockGlassesState
 
@@ -52,6 +53,9 @@ final class MockContext {
         handles[state.id] = handle
         return handle
     }
+
+    /// The glasses `id`'s state now, or nil once unpaired.
+    func state(of id: DeviceIdentifier) -> MockGlassesState? { control.state(of: id) }
 
     /// The glasses' state now, or as last seen once they are unpaired.
     func state(_ handle: MockGlassesHandle) -> MockGlassesState {

@@ -133,6 +133,9 @@ public protocol WearablesBackend: AnyObject {
     func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
                       completion: @escaping (Result<Photo, PhotoError>) -> Void)
 
+    /// The glasses' IMU as the model reads it (DAT 1.0 `MWDATMotion`); nil when they have none.
+    func motionFeed(on identifier: DeviceIdentifier) -> MotionFeedSource?
+
     // Voice invocations (DAT 1.0 MWDATCore)
     /// Whether the app has a started `VoiceInvocationsStream` on the glasses (MockVoiceInvocationKit `hasConnectedClients`).
     func listenForVoiceInvocations(_ listening: Bool, on identifier: DeviceIdentifier)

@@ -36,6 +36,33 @@ extension DeviceSession {
     /// tear down); `linkLost` when the glasses went out of reach.
     func capabilitiesEnding(linkLost: Bool) {
         inputs?.sessionEnding(error: linkLost ? .deviceDisconnected : nil)
+        motion?.sessionEnding(linkLost: linkLost)
+    }
+
+    /// The device paused (or resumed) the session: no capability delivers meanwhile.
+    func capabilitiesPaused(_ paused: Bool) {
+        motion?.sessionPaused(paused)
+    }
+
+    /// Adds Motion to this started session (DAT `addMotion(configuration:)`); it is
+    /// `stopped` until `start()`. `sessionIdle` before started *(ours)*, `capabilityAlreadyActive` twice.
+    public func addMotion(_ configuration: MotionConfiguration = MotionConfiguration()) throws -> Motion {
+        try requireRunning()
+        if motion != nil { throw DeviceSessionError.capabilityAlreadyActive }
+        let feed = deviceIdentifier.flatMap { wearables.backend.motionFeed(on: $0) }
+        let added = Motion(session: self, configuration: configuration, feed: feed)
+        motion = added
+        return added
+    }
+
+    /// DAT `removeMotion()`: terminal for that Motion; the slot is free again.
+    @discardableResult
+    public func removeMotion() throws -> Motion {
+        try requireRunning()
+        guard let removed = motion else { throw DeviceSessionError.capabilityNotFound }
+        motion = nil
+        removed.remove()
+        return removed
     }
 
     private func requireRunning() throws(DeviceSessionError) {

@@ -27,6 +27,8 @@ public final class DeviceSession {
     public private(set) weak var camera: CameraStream?
     /// The Inputs capability added to this session, if any (DAT 1.0 `addInputs`); see DeviceSession+Inputs.
     public internal(set) var inputs: Inputs?
+    /// The Motion capability added to this session, if any (DAT 1.0 `addMotion`).
+    public internal(set) var motion: Motion?
 
     unowned let wearables: Wearables
     private let stateListeners: Broadcaster<SessionState>
@@ -167,10 +169,12 @@ public final class DeviceSession {
             guard state == .started else { return }
             transition(to: .paused)
             camera?.sessionPaused()
+            capabilitiesPaused(true)
         case .resumed:
             guard state == .paused else { return }
             transition(to: .started)
             camera?.sessionResumed()
+            capabilitiesPaused(false)
         case .streamEnded(let error):
             camera?.fail(with: error)
         case .ended(let sessionError, let streamError):

@@ -49,6 +49,8 @@ public final class SimulatedGlasses {
     public let microphone = SimulatedMicrophone()
     /// MockVoiceInvocationKit: "Hey Meta, open the app".
     public let voice = SimulatedVoice()
+    /// MockMotionKit: the IMU's feed.
+    public let motion = SimulatedMotion()
 
     unowned let kit: MockDeviceKit
     private(set) var hasOpenSession = false
@@ -72,6 +74,7 @@ public final class SimulatedGlasses {
         camera.glasses = self
         microphone.glasses = self
         voice.glasses = self
+        motion.glasses = self
     }
 
     var scheduler: Scheduler { kit.scheduler }

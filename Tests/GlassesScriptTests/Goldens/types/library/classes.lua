@@ -117,6 +117,14 @@ function DeviceSession:inputs(options) end
 ---Remove the session's Inputs (DAT removeInputs): it deactivates and its events end; waits until inactive. Raises DeviceSessionError.capabilityNotFound when it holds none.
 function DeviceSession:remove_inputs() end
 
+---Add DAT 1.0 Motion (experimental) to a started session: stopped until motion:start(); rate hz5, hz10 (default), hz15, hz24, hz30 or hz60 (or the number); sensors= keeps some of a sample's fields (ours). Raises sessionIdle before started, capabilityAlreadyActive when it has one.
+---@param options? {rate?: MotionSamplingRate|5|10|15|24|30|60, sensors?: MotionSensor[]}
+---@return Motion
+function DeviceSession:motion(options) end
+
+---Remove the session's Motion (DAT removeMotion; terminal for it). Raises capabilityNotFound when it holds none.
+function DeviceSession:remove_motion() end
+
 ---A camera stream: frames, photos, state.
 ---@class Camera
 ---@field state "stopping"|"stopped"|"waitingForDevice"|"starting"|"streaming"|"paused" The stream state.
@@ -198,6 +206,35 @@ function Inputs:wait_for(state, timeout) end
 
 ---Remove these Inputs from their session (session:remove_inputs()); waits until inactive.
 function Inputs:remove() end
+
+---DAT 1.0 Motion (MWDATMotion, experimental): IMU samples at the configured rate; the newest 256 wait for next_sample.
+---@class Motion
+---@field state MotionState DAT MotionState.
+---@field config {rate?: MotionSamplingRate|5|10|15|24|30|60, sensors?: MotionSensor[]} {rate=, sensors=} as asked for.
+---@field error Error? The last MotionError, if any.
+---@field dropped integer Samples dropped because 256 were already waiting.
+local Motion = {}
+
+---Start sampling; waits until started. Raises MotionError (sensorUnavailable, capabilityClosed).
+function Motion:start() end
+
+---Stop sampling (DAT stop(): start() may follow); waits until stopped.
+function Motion:stop() end
+
+---Listen to samples ({timestamp_ns, source, accelerometer={x,y,z}, gyroscope, magnetometer, orientation={x,y,z,w}}), the state (first the current one) or errors (MotionError).
+---@param event "sample"|"state"|"error"
+---@param fn function
+---@return Handle
+function Motion:on(event, fn) end
+
+---The oldest buffered sample (DAT keeps the newest 256), waiting for the next; nil and ScriptError.timeout after `timeout` seconds. Raises MotionError.capabilityClosed once removed.
+---@param timeout? number
+---@return table?
+---@return Error?
+function Motion:next_sample(timeout) end
+
+---Remove this Motion from its session (session:remove_motion()).
+function Motion:remove() end
 
 ---DAT 1.0 VoiceInvocationsStream: invocations from Meta AI for one device; answer each exactly once.
 ---@class VoiceInvocationsStream
@@ -388,6 +425,7 @@ function Photo:bytes() end
 ---@field microphone MockMicrophone The simulated microphone.
 ---@field input MockInput The input surfaces (DAT MockInputKit): nav, select, back, capture, button, drag.
 ---@field voice MockVoice Meta AI's voice invocations (DAT MockVoiceInvocationKit): launch, incomplete, answers.
+---@field motion MockMotion The IMU (DAT MockMotionKit): feed(csv | {pose=}).
 local MockGlasses = {}
 
 ---Power on; the link connects if unfolded.
@@ -549,6 +587,15 @@ function MockVoice:incomplete() end
 ---@return "pending"|"success"|"failure"|"timeout"|"none"
 ---@return string?
 function MockVoice:answer(id) end
+
+---The glasses' IMU (MockMotionKit): a pose, or a CSV recording replayed by its timestamps, looping.
+---@class MockMotion
+---@field pose MotionPose? The feed's pose; nil while a recording plays.
+local MockMotion = {}
+
+---The IMU's feed: a CSV in DAT's columns (timestampNs, accelX..Z, gyroX..Z, magX..Z, orientationW, orientationX..Z; ns, m/s², rad/s, µT) read in this process, or {pose = level|lookingUp|lookingDown|tiltedLeft|tiltedRight|nodding}. Over --connect only a pose crosses.
+---@param source string|{pose: MotionPose}
+function MockMotion:feed(source) end
 
 ---A recording to a 16 kHz 16-bit mono WAV file.
 ---@class Recorder

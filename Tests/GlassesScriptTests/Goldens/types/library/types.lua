@@ -12,6 +12,8 @@
 ---@alias AudioPort {port: "builtInMic"|"builtInSpeaker"|"builtInReceiver"|"bluetoothHFP"|"bluetoothA2DP", name: string, rate: integer}
 ---@alias SessionState "idle"|"starting"|"started"|"paused"|"stopping"|"stopped"
 ---@alias InputSource "captouch"|"neuralBand"|"captureButton"|"actionButton"|"neuralBandDrag"|"unknown"
+---@alias MotionSamplingRate "hz5"|"hz10"|"hz15"|"hz24"|"hz30"|"hz60"
+---@alias MotionSensor "accelerometer"|"gyroscope"|"magnetometer"|"orientation"
 ---@alias PhotoCaptureFormat "jpeg"|"heic"
 ---@alias PhotoResolution "small"|"medium"|"large"|"full"
 ---@alias PhotoQuality "low"|"medium"|"high"
@@ -23,3 +25,5 @@
 ---@alias InputsState "inactive"|"activating"|"active"|"deactivating"
 ---@alias FeedPattern "moving"|"static"|"noise"
 ---@alias InputsError "permissionDenied"|"connectionClosed"|"activationTimeout"|"activationFailed"|"capabilityUnavailable"|"deviceDisconnected"|"communicationError"
+---@alias MotionPose "level"|"lookingUp"|"lookingDown"|"tiltedLeft"|"tiltedRight"|"nodding"
+---@alias MotionState "stopped"|"starting"|"started"|"stopping"
