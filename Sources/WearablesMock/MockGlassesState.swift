@@ -18,6 +18,8 @@ public struct MockGlassesState: Sendable, Equatable {
     public var voiceRequests: [MockVoiceRequest] = []
     /// The IMU's feed when it is a pose (`level` ...); nil for recorded samples.
     public var motionPose: String? = "level"
+    /// Whether the app's Speech listens (MockSpeechKit `isListening`).
+    public var speechListening = false
 
     public init(device: DeviceSnapshot, battery: Int, thermal: ThermalLevel, powered: Bool, stuck: Bool, bandwidthKbps: Double,
                 voiceListening: Bool = false, voiceRequests: [MockVoiceRequest] = []) {

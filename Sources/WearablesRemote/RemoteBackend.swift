@@ -206,6 +206,14 @@ public final class RemoteBackend: WearablesBackend {
         }
     }
 
+    /// Tells the served glasses; a pair without speech answers with an error the client
+    /// cannot wait for here, so the start is taken as accepted *(ours)*.
+    @discardableResult
+    public func listenForSpeech(_ listening: Bool, on identifier: DeviceIdentifier) -> Bool {
+        command(.speechListen(device: identifier, listening), fail: {}) { _ in }
+        return true
+    }
+
     public func listenForVoiceInvocations(_ listening: Bool, on identifier: DeviceIdentifier) {
         command(.voiceListen(device: identifier, listening), fail: {}) { _ in }
     }

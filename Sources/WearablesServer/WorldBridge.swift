@@ -186,6 +186,10 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
             reply(console(of: clientID).map { .completions($0.completions(for: word)) })
         case .audioRoute:
             reply(.success(.audioRoute(audioRoute())))
+        case .speechListen(let device, let listening):
+            kit.listenForSpeech(listening, on: device)
+            publishMockChanges()
+            reply(.success(.done))
         case .voiceListen(let device, let listening):
             kit.listenForVoiceInvocations(listening, on: device)
             publishMockChanges()

@@ -120,6 +120,10 @@ extension SimulatedWorld: GlassesWorld, MockControl {
             glasses.voice.launch(incomplete: incomplete)
         case .motionFeed(let feed):
             glasses.motion.setFeed(feed)
+        case .speech(let result): glasses.speech.say(result)
+        case .speechError(let code, _): glasses.speech.fail(code: code)
+        case .speechComplete: glasses.speech.complete()
+        case .speechLocale(let locale): glasses.speech.setLocale(locale)
         }
         return nil
     }
@@ -131,5 +135,6 @@ extension MockGlassesState {
                   stuck: glasses.isStuck, bandwidthKbps: glasses.bandwidthKbps,
                   voiceListening: glasses.voice.isListening, voiceRequests: glasses.voice.requests)
         if case .pose(let pose) = glasses.motion.current { motionPose = pose.name } else { motionPose = nil }
+        speechListening = glasses.speech.isListening
     }
 }

@@ -326,6 +326,11 @@ public final class MockDeviceKit: WearablesBackend {
         return motion
     }
 
+    @discardableResult
+    public func listenForSpeech(_ listening: Bool, on identifier: DeviceIdentifier) -> Bool {
+        glasses(identifier)?.speech.listen(listening) ?? false
+    }
+
     public func listenForVoiceInvocations(_ listening: Bool, on identifier: DeviceIdentifier) {
         glasses(identifier)?.voice.listen(listening)
     }

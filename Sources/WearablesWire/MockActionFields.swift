@@ -30,6 +30,12 @@ public struct MockActionFields: Codable, Sendable, Equatable {
     public var kind, source, direction, button, press, drag: String?
     /// `motion_feed`: a MotionPose (recorded samples do not cross).
     public var pose: String?
+    /// `speech`: `text`, `final` (default true), `confidence` (default 0.95; -1: none); `speech_error`: `error_code`
+    /// (Android SpeechRecognizer numbering) and `message`; `speech_locale`: `locale`.
+    public var text, message, locale: String?
+    public var final: Bool?
+    public var confidence: Double?
+    public var error_code: Int?
     public var x, y, dx, dy: Double?
 
     public init() {}
@@ -122,6 +128,20 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             return .input(try inputAction(), source: try named(source, "source", as: InputSource.self) ?? .captouch)
         case "motion_feed":
             return .motionFeed(.pose(try required(pose, "pose", as: MotionPose.self)))
+        case "speech":
+            let text = try require(text, "text")
+            guard text.utf8.count <= TranscriptionResult.maxTextBytes else {
+                throw .badRequest("'text' is \(text.utf8.count) bytes; a transcription holds at most \(TranscriptionResult.maxTextBytes)")
+            }
+            let confidence = confidence ?? 0.95
+            guard confidence == -1 || (0...1).contains(confidence) else { throw .badRequest("'confidence' must be 0...1 or -1, got \(confidence)") }
+            return .speech(TranscriptionResult(text: text, isFinal: final ?? true, confidence: Float(confidence)))
+        case "speech_error":
+            return .speechError(code: try require(error_code, "error_code"), message: message ?? "")
+        case "speech_complete":
+            return .speechComplete
+        case "speech_locale":
+            return .speechLocale(try require(locale, "locale"))
         case "inputs_fault":
             return .inputsFault(try required(code, "code", as: InputsError.self))
         default:
@@ -192,6 +212,15 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             case .inputsFault(let error): code = error.code
             case .motionFeed(let feed):
                 if case .pose(let pose) = feed { self.pose = pose.name }
+            case .speech(let result):
+                text = result.text
+                final = result.isFinal
+                confidence = Double(result.confidence)
+            case .speechError(let code, let message):
+                error_code = code
+                self.message = message
+            case .speechComplete: break
+            case .speechLocale(let locale): self.locale = locale
             }
         case .setPermission(let permission, let status):
             self.permission = permission.name
@@ -251,6 +280,7 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
     public var voiceListening: Bool?
     public var voiceRequests: [MockVoiceRequest]?
     public var motionPose: String?
+    public var speechListening: Bool?
 
     public init(id: String, name: String, type: String, link: String, charging: String, don: String, hinge: String,
                 thermal: String, compatibility: String, battery: Int, powered: Bool, stuck: Bool, bandwidthKbps: Double) {
@@ -275,6 +305,7 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
         case voiceListening = "voice_listening"
         case voiceRequests = "voice_requests"
         case motionPose = "motion_pose"
+        case speechListening = "speech_listening"
     }
 
     public var model: DeviceType { DeviceType(name: type) ?? .unknown }
@@ -287,6 +318,7 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
         voiceListening = state.voiceListening
         voiceRequests = state.voiceRequests
         motionPose = state.motionPose
+        speechListening = state.speechListening
     }
 
     /// The typed state, with unknown names read as DAT's `unknown` cases (a newer peer may add values).
@@ -301,6 +333,7 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
         var state = MockGlassesState(device: device, battery: battery, thermal: thermalLevel, powered: powered, stuck: stuck,
                                 bandwidthKbps: bandwidthKbps, voiceListening: voiceListening ?? false, voiceRequests: voiceRequests ?? [])
         state.motionPose = motionPose
+        state.speechListening = speechListening ?? false
         return state
     }
 }

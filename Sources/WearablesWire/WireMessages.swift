@@ -40,6 +40,8 @@ public enum WireCommand: Sendable, Equatable {
     case voiceListen(device: String, Bool)
     /// The app's one answer to a `LaunchApp` (DAT `ResponseHandle.sendSuccess`/`sendFailure`); the reply says whether Meta AI took it.
     case voiceAnswer(device: String, request: String, success: Bool, output: String?)
+    /// The app's Speech started (`true`) or stopped listening on `device` (DAT `Speech.start()`/`stop()`).
+    case speechListen(device: String, Bool)
 }
 
 /// A client's text message.
@@ -220,6 +222,10 @@ struct Envelope: Codable {
     var success: Bool?
     var actionOutput: String?
     var taken: Bool?
+    var text: String?
+    var isFinal: Bool?
+    var confidence: Float?
+    var locale: String?
     /// A mock command's fields, written at the top level beside the envelope's own.
     var mockFields: MockActionFields? = nil
 
@@ -228,6 +234,8 @@ struct Envelope: Codable {
             state, device, devices, bandwidth, kbps, event, resolution, fps, stream, total, format, width, height, quality,
             action, glasses, mock, code, word, output, completions, watch, audio, file, input, listening, request, success, taken
         case actionOutput = "action_output"
+        case text, confidence, locale
+        case isFinal = "final"
         case protocolVersion = "protocol"
         case streamError = "stream_error"
         case deviceInfo = "info"
@@ -344,6 +352,10 @@ struct Envelope: Codable {
             self.init(type: "voice_listen")
             self.device = device
             self.listening = listening
+        case .speechListen(let device, let listening):
+            self.init(type: "speech_listen")
+            self.device = device
+            self.listening = listening
         case .voiceAnswer(let device, let request, let success, let output):
             self.init(type: "voice_answer")
             self.device = device
@@ -384,12 +396,13 @@ struct Envelope: Codable {
         case "watch_previews": return .watchPreviews(try require(watch, "watch"))
         case "audio_route": return .audioRoute
         case "voice_listen": return .voiceListen(device: try require(device, "device"), try require(listening, "listening"))
+        case "speech_listen": return .speechListen(device: try require(device, "device"), try require(listening, "listening"))
         case "voice_answer":
             return .voiceAnswer(device: try require(device, "device"), request: try require(request, "request"),
                                 success: try require(success, "success"), output: actionOutput)
         default:
             throw WireDecodingError("unknown message type '\(type)' (commands: hello, register, unregister, request_permission, "
-                + "open_firmware_update, open_glasses_app_update, open_session, close_session, start_camera, stop_camera, capture, mock, console, complete, watch_previews, audio_route, voice_listen, voice_answer)")
+                + "open_firmware_update, open_glasses_app_update, open_session, close_session, start_camera, stop_camera, capture, mock, console, complete, watch_previews, audio_route, voice_listen, voice_answer, speech_listen)")
         }
     }
 
@@ -491,6 +504,19 @@ struct Envelope: Codable {
             case .voiceError(let error):
                 self.init(type: "voice_error")
                 code = error.code
+            case .transcription(let result):
+                self.init(type: "transcription")
+                text = result.text
+                isFinal = result.isFinal
+                confidence = result.confidence
+            case .speechFailed(let error):
+                self.init(type: "speech_error")
+                code = error.code
+            case .speechComplete:
+                self.init(type: "speech_complete")
+            case .speechLocale(let locale):
+                self.init(type: "speech_locale")
+                self.locale = locale
             }
             device = identifier
         case .framesDropped(let stream, let total):
@@ -569,6 +595,15 @@ struct Envelope: Codable {
             return .event(.capability(device: try require(device, "device"), .input(try require(input, "input").event())))
         case "inputs_error":
             return .event(.capability(device: try require(device, "device"), .inputsFailed(try named(code, "code", as: InputsError.self))))
+        case "transcription":
+            return .event(.capability(device: try require(device, "device"), .transcription(TranscriptionResult(
+                text: try require(text, "text"), isFinal: try require(isFinal, "final"), confidence: try require(confidence, "confidence")))))
+        case "speech_error":
+            return .event(.capability(device: try require(device, "device"), .speechFailed(try named(code, "code", as: SpeechError.self))))
+        case "speech_complete":
+            return .event(.capability(device: try require(device, "device"), .speechComplete))
+        case "speech_locale":
+            return .event(.capability(device: try require(device, "device"), .speechLocale(try require(locale, "locale"))))
         case "voice_invocation":
             return .event(.capability(device: try require(device, "device"), .voiceInvocation(requestID: try require(request, "request"))))
         case "voice_error":

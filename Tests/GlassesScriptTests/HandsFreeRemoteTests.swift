@@ -4,7 +4,7 @@ import LuaHost
 import Testing
 import WearablesRemote
 
-/// DAT 1.0's hands-free triggers (Inputs, voice invocations) run unchanged in process
+/// DAT 1.0's hands-free triggers (Inputs, Speech, Motion poses, voice invocations) run unchanged in process
 /// and over a connection to a served simulator: the same script, the same outcome.
 @Suite(.serialized) struct HandsFreeRemoteTests {
     static let script = """
@@ -26,10 +26,30 @@ import WearablesRemote
         assert(not ok and err.code == "activationFailed", tostring(err))
         session:remove_inputs()
 
+        mock.permissions.set("microphone", "granted")
+        local sp = session:speech()
+        sp:start()
+        local w = 0
+        while not glasses.speech.listening and w < 60 do wait(0.1); w = w + 0.1 end
+        glasses.speech:partial("say")
+        glasses.speech:say("say cheese", {confidence = 0.9})
+        local heard = assert(sp:next_final(5))
+        assert(heard.text == "say cheese" and heard.final, heard.text)
+        assert(not pcall(glasses.speech.say, glasses.speech, string.rep("x", 1024 * 1024)), "1 MB refused")
+        session:remove_speech()
+
+        local m = session:motion{rate = 60}
+        m:start()
+        glasses.motion:feed{pose = "nodding"}
+        local nod = 0
+        for _ = 1, 120 do nod = math.max(nod, math.abs(m:next_sample(2).gyroscope.y)) end
+        assert(nod > 0.5, "a nod: " .. nod)
+        session:remove_motion()
+
         local voice = wearables.voice_stream()
         voice:start(glasses.device)
         local waited = 0
-        while not glasses.voice.has_clients and waited < 5 do wait(0.1); waited = waited + 0.1 end
+        while not glasses.voice.has_clients and waited < 60 do wait(0.1); waited = waited + 0.1 end
         assert(glasses.voice.has_clients, "the mock sees the app's stream")
         local id = assert(glasses.voice:launch(), "a request id")
         local inv = assert(voice:next_invocation(2))

@@ -30,6 +30,7 @@ import Testing
         ("fidelity_dat_inputs.lua", "ready"),
         ("fidelity_voice.lua", "ready"),
         ("fidelity_motion.lua", "ready"),
+        ("fidelity_speech.lua", "ready"),
         ("fidelity_camera_state.lua", "ready"),
         ("fidelity_mock_disable.lua", "ready"),
         ("fidelity_firmware_update.lua", "ready"),

@@ -12,6 +12,7 @@ final class MockGlassesHandle {
     let input: MockInputHandle
     private(set) lazy var voice = MockVoiceHandle(glasses: self)
     private(set) lazy var motion = MockMotionHandle(id: id)
+    private(set) lazy var speech = MockSpeechHandle(id: id)
     /// The last state read: unpaired glasses keep reading as they were.
     var last: MockGlassesState
 

@@ -92,6 +92,9 @@ enum MockGlassesBinding {
                 LuaField(name: "voice", type: .named("MockVoice"), doc: "Meta AI's voice invocations (DAT MockVoiceInvocationKit): launch, incomplete, answers.") {
                     .object($0.voice)
                 },
+                LuaField(name: "speech", type: .named("MockSpeech"), doc: "The recogniser (DAT MockSpeechKit): say, partial, fail, complete, set_locale.") {
+                    .object($0.speech)
+                },
                 LuaField(name: "motion", type: .named("MockMotion"), doc: "The IMU (DAT MockMotionKit): feed(csv | {pose=}).") { .object($0.motion) },
             ],
             describe: { g in

@@ -136,6 +136,10 @@ public protocol WearablesBackend: AnyObject {
     /// The glasses' IMU as the model reads it (DAT 1.0 `MWDATMotion`); nil when they have none.
     func motionFeed(on identifier: DeviceIdentifier) -> MotionFeedSource?
 
+    /// Whether the app's Speech listens on the glasses (MockSpeechKit `isListening`); false when they have no speech.
+    @discardableResult
+    func listenForSpeech(_ listening: Bool, on identifier: DeviceIdentifier) -> Bool
+
     // Voice invocations (DAT 1.0 MWDATCore)
     /// Whether the app has a started `VoiceInvocationsStream` on the glasses (MockVoiceInvocationKit `hasConnectedClients`).
     func listenForVoiceInvocations(_ listening: Bool, on identifier: DeviceIdentifier)

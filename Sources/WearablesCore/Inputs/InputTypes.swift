@@ -113,4 +113,12 @@ public enum CapabilityReport: Sendable, Equatable {
     case voiceInvocation(requestID: String)
     /// The glasses' voice channel reported an error (a malformed, incomplete action).
     case voiceError(VoiceInvocationError)
+    /// The glasses' recogniser transcribed speech (DAT `transcriptionPublisher`).
+    case transcription(TranscriptionResult)
+    /// The recogniser failed; listening ends.
+    case speechFailed(SpeechError)
+    /// The utterance ended (MockSpeechKit `simulateCompletion()`): listening ends *(assumed)*.
+    case speechComplete
+    /// The recogniser's locale, announced when listening starts.
+    case speechLocale(String)
 }

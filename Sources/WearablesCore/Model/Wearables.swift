@@ -327,7 +327,7 @@ extension Wearables: WearablesBackendObserver {
     public func backend(didReport report: CapabilityReport, on identifier: DeviceIdentifier) {
         switch report {
         case .voiceInvocation, .voiceError: handleVoice(report, on: identifier)
-        case .input, .inputsFailed: sessionsByDevice[identifier]?.handle(report)
+        case .input, .inputsFailed, .transcription, .speechFailed, .speechComplete, .speechLocale: sessionsByDevice[identifier]?.handle(report)
         }
     }
 

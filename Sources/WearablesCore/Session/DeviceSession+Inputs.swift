@@ -28,6 +28,7 @@ extension DeviceSession {
         switch report {
         case .input(let event): inputs?.receive(event, sessionRunning: state == .started)
         case .inputsFailed(let error): inputs?.fail(error)
+        case .transcription, .speechFailed, .speechComplete, .speechLocale: speech?.handle(report)
         case .voiceInvocation, .voiceError: break
         }
     }
@@ -37,6 +38,7 @@ extension DeviceSession {
     func capabilitiesEnding(linkLost: Bool) {
         inputs?.sessionEnding(error: linkLost ? .deviceDisconnected : nil)
         motion?.sessionEnding(linkLost: linkLost)
+        speech?.sessionEnding(linkLost: linkLost)
     }
 
     /// The device paused (or resumed) the session: no capability delivers meanwhile.

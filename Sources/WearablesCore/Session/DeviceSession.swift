@@ -29,6 +29,8 @@ public final class DeviceSession {
     public internal(set) var inputs: Inputs?
     /// The Motion capability added to this session, if any (DAT 1.0 `addMotion`).
     public internal(set) var motion: Motion?
+    /// The Speech capability added to this session, if any (DAT 1.0 `addSpeech`).
+    public internal(set) var speech: Speech?
 
     unowned let wearables: Wearables
     private let stateListeners: Broadcaster<SessionState>

@@ -51,6 +51,8 @@ public final class SimulatedGlasses {
     public let voice = SimulatedVoice()
     /// MockMotionKit: the IMU's feed.
     public let motion = SimulatedMotion()
+    /// MockSpeechKit: the glasses' recogniser.
+    public let speech = SimulatedSpeech()
 
     unowned let kit: MockDeviceKit
     private(set) var hasOpenSession = false
@@ -75,6 +77,7 @@ public final class SimulatedGlasses {
         microphone.glasses = self
         voice.glasses = self
         motion.glasses = self
+        speech.glasses = self
     }
 
     var scheduler: Scheduler { kit.scheduler }

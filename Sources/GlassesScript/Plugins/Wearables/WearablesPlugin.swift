@@ -15,6 +15,7 @@ struct WearablesPlugin: GlassesPlugin {
         try state.register(CameraClass.luaClass(runtime))
         try state.register(InputsClass.luaClass(runtime))
         try state.register(MotionClass.luaClass(runtime))
+        try state.register(SpeechClass.luaClass(runtime))
         try state.register(VoiceClass.streamClass(runtime))
         try state.register(VoiceClass.invocationClass(runtime))
         try state.register(PhotoCaptureClass.luaClass(runtime))

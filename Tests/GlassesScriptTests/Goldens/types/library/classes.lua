@@ -125,6 +125,13 @@ function DeviceSession:motion(options) end
 ---Remove the session's Motion (DAT removeMotion; terminal for it). Raises capabilityNotFound when it holds none.
 function DeviceSession:remove_motion() end
 
+---Add DAT 1.0 Speech (experimental) to a started session: stopped until speech:start(), which needs the microphone permission. Raises sessionIdle before started, capabilityAlreadyActive when it has one.
+---@return Speech
+function DeviceSession:speech() end
+
+---Remove the session's Speech (DAT removeSpeech; terminal). Raises capabilityNotFound when it holds none.
+function DeviceSession:remove_speech() end
+
 ---A camera stream: frames, photos, state.
 ---@class Camera
 ---@field state "stopping"|"stopped"|"waitingForDevice"|"starting"|"streaming"|"paused" The stream state.
@@ -235,6 +242,37 @@ function Motion:next_sample(timeout) end
 
 ---Remove this Motion from its session (session:remove_motion()).
 function Motion:remove() end
+
+---DAT 1.0 Speech (MWDATSpeech, experimental): on-device transcriptions {text, final, confidence (-1: none)}.
+---@class Speech
+---@field state SpeechState DAT SpeechState.
+---@field locale string? The recogniser's locale, once announced.
+---@field error Error? The last SpeechError, if any.
+local Speech = {}
+
+---Start listening; waits until started. Raises SpeechError (startFailed without the microphone permission, alreadyListening, unavailable, invalidState once removed).
+function Speech:start() end
+
+---Stop listening (DAT stop(): Speech stays attached and can start again).
+function Speech:stop() end
+
+---Listen to transcriptions ({text, final, confidence}), the state (first the current one), errors (SpeechError) or the locale.
+---@param event "transcription"|"state"|"error"|"locale"
+---@param fn function
+---@return Handle
+function Speech:on(event, fn) end
+
+---The oldest transcription not read yet, waiting for one; nil and ScriptError.timeout after `timeout` s.
+---@param timeout? number
+---@return table?
+---@return Error?
+function Speech:next_transcription(timeout) end
+
+---The next final transcription {text, final, confidence} (partials are skipped); nil and ScriptError.timeout after `timeout` s.
+---@param timeout? number
+---@return table?
+---@return Error?
+function Speech:next_final(timeout) end
 
 ---DAT 1.0 VoiceInvocationsStream: invocations from Meta AI for one device; answer each exactly once.
 ---@class VoiceInvocationsStream
@@ -425,6 +463,7 @@ function Photo:bytes() end
 ---@field microphone MockMicrophone The simulated microphone.
 ---@field input MockInput The input surfaces (DAT MockInputKit): nav, select, back, capture, button, drag.
 ---@field voice MockVoice Meta AI's voice invocations (DAT MockVoiceInvocationKit): launch, incomplete, answers.
+---@field speech MockSpeech The recogniser (DAT MockSpeechKit): say, partial, fail, complete, set_locale.
 ---@field motion MockMotion The IMU (DAT MockMotionKit): feed(csv | {pose=}).
 local MockGlasses = {}
 
@@ -596,6 +635,32 @@ local MockMotion = {}
 ---The IMU's feed: a CSV in DAT's columns (timestampNs, accelX..Z, gyroX..Z, magX..Z, orientationW, orientationX..Z; ns, m/s², rad/s, µT) read in this process, or {pose = level|lookingUp|lookingDown|tiltedLeft|tiltedRight|nodding}. Over --connect only a pose crosses.
 ---@param source string|{pose: MotionPose}
 function MockMotion:feed(source) end
+
+---The glasses' recogniser (MockSpeechKit): injected transcriptions, errors, completion, locale. Delivered only while the app listens.
+---@class MockSpeech
+---@field listening boolean Whether the app's Speech listens (isListening).
+local MockSpeech = {}
+
+---A transcription (simulateTranscription; defaults final=true, confidence=0.95 as the test client; -1: none), 20 ms later.
+---@param text string
+---@param options? {final?: boolean, confidence?: number}
+function MockSpeech:say(text, options) end
+
+---A partial (not final) transcription, confidence -1.
+---@param text string
+function MockSpeech:partial(text) end
+
+---A recogniser error (simulateError, Android SpeechRecognizer codes): 5 and 9 -> startFailed, 8 -> alreadyListening, others -> unexpectedError (ours); listening ends.
+---@param code integer
+---@param message? string
+function MockSpeech:fail(code, message) end
+
+---The utterance ends (simulateCompletion): listening stops (assumed).
+function MockSpeech:complete() end
+
+---The recogniser's locale (default en_US), announced at the next start.
+---@param locale string
+function MockSpeech:set_locale(locale) end
 
 ---A recording to a 16 kHz 16-bit mono WAV file.
 ---@class Recorder

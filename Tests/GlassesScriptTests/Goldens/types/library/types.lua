@@ -27,3 +27,4 @@
 ---@alias InputsError "permissionDenied"|"connectionClosed"|"activationTimeout"|"activationFailed"|"capabilityUnavailable"|"deviceDisconnected"|"communicationError"
 ---@alias MotionPose "level"|"lookingUp"|"lookingDown"|"tiltedLeft"|"tiltedRight"|"nodding"
 ---@alias MotionState "stopped"|"starting"|"started"|"stopping"
+---@alias SpeechState "starting"|"started"|"stopping"|"stopped"
