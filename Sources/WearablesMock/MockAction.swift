@@ -96,9 +96,24 @@ public enum MockDeviceAction: Sendable, Equatable {
     case capturedImage(path: String)
     /// What the glasses' microphone hears.
     case microphoneFeed(MicrophoneFeed)
+    /// MockInputKit: one Inputs event from `source` (capture, button and drag have fixed sources).
+    case input(InputEvent.Action, source: InputSource)
+    /// The glasses' Inputs channel fails with this error (ours).
+    case inputsFault(InputsError)
+    /// MockVoiceInvocationKit `sendLaunchAppAction()` (`incomplete`: `sendIncompleteAction()`);
+    /// the new request, if any app stream listened, is the last of the glasses' `voiceRequests`.
+    case voiceLaunch(incomplete: Bool)
+    /// MockMotionKit `setMotionFeed`: a pose, or samples (read in this process; only a pose crosses a connection).
+    case motionFeed(MotionFeed)
+    /// MockSpeechKit: `simulateTranscription`, `simulateError(errorCode:message:)`, `simulateCompletion()`, `setLocale(_:)`.
+    case speech(TranscriptionResult)
+    case speechError(code: Int, message: String)
+    case speechComplete
+    case speechLocale(String)
 
     public static let plainActions: [MockDeviceAction] = [
         .unpair, .powerOn, .powerOff, .don, .doff, .fold, .unfold, .tap, .tapAndHold, .captureButton, .peakPower, .updateFirmware,
+        .voiceLaunch(incomplete: false), .voiceLaunch(incomplete: true),
     ]
 
     /// The failures `fail_next_capture` scripts: the glasses' own refusals. The others
@@ -133,11 +148,19 @@ public enum MockDeviceAction: Sendable, Equatable {
         case .cameraFeedPattern, .cameraFeedPath: "camera_feed"
         case .capturedImage: "captured_image"
         case .microphoneFeed: "microphone_feed"
+        case .input: "input"
+        case .inputsFault: "inputs_fault"
+        case .voiceLaunch(let incomplete): incomplete ? "voice_incomplete" : "voice_launch"
+        case .motionFeed: "motion_feed"
+        case .speech: "speech"
+        case .speechError: "speech_error"
+        case .speechComplete: "speech_complete"
+        case .speechLocale: "speech_locale"
         }
     }
 
     /// The names of the device actions, for routes and messages.
     public static let names = plainActions.map(\.name)
         + ["fail_next_capture", "fail_stream", "battery", "charging", "thermal", "disconnect", "bandwidth", "camera_feed", "captured_image",
-           "compatibility", "microphone_feed"]
+           "compatibility", "microphone_feed", "input", "inputs_fault", "motion_feed", "speech", "speech_error", "speech_complete", "speech_locale"]
 }

@@ -12,8 +12,19 @@ public struct MockGlassesState: Sendable, Equatable {
     /// A too-quick session restart left the glasses refusing sessions until a power cycle.
     public var stuck: Bool
     public var bandwidthKbps: Double
+    /// Whether the app has a started voice invocation stream on these glasses (MockVoiceInvocationKit `hasConnectedClients`).
+    public var voiceListening = false
+    /// The voice invocations sent to the app, oldest first, with its answers.
+    public var voiceRequests: [MockVoiceRequest] = []
+    /// The IMU's feed when it is a pose (`level` ...); nil for recorded samples.
+    public var motionPose: String? = "level"
+    /// Whether the app's Speech listens (MockSpeechKit `isListening`).
+    public var speechListening = false
 
-    public init(device: DeviceSnapshot, battery: Int, thermal: ThermalLevel, powered: Bool, stuck: Bool, bandwidthKbps: Double) {
+    public init(device: DeviceSnapshot, battery: Int, thermal: ThermalLevel, powered: Bool, stuck: Bool, bandwidthKbps: Double,
+                voiceListening: Bool = false, voiceRequests: [MockVoiceRequest] = []) {
+        self.voiceListening = voiceListening
+        self.voiceRequests = voiceRequests
         self.device = device
         self.battery = battery
         self.thermal = thermal

@@ -50,6 +50,8 @@ extension RemoteBackend {
             notify { $0.backend(didChangeLinkBandwidth: kbps, for: identifier) }
         case .input(let identifier, let input):
             notify { $0.backend(didReceive: input, on: identifier) }
+        case .capability(let identifier, let report):
+            notify { $0.backend(didReport: report, on: identifier) }
         case .session(let identifier, let interruption):
             if case .ended = interruption { openSessions.remove(identifier) }
             notify { $0.backend(didInterruptSessionOn: identifier, with: interruption) }

@@ -197,6 +197,34 @@ public final class RemoteBackend: WearablesBackend {
         captures[id] = completion
     }
 
+    /// Over a connection the IMU's samples are made on this side from the served pair's pose
+    /// (`motion_pose` in its mock state); recorded sample feeds do not cross.
+    public func motionFeed(on identifier: DeviceIdentifier) -> MotionFeedSource? {
+        RemoteMotionFeed { [weak self] in
+            let pose = self?.mockGlasses.first { $0.id == identifier }?.motionPose
+            return pose.flatMap(MotionPose.init(name:)) ?? .level
+        }
+    }
+
+    /// Tells the served glasses; a pair without speech answers with an error the client
+    /// cannot wait for here, so the start is taken as accepted *(ours)*.
+    @discardableResult
+    public func listenForSpeech(_ listening: Bool, on identifier: DeviceIdentifier) -> Bool {
+        command(.speechListen(device: identifier, listening), fail: {}) { _ in }
+        return true
+    }
+
+    public func listenForVoiceInvocations(_ listening: Bool, on identifier: DeviceIdentifier) {
+        command(.voiceListen(device: identifier, listening), fail: {}) { _ in }
+    }
+
+    public func answerVoiceInvocation(_ requestID: String, on identifier: DeviceIdentifier, success: Bool, output: String?,
+                                      completion: @escaping (Bool) -> Void) {
+        command(.voiceAnswer(device: identifier, request: requestID, success: success, output: output), fail: { completion(false) }) { result in
+            if case .success(.taken(let taken)) = result { completion(taken) } else { completion(false) }
+        }
+    }
+
     // MARK: Mock
 
     /// Applies a mock action in the served simulator; `completion` gets the affected
@@ -240,5 +268,16 @@ public final class RemoteBackend: WearablesBackend {
         }
         pending[id] = PendingReply(answer: answer, fail: fail)
         return id
+    }
+}
+/// The IMU of served glasses, read here from their mirrored pose.
+final class RemoteMotionFeed: MotionFeedSource {
+    private let pose: () -> MotionPose
+    private var since: (pose: MotionPose, time: Double)?
+    init(pose: @escaping () -> MotionPose) { self.pose = pose }
+    func sample(at time: Double) -> MotionSample {
+        let now = pose()
+        if since?.pose != now { since = (now, time) }
+        return MotionFeed.pose(now).sample(after: time - (since?.time ?? time))
     }
 }

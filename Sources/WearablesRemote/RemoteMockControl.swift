@@ -12,6 +12,10 @@ final class RemoteMockControl: MockControl {
 
     /// An action that has the served world read a file here is refused: it reads its own disk, not this one.
     func perform(_ action: MockAction, done: @escaping (Result<MockGlassesState?, MockActionError>) -> Void) {
+        if case .device(_, .motionFeed(.samples)) = action {
+            return done(.failure(MockActionError(.notOverConnection,
+                "recorded motion samples (a CSV or a table) do not cross to \(backend.url); over --connect give a pose ({pose = \"nodding\"})")))
+        }
         if let path = action.localFile {
             return done(.failure(MockActionError(.notOverConnection,
                 "'\(path)' is a file in this process, which \(backend.url) cannot read; over --connect use a pattern, "

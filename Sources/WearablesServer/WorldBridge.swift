@@ -24,6 +24,8 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         /// Gets other clients' frames too (`watch_previews`): each stream's last sent timestamp.
         var watchesPreviews = false
         var previewSent: [Int: Double] = [:]
+        /// The devices this client's voice invocation streams listen on.
+        var voiceDevices: Set<DeviceIdentifier> = []
     }
 
     let world: SimulatedWorld
@@ -122,8 +124,14 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         client.console?.close()
         for (device, owner) in sessionOwners where owner == id {
             sessionOwners[device] = nil
+            kit.listenForSpeech(false, on: device)
             kit.closeSession(on: device)
         }
+        // Its voice streams go with it, unless another client's still listens on that device.
+        for device in client.voiceDevices where !clients.values.contains(where: { $0.voiceDevices.contains(device) }) {
+            kit.listenForVoiceInvocations(false, on: device)
+        }
+        publishMockChanges()
         world.trace.record(source: "serve", event: "client_left", values: [
             "client": .int(id), "name": .string(client.name), "feeds": .int(client.feeds.count)])
     }
@@ -186,6 +194,21 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
             reply(console(of: clientID).map { .completions($0.completions(for: word)) })
         case .audioRoute:
             reply(.success(.audioRoute(audioRoute())))
+        case .speechListen(let device, let listening):
+            kit.listenForSpeech(listening, on: device)
+            publishMockChanges()
+            reply(.success(.done))
+        case .voiceListen(let device, let listening):
+            if listening { clients[clientID]?.voiceDevices.insert(device) } else { clients[clientID]?.voiceDevices.remove(device) }
+            let anyone = clients.values.contains { $0.voiceDevices.contains(device) }
+            kit.listenForVoiceInvocations(anyone, on: device)
+            publishMockChanges()
+            reply(.success(.done))
+        case .voiceAnswer(let device, let request, let success, let output):
+            kit.answerVoiceInvocation(request, on: device, success: success, output: output) { [weak self] taken in
+                self?.publishMockChanges()
+                reply(.success(.taken(taken)))
+            }
         case .watchPreviews(let watch):
             clients[clientID]?.watchesPreviews = watch
             clients[clientID]?.previewSent = [:]
@@ -338,6 +361,10 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
 
     func backend(didReceive input: DeviceInput, on identifier: DeviceIdentifier) {
         broadcast(.input(device: identifier, input))
+    }
+
+    func backend(didReport report: CapabilityReport, on identifier: DeviceIdentifier) {
+        broadcast(.capability(device: identifier, report))
     }
 
     private func broadcast(_ event: WireEvent, except excluded: Int? = nil) {

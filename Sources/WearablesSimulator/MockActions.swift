@@ -112,6 +112,18 @@ extension SimulatedWorld: GlassesWorld, MockControl {
             }
         case .microphoneFeed(let feed):
             glasses.microphone.setFeed(feed)
+        case .input(let action, let source):
+            glasses.sendInput(action, source: source)
+        case .inputsFault(let error):
+            glasses.failInputs(error)
+        case .voiceLaunch(let incomplete):
+            glasses.voice.launch(incomplete: incomplete)
+        case .motionFeed(let feed):
+            glasses.motion.setFeed(feed)
+        case .speech(let result): glasses.speech.say(result)
+        case .speechError(let code, _): glasses.speech.fail(code: code)
+        case .speechComplete: glasses.speech.complete()
+        case .speechLocale(let locale): glasses.speech.setLocale(locale)
         }
         return nil
     }
@@ -120,6 +132,9 @@ extension SimulatedWorld: GlassesWorld, MockControl {
 extension MockGlassesState {
     public init(_ glasses: SimulatedGlasses) {
         self.init(device: glasses.snapshot, battery: glasses.batteryLevel, thermal: glasses.thermal, powered: glasses.isPoweredOn,
-                  stuck: glasses.isStuck, bandwidthKbps: glasses.bandwidthKbps)
+                  stuck: glasses.isStuck, bandwidthKbps: glasses.bandwidthKbps,
+                  voiceListening: glasses.voice.isListening, voiceRequests: glasses.voice.requests)
+        if case .pose(let pose) = glasses.motion.current { motionPose = pose.name } else { motionPose = nil }
+        speechListening = glasses.speech.isListening
     }
 }

@@ -321,6 +321,26 @@ public final class MockDeviceKit: WearablesBackend {
         return nil
     }
 
+    public func motionFeed(on identifier: DeviceIdentifier) -> MotionFeedSource? {
+        guard let motion = glasses(identifier)?.motion, motion.hasIMU else { return nil }
+        return motion
+    }
+
+    @discardableResult
+    public func listenForSpeech(_ listening: Bool, on identifier: DeviceIdentifier) -> Bool {
+        glasses(identifier)?.speech.listen(listening) ?? false
+    }
+
+    public func listenForVoiceInvocations(_ listening: Bool, on identifier: DeviceIdentifier) {
+        glasses(identifier)?.voice.listen(listening)
+    }
+
+    public func answerVoiceInvocation(_ requestID: String, on identifier: DeviceIdentifier, success: Bool, output: String?,
+                                      completion: @escaping (Bool) -> Void) {
+        let taken = glasses(identifier)?.voice.answer(requestID, success: success, output: output) ?? false
+        scheduler.schedule(after: 0) { completion(taken) }
+    }
+
     public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
                              completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         let overHFP = audio?.isRoutedOverHFPToGlasses == true && audioGlasses?.identifier == identifier

@@ -25,6 +25,18 @@ public struct MockActionFields: Codable, Sendable, Equatable {
     /// `reset`: whether the Meta AI app is installed (default true).
     public var installed: Bool?
     public var permissions: [String: String]?
+    /// `input`: the event's kind (nav, select, back, button, capture, drag), its `source`, and per kind
+    /// `direction`, `button`, `press` (a CapturePressType), `drag` (a DragAction) with `x`, `y`, `dx`, `dy`.
+    public var kind, source, direction, button, press, drag: String?
+    /// `motion_feed`: a MotionPose (recorded samples do not cross).
+    public var pose: String?
+    /// `speech`: `text`, `final` (default true), `confidence` (default 0.95; -1: none); `speech_error`: `error_code`
+    /// (Android SpeechRecognizer numbering) and `message`; `speech_locale`: `locale`.
+    public var text, message, locale: String?
+    public var final: Bool?
+    public var confidence: Double?
+    public var error_code: Int?
+    public var x, y, dx, dy: Double?
 
     public init() {}
 
@@ -112,10 +124,48 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             if noise == true { return .microphoneFeed(.noise()) }
             if silence == true { return .microphoneFeed(.silence) }
             return .microphoneFeed(.file(path: try require(path, "path", hint: "a sound file on the server's disk, or give tone, noise=true or silence=true")))
+        case "input":
+            return .input(try inputAction(), source: try named(source, "source", as: InputSource.self) ?? .captouch)
+        case "motion_feed":
+            return .motionFeed(.pose(try required(pose, "pose", as: MotionPose.self)))
+        case "speech":
+            let text = try require(text, "text")
+            guard text.utf8.count <= TranscriptionResult.maxTextBytes else {
+                throw .badRequest("'text' is \(text.utf8.count) bytes; a transcription holds at most \(TranscriptionResult.maxTextBytes)")
+            }
+            let confidence = confidence ?? 0.95
+            guard confidence == -1 || (0...1).contains(confidence) else { throw .badRequest("'confidence' must be 0...1 or -1, got \(confidence)") }
+            return .speech(TranscriptionResult(text: text, isFinal: final ?? true, confidence: Float(confidence)))
+        case "speech_error":
+            return .speechError(code: try require(error_code, "error_code"), message: message ?? "")
+        case "speech_complete":
+            return .speechComplete
+        case "speech_locale":
+            return .speechLocale(try require(locale, "locale"))
+        case "inputs_fault":
+            return .inputsFault(try required(code, "code", as: InputsError.self))
         default:
             throw .badRequest("unknown mock action '\(name)' (actions: pair, \(MockDeviceAction.names.joined(separator: ", ")), "
                 + "permissions, request_result, companion_fail_next, companion_hold_next, companion_continue, companion_cancel, "
                 + "companion_update_app, reset, phone_call, disable, hfp_blocks_photo_capture, classic_stalls)")
+        }
+    }
+
+    private func inputAction() throws(MockActionError) -> InputEvent.Action {
+        switch try required(kind, "kind", as: InputEventKind.self) {
+        case .nav: return .nav(try required(direction, "direction", as: NavDirection.self))
+        case .select: return .select
+        case .back: return .back
+        case .button: return .button(try named(button, "button", as: ButtonType.self) ?? .action)
+        case .capture: return .capture(try named(press, "press", as: CapturePressType.self) ?? .shortPress)
+        case .drag:
+            var values: [Float] = []
+            for (name, value) in [("x", x), ("y", y), ("dx", dx), ("dy", dy)] {
+                let number = value ?? 0
+                guard number.isFinite else { throw .badRequest("'\(name)' must be a finite number") }
+                values.append(Float(number))
+            }
+            return .drag(try required(drag, "drag", as: DragAction.self), x: values[0], y: values[1], dx: values[2], dy: values[3])
         }
     }
 
@@ -128,7 +178,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
         case .device(let device, let deviceAction):
             self.device = device
             switch deviceAction {
-            case .unpair, .powerOn, .powerOff, .don, .doff, .fold, .unfold, .tap, .tapAndHold, .captureButton, .peakPower, .updateFirmware: break
+            case .unpair, .powerOn, .powerOff, .don, .doff, .fold, .unfold, .tap, .tapAndHold, .captureButton, .peakPower, .updateFirmware,
+                 .voiceLaunch: break
             case .failNextCapture(let failure): code = failure.rawValue
             case .failStream(let fault): code = fault.code
             case .compatibility(let value): compatibility = value.name
@@ -146,6 +197,30 @@ public struct MockActionFields: Codable, Sendable, Equatable {
                 case .noise: noise = true
                 case .file(let path): self.path = path
                 }
+            case .input(let input, let source):
+                kind = input.kind.name
+                self.source = source.name
+                switch input {
+                case .nav(let direction): self.direction = direction.name
+                case .select, .back: break
+                case .button(let button): self.button = button.name
+                case .capture(let press): self.press = press.name
+                case .drag(let action, let x, let y, let dx, let dy):
+                    drag = action.name
+                    (self.x, self.y, self.dx, self.dy) = (Double(x), Double(y), Double(dx), Double(dy))
+                }
+            case .inputsFault(let error): code = error.code
+            case .motionFeed(let feed):
+                if case .pose(let pose) = feed { self.pose = pose.name }
+            case .speech(let result):
+                text = result.text
+                final = result.isFinal
+                confidence = Double(result.confidence)
+            case .speechError(let code, let message):
+                error_code = code
+                self.message = message
+            case .speechComplete: break
+            case .speechLocale(let locale): self.locale = locale
             }
         case .setPermission(let permission, let status):
             self.permission = permission.name
@@ -201,6 +276,11 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
     public var battery: Int
     public var powered, stuck: Bool
     public var bandwidthKbps: Double
+    /// Voice invocations: whether the app listens, and the requests sent with their answers (optional: a v1 peer sends none).
+    public var voiceListening: Bool?
+    public var voiceRequests: [MockVoiceRequest]?
+    public var motionPose: String?
+    public var speechListening: Bool?
 
     public init(id: String, name: String, type: String, link: String, charging: String, don: String, hinge: String,
                 thermal: String, compatibility: String, battery: Int, powered: Bool, stuck: Bool, bandwidthKbps: Double) {
@@ -222,6 +302,10 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case id, name, type, link, charging, don, hinge, thermal, compatibility, battery, powered, stuck
         case bandwidthKbps = "bandwidth_kbps"
+        case voiceListening = "voice_listening"
+        case voiceRequests = "voice_requests"
+        case motionPose = "motion_pose"
+        case speechListening = "speech_listening"
     }
 
     public var model: DeviceType { DeviceType(name: type) ?? .unknown }
@@ -231,6 +315,10 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
         self.init(id: device.id, name: device.name, type: device.type, link: device.link, charging: device.charging,
                   don: device.don, hinge: device.hinge, thermal: state.thermal.name, compatibility: device.compatibility,
                   battery: state.battery, powered: state.powered, stuck: state.stuck, bandwidthKbps: state.bandwidthKbps)
+        voiceListening = state.voiceListening
+        voiceRequests = state.voiceRequests
+        motionPose = state.motionPose
+        speechListening = state.speechListening
     }
 
     /// The typed state, with unknown names read as DAT's `unknown` cases (a newer peer may add values).
@@ -242,7 +330,10 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
             batteryLevel: powered ? battery : nil, chargingState: ChargingState(name: charging) ?? .unknown,
             donState: DonState(name: don) ?? .unknown, hingeState: HingeState(name: hinge) ?? .unknown,
             thermalLevel: powered ? thermalLevel : .unknown, compatibility: Compatibility(name: compatibility) ?? .undefined)
-        return MockGlassesState(device: device, battery: battery, thermal: thermalLevel, powered: powered, stuck: stuck,
-                                bandwidthKbps: bandwidthKbps)
+        var state = MockGlassesState(device: device, battery: battery, thermal: thermalLevel, powered: powered, stuck: stuck,
+                                bandwidthKbps: bandwidthKbps, voiceListening: voiceListening ?? false, voiceRequests: voiceRequests ?? [])
+        state.motionPose = motionPose
+        state.speechListening = speechListening ?? false
+        return state
     }
 }

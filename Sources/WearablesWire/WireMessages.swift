@@ -36,6 +36,12 @@ public enum WireCommand: Sendable, Equatable {
     case watchPreviews(Bool)
     /// The phone's audio route as it is now (changes come as `audio_route` events).
     case audioRoute
+    /// The app started (`true`) or stopped its `VoiceInvocationsStream` on `device` (DAT `start(deviceIdentifier:)`/`stop()`).
+    case voiceListen(device: String, Bool)
+    /// The app's one answer to a `LaunchApp` (DAT `ResponseHandle.sendSuccess`/`sendFailure`); the reply says whether Meta AI took it.
+    case voiceAnswer(device: String, request: String, success: Bool, output: String?)
+    /// The app's Speech started (`true`) or stopped listening on `device` (DAT `Speech.start()`/`stop()`).
+    case speechListen(device: String, Bool)
 }
 
 /// A client's text message.
@@ -90,6 +96,8 @@ public enum WireReplyValue: Sendable, Equatable {
     case completions([String])
     /// An `audio_route` command's answer.
     case audioRoute(WireAudioRoute)
+    /// A `voice_answer` command's answer: whether Meta AI took it.
+    case taken(Bool)
 }
 
 /// Something that happened in the served world, sent to every client.
@@ -102,6 +110,8 @@ public enum WireEvent: Sendable, Equatable {
     case session(device: String, SessionInterruption)
     /// The wearer's input on the glasses (tap, tap-and-hold, capture button).
     case input(device: String, DeviceInput)
+    /// The glasses reported on a capability of their session (`input_event`, `inputs_error`).
+    case capability(device: String, CapabilityReport)
     /// Frames the server dropped for this client because it read too slowly.
     case framesDropped(stream: Int, total: Int)
     /// A simulator's glasses changed as only the mock sees them (or were paired); sent after
@@ -206,13 +216,26 @@ struct Envelope: Codable {
     var watch: Bool?
     var audio: WireAudioRoute?
     var file: WireSavedFile?
+    var input: WireInputEvent?
+    var listening: Bool?
+    var request: String?
+    var success: Bool?
+    var actionOutput: String?
+    var taken: Bool?
+    var text: String?
+    var isFinal: Bool?
+    var confidence: Float?
+    var locale: String?
     /// A mock command's fields, written at the top level beside the envelope's own.
     var mockFields: MockActionFields? = nil
 
     enum CodingKeys: String, CodingKey {
         case type, id, client, server, world, speed, time, ok, error, permission, status, permissions, registration,
             state, device, devices, bandwidth, kbps, event, resolution, fps, stream, total, format, width, height, quality,
-            action, glasses, mock, code, word, output, completions, watch, audio, file
+            action, glasses, mock, code, word, output, completions, watch, audio, file, input, listening, request, success, taken
+        case actionOutput = "action_output"
+        case text, confidence, locale
+        case isFinal = "final"
         case protocolVersion = "protocol"
         case streamError = "stream_error"
         case deviceInfo = "info"
@@ -325,6 +348,20 @@ struct Envelope: Codable {
             self.watch = watch
         case .audioRoute:
             self.init(type: "audio_route")
+        case .voiceListen(let device, let listening):
+            self.init(type: "voice_listen")
+            self.device = device
+            self.listening = listening
+        case .speechListen(let device, let listening):
+            self.init(type: "speech_listen")
+            self.device = device
+            self.listening = listening
+        case .voiceAnswer(let device, let request, let success, let output):
+            self.init(type: "voice_answer")
+            self.device = device
+            self.request = request
+            self.success = success
+            actionOutput = output
         }
     }
 
@@ -358,9 +395,14 @@ struct Envelope: Codable {
         case "complete": return .complete(word: try require(word, "word"))
         case "watch_previews": return .watchPreviews(try require(watch, "watch"))
         case "audio_route": return .audioRoute
+        case "voice_listen": return .voiceListen(device: try require(device, "device"), try require(listening, "listening"))
+        case "speech_listen": return .speechListen(device: try require(device, "device"), try require(listening, "listening"))
+        case "voice_answer":
+            return .voiceAnswer(device: try require(device, "device"), request: try require(request, "request"),
+                                success: try require(success, "success"), output: actionOutput)
         default:
             throw WireDecodingError("unknown message type '\(type)' (commands: hello, register, unregister, request_permission, "
-                + "open_firmware_update, open_glasses_app_update, open_session, close_session, start_camera, stop_camera, capture, mock, console, complete, watch_previews, audio_route)")
+                + "open_firmware_update, open_glasses_app_update, open_session, close_session, start_camera, stop_camera, capture, mock, console, complete, watch_previews, audio_route, voice_listen, voice_answer, speech_listen)")
         }
     }
 
@@ -396,6 +438,7 @@ struct Envelope: Codable {
                     self.errorOutput = errorOutput
                 case .completions(let candidates): completions = candidates
                 case .audioRoute(let route): audio = route
+                case .taken(let taken): self.taken = taken
                 }
             case .failure(let error):
                 ok = false
@@ -447,6 +490,35 @@ struct Envelope: Codable {
             self.init(type: "input")
             device = identifier
             self.event = input.name
+        case .capability(let identifier, let report):
+            switch report {
+            case .input(let event):
+                self.init(type: "input_event")
+                input = WireInputEvent(event)
+            case .inputsFailed(let error):
+                self.init(type: "inputs_error")
+                code = error.code
+            case .voiceInvocation(let requestID):
+                self.init(type: "voice_invocation")
+                request = requestID
+            case .voiceError(let error):
+                self.init(type: "voice_error")
+                code = error.code
+            case .transcription(let result):
+                self.init(type: "transcription")
+                text = result.text
+                isFinal = result.isFinal
+                confidence = result.confidence
+            case .speechFailed(let error):
+                self.init(type: "speech_error")
+                code = error.code
+            case .speechComplete:
+                self.init(type: "speech_complete")
+            case .speechLocale(let locale):
+                self.init(type: "speech_locale")
+                self.locale = locale
+            }
+            device = identifier
         case .framesDropped(let stream, let total):
             self.init(type: "frames_dropped")
             self.stream = stream
@@ -484,6 +556,7 @@ struct Envelope: Codable {
                 if let output { return .reply(id: id, .success(.console(output: output, errorOutput: errorOutput ?? ""))) }
                 if let completions { return .reply(id: id, .success(.completions(completions))) }
                 if let audio { return .reply(id: id, .success(.audioRoute(audio))) }
+                if let taken { return .reply(id: id, .success(.taken(taken))) }
                 return .reply(id: id, .success(.done))
             }
             return .reply(id: id, .failure(try require(error, "error")))
@@ -518,6 +591,23 @@ struct Envelope: Codable {
             }
         case "input":
             return .event(.input(device: try require(device, "device"), try named(event, "event", as: DeviceInput.self)))
+        case "input_event":
+            return .event(.capability(device: try require(device, "device"), .input(try require(input, "input").event())))
+        case "inputs_error":
+            return .event(.capability(device: try require(device, "device"), .inputsFailed(try named(code, "code", as: InputsError.self))))
+        case "transcription":
+            return .event(.capability(device: try require(device, "device"), .transcription(TranscriptionResult(
+                text: try require(text, "text"), isFinal: try require(isFinal, "final"), confidence: try require(confidence, "confidence")))))
+        case "speech_error":
+            return .event(.capability(device: try require(device, "device"), .speechFailed(try named(code, "code", as: SpeechError.self))))
+        case "speech_complete":
+            return .event(.capability(device: try require(device, "device"), .speechComplete))
+        case "speech_locale":
+            return .event(.capability(device: try require(device, "device"), .speechLocale(try require(locale, "locale"))))
+        case "voice_invocation":
+            return .event(.capability(device: try require(device, "device"), .voiceInvocation(requestID: try require(request, "request"))))
+        case "voice_error":
+            return .event(.capability(device: try require(device, "device"), .voiceError(try named(code, "code", as: VoiceInvocationError.self))))
         case "frames_dropped":
             return .event(.framesDropped(stream: try require(stream, "stream"), total: try require(total, "total")))
         case "mock_glasses":

@@ -4,7 +4,7 @@
 /// messages for pixels and photos. `docs/protocol.md` is its written form.
 public enum WireProtocol {
     /// Bumped on any change a peer of the previous version would misread.
-    public static let version = 1
+    public static let version = 2
     /// The WebSocket's path; the version is in it so two versions can be served side by side.
     public static let webSocketPath = "/v1/ws"
     /// The largest text message a peer accepts; larger ones are refused, not parsed.

@@ -21,6 +21,16 @@ import Testing
           Timer = after(1, function() end), MockGlasses = glasses, MockCamera = glasses.camera,
           MockMicrophone = glasses.microphone,
         }
+        instances.Inputs = session:inputs{}
+        instances.Motion = session:motion{}
+        instances.MockInput, instances.MockVoice, instances.MockMotion = glasses.input, glasses.voice, glasses.motion
+        instances.VoiceInvocationsStream = wearables.voice_stream()
+        instances.VoiceInvocationsStream:start(glasses.device)
+        glasses.voice:launch()
+        instances.LaunchApp = instances.VoiceInvocationsStream:next_invocation(1)
+        mock.permissions.set("microphone", "granted")
+        instances.Speech = session:speech()
+        instances.MockSpeech = glasses.speech
         instances.FrameRegion = instances.Frame:region(0, 0, 0.5, 0.5)
         instances.PhotoCapture = cam:start_photo{ resolution = "small" }
         instances.PhotoCapture:wait()

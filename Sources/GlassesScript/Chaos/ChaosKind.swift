@@ -14,6 +14,12 @@ public enum ChaosKind: String, CaseIterable, Codable, Sendable {
     case bandwidth
     case phone_call
     case doff
+    /// DAT 1.0 capability faults: the glasses' Inputs channel fails (`InputsError.communicationError`),
+    /// the recogniser fails (SpeechRecognizer code 7 → `SpeechError.unexpectedError`), and a wearer's
+    /// "Hey Meta, open the app" arrives for the app to answer (one its stream must answer within 10 s).
+    case input_fault
+    case speech_fault
+    case voice_launch
 
     /// The kinds' names, in declaration order, for messages.
     public static let names = allCases.map(\.rawValue)
@@ -30,6 +36,7 @@ public enum ChaosKind: String, CaseIterable, Codable, Sendable {
         case .bandwidth: 10...120
         case .phone_call: 10...180
         case .doff: 2...120
+        case .input_fault, .speech_fault, .voice_launch: 0...0
         }
     }
 
@@ -53,6 +60,9 @@ public enum ChaosKind: String, CaseIterable, Codable, Sendable {
         case .bandwidth: [.device(device, .bandwidth(kbps: Self.dipKbps))]
         case .phone_call: [.phoneCall(seconds: max(duration, Scheduler.resolution))]
         case .doff: [.device(device, .doff)]
+        case .input_fault: [.device(device, .inputsFault(.communicationError))]
+        case .speech_fault: [.device(device, .speechError(code: 7, message: "chaos"))]
+        case .voice_launch: [.device(device, .voiceLaunch(incomplete: false))]
         }
     }
 
@@ -65,7 +75,7 @@ public enum ChaosKind: String, CaseIterable, Codable, Sendable {
         case .battery: [.device(device, .battery(100))]
         case .bandwidth: [.device(device, .bandwidth(kbps: kbps))]
         case .doff: [.device(device, .don)]
-        case .disconnect, .capture_failure, .phone_call: []
+        case .disconnect, .capture_failure, .phone_call, .input_fault, .speech_fault, .voice_launch: []
         }
     }
 }

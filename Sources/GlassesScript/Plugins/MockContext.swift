@@ -9,6 +9,10 @@ final class MockGlassesHandle {
     let model: DeviceType
     let camera: MockCameraHandle
     let microphone: MockMicrophoneHandle
+    let input: MockInputHandle
+    private(set) lazy var voice = MockVoiceHandle(glasses: self)
+    private(set) lazy var motion = MockMotionHandle(id: id)
+    private(set) lazy var speech = MockSpeechHandle(id: id)
     /// The last state read: unpaired glasses keep reading as they were.
     var last: MockGlassesState
 
@@ -17,6 +21,7 @@ final class MockGlassesHandle {
         model = state.model
         camera = MockCameraHandle(id: state.id)
         microphone = MockMicrophoneHandle(id: state.id)
+        input = MockInputHandle(id: state.id)
         last = state
     }
 }
@@ -49,6 +54,9 @@ final class MockContext {
         handles[state.id] = handle
         return handle
     }
+
+    /// The glasses `id`'s state now, or nil once unpaired.
+    func state(of id: DeviceIdentifier) -> MockGlassesState? { control.state(of: id) }
 
     /// The glasses' state now, or as last seen once they are unpaired.
     func state(_ handle: MockGlassesHandle) -> MockGlassesState {

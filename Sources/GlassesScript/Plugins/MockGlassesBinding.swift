@@ -86,6 +86,16 @@ enum MockGlassesBinding {
                 },
                 LuaField(name: "camera", type: .named("MockCamera"), doc: "The simulated camera.") { .object($0.camera) },
                 LuaField(name: "microphone", type: .named("MockMicrophone"), doc: "The simulated microphone.") { .object($0.microphone) },
+                LuaField(name: "input", type: .named("MockInput"), doc: "The input surfaces (DAT MockInputKit): nav, select, back, capture, button, drag.") {
+                    .object($0.input)
+                },
+                LuaField(name: "voice", type: .named("MockVoice"), doc: "Meta AI's voice invocations (DAT MockVoiceInvocationKit): launch, incomplete, answers.") {
+                    .object($0.voice)
+                },
+                LuaField(name: "speech", type: .named("MockSpeech"), doc: "The recogniser (DAT MockSpeechKit): say, partial, fail, complete, set_locale.") {
+                    .object($0.speech)
+                },
+                LuaField(name: "motion", type: .named("MockMotion"), doc: "The IMU (DAT MockMotionKit): feed(csv | {pose=}).") { .object($0.motion) },
             ],
             describe: { g in
                 let state = mock.state(g)

@@ -53,6 +53,8 @@ public protocol WearablesBackendObserver: AnyObject {
     func backend(didInterruptSessionOn identifier: DeviceIdentifier, with interruption: SessionInterruption)
     /// The wearer tapped, held or pressed the capture button on the connected glasses.
     func backend(didReceive input: DeviceInput, on identifier: DeviceIdentifier)
+    /// The glasses reported on a capability of the session they hold (an Inputs event or error, ...).
+    func backend(didReport report: CapabilityReport, on identifier: DeviceIdentifier)
 }
 
 /// A camera's picture stream as a backend runs it; stop it to stop the pictures.
@@ -130,4 +132,18 @@ public protocol WearablesBackend: AnyObject {
     /// why it failed (or never, as when audio is routed over HFP; the model times the capture out).
     func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
                       completion: @escaping (Result<Photo, PhotoError>) -> Void)
+
+    /// The glasses' IMU as the model reads it (DAT 1.0 `MWDATMotion`); nil when they have none.
+    func motionFeed(on identifier: DeviceIdentifier) -> MotionFeedSource?
+
+    /// Whether the app's Speech listens on the glasses (MockSpeechKit `isListening`); false when they have no speech.
+    @discardableResult
+    func listenForSpeech(_ listening: Bool, on identifier: DeviceIdentifier) -> Bool
+
+    // Voice invocations (DAT 1.0 MWDATCore)
+    /// Whether the app has a started `VoiceInvocationsStream` on the glasses (MockVoiceInvocationKit `hasConnectedClients`).
+    func listenForVoiceInvocations(_ listening: Bool, on identifier: DeviceIdentifier)
+    /// The app's one answer to invocation `requestID`; `completion` gets whether Meta AI took it.
+    func answerVoiceInvocation(_ requestID: String, on identifier: DeviceIdentifier, success: Bool, output: String?,
+                               completion: @escaping (Bool) -> Void)
 }

@@ -83,7 +83,7 @@ public enum DeviceSessionError: String, NamedWearablesError {
         case .sessionAlreadyStopped: "the session is stopped, which is final; create a new session"
         case .sessionAlreadyExists: "the device already has an active session; stop it before creating another"
         case .sessionIdle: "the session has not been started; call start() first"
-        case .capabilityAlreadyActive: "the session already has a camera; stop it before adding another"
+        case .capabilityAlreadyActive: "the session already has this capability (a camera, Inputs); remove it before adding another"
         case .capabilityNotFound: "the session holds no such capability (none was added, it stopped after running, or it was removed); add a new camera to the session"
         case .unexpectedError: "the device ended the session or never started it: if the glasses were taken off, put them on; if you restarted quickly, power-cycle them and wait 2 s between sessions"
         case .thermalCritical: "the glasses are critically hot and ended the session; let them cool down"

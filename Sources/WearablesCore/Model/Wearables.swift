@@ -29,6 +29,9 @@ public final class Wearables {
     private var pendingPermissionRequests: Set<Permission> = []
     /// Numbers sessions per world, so traces do not depend on other worlds in the process.
     var sessionCount = 0
+    /// Numbers voice invocation streams; the started ones, by number.
+    var voiceStreamCount = 0
+    var voiceStreams: [Int: VoiceInvocationsStream] = [:]
     private(set) var sessionsByDevice: [DeviceIdentifier: DeviceSession] = [:]
     let permissionEvents: Broadcaster<(Permission, PermissionStatus)>
     let bandwidthEvents: Broadcaster<(DeviceIdentifier, Double)>
@@ -319,6 +322,13 @@ extension Wearables: WearablesBackendObserver {
         guard let device = linkedDevices.first(where: { $0.identifier == identifier }) else { return }
         trace.record(source: "device", event: "input", values: ["id": .string(identifier), "input": .string(input.name)])
         device.receive(input)
+    }
+
+    public func backend(didReport report: CapabilityReport, on identifier: DeviceIdentifier) {
+        switch report {
+        case .voiceInvocation, .voiceError: handleVoice(report, on: identifier)
+        case .input, .inputsFailed, .transcription, .speechFailed, .speechComplete, .speechLocale: sessionsByDevice[identifier]?.handle(report)
+        }
     }
 
     private func notifyDeviceObservers() {

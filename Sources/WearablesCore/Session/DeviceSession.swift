@@ -25,6 +25,12 @@ public final class DeviceSession {
     /// The camera added to this session, if any. Weak: the camera owns its session,
     /// not the other way round, so dropping the camera frees both.
     public private(set) weak var camera: CameraStream?
+    /// The Inputs capability added to this session, if any (DAT 1.0 `addInputs`); see DeviceSession+Inputs.
+    public internal(set) var inputs: Inputs?
+    /// The Motion capability added to this session, if any (DAT 1.0 `addMotion`).
+    public internal(set) var motion: Motion?
+    /// The Speech capability added to this session, if any (DAT 1.0 `addSpeech`).
+    public internal(set) var speech: Speech?
 
     unowned let wearables: Wearables
     private let stateListeners: Broadcaster<SessionState>
@@ -116,6 +122,7 @@ public final class DeviceSession {
             break
         }
         camera?.sessionEnding(error: nil)
+        capabilitiesEnding(linkLost: false)
         transition(to: .stopping)
         completeStart(.failure(.sessionAlreadyStopped))
         wearables.scheduler.schedule(after: Self.stopDuration) { [weak self] in self?.finishStopping() }
@@ -164,10 +171,12 @@ public final class DeviceSession {
             guard state == .started else { return }
             transition(to: .paused)
             camera?.sessionPaused()
+            capabilitiesPaused(true)
         case .resumed:
             guard state == .paused else { return }
             transition(to: .started)
             camera?.sessionResumed()
+            capabilitiesPaused(false)
         case .streamEnded(let error):
             camera?.fail(with: error)
         case .ended(let sessionError, let streamError):
@@ -175,6 +184,7 @@ public final class DeviceSession {
             startTimeoutToken?.cancel()
             if let sessionError { reportError(sessionError) }
             camera?.sessionEnding(error: streamError)
+            capabilitiesEnding(linkLost: streamError?.isLinkLoss ?? false)
             completeStart(.failure(sessionError ?? .unexpectedError))
             transition(to: .stopped)
             releaseDevice(closing: false)

@@ -47,6 +47,12 @@ public final class SimulatedGlasses {
     public private(set) var isStuck = false
     public let camera: SimulatedCamera
     public let microphone = SimulatedMicrophone()
+    /// MockVoiceInvocationKit: "Hey Meta, open the app".
+    public let voice = SimulatedVoice()
+    /// MockMotionKit: the IMU's feed.
+    public let motion = SimulatedMotion()
+    /// MockSpeechKit: the glasses' recogniser.
+    public let speech = SimulatedSpeech()
 
     unowned let kit: MockDeviceKit
     private(set) var hasOpenSession = false
@@ -69,6 +75,9 @@ public final class SimulatedGlasses {
         self.camera = camera
         camera.glasses = self
         microphone.glasses = self
+        voice.glasses = self
+        motion.glasses = self
+        speech.glasses = self
     }
 
     var scheduler: Scheduler { kit.scheduler }
@@ -409,6 +418,9 @@ public final class SimulatedGlasses {
         guard link == .connected else { return }
         kit.notifyObservers { $0.backend(didReceive: input, on: identifier) }
     }
+
+    /// Tells observers (a served world's clients) that what only the mock sees changed.
+    func publishMockState() { publish() }
 
     private func publish() { kit.notifyObservers { $0.backend(didUpdate: snapshot) } }
 

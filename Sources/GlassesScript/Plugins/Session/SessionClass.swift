@@ -68,7 +68,8 @@ enum SessionClass {
                         return { token.cancel() }
                     }
                 },
-            ],
+            ] + InputsClass.sessionMethods(runtime) + MotionClass.sessionMethods(runtime)
+                + SpeechClass.sessionMethods(runtime),
             fields: [
                 LuaField(name: "state", type: .strings(SessionState.allNames), doc: "Where the session is in its life.") {
                     .string($0.state.name)

@@ -13,11 +13,16 @@ struct WearablesPlugin: GlassesPlugin {
         try state.register(ScriptSelector.luaClass(runtime))
         try state.register(SessionClass.luaClass(runtime))
         try state.register(CameraClass.luaClass(runtime))
+        try state.register(InputsClass.luaClass(runtime))
+        try state.register(MotionClass.luaClass(runtime))
+        try state.register(SpeechClass.luaClass(runtime))
+        try state.register(VoiceClass.streamClass(runtime))
+        try state.register(VoiceClass.invocationClass(runtime))
         try state.register(PhotoCaptureClass.luaClass(runtime))
         try state.register(VideoRecorderClass.luaClass(runtime))
         try state.register(LuaModule(
             name: "wearables", doc: "The DAT entry point: registration, permissions, devices, sessions.",
-            functions: functions(runtime)))
+            functions: functions(runtime) + [VoiceClass.function(runtime)]))
     }
 
     private func functions(_ runtime: ScriptRuntime) -> [LuaFunction] {

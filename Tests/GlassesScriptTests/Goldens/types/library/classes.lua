@@ -109,6 +109,29 @@ function DeviceSession:camera(options) end
 ---Remove the session's camera (DAT Camera.stop() detaching it; removeStream before 0.9): it stops, waits until stopped, and cannot start again; the session can take a new one. Raises DeviceSessionError.capabilityNotFound when it holds none.
 function DeviceSession:remove_camera() end
 
+---Add DAT 1.0 Inputs (experimental) to a started session: nav, select, back, button, capture and drag events from the sources asked for (default all but unknown); consume_back=false leaves Back to the glasses. Raises DeviceSessionError.sessionIdle before started, capabilityAlreadyActive when it has one.
+---@param options? {sources?: InputSource[], consume_back?: boolean}
+---@return Inputs
+function DeviceSession:inputs(options) end
+
+---Remove the session's Inputs (DAT removeInputs): it deactivates and its events end; waits until inactive. Raises DeviceSessionError.capabilityNotFound when it holds none.
+function DeviceSession:remove_inputs() end
+
+---Add DAT 1.0 Motion (experimental) to a started session: stopped until motion:start(); rate hz5, hz10 (default), hz15, hz24, hz30 or hz60 (or the number); sensors= keeps some of a sample's fields (ours). Raises sessionIdle before started, capabilityAlreadyActive when it has one.
+---@param options? {rate?: MotionSamplingRate|5|10|15|24|30|60, sensors?: MotionSensor[]}
+---@return Motion
+function DeviceSession:motion(options) end
+
+---Remove the session's Motion (DAT removeMotion; terminal for it). Raises capabilityNotFound when it holds none.
+function DeviceSession:remove_motion() end
+
+---Add DAT 1.0 Speech (experimental) to a started session: stopped until speech:start(), which needs the microphone permission. Raises sessionIdle before started, capabilityAlreadyActive when it has one.
+---@return Speech
+function DeviceSession:speech() end
+
+---Remove the session's Speech (DAT removeSpeech; terminal). Raises capabilityNotFound when it holds none.
+function DeviceSession:remove_speech() end
+
 ---A camera stream: frames, photos, state.
 ---@class Camera
 ---@field state "stopping"|"stopped"|"waitingForDevice"|"starting"|"streaming"|"paused" The stream state.
@@ -160,6 +183,139 @@ function Camera:record(options) end
 ---@param format? PhotoCaptureFormat (default "jpeg")
 ---@return boolean
 function Camera:try_capture(format) end
+
+---DAT 1.0 Inputs (MWDATInputs, experimental): the glasses' input events routed to the app; the newest 64 wait for next_input.
+---@class Inputs
+---@field state InputsState DAT InputsState.
+---@field config {sources?: InputSource[], consume_back?: boolean} The configuration asked for: {sources=, consume_back=}.
+---@field error Error? The InputsError that ended the events, if any.
+---@field dropped integer Events dropped because 64 were already waiting.
+local Inputs = {}
+
+---Listen to input events (fn gets {type, source, timestamp_ms, ...}), the state (first the current one) or errors (InputsError).
+---@param event "input"|"state"|"error"
+---@param fn function
+---@return Handle
+function Inputs:on(event, fn) end
+
+---The oldest buffered input event (DAT keeps the newest 64), waiting for one if none is; nil and ScriptError.timeout after `timeout` seconds (a number or {timeout=}). Raises the InputsError that ended the events (connectionClosed once removed).
+---@param timeout? number|{timeout?: number}
+---@return {type: InputEventKind, source: InputSource, timestamp_ms: integer, direction?: NavDirection, button?: ButtonType, press_type?: CapturePressType, action?: DragAction, x?: number, y?: number, dx?: number, dy?: number}?
+---@return Error?
+function Inputs:next_input(timeout) end
+
+---Wait until Inputs reaches `state`; nil and an error on timeout or when its events end first.
+---@param state InputsState
+---@param timeout? number
+---@return true?
+---@return Error?
+function Inputs:wait_for(state, timeout) end
+
+---Remove these Inputs from their session (session:remove_inputs()); waits until inactive.
+function Inputs:remove() end
+
+---DAT 1.0 Motion (MWDATMotion, experimental): IMU samples at the configured rate; the newest 256 wait for next_sample.
+---@class Motion
+---@field state MotionState DAT MotionState.
+---@field config {rate?: MotionSamplingRate|5|10|15|24|30|60, sensors?: MotionSensor[]} {rate=, sensors=} as asked for.
+---@field error Error? The last MotionError, if any.
+---@field dropped integer Samples dropped because 256 were already waiting.
+local Motion = {}
+
+---Start sampling; waits until started. Raises MotionError (sensorUnavailable, capabilityClosed).
+function Motion:start() end
+
+---Stop sampling (DAT stop(): start() may follow); waits until stopped.
+function Motion:stop() end
+
+---Listen to samples ({timestamp_ns, source, accelerometer={x,y,z}, gyroscope, magnetometer, orientation={x,y,z,w}}), the state (first the current one) or errors (MotionError).
+---@param event "sample"|"state"|"error"
+---@param fn function
+---@return Handle
+function Motion:on(event, fn) end
+
+---The oldest buffered sample (DAT keeps the newest 256), waiting for the next; nil and ScriptError.timeout after `timeout` seconds. Raises MotionError.capabilityClosed once removed.
+---@param timeout? number
+---@return table?
+---@return Error?
+function Motion:next_sample(timeout) end
+
+---Remove this Motion from its session (session:remove_motion()).
+function Motion:remove() end
+
+---DAT 1.0 Speech (MWDATSpeech, experimental): on-device transcriptions {text, final, confidence (-1: none)}.
+---@class Speech
+---@field state SpeechState DAT SpeechState.
+---@field locale string? The recogniser's locale, once announced.
+---@field error Error? The last SpeechError, if any.
+local Speech = {}
+
+---Start listening; waits until started. Raises SpeechError (startFailed without the microphone permission, alreadyListening, unavailable, invalidState once removed).
+function Speech:start() end
+
+---Stop listening (DAT stop(): Speech stays attached and can start again).
+function Speech:stop() end
+
+---Listen to transcriptions ({text, final, confidence}), the state (first the current one), errors (SpeechError) or the locale.
+---@param event "transcription"|"state"|"error"|"locale"
+---@param fn function
+---@return Handle
+function Speech:on(event, fn) end
+
+---The oldest transcription not read yet, waiting for one; nil and ScriptError.timeout after `timeout` s.
+---@param timeout? number
+---@return table?
+---@return Error?
+function Speech:next_transcription(timeout) end
+
+---The next final transcription {text, final, confidence} (partials are skipped); nil and ScriptError.timeout after `timeout` s.
+---@param timeout? number
+---@return table?
+---@return Error?
+function Speech:next_final(timeout) end
+
+---DAT 1.0 VoiceInvocationsStream: invocations from Meta AI for one device; answer each exactly once.
+---@class VoiceInvocationsStream
+---@field started boolean Whether the stream listens on a device.
+---@field device string? The id of the device it listens on.
+local VoiceInvocationsStream = {}
+
+---Start listening on `device` (a Device or id; DAT start(deviceIdentifier:)); starting again moves the stream. Raises VoiceInvocationError.deviceNotFound or channelNotConnected.
+---@param device Device|string
+function VoiceInvocationsStream:start(device) end
+
+---Stop listening (DAT stop()); safe when not started; the stream can start again.
+function VoiceInvocationsStream:stop() end
+
+---Listen to invocations (fn gets a LaunchApp, to answer once with :succeed or :fail) or errors (VoiceInvocationError).
+---@param event "invocation"|"error"
+---@param fn function
+---@return Handle
+function VoiceInvocationsStream:on(event, fn) end
+
+---The oldest invocation not taken yet, waiting for one; nil and ScriptError.timeout after `timeout` seconds.
+---@param timeout? number
+---@return LaunchApp?
+---@return Error?
+function VoiceInvocationsStream:next_invocation(timeout) end
+
+---DAT 1.0 LaunchApp: the wearer asked Meta AI to open this app; answer exactly once.
+---@class LaunchApp
+---@field type "LaunchApp" The invocation's kind (DAT delivers only LaunchApp).
+---@field id string The request id (the mock's sendLaunchAppAction() return value; ours).
+---@field device string The id of the device it came from.
+---@field answer "success"|"failure"|nil The app's answer so far.
+local LaunchApp = {}
+
+---Answer the invocation with success (DAT ResponseHandle.sendSuccess(actionOutput:)); waits; true when Meta AI took it. A second answer raises ScriptError.alreadyAnswered.
+---@param output? string
+---@return boolean
+function LaunchApp:succeed(output) end
+
+---Answer the invocation with failure (DAT ResponseHandle.sendFailure(actionOutput:)); waits; true when Meta AI took it. A second answer raises ScriptError.alreadyAnswered.
+---@param output? string
+---@return boolean
+function LaunchApp:fail(output) end
 
 ---A standalone photo in flight (DAT 1.0 Camera.photo): its PhotoState and outcome.
 ---@class PhotoCapture
@@ -305,6 +461,10 @@ function Photo:bytes() end
 ---@field stuck boolean Stuck after a too-quick session restart; power-cycle to fix.
 ---@field camera MockCamera The simulated camera.
 ---@field microphone MockMicrophone The simulated microphone.
+---@field input MockInput The input surfaces (DAT MockInputKit): nav, select, back, capture, button, drag.
+---@field voice MockVoice Meta AI's voice invocations (DAT MockVoiceInvocationKit): launch, incomplete, answers.
+---@field speech MockSpeech The recogniser (DAT MockSpeechKit): say, partial, fail, complete, set_locale.
+---@field motion MockMotion The IMU (DAT MockMotionKit): feed(csv | {pose=}).
 local MockGlasses = {}
 
 ---Power on; the link connects if unfolded.
@@ -394,6 +554,113 @@ local MockMicrophone = {}
 ---Microphone feed: a sound file, a tone in Hz, silence or noise. A path is read in this process, so over --connect only a tone, silence or noise works.
 ---@param source string|{tone?: number, silence?: boolean, noise?: boolean}
 function MockMicrophone:feed(source) end
+
+---The glasses' input surfaces (MockInputKit): each call is one DAT Inputs event, delivered 20 ms later if the app's Inputs asked for its source.
+---@class MockInput
+local MockInput = {}
+
+---A nav up from `source` (default captouch; MockInputKit navUp).
+---@param source? InputSource (default "captouch")
+function MockInput:nav_up(source) end
+
+---A nav down from `source` (default captouch; MockInputKit navDown).
+---@param source? InputSource (default "captouch")
+function MockInput:nav_down(source) end
+
+---A nav left from `source` (default captouch; MockInputKit navLeft).
+---@param source? InputSource (default "captouch")
+function MockInput:nav_left(source) end
+
+---A nav right from `source` (default captouch; MockInputKit navRight).
+---@param source? InputSource (default "captouch")
+function MockInput:nav_right(source) end
+
+---A nav event in `direction` from `source` (default captouch).
+---@param direction NavDirection
+---@param source? InputSource (default "captouch")
+function MockInput:nav(direction, source) end
+
+---A select (tap) from `source` (default captouch).
+---@param source? InputSource (default "captouch")
+function MockInput:select(source) end
+
+---A back (swipe) from `source` (default captouch); left to the glasses when the app's Inputs has consume_back=false.
+---@param source? InputSource (default "captouch")
+function MockInput:back(source) end
+
+---A capture button press (shortPress, hold or doublePress; always source captureButton).
+---@param press_type? CapturePressType (default "shortPress")
+function MockInput:capture(press_type) end
+
+---A press of the action button (source actionButton).
+---@param type? ButtonType (default "action")
+function MockInput:button(type) end
+
+---A Neural Band drag step (down, move, up) at x, y moved by dx, dy (default 0; source neuralBandDrag).
+---@param action DragAction
+---@param x? number
+---@param y? number
+---@param dx? number
+---@param dy? number
+function MockInput:drag(action, x, y, dx, dy) end
+
+---The glasses' Inputs channel fails with this InputsError: the app's Inputs reports it and its events end (ours).
+---@param code InputsError
+function MockInput:fail(code) end
+
+---Meta AI on the glasses (MockVoiceInvocationKit): "Hey Meta, open the app" and the app's recorded answers.
+---@class MockVoice
+---@field has_clients boolean Whether the app has a started voice stream on these glasses (hasConnectedClients).
+local MockVoice = {}
+
+---The wearer asks Meta AI to open the app (sendLaunchAppAction): the app's started stream gets a LaunchApp 0.1 s later. Returns the request id, or nil when no stream listens on these glasses (or the link is down).
+---@return string?
+function MockVoice:launch() end
+
+---A malformed action (sendIncompleteAction): the app's stream gets VoiceInvocationError.invalidActionMessageProto (ours: DAT does not say which case), not an invocation. The request id, or nil with no listener.
+---@return string?
+function MockVoice:incomplete() end
+
+---How the app answered request `id` (ours, for tests): pending, success, failure, timeout (Meta AI waited 10 s) or none (an incomplete one); and the answer's output.
+---@param id string
+---@return "pending"|"success"|"failure"|"timeout"|"none"
+---@return string?
+function MockVoice:answer(id) end
+
+---The glasses' IMU (MockMotionKit): a pose, or a CSV recording replayed by its timestamps, looping.
+---@class MockMotion
+---@field pose MotionPose? The feed's pose; nil while a recording plays.
+local MockMotion = {}
+
+---The IMU's feed: a CSV in DAT's columns (timestampNs, accelX..Z, gyroX..Z, magX..Z, orientationW, orientationX..Z; ns, m/s², rad/s, µT) read in this process, or {pose = level|lookingUp|lookingDown|tiltedLeft|tiltedRight|nodding}. Over --connect only a pose crosses.
+---@param source string|{pose: MotionPose}
+function MockMotion:feed(source) end
+
+---The glasses' recogniser (MockSpeechKit): injected transcriptions, errors, completion, locale. Delivered only while the app listens.
+---@class MockSpeech
+---@field listening boolean Whether the app's Speech listens (isListening).
+local MockSpeech = {}
+
+---A transcription (simulateTranscription; defaults final=true, confidence=0.95 as the test client; -1: none), 20 ms later.
+---@param text string
+---@param options? {final?: boolean, confidence?: number}
+function MockSpeech:say(text, options) end
+
+---A partial (not final) transcription, confidence -1.
+---@param text string
+function MockSpeech:partial(text) end
+
+---A recogniser error (simulateError, Android SpeechRecognizer codes): 5 and 9 -> startFailed, 8 -> alreadyListening, others -> unexpectedError (ours); listening ends.
+---@param code integer
+---@param message? string
+function MockSpeech:fail(code, message) end
+
+---The utterance ends (simulateCompletion): listening stops (assumed).
+function MockSpeech:complete() end
+
+---The recogniser's locale (default en_US), announced at the next start.
+---@param locale string
+function MockSpeech:set_locale(locale) end
 
 ---A recording to a 16 kHz 16-bit mono WAV file.
 ---@class Recorder

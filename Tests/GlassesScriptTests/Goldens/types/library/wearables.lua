@@ -65,4 +65,8 @@ function wearables.session(selector) end
 ---@return Camera
 function wearables.stream(options) end
 
+---DAT 1.0 VoiceInvocationsStream (experimental): "Hey Meta, open <app>" arrives as a LaunchApp on "invocation"; register listeners, then stream:start(device). Needs no session and no permission.
+---@return VoiceInvocationsStream
+function wearables.voice_stream() end
+
 return wearables

@@ -1,0 +1,194 @@
+/// DAT 1.0 `Speech` (`MWDATSpeech`, experimental): on-device transcription on the glasses.
+/// Added to a started session (`addSpeech()`), started with `start()` (needs the
+/// `microphone` permission), stopped with `stop()` (restartable); removal is terminal.
+
+/// DAT `SpeechState`.
+public enum SpeechState: String, NamedCase { case starting, started, stopping, stopped }
+
+/// DAT `SpeechError`.
+public enum SpeechError: String, NamedWearablesError {
+    case deviceDisconnected, invalidState, unavailable, alreadyListening, startFailed, unexpectedError
+    public var message: String {
+        switch self {
+        case .deviceDisconnected: "the glasses disconnected; speech stopped"
+        case .invalidState: "speech is in no state to do that (removed, or its session ended); add a new one to a started session"
+        case .unavailable: "these glasses have no on-device speech recognition"
+        case .alreadyListening: "speech is already listening; stop() first"
+        case .startFailed: "speech could not start (the microphone permission must be granted: wearables.request_permission(\"microphone\"))"
+        case .unexpectedError: "speech recognition failed on the glasses"
+        }
+    }
+
+    /// The mock's raw error codes (Android `SpeechRecognizer` numbering, as DAT's mock takes) as a SpeechError *(ours)*:
+    /// client (5) and insufficient permissions (9) fail the start, busy (8) is already listening, the rest are unexpected.
+    public init(androidCode: Int) {
+        switch androidCode {
+        case 5, 9: self = .startFailed
+        case 8: self = .alreadyListening
+        default: self = .unexpectedError
+        }
+    }
+}
+
+/// DAT `TranscriptionResult`: confidence 0...1, or -1 when the recogniser gives none.
+public struct TranscriptionResult: Sendable, Equatable {
+    public var text: String
+    public var isFinal: Bool
+    public var confidence: Float
+    public init(text: String, isFinal: Bool, confidence: Float) {
+        self.text = text
+        self.isFinal = isFinal
+        self.confidence = confidence
+    }
+    /// *(ours)* The longest transcription the mock injects (a larger one is refused in one line).
+    public static let maxTextBytes = 16 * 1024
+}
+
+public final class Speech {
+    /// *(ours)* From `starting` to `started`.
+    public static let startDelay: Double = 0.3
+
+    public private(set) var state: SpeechState = .stopped
+    public private(set) var locale: String?
+    public private(set) var lastError: SpeechError?
+    public private(set) var isRemoved = false
+    public private(set) weak var session: DeviceSession?
+    private let identifier: DeviceIdentifier
+    private unowned let wearables: Wearables
+    private let traceSource: String
+    private let stateListeners: Broadcaster<SpeechState>
+    private let errorListeners: Broadcaster<SpeechError>
+    private let transcriptionListeners: Broadcaster<TranscriptionResult>
+    private let localeListeners: Broadcaster<String>
+    private let arrivals: Broadcaster<Void>
+    private var unread: [TranscriptionResult] = []
+    private var startTimer: TimerToken?
+
+    init(session: DeviceSession, identifier: DeviceIdentifier) {
+        self.session = session
+        self.identifier = identifier
+        wearables = session.wearables
+        traceSource = session.traceSource + ".speech"
+        let scheduler = session.wearables.scheduler
+        stateListeners = Broadcaster(scheduler: scheduler)
+        errorListeners = Broadcaster(scheduler: scheduler)
+        transcriptionListeners = Broadcaster(scheduler: scheduler)
+        localeListeners = Broadcaster(scheduler: scheduler)
+        arrivals = Broadcaster(scheduler: scheduler)
+    }
+
+    public func addStateListener(_ l: @escaping (SpeechState) -> Void) -> ListenerToken { stateListeners.add(current: state, l) }
+    public func addErrorListener(_ l: @escaping (SpeechError) -> Void) -> ListenerToken { errorListeners.add(l) }
+    public func addTranscriptionListener(_ l: @escaping (TranscriptionResult) -> Void) -> ListenerToken { transcriptionListeners.add(l) }
+    public func addLocaleListener(_ l: @escaping (String) -> Void) -> ListenerToken { localeListeners.add(l) }
+    public func addArrivalListener(_ l: @escaping () -> Void) -> ListenerToken { arrivals.add { l() } }
+
+    /// The oldest transcription not read yet (the newest 64 are kept *(ours)*).
+    public func next() -> TranscriptionResult? { unread.isEmpty ? nil : unread.removeFirst() }
+
+    /// DAT `start()`: `alreadyListening` when started, `invalidState` once removed, `startFailed`
+    /// without the microphone permission *(ours)*, `unavailable` on glasses without speech.
+    public func start(completion: @escaping (Result<Void, SpeechError>) -> Void) {
+        let fail = { [self] (error: SpeechError) in
+            report(error)
+            wearables.finish(completion, .failure(error))
+        }
+        if isRemoved { return fail(.invalidState) }
+        guard state == .stopped else { return fail(.alreadyListening) }
+        guard wearables.checkPermissionStatus(.microphone) == .granted else { return fail(.startFailed) }
+        guard wearables.backend.listenForSpeech(true, on: identifier) else { return fail(.unavailable) }
+        transition(to: .starting)
+        startTimer = wearables.scheduler.schedule(after: Self.startDelay) { [weak self] in
+            guard let self, self.state == .starting else { return }
+            self.transition(to: .started)
+            self.wearables.finish(completion, .success(()))
+        }
+    }
+
+    /// DAT `stop()`: keeps Speech attached and restartable.
+    public func stop() {
+        guard state == .started || state == .starting else { return }
+        startTimer?.cancel()
+        wearables.backend.listenForSpeech(false, on: identifier)
+        transition(to: .stopping)
+        transition(to: .stopped)
+    }
+
+    func remove() {
+        stop()
+        isRemoved = true
+        arrivals.emit(())
+    }
+
+    func sessionEnding(linkLost: Bool) {
+        if linkLost, state != .stopped { report(.deviceDisconnected) }
+        stop()
+        isRemoved = true
+        arrivals.emit(())
+    }
+
+    func handle(_ report: CapabilityReport) {
+        switch report {
+        case .transcription(let result):
+            guard state == .started else { return }
+            unread.append(result)
+            if unread.count > 64 { unread.removeFirst() }
+            wearables.trace.record(source: traceSource, event: "transcription", values: [
+                "text": .string(String(result.text.prefix(200))), "final": .string(result.isFinal ? "true" : "false"),
+            ])
+            transcriptionListeners.emit(result)
+            arrivals.emit(())
+        case .speechFailed(let error):
+            guard state != .stopped else { return }
+            self.report(error)
+            stop()
+            arrivals.emit(())
+        case .speechComplete:
+            stop()
+            arrivals.emit(())
+        case .speechLocale(let value):
+            locale = value
+            localeListeners.emit(value)
+        default:
+            break
+        }
+    }
+
+    private func report(_ error: SpeechError) {
+        lastError = error
+        wearables.trace.record(source: traceSource, event: "error", values: ["code": .string(error.code)])
+        errorListeners.emit(error)
+    }
+
+    private func transition(to next: SpeechState) {
+        guard next != state else { return }
+        state = next
+        wearables.trace.record(source: traceSource, event: "state", values: ["state": .string(next.name)])
+        stateListeners.emit(next)
+    }
+}
+
+extension DeviceSession {
+    /// DAT `addSpeech()`: `sessionIdle` before started *(ours)*, `capabilityAlreadyActive` twice.
+    public func addSpeech() throws -> Speech {
+        switch state {
+        case .idle, .starting: throw DeviceSessionError.sessionIdle
+        case .stopping, .stopped: throw DeviceSessionError.sessionAlreadyStopped
+        case .started, .paused: break
+        }
+        if speech != nil { throw DeviceSessionError.capabilityAlreadyActive }
+        guard let identifier = deviceIdentifier else { throw DeviceSessionError.sessionIdle }
+        let added = Speech(session: self, identifier: identifier)
+        speech = added
+        return added
+    }
+
+    /// DAT `removeSpeech()`: terminal for it; `capabilityNotFound` when there is none.
+    @discardableResult
+    public func removeSpeech() throws -> Speech {
+        guard let removed = speech else { throw DeviceSessionError.capabilityNotFound }
+        speech = nil
+        removed.remove()
+        return removed
+    }
+}

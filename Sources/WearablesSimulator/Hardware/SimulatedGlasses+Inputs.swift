@@ -1,0 +1,32 @@
+import WearablesCore
+
+/// MockInputKit (DAT 1.0 `services.input`): each call is one event over the real channel.
+extension SimulatedGlasses {
+    /// *(ours)* An injected input reaches the app this long after the call.
+    public static let inputLatency: Double = 0.02
+
+    /// The glasses' clock in ms, which stamps input events *(ours: the run time)*.
+    var deviceClockMs: Int64 { Int64((scheduler.now * 1000).rounded()) }
+
+    /// Sends one input event from `source` (DAT fixes the source of capture, button and
+    /// drag events; `source` is used for nav, select and back). The app keeps it only
+    /// when an active Inputs capability asked for that source; over a link that is
+    /// down nothing is sent.
+    public func sendInput(_ action: InputEvent.Action, source: InputSource) {
+        let from = action.fixedSource ?? source
+        kit.record("input", [("glasses", .string(identifier)), ("kind", .string(action.kind.name)), ("source", .string(from.name))])
+        guard link == .connected else { return }
+        scheduler.schedule(after: Self.inputLatency) { [weak self] in
+            guard let self, self.link == .connected else { return }
+            let event = InputEvent(action, source: from, timestampMs: self.deviceClockMs)
+            self.kit.notifyObservers { $0.backend(didReport: .input(event), on: self.identifier) }
+        }
+    }
+
+    /// The glasses' Inputs channel fails with `error` (ours: `glasses.input:fail(code)`).
+    public func failInputs(_ error: InputsError) {
+        kit.record("inputs_fault", [("glasses", .string(identifier)), ("code", .string(error.code))])
+        guard link == .connected else { return }
+        kit.notifyObservers { $0.backend(didReport: .inputsFailed(error), on: identifier) }
+    }
+}

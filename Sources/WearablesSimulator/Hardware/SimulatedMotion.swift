@@ -1,0 +1,33 @@
+import WearablesCore
+
+/// MockMotionKit for one pair (DAT 1.0 `services.motion`): what the IMU reports. A feed
+/// set at a time replays from then, looping; the model reads it lazily, so a feed
+/// nobody reads costs nothing.
+public final class SimulatedMotion: MotionFeedSource {
+    /// Feeds by the run time they were set at, oldest first (a sample reads the feed of its time).
+    private var feeds: [(since: Double, feed: MotionFeed)] = [(0, .pose(.level))]
+    public private(set) var hasIMU = true
+    weak var glasses: SimulatedGlasses?
+
+    public var current: MotionFeed { feeds[feeds.count - 1].feed }
+
+    public func setFeed(_ feed: MotionFeed) {
+        let now = glasses?.scheduler.now ?? 0
+        feeds.append((now, feed))
+        // Only the latest few matter: samples older than the buffer are never read.
+        if feeds.count > 16 { feeds.removeFirst(feeds.count - 16) }
+        glasses?.kit.record("motion_feed", [("glasses", .string(glasses?.identifier ?? "")), ("feed", .string(Self.describe(feed)))])
+    }
+
+    public func sample(at time: Double) -> MotionSample {
+        let entry = feeds.last { $0.since <= time } ?? feeds[0]
+        return entry.feed.sample(after: time - entry.since)
+    }
+
+    static func describe(_ feed: MotionFeed) -> String {
+        switch feed {
+        case .pose(let pose): pose.name
+        case .samples(let samples): "\(samples.count) samples"
+        }
+    }
+}
