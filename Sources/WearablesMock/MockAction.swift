@@ -96,6 +96,13 @@ public enum MockDeviceAction: Sendable, Equatable {
     case capturedImage(path: String)
     /// What the glasses' microphone hears.
     case microphoneFeed(MicrophoneFeed)
+    /// MockDisplayKit `sendClick(identifier:)`: a click on the shown component of this id
+    /// (refused with `noTarget` when no started display shows a clickable one).
+    case displayClick(String)
+    /// The shown video ends (`ended`, `stopped`) or fails (`error` with a `VideoErrorType` name).
+    case displayVideo(String, errorType: String?)
+    /// Whether a standalone-photo transfer takes the display down (a field report; off by default).
+    case displayPhotoTransferInterrupts(Bool)
 
     public static let plainActions: [MockDeviceAction] = [
         .unpair, .powerOn, .powerOff, .don, .doff, .fold, .unfold, .tap, .tapAndHold, .captureButton, .peakPower, .updateFirmware,
@@ -133,11 +140,14 @@ public enum MockDeviceAction: Sendable, Equatable {
         case .cameraFeedPattern, .cameraFeedPath: "camera_feed"
         case .capturedImage: "captured_image"
         case .microphoneFeed: "microphone_feed"
+        case .displayClick: "display_click"
+        case .displayVideo: "display_video"
+        case .displayPhotoTransferInterrupts: "display_photo_transfer_interrupts"
         }
     }
 
     /// The names of the device actions, for routes and messages.
     public static let names = plainActions.map(\.name)
         + ["fail_next_capture", "fail_stream", "battery", "charging", "thermal", "disconnect", "bandwidth", "camera_feed", "captured_image",
-           "compatibility", "microphone_feed"]
+           "compatibility", "microphone_feed", "display_click", "display_video", "display_photo_transfer_interrupts"]
 }

@@ -12,14 +12,18 @@ public struct MockGlassesState: Sendable, Equatable {
     /// A too-quick session restart left the glasses refusing sessions until a power cycle.
     public var stuck: Bool
     public var bandwidthKbps: Double
+    /// The lens of display glasses (`metaRayBanDisplay`); nil on glasses without one.
+    public var display: MockDisplayState?
 
-    public init(device: DeviceSnapshot, battery: Int, thermal: ThermalLevel, powered: Bool, stuck: Bool, bandwidthKbps: Double) {
+    public init(device: DeviceSnapshot, battery: Int, thermal: ThermalLevel, powered: Bool, stuck: Bool, bandwidthKbps: Double,
+                display: MockDisplayState? = nil) {
         self.device = device
         self.battery = battery
         self.thermal = thermal
         self.powered = powered
         self.stuck = stuck
         self.bandwidthKbps = bandwidthKbps
+        self.display = display
     }
 
     public var id: DeviceIdentifier { device.identifier }

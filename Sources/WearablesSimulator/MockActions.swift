@@ -112,6 +112,8 @@ extension SimulatedWorld: GlassesWorld, MockControl {
             }
         case .microphoneFeed(let feed):
             glasses.microphone.setFeed(feed)
+        case .displayClick, .displayVideo, .displayPhotoTransferInterrupts:
+            return glasses.display.apply(action)
         }
         return nil
     }
@@ -120,6 +122,9 @@ extension SimulatedWorld: GlassesWorld, MockControl {
 extension MockGlassesState {
     public init(_ glasses: SimulatedGlasses) {
         self.init(device: glasses.snapshot, battery: glasses.batteryLevel, thermal: glasses.thermal, powered: glasses.isPoweredOn,
-                  stuck: glasses.isStuck, bandwidthKbps: glasses.bandwidthKbps)
+                  stuck: glasses.isStuck, bandwidthKbps: glasses.bandwidthKbps,
+                  display: glasses.model.supportsDisplay
+                      ? MockDisplayState(isOn: glasses.display.isOn, content: glasses.display.content, playingVideo: glasses.display.isPlayingVideo)
+                      : nil)
     }
 }

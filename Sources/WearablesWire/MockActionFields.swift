@@ -25,6 +25,10 @@ public struct MockActionFields: Codable, Sendable, Equatable {
     /// `reset`: whether the Meta AI app is installed (default true).
     public var installed: Bool?
     public var permissions: [String: String]?
+    /// `display_click`: the id of the component clicked (explicit, or its path `root.2.1`).
+    public var target: String?
+    /// `display_video`: how the video ends (`ended`, `stopped`, `error`; `code` a VideoErrorType for `error`).
+    public var video: String?
 
     public init() {}
 
@@ -104,6 +108,9 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             if let pattern = try named(pattern, "pattern", as: MockAction.FeedPattern.self) { return .cameraFeedPattern(pattern) }
             return .cameraFeedPath(try require(path, "path", hint: "a .mp4/.mov/.mkv/.y4m video or PNG/JPEG still on the server's disk, or give 'pattern'"))
         case "captured_image": return .capturedImage(path: try require(path, "path"))
+        case "display_click": return .displayClick(try require(target, "target", hint: "a component id, e.g. root.2 or an explicit id"))
+        case "display_video": return .displayVideo(try require(video, "video", hint: "ended, stopped or error"), errorType: code)
+        case "display_photo_transfer_interrupts": return .displayPhotoTransferInterrupts(try require(on, "on"))
         case "microphone_feed":
             if let tone {
                 guard tone.isFinite, tone > 0 else { throw .badRequest("'tone' must be a number of Hz > 0") }
@@ -146,6 +153,11 @@ public struct MockActionFields: Codable, Sendable, Equatable {
                 case .noise: noise = true
                 case .file(let path): self.path = path
                 }
+            case .displayClick(let id): target = id
+            case .displayVideo(let type, let errorType):
+                video = type
+                code = errorType
+            case .displayPhotoTransferInterrupts(let on): self.on = on
             }
         case .setPermission(let permission, let status):
             self.permission = permission.name

@@ -86,6 +86,9 @@ enum MockGlassesBinding {
                 },
                 LuaField(name: "camera", type: .named("MockCamera"), doc: "The simulated camera.") { .object($0.camera) },
                 LuaField(name: "microphone", type: .named("MockMicrophone"), doc: "The simulated microphone.") { .object($0.microphone) },
+                LuaField(name: "display", type: .optional(.named("MockDisplay")), doc: "The lens of Meta Ray-Ban Display glasses; nil on others.") {
+                    .object($0.display)
+                },
             ],
             describe: { g in
                 let state = mock.state(g)

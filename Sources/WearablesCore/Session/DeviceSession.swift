@@ -27,6 +27,9 @@ public final class DeviceSession {
     public private(set) weak var camera: CameraStream?
 
     unowned let wearables: Wearables
+    /// Capabilities that modules over the core add (Display): told when the session pauses, resumes and ends.
+    /// In the order added, so they hear the session's changes in a deterministic order.
+    var attached: [AttachedCapability] = []
     private let stateListeners: Broadcaster<SessionState>
     private let errorListeners: Broadcaster<DeviceSessionError>
     private var startWaiters: [(Result<Void, DeviceSessionError>) -> Void] = []
@@ -116,6 +119,7 @@ public final class DeviceSession {
             break
         }
         camera?.sessionEnding(error: nil)
+        endAttachedCapabilities()
         transition(to: .stopping)
         completeStart(.failure(.sessionAlreadyStopped))
         wearables.scheduler.schedule(after: Self.stopDuration) { [weak self] in self?.finishStopping() }
@@ -164,10 +168,12 @@ public final class DeviceSession {
             guard state == .started else { return }
             transition(to: .paused)
             camera?.sessionPaused()
+            forEachAttached { $0.sessionPaused() }
         case .resumed:
             guard state == .paused else { return }
             transition(to: .started)
             camera?.sessionResumed()
+            forEachAttached { $0.sessionResumed() }
         case .streamEnded(let error):
             camera?.fail(with: error)
         case .ended(let sessionError, let streamError):
@@ -175,6 +181,7 @@ public final class DeviceSession {
             startTimeoutToken?.cancel()
             if let sessionError { reportError(sessionError) }
             camera?.sessionEnding(error: streamError)
+            endAttachedCapabilities()
             completeStart(.failure(sessionError ?? .unexpectedError))
             transition(to: .stopped)
             releaseDevice(closing: false)

@@ -47,6 +47,8 @@ public final class SimulatedGlasses {
     public private(set) var isStuck = false
     public let camera: SimulatedCamera
     public let microphone = SimulatedMicrophone()
+    /// The lens of display glasses (`metaRayBanDisplay`); unused on the others.
+    public let display = SimulatedDisplay()
 
     unowned let kit: MockDeviceKit
     private(set) var hasOpenSession = false
@@ -69,6 +71,7 @@ public final class SimulatedGlasses {
         self.camera = camera
         camera.glasses = self
         microphone.glasses = self
+        display.glasses = self
     }
 
     var scheduler: Scheduler { kit.scheduler }
@@ -321,6 +324,9 @@ public final class SimulatedGlasses {
         default: return batteryLevel <= Self.criticalBatteryLevel ? .batteryCritical : nil
         }
     }
+
+    /// Whether the open session is paused (worn off, a link drop, a tap): a display drops clicks then.
+    var isSessionPaused: Bool { hasOpenSession && !pauseReasons.isEmpty }
 
     func closeSession() {
         guard hasOpenSession else { return }

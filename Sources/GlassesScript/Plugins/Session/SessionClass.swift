@@ -68,6 +68,7 @@ enum SessionClass {
                         return { token.cancel() }
                     }
                 },
+                DisplayClass.sessionMethod(runtime),
             ],
             fields: [
                 LuaField(name: "state", type: .strings(SessionState.allNames), doc: "Where the session is in its life.") {

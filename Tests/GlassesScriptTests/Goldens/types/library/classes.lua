@@ -109,6 +109,10 @@ function DeviceSession:camera(options) end
 ---Remove the session's camera (DAT Camera.stop() detaching it; removeStream before 0.9): it stops, waits until stopped, and cannot start again; the session can take a new one. Raises DeviceSessionError.capabilityNotFound when it holds none.
 function DeviceSession:remove_camera() end
 
+---Add the display to a started session on Meta Ray-Ban Display glasses (DAT addDisplay); it is `stopped` until display:start(). Raises DeviceSessionError (sessionIdle before started, capabilityAlreadyActive for a second one, unexpectedError on glasses without a display).
+---@return Display
+function DeviceSession:display() end
+
 ---A camera stream: frames, photos, state.
 ---@class Camera
 ---@field state "stopping"|"stopped"|"waitingForDevice"|"starting"|"streaming"|"paused" The stream state.
@@ -296,6 +300,40 @@ function Photo:save(path) end
 ---@return string
 function Photo:bytes() end
 
+---The display of Meta Ray-Ban Display glasses: start it, show a component tree (tables with type=, children=, on_tap=), clear, play a video.
+---@class Display
+---@field state "starting"|"started"|"stopping"|"stopped" DAT's DisplayState.
+---@field ids string[] The ids of the components shown (explicit id=, else the path: root, root.2, root.2.1), in tree order; empty when nothing is.
+---@field playing boolean Whether a video is playing.
+---@field error Error? The error that stopped the display, if any.
+local Display = {}
+
+---Start the display; waits until `started`, raises DisplayError.
+function Display:start() end
+
+---Stop the display (what it shows goes); waits until `stopped`. It can start again while its session runs.
+function Display:stop() end
+
+---Show a tree (DAT send): a root {type="flexbox"|"video", ...}; children in children={...}; on_tap=function(id) on buttons and flexboxes, each run as its own task. Replaces the content and its callbacks; waits until shown. A shape DAT cannot express raises an argument error naming the component's path (root.2.1); a size past the limits DisplayError.displayError.
+---@param tree table
+function Display:show(tree) end
+
+---Play an MP4 video from an http(s) URL on the whole display (a VideoPlayer root); waits until sent. Raises DisplayError.invalidVideoURL for another URL. Playback events arrive on "video".
+---@param video {url: string, codec?: VideoPlayerCodec}
+function Display:play(video) end
+
+---Remove what is shown (DAT clearDisplay); the display stays started. Waits; raises DisplayError.
+function Display:clear() end
+
+---End a playing video early (DAT sendVideoStop); "video" listeners hear `stopped`.
+function Display:stop_video() end
+
+---Listen to the state (first the current one), taps (fn gets the component's id) or video playback (fn gets {type="started"|"ended"|"stopped"|"error"|"unknown", error=VideoErrorType or nil}).
+---@param event "state"|"tap"|"video"
+---@param fn function
+---@return Handle
+function Display:on(event, fn) end
+
 ---Simulated glasses: power, hinges, wear, battery, faults.
 ---@class MockGlasses
 ---@field id string The device identifier.
@@ -305,6 +343,7 @@ function Photo:bytes() end
 ---@field stuck boolean Stuck after a too-quick session restart; power-cycle to fix.
 ---@field camera MockCamera The simulated camera.
 ---@field microphone MockMicrophone The simulated microphone.
+---@field display MockDisplay? The lens of Meta Ray-Ban Display glasses; nil on others.
 local MockGlasses = {}
 
 ---Power on; the link connects if unfolded.
@@ -394,6 +433,35 @@ local MockMicrophone = {}
 ---Microphone feed: a sound file, a tone in Hz, silence or noise. A path is read in this process, so over --connect only a tone, silence or noise works.
 ---@param source string|{tone?: number, silence?: boolean, noise?: boolean}
 function MockMicrophone:feed(source) end
+
+---The lens of simulated Meta Ray-Ban Display glasses (MockDisplayKit): what it shows, clicks, video endings, snapshots.
+---@class MockDisplay
+---@field on boolean Whether an app's display is started on the glasses.
+---@field ids string[] The ids of the components shown, in tree order; empty when nothing is.
+---@field clickable string[] The ids a click reaches: buttons and flexboxes with on_tap.
+---@field texts string[] The texts and button labels shown, in tree order.
+---@field video_url string? The URL of the video shown, if the root is a video.
+---@field playing boolean Whether the shown video is playing.
+local MockDisplay = {}
+
+---MockDisplayKit sendClick: click the shown button (or flexbox with on_tap) of this id (explicit id=, or its path root.2.1); its on_tap runs. False when no started display shows a clickable component of that id, or the session is paused.
+---@param id string
+---@return boolean
+function MockDisplay:click(id) end
+
+---End the playing video: ended, stopped, or error (with a VideoErrorType, default playbackFailed); "video" listeners hear it.
+---@param how MockVideoEnd
+---@param error? VideoErrorType
+function MockDisplay:video(how, error) end
+
+---Whether a standalone-photo transfer takes the display down (reported from the field for DAT 1.0; off by default).
+---@param on boolean
+function MockDisplay:set_photo_transfer_interrupts(on) end
+
+---Write what the lens shows as a 600x600 PNG (black when nothing is); returns the path written. Text in DejaVu Sans through FreeType.
+---@param path string
+---@return string
+function MockDisplay:snapshot(path) end
 
 ---A recording to a 16 kHz 16-bit mono WAV file.
 ---@class Recorder

@@ -14,4 +14,7 @@
 ---@alias PhotoCaptureFormat "jpeg"|"heic"
 ---@alias PhotoResolution "small"|"medium"|"large"|"full"
 ---@alias PhotoQuality "low"|"medium"|"high"
+---@alias VideoPlayerCodec "unknown"|"mp4"
 ---@alias FeedPattern "moving"|"static"|"noise"
+---@alias MockVideoEnd "ended"|"stopped"|"error"
+---@alias VideoErrorType "unknown"|"urlInvalid"|"alreadyPlaying"|"playbackFailed"
