@@ -120,12 +120,12 @@ let package = Package(
         .executableTarget(name: "display-bench", dependencies: ["WearablesDisplay"], path: "scripts/bench.d/display-bench"),
 
         // The wire protocol (docs/protocol.md): messages and their JSON and binary forms.
-        .target(name: "WearablesWire", dependencies: ["WearablesCore", "WearablesMock"]),
+        .target(name: "WearablesWire", dependencies: ["WearablesCore", "WearablesMock", "WearablesDisplay"]),
         // A world served to many clients: `glasses serve` (WebSocket protocol, HTTP test controls).
         .target(
             name: "WearablesServer",
             dependencies: [
-                "WearablesWire", "WearablesSimulator", "WearablesAudio", "WearablesCore", "WearablesMock", "WearablesWorld", "Spelling",
+                "WearablesWire", "WearablesSimulator", "WearablesAudio", "WearablesCore", "WearablesMock", "WearablesWorld", "WearablesDisplay", "Spelling",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -150,7 +150,7 @@ let package = Package(
         .target(
             name: "WearablesRemote",
             dependencies: [
-                "WearablesWire", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "PlainWebSocket",
+                "WearablesWire", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay", "PlainWebSocket",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
 

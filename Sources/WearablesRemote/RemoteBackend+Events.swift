@@ -1,4 +1,5 @@
 import WearablesCore
+import WearablesDisplay
 import WearablesWire
 
 /// What arrives from the served world, on the scheduler's thread.
@@ -50,6 +51,8 @@ extension RemoteBackend {
             notify { $0.backend(didChangeLinkBandwidth: kbps, for: identifier) }
         case .input(let identifier, let input):
             notify { $0.backend(didReceive: input, on: identifier) }
+        case .display(let identifier, let event):
+            displayEvents[identifier]?(event)
         case .session(let identifier, let interruption):
             if case .ended = interruption { openSessions.remove(identifier) }
             notify { $0.backend(didInterruptSessionOn: identifier, with: interruption) }

@@ -210,6 +210,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
 /// `mock_glasses` events carry it, so a client mirrors the served mock.
 public struct WireMockGlasses: Codable, Sendable, Equatable {
     public var id, name, type, link, charging, don, hinge, thermal, compatibility: String
+    /// The lens of display glasses (protocol 2).
+    public var display: WireMockDisplay?
     public var battery: Int
     public var powered, stuck: Bool
     public var bandwidthKbps: Double
@@ -232,7 +234,7 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, type, link, charging, don, hinge, thermal, compatibility, battery, powered, stuck
+        case id, name, type, link, charging, don, hinge, thermal, compatibility, battery, powered, stuck, display
         case bandwidthKbps = "bandwidth_kbps"
     }
 
@@ -243,6 +245,7 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
         self.init(id: device.id, name: device.name, type: device.type, link: device.link, charging: device.charging,
                   don: device.don, hinge: device.hinge, thermal: state.thermal.name, compatibility: device.compatibility,
                   battery: state.battery, powered: state.powered, stuck: state.stuck, bandwidthKbps: state.bandwidthKbps)
+        display = state.display.map(WireMockDisplay.init)
     }
 
     /// The typed state, with unknown names read as DAT's `unknown` cases (a newer peer may add values).
@@ -255,6 +258,6 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
             donState: DonState(name: don) ?? .unknown, hingeState: HingeState(name: hinge) ?? .unknown,
             thermalLevel: powered ? thermalLevel : .unknown, compatibility: Compatibility(name: compatibility) ?? .undefined)
         return MockGlassesState(device: device, battery: battery, thermal: thermalLevel, powered: powered, stuck: stuck,
-                                bandwidthKbps: bandwidthKbps)
+                                bandwidthKbps: bandwidthKbps, display: display?.state)
     }
 }
