@@ -4,6 +4,15 @@ package.path = arg[0]:match("(.*/)") .. "?.lua;" .. package.path
 -- session's end stops the display. arg[1]: where to write the card's snapshot.
 local check = require "check"
 
+-- Waits (up to 10 s) until `cond()` holds: over --connect, what the glasses report
+-- arrives on the served world's clock, not at the instant it does here.
+local function eventually(cond)
+  for _ = 1, 100 do
+    if cond() then return end
+    wait(0.1)
+  end
+end
+
 local g = mock.pair("metaRayBanDisplay")
 check.eq(mock.paired()[1].display, nil, "glasses without a display have no lens")
 local session = wearables.session(wearables.specific_selector(g.device))
@@ -83,15 +92,15 @@ check.eq(g.display:click("root"), true, "the content shown before the bad trees 
 local events = {}
 d:on("video", function(ev) events[#events + 1] = ev.type .. (ev.error and ("/" .. ev.error) or "") end)
 d:play{url = "https://example.com/video_266x150_faststart.mp4"}
-wait(1)
+eventually(function() return d.playing end)
 check.eq(d.playing, true, "playing")
 check.eq(g.display.video_url, "https://example.com/video_266x150_faststart.mp4", "the lens shows the video")
 d:play{url = "https://example.com/b.mp4"}
 d:stop_video()
-wait(0.1)
+eventually(function() return #events >= 3 end)
 check.seq(events, {"started", "error/alreadyPlaying", "stopped"}, "video events")
 d:play{url = "https://example.com/c.mp4"}
-wait(1)
+eventually(function() return d.playing and g.display.playing end)
 g.display:video("error", "playbackFailed")
 wait(0.1)
 check.eq(events[#events], "error/playbackFailed", "a failed video")
@@ -105,7 +114,7 @@ d:start()
 d:show{type = "flexbox", children = {{type = "button", label = "Again"}}}
 session:stop()
 check.eq(d.state, "stopped", "the session's end stops the display")
-wait(0.5) -- the glasses take their display down on their own time
+eventually(function() return not g.display.on end) -- the glasses take it down on their own time
 check.eq(g.display.on, false, "and the lens")
 check.raises(function() d:start() end, "DisplayError.deviceDisconnected", "a display whose session ended")
 check.seq(states, {"stopped", "starting", "started", "stopping", "stopped", "starting", "started", "stopped"}, "display states")
