@@ -48,8 +48,11 @@ struct DisplayTreeReader {
             }
             switch name {
             case "type":
-                guard case .string(let kind) = value else { throw DisplayReadError.shape(path, "field 'type': string expected, got \(Self.typeName(value))") }
-                type = kind
+                switch value {
+                case .string(let kind): type = kind
+                case .bytes(let bytes): type = String(decoding: bytes, as: UTF8.self)  // not UTF-8: no component's name
+                default: throw DisplayReadError.shape(path, "field 'type': string expected, got \(Self.typeName(value))")
+                }
             case "children":
                 guard case .ref(let ref) = value, ref.typeName == "table" else {
                     throw DisplayReadError.shape(path, "field 'children': a list of components expected, got \(Self.typeName(value))")
