@@ -184,7 +184,7 @@ let package = Package(
         .testTarget(
             name: "WearablesCoreTests",
             dependencies: ["WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote", "PlainWebSocket", "ServedWorldSupport"]),
-        .testTarget(name: "WearablesDisplayTests", dependencies: ["WearablesDisplay", "WearablesCore", "WearablesSimulator"], exclude: ["Goldens"]),
+        .testTarget(name: "WearablesDisplayTests", dependencies: ["WearablesDisplay", "WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesMock"], exclude: ["Goldens"]),
         .testTarget(name: "WearablesAudioTests", dependencies: ["WearablesAudio", "WearablesCore", "WearablesSimulator"]),
         .testTarget(
             name: "WearablesServerTests",
