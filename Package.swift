@@ -14,7 +14,12 @@ import PackageDescription
 // Only glasses names a backend: it builds the world (SimulatedWorld or RemoteWorld) and hands
 // it to GlassesScript, whose bindings see the GlassesWorld and MockControl protocols.
 // WearablesDisplay -> WearablesCore, CFontRaster, Spelling: DAT's Display as MWDATDisplay sits over
-// MWDATCore (components, layout, rendering); the session, Lua, wire and simulator will use it.
+// MWDATCore: components, layout, rendering, and the session capability itself (`Display`,
+// `DeviceSession.addDisplay()`, the `DisplayBackend` a backend adopts beside `WearablesBackend`).
+// The capability lives here, not in WearablesCore, because it sends checked `DisplayTree`s and the
+// core must not depend on the layer above it; the core offers only a generic `SessionCapability`
+// hook, so a session stop or a link loss reaches the display (and later Inputs, Motion, Speech).
+// WearablesMock, WearablesSimulator and GlassesScript use WearablesDisplay for trees and the lens.
 // The simulator's per-frame work (rendering the scene, luma planes, diffs) is optimised in
 // debug builds too: unoptimised, the README's tour ran 6x slower than in release, while
 // these two targets add little to a debug build's time.
@@ -90,12 +95,12 @@ let package = Package(
         ),
         // The mock's vocabulary (typed actions, their errors, the glasses' mock state) and the
         // `MockControl` protocol that the simulator serves in process and the remote backend over the wire.
-        .target(name: "WearablesMock", dependencies: ["WearablesCore"]),
+        .target(name: "WearablesMock", dependencies: ["WearablesCore", "WearablesDisplay"]),
         // `GlassesWorld`: what scripts and consoles see of a world, whichever backend it runs on.
         .target(name: "WearablesWorld", dependencies: ["WearablesCore", "WearablesAudio", "WearablesMock"]),
         // The default backend: simulated glasses and companion app (MockDeviceKit), applying `MockAction`s.
         .target(
-            name: "WearablesSimulator", dependencies: ["WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld"],
+            name: "WearablesSimulator", dependencies: ["WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay"],
             swiftSettings: optimizedInDebug),
 
         // Audio: AVAudioSession-style routing, WAV recorder and player, level meter.
@@ -118,12 +123,12 @@ let package = Package(
         .executableTarget(name: "display-bench", dependencies: ["WearablesDisplay"], path: "scripts/bench.d/display-bench"),
 
         // The wire protocol (docs/protocol.md): messages and their JSON and binary forms.
-        .target(name: "WearablesWire", dependencies: ["WearablesCore", "WearablesMock"]),
+        .target(name: "WearablesWire", dependencies: ["WearablesCore", "WearablesMock", "WearablesDisplay"]),
         // A world served to many clients: `glasses serve` (WebSocket protocol, HTTP test controls).
         .target(
             name: "WearablesServer",
             dependencies: [
-                "WearablesWire", "WearablesSimulator", "WearablesAudio", "WearablesCore", "WearablesMock", "WearablesWorld", "Spelling",
+                "WearablesWire", "WearablesSimulator", "WearablesAudio", "WearablesCore", "WearablesMock", "WearablesWorld", "WearablesDisplay", "Spelling",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -148,14 +153,14 @@ let package = Package(
         .target(
             name: "WearablesRemote",
             dependencies: [
-                "WearablesWire", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "PlainWebSocket",
+                "WearablesWire", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay", "PlainWebSocket",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
 
         // Lua bindings over the core: plugin registry, tasks, events, traces.
         // Recipes/Resources is compiled in (RecipeResources+Files.swift), so an installed binary has it.
         .target(
-            name: "GlassesScript", dependencies: ["LuaHost", "Spelling", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld"],
+            name: "GlassesScript", dependencies: ["LuaHost", "Spelling", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay"],
             exclude: ["Recipes/Resources"]),
         // libedit's readline interface for the REPL, opened on first use (headers: libedit-dev).
         .target(name: "CLineEditor", linkerSettings: [.linkedLibrary("dl")]),
@@ -191,7 +196,7 @@ let package = Package(
         .testTarget(
             name: "WearablesCoreTests",
             dependencies: ["WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote", "PlainWebSocket", "ServedWorldSupport"]),
-        .testTarget(name: "WearablesDisplayTests", dependencies: ["WearablesDisplay", "WearablesCore"], exclude: ["Goldens"]),
+        .testTarget(name: "WearablesDisplayTests", dependencies: ["WearablesDisplay", "WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesMock"], exclude: ["Goldens"]),
         .testTarget(name: "WearablesAudioTests", dependencies: ["WearablesAudio", "WearablesCore", "WearablesSimulator"]),
         .testTarget(
             name: "WearablesServerTests",

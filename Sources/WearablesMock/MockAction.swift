@@ -110,6 +110,13 @@ public enum MockDeviceAction: Sendable, Equatable {
     case speechError(code: Int, message: String)
     case speechComplete
     case speechLocale(String)
+    /// MockDisplayKit `sendClick(identifier:)`: a click on the shown component of this id
+    /// (refused with `noTarget` when no started display shows a clickable one).
+    case displayClick(String)
+    /// The shown video ends (`ended`, `stopped`) or fails (`error` with a `VideoErrorType` name).
+    case displayVideo(String, errorType: String?)
+    /// Whether a standalone-photo transfer takes the display down (a field report; off by default).
+    case displayPhotoTransferInterrupts(Bool)
 
     public static let plainActions: [MockDeviceAction] = [
         .unpair, .powerOn, .powerOff, .don, .doff, .fold, .unfold, .tap, .tapAndHold, .captureButton, .peakPower, .updateFirmware,
@@ -156,11 +163,15 @@ public enum MockDeviceAction: Sendable, Equatable {
         case .speechError: "speech_error"
         case .speechComplete: "speech_complete"
         case .speechLocale: "speech_locale"
+        case .displayClick: "display_click"
+        case .displayVideo: "display_video"
+        case .displayPhotoTransferInterrupts: "display_photo_transfer_interrupts"
         }
     }
 
     /// The names of the device actions, for routes and messages.
     public static let names = plainActions.map(\.name)
         + ["fail_next_capture", "fail_stream", "battery", "charging", "thermal", "disconnect", "bandwidth", "camera_feed", "captured_image",
-           "compatibility", "microphone_feed", "input", "inputs_fault", "motion_feed", "speech", "speech_error", "speech_complete", "speech_locale"]
+           "compatibility", "microphone_feed", "input", "inputs_fault", "motion_feed", "speech", "speech_error", "speech_complete", "speech_locale",
+           "display_click", "display_video", "display_photo_transfer_interrupts"]
 }

@@ -13,6 +13,9 @@ public struct MockActionError: Error, Sendable, Equatable, CustomStringConvertib
         case notOverConnection = "not_over_connection"
         /// The connection to a served world is down, so the action was not applied.
         case disconnected
+        /// A display click that reached nothing (MockDisplayKit's `sendClick` answering false):
+        /// no started display, or no clickable component of that id shown.
+        case noTarget = "no_target"
     }
 
     public var code: Code

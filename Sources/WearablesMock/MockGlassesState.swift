@@ -21,16 +21,20 @@ public struct MockGlassesState: Sendable, Equatable {
     /// Whether the app's Speech listens (MockSpeechKit `isListening`).
     public var speechListening = false
 
+    /// The lens of display glasses (`metaRayBanDisplay`); nil on glasses without one.
+    public var display: MockDisplayState?
+
     public init(device: DeviceSnapshot, battery: Int, thermal: ThermalLevel, powered: Bool, stuck: Bool, bandwidthKbps: Double,
-                voiceListening: Bool = false, voiceRequests: [MockVoiceRequest] = []) {
-        self.voiceListening = voiceListening
-        self.voiceRequests = voiceRequests
+                voiceListening: Bool = false, voiceRequests: [MockVoiceRequest] = [], display: MockDisplayState? = nil) {
         self.device = device
         self.battery = battery
         self.thermal = thermal
         self.powered = powered
         self.stuck = stuck
         self.bandwidthKbps = bandwidthKbps
+        self.voiceListening = voiceListening
+        self.voiceRequests = voiceRequests
+        self.display = display
     }
 
     public var id: DeviceIdentifier { device.identifier }

@@ -1,4 +1,5 @@
 import WearablesCore
+import WearablesDisplay
 import WearablesWire
 
 /// What arrives from the served world, on the scheduler's thread.
@@ -52,6 +53,8 @@ extension RemoteBackend {
             notify { $0.backend(didReceive: input, on: identifier) }
         case .capability(let identifier, let report):
             notify { $0.backend(didReport: report, on: identifier) }
+        case .display(let identifier, let event):
+            displayEvents[identifier]?(event)
         case .session(let identifier, let interruption):
             if case .ended = interruption { openSessions.remove(identifier) }
             notify { $0.backend(didInterruptSessionOn: identifier, with: interruption) }

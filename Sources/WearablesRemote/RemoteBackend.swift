@@ -1,6 +1,7 @@
 import FoundationEssentials
 import WearablesAudio
 import WearablesCore
+import WearablesDisplay
 import WearablesMock
 import WearablesWire
 
@@ -15,6 +16,8 @@ import WearablesWire
 /// with `PhotoError.deviceDisconnected`. When the server is back, the devices
 /// come back as the server reports them.
 public final class RemoteBackend: WearablesBackend {
+    /// Each started display's report handler, by device (RemoteBackend+Display.swift).
+    var displayEvents: [DeviceIdentifier: (DisplayBackendEvent) -> Void] = [:]
     public let scheduler: Scheduler
     public let trace: EventTrace
     /// The served world's hello at the first connection (its world kind and speed).
@@ -258,7 +261,7 @@ public final class RemoteBackend: WearablesBackend {
     /// Sends `command`; `answer` gets its reply. With no connection, `fail` runs now
     /// (as a scheduler event) and nothing is sent.
     @discardableResult
-    private func command(_ command: WireCommand, fail: @escaping () -> Void,
+    func command(_ command: WireCommand, fail: @escaping () -> Void,
                          answer: @escaping (Result<WireReplyValue, WireError>) -> Void) -> Int {
         nextCommand += 1
         let id = nextCommand

@@ -36,6 +36,16 @@ struct ControlRoutes: Sendable {
             guard let state else { throw Self.controlError(MockActionError(.unknownDevice, "no glasses '\(device)' (GET /v1/devices lists them)")) }
             return JSONBody.response(["device": state])
         }
+        router.get("/v1/devices/:device/display") { _, context in
+            let device = context.parameters.get("device") ?? ""
+            let state = try await world { world in world.state(of: device) }
+            guard let state else { throw Self.controlError(MockActionError(.unknownDevice, "no glasses '\(device)' (GET /v1/devices lists them)")) }
+            guard let display = state.display else {
+                throw ControlError(.notFound, "no_display", "'\(device)' is a \(state.model.name), which has no display (pair a metaRayBanDisplay)")
+            }
+            let wire = WireMockDisplay(display)
+            return JSONBody.response(["display": wire])
+        }
         mockAction(router, "/v1/devices/pair", "pair") { _, glasses, _ in JSONBody.response(["device": glasses], status: .created) }
         for name in MockDeviceAction.names {
             mockAction(router, "/v1/devices/\(name)", name) { _, glasses, _ in JSONBody.response(["device": glasses]) }

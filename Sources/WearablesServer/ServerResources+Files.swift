@@ -1244,6 +1244,28 @@ paths:
         "200": { $ref: "#/components/responses/DeviceState" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "404": { $ref: "#/components/responses/Error" }
+  /v1/devices/{device}/display:
+    get:
+      summary: What the lens of Meta Ray-Ban Display glasses shows (MockDisplayKit's preview, as data).
+      operationId: getDisplay
+      parameters:
+        - name: device
+          in: path
+          required: true
+          schema: { type: string }
+          example: metaRayBanDisplay-2
+      responses:
+        "200":
+          description: The lens.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [display]
+                properties:
+                  display: { $ref: "#/components/schemas/Display" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/Error" }
   /v1/devices/pair:
     post:
       summary: Pair new glasses (MockDeviceKit pairGlasses).
@@ -1444,6 +1466,64 @@ paths:
                 tone: { type: number, exclusiveMinimum: true, minimum: 0, description: A sine tone in Hz. }
                 noise: { type: boolean }
                 silence: { type: boolean }
+      responses:
+        "200": { $ref: "#/components/responses/DeviceState" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/Error" }
+  /v1/devices/display_click:
+    post:
+      summary: MockDisplayKit sendClick — a click on the shown button (or flexbox with onTap) of this id; 400 no_target when nothing clickable of that id is shown.
+      operationId: displayClick
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [device, target]
+              properties:
+                device: { type: string }
+                target: { type: string, description: "The component's id: its explicit id, or its path (root, root.2, root.2.1)." }
+      responses:
+        "200": { $ref: "#/components/responses/DeviceState" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/Error" }
+  /v1/devices/display_video:
+    post:
+      summary: End the video the display plays — ended, stopped, or error with a VideoErrorType.
+      operationId: displayVideo
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [device, video]
+              properties:
+                device: { type: string }
+                video: { type: string, enum: [ended, stopped, error] }
+                code: { type: string, enum: [unknown, urlInvalid, alreadyPlaying, playbackFailed] }
+      responses:
+        "200": { $ref: "#/components/responses/DeviceState" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/Error" }
+  /v1/devices/display_photo_transfer_interrupts:
+    post:
+      summary: Whether a standalone-photo transfer takes the display down (a field report; off by default).
+      operationId: displayPhotoTransferInterrupts
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [device, on]
+              properties:
+                device: { type: string }
+                on: { type: boolean }
       responses:
         "200": { $ref: "#/components/responses/DeviceState" }
         "400": { $ref: "#/components/responses/Error" }
@@ -1817,6 +1897,24 @@ components:
     bearer: { type: http, scheme: bearer }
     queryToken: { type: apiKey, in: query, name: token }
   requestBodies:
+    Display:
+      type: object
+      description: The lens — whether an app's display is started, whether its video plays, and the tree shown (absent when nothing is).
+      required: [on, playing]
+      properties:
+        on: { type: boolean }
+        playing: { type: boolean }
+        tree: { $ref: "#/components/schemas/Component" }
+    Component:
+      type: object
+      description: A display component as docs/display.md names it — type (flexbox, text, button, button_group, image, icon, video), its DAT fields in props (snake_case, only those that differ from DAT's defaults), children in order.
+      required: [type]
+      properties:
+        type: { type: string }
+        props: { type: object }
+        children:
+          type: array
+          items: { $ref: "#/components/schemas/Component" }
     Device:
       required: true
       content:
@@ -1911,6 +2009,7 @@ components:
         powered: { type: boolean }
         stuck: { type: boolean, description: Stuck after a too-quick session restart; power-cycle to recover. }
         bandwidth_kbps: { type: number }
+        display: { $ref: "#/components/schemas/Display" }
 
 """#
         ),

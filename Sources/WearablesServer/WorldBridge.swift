@@ -37,6 +37,8 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
     private var clients: [Int: Client] = [:]
     /// Which client holds each device's session (also while it opens), one per device as on DAT.
     private var sessionOwners: [DeviceIdentifier: Int] = [:]
+    /// Which client started each device's display (WorldBridge+Display.swift): it hears its reports.
+    var displayOwners: [DeviceIdentifier: Int] = [:]
     private var nextStream = 1
     /// Each pair's mock state as last sent to clients, to send only what changed.
     private var mockSent: [DeviceIdentifier: WireMockGlasses] = [:]
@@ -108,7 +110,7 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
     }
 
     /// Sends `mock_glasses` for each pair whose mock state differs from what clients were last sent.
-    private func publishMockChanges() {
+    func publishMockChanges() {
         for glasses in kit.glasses {
             let state = WireMockGlasses(MockGlassesState(glasses))
             guard mockSent[glasses.identifier] != state else { continue }
@@ -122,6 +124,7 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         guard let client = clients.removeValue(forKey: id) else { return }
         for feed in client.feeds.values { feed.stop() }
         client.console?.close()
+        releaseDisplays(of: id)
         for (device, owner) in sessionOwners where owner == id {
             sessionOwners[device] = nil
             kit.listenForSpeech(false, on: device)
@@ -217,6 +220,8 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
             clients[clientID]?.feeds.removeValue(forKey: stream)?.stop()
             queue.discardFrames(of: stream)
             reply(.success(.done))
+        case .displayStart, .displaySend, .displayClear, .displayStopVideo, .displayStop:
+            handleDisplay(command, from: clientID, queue: queue, reply: reply)
         case .capture(let device, let format, let size, let quality, let audioOverHFP):
             kit.capturePhoto(on: device, format: format, size: size, quality: quality, phoneAudioOverHFP: audioOverHFP) { result in
                 switch result {

@@ -124,6 +124,8 @@ extension SimulatedWorld: GlassesWorld, MockControl {
         case .speechError(let code, _): glasses.speech.fail(code: code)
         case .speechComplete: glasses.speech.complete()
         case .speechLocale(let locale): glasses.speech.setLocale(locale)
+        case .displayClick, .displayVideo, .displayPhotoTransferInterrupts:
+            return glasses.display.apply(action)
         }
         return nil
     }
@@ -133,7 +135,10 @@ extension MockGlassesState {
     public init(_ glasses: SimulatedGlasses) {
         self.init(device: glasses.snapshot, battery: glasses.batteryLevel, thermal: glasses.thermal, powered: glasses.isPoweredOn,
                   stuck: glasses.isStuck, bandwidthKbps: glasses.bandwidthKbps,
-                  voiceListening: glasses.voice.isListening, voiceRequests: glasses.voice.requests)
+                  voiceListening: glasses.voice.isListening, voiceRequests: glasses.voice.requests,
+                  display: glasses.model.supportsDisplay
+                      ? MockDisplayState(isOn: glasses.display.isOn, content: glasses.display.content, playingVideo: glasses.display.isPlayingVideo)
+                      : nil)
         if case .pose(let pose) = glasses.motion.current { motionPose = pose.name } else { motionPose = nil }
         speechListening = glasses.speech.isListening
     }

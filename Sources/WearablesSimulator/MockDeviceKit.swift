@@ -361,6 +361,7 @@ public final class MockDeviceKit: WearablesBackend {
             scheduler.schedule(after: 0) { completion(.failure(.serviceUnavailable)) }
             return
         }
+        pair.display.photoTransferStarted()
         pair.camera.capture(format: format, size: size, quality: quality, scheduler: scheduler, completion: completion)
     }
 

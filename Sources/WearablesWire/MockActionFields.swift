@@ -37,6 +37,10 @@ public struct MockActionFields: Codable, Sendable, Equatable {
     public var confidence: Double?
     public var error_code: Int?
     public var x, y, dx, dy: Double?
+    /// `display_click`: the id of the component clicked (explicit, or its path `root.2.1`).
+    public var target: String?
+    /// `display_video`: how the video ends (`ended`, `stopped`, `error`; `code` a VideoErrorType for `error`).
+    public var video: String?
 
     public init() {}
 
@@ -116,6 +120,9 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             if let pattern = try named(pattern, "pattern", as: MockAction.FeedPattern.self) { return .cameraFeedPattern(pattern) }
             return .cameraFeedPath(try require(path, "path", hint: "a .mp4/.mov/.mkv/.y4m video or PNG/JPEG still on the server's disk, or give 'pattern'"))
         case "captured_image": return .capturedImage(path: try require(path, "path"))
+        case "display_click": return .displayClick(try require(target, "target", hint: "a component id, e.g. root.2 or an explicit id"))
+        case "display_video": return .displayVideo(try require(video, "video", hint: "ended, stopped or error"), errorType: code)
+        case "display_photo_transfer_interrupts": return .displayPhotoTransferInterrupts(try require(on, "on"))
         case "microphone_feed":
             if let tone {
                 guard tone.isFinite, tone > 0 else { throw .badRequest("'tone' must be a number of Hz > 0") }
@@ -221,6 +228,11 @@ public struct MockActionFields: Codable, Sendable, Equatable {
                 self.message = message
             case .speechComplete: break
             case .speechLocale(let locale): self.locale = locale
+            case .displayClick(let id): target = id
+            case .displayVideo(let type, let errorType):
+                video = type
+                code = errorType
+            case .displayPhotoTransferInterrupts(let on): self.on = on
             }
         case .setPermission(let permission, let status):
             self.permission = permission.name
@@ -273,6 +285,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
 /// `mock_glasses` events carry it, so a client mirrors the served mock.
 public struct WireMockGlasses: Codable, Sendable, Equatable {
     public var id, name, type, link, charging, don, hinge, thermal, compatibility: String
+    /// The lens of display glasses (protocol 2).
+    public var display: WireMockDisplay?
     public var battery: Int
     public var powered, stuck: Bool
     public var bandwidthKbps: Double
@@ -300,7 +314,7 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, type, link, charging, don, hinge, thermal, compatibility, battery, powered, stuck
+        case id, name, type, link, charging, don, hinge, thermal, compatibility, battery, powered, stuck, display
         case bandwidthKbps = "bandwidth_kbps"
         case voiceListening = "voice_listening"
         case voiceRequests = "voice_requests"
@@ -319,6 +333,7 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
         voiceRequests = state.voiceRequests
         motionPose = state.motionPose
         speechListening = state.speechListening
+        display = state.display.map(WireMockDisplay.init)
     }
 
     /// The typed state, with unknown names read as DAT's `unknown` cases (a newer peer may add values).
@@ -335,5 +350,7 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
         state.motionPose = motionPose
         state.speechListening = speechListening ?? false
         return state
+        return MockGlassesState(device: device, battery: battery, thermal: thermalLevel, powered: powered, stuck: stuck,
+                                bandwidthKbps: bandwidthKbps, display: display?.state)
     }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import WearablesCore
+import WearablesDisplay
 import WearablesMock
 
 /// What a client asks of a served world. Every command carries an id that its
@@ -26,6 +27,13 @@ public enum WireCommand: Sendable, Equatable {
                  audioOverHFP: Bool = false)
     /// A change to a simulated world's mock; only a world whose hello says "simulator" takes it.
     case mock(MockAction)
+    /// The display of the device's session (DAT `Display`): `start()`, `send(_:)`, `clearDisplay()`,
+    /// `sendVideoStop()`, `stop()`.
+    case displayStart(device: String)
+    case displaySend(device: String, tree: ComponentSpec)
+    case displayClear(device: String)
+    case displayStopVideo(device: String)
+    case displayStop(device: String)
     /// A line of Lua for the client's console: the REPL engine of `glasses repl`, run
     /// in the served world (`glasses serve` only; another server refuses it).
     case console(code: String)
@@ -112,6 +120,8 @@ public enum WireEvent: Sendable, Equatable {
     case input(device: String, DeviceInput)
     /// The glasses reported on a capability of their session (`input_event`, `inputs_error`).
     case capability(device: String, CapabilityReport)
+    /// What the glasses report to a started display: a tap, a video event, or that they took it down.
+    case display(device: String, DisplayBackendEvent)
     /// Frames the server dropped for this client because it read too slowly.
     case framesDropped(stream: Int, total: Int)
     /// A simulator's glasses changed as only the mock sees them (or were paired); sent after
@@ -226,6 +236,11 @@ struct Envelope: Codable {
     var isFinal: Bool?
     var confidence: Float?
     var locale: String?
+    /// `display_send`: the tree; `display` events: the tapped `component`, the video's `playback` and `reason`.
+    var tree: WireComponent?
+    var component: String?
+    var playback: String?
+    var reason: String?
     /// A mock command's fields, written at the top level beside the envelope's own.
     var mockFields: MockActionFields? = nil
 
@@ -236,6 +251,7 @@ struct Envelope: Codable {
         case actionOutput = "action_output"
         case text, confidence, locale
         case isFinal = "final"
+        case tree, component, playback, reason
         case protocolVersion = "protocol"
         case streamError = "stream_error"
         case deviceInfo = "info"
@@ -346,6 +362,22 @@ struct Envelope: Codable {
         case .watchPreviews(let watch):
             self.init(type: "watch_previews")
             self.watch = watch
+        case .displayStart(let device):
+            self.init(type: "display_start")
+            self.device = device
+        case .displaySend(let device, let tree):
+            self.init(type: "display_send")
+            self.device = device
+            self.tree = WireComponent(tree)
+        case .displayClear(let device):
+            self.init(type: "display_clear")
+            self.device = device
+        case .displayStopVideo(let device):
+            self.init(type: "display_stop_video")
+            self.device = device
+        case .displayStop(let device):
+            self.init(type: "display_stop")
+            self.device = device
         case .audioRoute:
             self.init(type: "audio_route")
         case .voiceListen(let device, let listening):
@@ -400,9 +432,15 @@ struct Envelope: Codable {
         case "voice_answer":
             return .voiceAnswer(device: try require(device, "device"), request: try require(request, "request"),
                                 success: try require(success, "success"), output: actionOutput)
+        case "display_start": return .displayStart(device: try require(device, "device"))
+        case "display_send": return .displaySend(device: try require(device, "device"), tree: try require(tree, "tree").spec)
+        case "display_clear": return .displayClear(device: try require(device, "device"))
+        case "display_stop_video": return .displayStopVideo(device: try require(device, "device"))
+        case "display_stop": return .displayStop(device: try require(device, "device"))
         default:
             throw WireDecodingError("unknown message type '\(type)' (commands: hello, register, unregister, request_permission, "
-                + "open_firmware_update, open_glasses_app_update, open_session, close_session, start_camera, stop_camera, capture, mock, console, complete, watch_previews, audio_route, voice_listen, voice_answer, speech_listen)")
+                + "open_firmware_update, open_glasses_app_update, open_session, close_session, start_camera, stop_camera, capture, mock, console, complete, watch_previews, audio_route, "
+                + "voice_listen, voice_answer, speech_listen, display_start, display_send, display_clear, display_stop_video, display_stop)")
         }
     }
 
@@ -519,6 +557,20 @@ struct Envelope: Codable {
                 self.locale = locale
             }
             device = identifier
+        case .display(let identifier, let displayEvent):
+            self.init(type: "display")
+            device = identifier
+            switch displayEvent {
+            case .tap(let id):
+                self.event = "tap"
+                component = id
+            case .playback(let playback):
+                self.event = "video"
+                self.playback = playback.type.name
+                reason = playback.errorType?.name
+            case .stopped:
+                self.event = "stopped"
+            }
         case .framesDropped(let stream, let total):
             self.init(type: "frames_dropped")
             self.stream = stream
@@ -608,6 +660,16 @@ struct Envelope: Codable {
             return .event(.capability(device: try require(device, "device"), .voiceInvocation(requestID: try require(request, "request"))))
         case "voice_error":
             return .event(.capability(device: try require(device, "device"), .voiceError(try named(code, "code", as: VoiceInvocationError.self))))
+        case "display":
+            let identifier = try require(device, "device")
+            switch try require(event, "event") {
+            case "tap": return .event(.display(device: identifier, .tap(id: try require(component, "component"))))
+            case "video":
+                let type = try named(playback, "playback", as: VideoPlaybackEventType.self)
+                return .event(.display(device: identifier, .playback(VideoPlaybackEvent(type, errorType: reason.flatMap { VideoErrorType(name: $0) }))))
+            case "stopped": return .event(.display(device: identifier, .stopped))
+            case let other: throw WireDecodingError("field 'event': '\(other)' is not one of tap, video, stopped")
+            }
         case "frames_dropped":
             return .event(.framesDropped(stream: try require(stream, "stream"), total: try require(total, "total")))
         case "mock_glasses":

@@ -4,11 +4,14 @@
 /// messages for pixels and photos. `docs/protocol.md` is its written form.
 public enum WireProtocol {
     /// Bumped on any change a peer of the previous version would misread.
+    /// 2: the display (`display_*` commands, `display` events, a mock state's `display`) and the
+    /// hands-free capabilities (Inputs, Motion, Speech, voice invocations).
     public static let version = 2
     /// The WebSocket's path; the version is in it so two versions can be served side by side.
     public static let webSocketPath = "/v1/ws"
     /// The largest text message a peer accepts; larger ones are refused, not parsed.
-    public static let maxTextBytes = 64 * 1024
+    /// 256 KiB since version 2: a display tree may hold 64 KiB of text in 1,000 components.
+    public static let maxTextBytes = 256 * 1024
     /// The largest binary message (a high-resolution PNG photo fits with room to spare).
     public static let maxBinaryBytes = 16 * 1024 * 1024
     /// Default address of `glasses serve`.

@@ -35,6 +35,11 @@ import Testing
         instances.PhotoCapture = cam:start_photo{ resolution = "small" }
         instances.PhotoCapture:wait()
         instances.VideoRecorder = cam:record{ path = "probe.mp4", duration = 0.2 }
+        local lens = mock.pair("metaRayBanDisplay")
+        local displaySession = wearables.session(wearables.specific_selector(lens.device))
+        displaySession:start()
+        instances.Display = displaySession:display()
+        instances.MockDisplay = lens.display
         if audio then
           audio.configure{ category = "playAndRecord", options = { "allowBluetooth" } }
           audio.activate()

@@ -13,6 +13,8 @@ final class MockGlassesHandle {
     private(set) lazy var voice = MockVoiceHandle(glasses: self)
     private(set) lazy var motion = MockMotionHandle(id: id)
     private(set) lazy var speech = MockSpeechHandle(id: id)
+    /// The lens, on glasses with a display (`metaRayBanDisplay`).
+    let display: MockDisplayHandle?
     /// The last state read: unpaired glasses keep reading as they were.
     var last: MockGlassesState
 
@@ -22,6 +24,7 @@ final class MockGlassesHandle {
         camera = MockCameraHandle(id: state.id)
         microphone = MockMicrophoneHandle(id: state.id)
         input = MockInputHandle(id: state.id)
+        display = state.model.supportsDisplay ? MockDisplayHandle(id: state.id) : nil
         last = state
     }
 }
@@ -71,10 +74,12 @@ final class MockContext {
     /// once; over a connection the task waits for the reply. Either way it must be
     /// called where a task can wait, so a finalizer or a selector filter gets the same
     /// error here as over a connection. `failure` may word a refusal that comes at once
-    /// (a file this process cannot read) as other bindings word it.
+    /// (a file this process cannot read) as other bindings word it; `recover` turns a refusal
+    /// into values instead (a display click that reached nothing answers false).
     func perform(
         _ runtime: ScriptRuntime, _ call: LuaCall, _ name: String, _ action: MockAction,
         failure: (MockActionError) -> any Error = { $0 },
+        recover: @escaping (MockActionError) -> [LuaValue]? = { _ in nil },
         _ values: @escaping (MockGlassesState?) -> [LuaValue] = { _ in [] }
     ) throws -> LuaReturn {
         _ = try runtime.task(for: call, waitingIn: name)
@@ -85,13 +90,17 @@ final class MockContext {
         }
         switch answer {
         case .success(let state)?: return .values(values(state))
-        case .failure(let error)?: throw failure(error)
+        case .failure(let error)?:
+            if let values = recover(error) { return .values(values) }
+            throw failure(error)
         case nil:
             return try runtime.suspend(call, in: name) { resume in
                 resumeLater = { result in
                     switch result {
                     case .success(let state): resume(.success(values(state)))
-                    case .failure(let error): resume(.failure(error.scriptError))
+                    case .failure(let error):
+                        if let values = recover(error) { return resume(.success(values)) }
+                        resume(.failure(error.scriptError))
                     }
                 }
                 return nil

@@ -96,6 +96,9 @@ enum MockGlassesBinding {
                     .object($0.speech)
                 },
                 LuaField(name: "motion", type: .named("MockMotion"), doc: "The IMU (DAT MockMotionKit): feed(csv | {pose=}).") { .object($0.motion) },
+                LuaField(name: "display", type: .optional(.named("MockDisplay")), doc: "The lens of Meta Ray-Ban Display glasses; nil on others.") {
+                    .object($0.display)
+                },
             ],
             describe: { g in
                 let state = mock.state(g)

@@ -35,6 +35,7 @@ struct MockPlugin: GlassesPlugin {
         try state.register(MockVoiceBinding.luaClass(runtime, mock))
         try state.register(MockMotionBinding.luaClass(runtime, mock))
         try state.register(MockSpeechBinding.luaClass(runtime, mock))
+        try state.register(MockDisplayClass.luaClass(runtime, mock))
         let glasses = { (state: MockGlassesState?) -> [LuaValue] in state.map { [.object(mock.handle($0))] } ?? [] }
         try state.register(LuaModule(
             name: "mock", doc: "The simulator (MockDeviceKit): glasses, faults, the Meta AI app's answers. Its actions wait for the world to apply them "

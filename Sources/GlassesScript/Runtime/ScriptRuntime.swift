@@ -58,7 +58,7 @@ public final class ScriptRuntime {
 
     /// The built-in modules, in install order.
     public static let builtInPlugins: [GlassesPlugin] = [
-        SharedTypesPlugin(), TimePlugin(), LogPlugin(), WearablesPlugin(), CameraPlugin(), MockPlugin(), AudioPlugin(), RecipesPlugin(), ExpectPlugin(),
+        SharedTypesPlugin(), TimePlugin(), LogPlugin(), WearablesPlugin(), CameraPlugin(), DisplayPlugin(), MockPlugin(), AudioPlugin(), RecipesPlugin(), ExpectPlugin(),
     ]
 
     /// Builds a run's world, given the sink its trace writes to (the run's `--trace` file).

@@ -16,17 +16,19 @@ public final class ListenerToken {
 /// Listeners for one kind of value. Deliveries happen as scheduler events at the
 /// current time, never inside the caller's mutation, so callbacks (and Lua
 /// coroutines) always see a consistent model and run in a deterministic order.
-final class Broadcaster<Value> {
+/// Listeners of one kind of value, delivered on the scheduler; public for the capability
+/// modules over the core (Display), which report their states the same way.
+public final class Broadcaster<Value> {
     private var listeners: [(id: Int, fn: (Value) -> Void)] = []
     private var nextID = 0
     private let scheduler: Scheduler
 
-    init(scheduler: Scheduler) { self.scheduler = scheduler }
+    public init(scheduler: Scheduler) { self.scheduler = scheduler }
 
-    var isEmpty: Bool { listeners.isEmpty }
+    public var isEmpty: Bool { listeners.isEmpty }
 
     /// Adds `fn`; when `current` is given it is delivered at once (on the scheduler), DAT style.
-    func add(current: Value? = nil, _ fn: @escaping (Value) -> Void) -> ListenerToken {
+    public func add(current: Value? = nil, _ fn: @escaping (Value) -> Void) -> ListenerToken {
         let id = nextID
         nextID += 1
         listeners.append((id, fn))
@@ -39,7 +41,7 @@ final class Broadcaster<Value> {
     }
 
     /// Queues `value` for everyone listening now.
-    func emit(_ value: Value) {
+    public func emit(_ value: Value) {
         guard !listeners.isEmpty else { return }
         let ids = listeners.map(\.id)
         scheduler.schedule(after: 0) { [weak self] in self?.deliver(value, to: ids) }

@@ -33,6 +33,9 @@ public final class DeviceSession {
     public internal(set) var speech: Speech?
 
     unowned let wearables: Wearables
+    /// Capabilities that modules over the core add (Display): told when the session pauses, resumes and ends.
+    /// In the order added, so they hear the session's changes in a deterministic order.
+    var attached: [AttachedCapability] = []
     private let stateListeners: Broadcaster<SessionState>
     private let errorListeners: Broadcaster<DeviceSessionError>
     private var startWaiters: [(Result<Void, DeviceSessionError>) -> Void] = []
@@ -123,6 +126,7 @@ public final class DeviceSession {
         }
         camera?.sessionEnding(error: nil)
         capabilitiesEnding(linkLost: false)
+        endAttachedCapabilities()
         transition(to: .stopping)
         completeStart(.failure(.sessionAlreadyStopped))
         wearables.scheduler.schedule(after: Self.stopDuration) { [weak self] in self?.finishStopping() }
@@ -172,11 +176,13 @@ public final class DeviceSession {
             transition(to: .paused)
             camera?.sessionPaused()
             capabilitiesPaused(true)
+            forEachAttached { $0.sessionPaused() }
         case .resumed:
             guard state == .paused else { return }
             transition(to: .started)
             camera?.sessionResumed()
             capabilitiesPaused(false)
+            forEachAttached { $0.sessionResumed() }
         case .streamEnded(let error):
             camera?.fail(with: error)
         case .ended(let sessionError, let streamError):
@@ -185,6 +191,7 @@ public final class DeviceSession {
             if let sessionError { reportError(sessionError) }
             camera?.sessionEnding(error: streamError)
             capabilitiesEnding(linkLost: streamError?.isLinkLoss ?? false)
+            endAttachedCapabilities()
             completeStart(.failure(sessionError ?? .unexpectedError))
             transition(to: .stopped)
             releaseDevice(closing: false)

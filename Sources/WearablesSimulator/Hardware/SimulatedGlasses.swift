@@ -53,6 +53,8 @@ public final class SimulatedGlasses {
     public let motion = SimulatedMotion()
     /// MockSpeechKit: the glasses' recogniser.
     public let speech = SimulatedSpeech()
+    /// The lens of display glasses (`metaRayBanDisplay`); unused on the others.
+    public let display = SimulatedDisplay()
 
     unowned let kit: MockDeviceKit
     private(set) var hasOpenSession = false
@@ -78,6 +80,7 @@ public final class SimulatedGlasses {
         voice.glasses = self
         motion.glasses = self
         speech.glasses = self
+        display.glasses = self
     }
 
     var scheduler: Scheduler { kit.scheduler }
@@ -330,6 +333,9 @@ public final class SimulatedGlasses {
         default: return batteryLevel <= Self.criticalBatteryLevel ? .batteryCritical : nil
         }
     }
+
+    /// Whether the open session is paused (worn off, a link drop, a tap): a display drops clicks then.
+    var isSessionPaused: Bool { hasOpenSession && !pauseReasons.isEmpty }
 
     func closeSession() {
         guard hasOpenSession else { return }

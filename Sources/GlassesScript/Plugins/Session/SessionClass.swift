@@ -69,7 +69,7 @@ enum SessionClass {
                     }
                 },
             ] + InputsClass.sessionMethods(runtime) + MotionClass.sessionMethods(runtime)
-                + SpeechClass.sessionMethods(runtime),
+                + SpeechClass.sessionMethods(runtime) + [DisplayClass.sessionMethod(runtime)],
             fields: [
                 LuaField(name: "state", type: .strings(SessionState.allNames), doc: "Where the session is in its life.") {
                     .string($0.state.name)

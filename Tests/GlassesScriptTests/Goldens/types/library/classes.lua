@@ -132,6 +132,10 @@ function DeviceSession:speech() end
 ---Remove the session's Speech (DAT removeSpeech; terminal). Raises capabilityNotFound when it holds none.
 function DeviceSession:remove_speech() end
 
+---Add the display to a started session on Meta Ray-Ban Display glasses (DAT addDisplay); it is `stopped` until display:start(). Raises DeviceSessionError (sessionIdle before started, capabilityAlreadyActive for a second one, unexpectedError on glasses without a display).
+---@return Display
+function DeviceSession:display() end
+
 ---A camera stream: frames, photos, state.
 ---@class Camera
 ---@field state "stopping"|"stopped"|"waitingForDevice"|"starting"|"streaming"|"paused" The stream state.
@@ -452,6 +456,40 @@ function Photo:save(path) end
 ---@return string
 function Photo:bytes() end
 
+---The display of Meta Ray-Ban Display glasses: start it, show a component tree (tables with type=, children=, on_tap=), clear, play a video.
+---@class Display
+---@field state "starting"|"started"|"stopping"|"stopped" DAT's DisplayState.
+---@field ids string[] The ids of the components shown (explicit id=, else the path: root, root.2, root.2.1), in tree order; empty when nothing is.
+---@field playing boolean Whether a video is playing.
+---@field error Error? The error that stopped the display, if any.
+local Display = {}
+
+---Start the display; waits until `started`, raises DisplayError.
+function Display:start() end
+
+---Stop the display (what it shows goes); waits until `stopped`. It can start again while its session runs.
+function Display:stop() end
+
+---Show a tree (DAT send): a root {type="flexbox"|"video", ...}; children in children={...}; on_tap=function(id) on buttons and flexboxes, each run as its own task. Replaces the content and its callbacks; waits until shown. A shape DAT cannot express raises an argument error naming the component's path (root.2.1); a size past the limits DisplayError.displayError.
+---@param tree table
+function Display:show(tree) end
+
+---Play an MP4 video from an http(s) URL on the whole display (a VideoPlayer root); waits until sent. Raises DisplayError.invalidVideoURL for another URL. Playback events arrive on "video".
+---@param video {url: string, codec?: VideoPlayerCodec}
+function Display:play(video) end
+
+---Remove what is shown (DAT clearDisplay); the display stays started. Waits; raises DisplayError.
+function Display:clear() end
+
+---End a playing video early (DAT sendVideoStop); "video" listeners hear `stopped`.
+function Display:stop_video() end
+
+---Listen to the state (first the current one), taps (fn gets the component's id) or video playback (fn gets {type="started"|"ended"|"stopped"|"error"|"unknown", error=VideoErrorType or nil}).
+---@param event "state"|"tap"|"video"
+---@param fn function
+---@return Handle
+function Display:on(event, fn) end
+
 ---Simulated glasses: power, hinges, wear, battery, faults.
 ---@class MockGlasses
 ---@field id string The device identifier.
@@ -465,6 +503,7 @@ function Photo:bytes() end
 ---@field voice MockVoice Meta AI's voice invocations (DAT MockVoiceInvocationKit): launch, incomplete, answers.
 ---@field speech MockSpeech The recogniser (DAT MockSpeechKit): say, partial, fail, complete, set_locale.
 ---@field motion MockMotion The IMU (DAT MockMotionKit): feed(csv | {pose=}).
+---@field display MockDisplay? The lens of Meta Ray-Ban Display glasses; nil on others.
 local MockGlasses = {}
 
 ---Power on; the link connects if unfolded.
@@ -661,6 +700,35 @@ function MockSpeech:complete() end
 ---The recogniser's locale (default en_US), announced at the next start.
 ---@param locale string
 function MockSpeech:set_locale(locale) end
+
+---The lens of simulated Meta Ray-Ban Display glasses (MockDisplayKit): what it shows, clicks, video endings, snapshots.
+---@class MockDisplay
+---@field on boolean Whether an app's display is started on the glasses.
+---@field ids string[] The ids of the components shown, in tree order; empty when nothing is.
+---@field clickable string[] The ids a click reaches: buttons and flexboxes with on_tap.
+---@field texts string[] The texts and button labels shown, in tree order.
+---@field video_url string? The URL of the video shown, if the root is a video.
+---@field playing boolean Whether the shown video is playing.
+local MockDisplay = {}
+
+---MockDisplayKit sendClick: click the shown button (or flexbox with on_tap) of this id (explicit id=, or its path root.2.1); its on_tap runs. False when no started display shows a clickable component of that id, or the session is paused.
+---@param id string
+---@return boolean
+function MockDisplay:click(id) end
+
+---End the playing video: ended, stopped, or error (with a VideoErrorType, default playbackFailed); "video" listeners hear it.
+---@param how MockVideoEnd
+---@param error? VideoErrorType
+function MockDisplay:video(how, error) end
+
+---Whether a standalone-photo transfer takes the display down (reported from the field for DAT 1.0; off by default).
+---@param on boolean
+function MockDisplay:set_photo_transfer_interrupts(on) end
+
+---Write what the lens shows as a 600x600 PNG (black when nothing is); returns the path written. Text in DejaVu Sans through FreeType.
+---@param path string
+---@return string
+function MockDisplay:snapshot(path) end
 
 ---A recording to a 16 kHz 16-bit mono WAV file.
 ---@class Recorder

@@ -1,0 +1,59 @@
+import Foundation
+import GlassesScript
+import LuaHost
+import ServedWorldSupport
+import Testing
+import WearablesRemote
+import WearablesServer
+
+/// The display from Lua (`session:display()`, `glasses.display`), on the simulator here.
+@Suite struct DisplayScriptTests {
+    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+
+    @Test func aCardWithAButtonShowsClicksAndSnapshots() throws {
+        let folder = try ScriptHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let snapshot = folder + "/card.png"
+        let outcome = try ScriptHarness.run("display.lua", arguments: [snapshot], out: folder)
+        #expect(outcome.status == .exit(0), "\(outcome.report ?? "")")
+        let png = try Data(contentsOf: URL(fileURLWithPath: snapshot))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let golden = Self.goldens.appendingPathComponent("display-card.png")
+        if Golden.isUpdating {
+            try png.write(to: golden)
+        } else {
+            let expected = try Data(contentsOf: golden)
+            #expect(png == expected, "the card's snapshot differs from Goldens/display-card.png; if intended, run \(Golden.refreshCommand)")
+        }
+    }
+
+    /// The same script, unchanged, on a served world over --connect (protocol 2): the display's
+    /// commands and events cross the wire, the mock's lens is mirrored, and the snapshot made
+    /// here from the mirrored tree is the same picture.
+    @Test func theSameScriptRunsOverTheConnection() async throws {
+        let folder = try ScriptHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let snapshot = folder + "/card.png"
+        let path = GlassesProcess.script("display.lua")
+        var options = ServeOptions()
+        options.world = .ready
+        options.speed = 10
+        let outcome = try await LoopbackServer.with(options) { url, token, _ in
+            var run = RunOptions()
+            run.timeout = 60
+            run.outputDirectory = folder
+            let runtime = try ScriptRuntime(options: run, world: { sink in try RemoteWorld(url: url, token: token, traceSink: sink) },
+                                            modulePaths: LuaRunner.modulePaths(forScript: path))
+            return runtime.close(runtime.run(script: path, arguments: [snapshot]))
+        }
+        #expect(outcome.status == .exit(0), "\(outcome.report ?? "")")
+        let png = try Data(contentsOf: URL(fileURLWithPath: snapshot))
+        #expect(png == (try Data(contentsOf: Self.goldens.appendingPathComponent("display-card.png"))), "the snapshot over the connection")
+    }
+
+    @Test func anErroringCallbackIsReportedAndTheWorldGoesOn() throws {
+        let outcome = try ScriptHarness.run("display_callback_error.lua")
+        #expect(outcome.status != .success)
+        #expect((outcome.report ?? "").contains("1 task failed"), "\(outcome.report ?? "")")
+    }
+}
