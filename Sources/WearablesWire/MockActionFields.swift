@@ -346,11 +346,10 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
             donState: DonState(name: don) ?? .unknown, hingeState: HingeState(name: hinge) ?? .unknown,
             thermalLevel: powered ? thermalLevel : .unknown, compatibility: Compatibility(name: compatibility) ?? .undefined)
         var state = MockGlassesState(device: device, battery: battery, thermal: thermalLevel, powered: powered, stuck: stuck,
-                                bandwidthKbps: bandwidthKbps, voiceListening: voiceListening ?? false, voiceRequests: voiceRequests ?? [])
+                                     bandwidthKbps: bandwidthKbps, voiceListening: voiceListening ?? false, voiceRequests: voiceRequests ?? [],
+                                     display: display?.state)
         state.motionPose = motionPose
         state.speechListening = speechListening ?? false
         return state
-        return MockGlassesState(device: device, battery: battery, thermal: thermalLevel, powered: powered, stuck: stuck,
-                                bandwidthKbps: bandwidthKbps, display: display?.state)
     }
 }
