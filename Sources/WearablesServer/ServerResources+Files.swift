@@ -137,7 +137,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/v1/ws?token=${token}`);
   socket.binaryType = "arraybuffer";
-  socket.onopen = () => socket.send(JSON.stringify({ type: "hello", protocol: 1, client: "dashboard" }));
+  socket.onopen = () => socket.send(JSON.stringify({ type: "hello", protocol: 2, client: "dashboard" }));
   socket.onmessage = (message) => {
     if (typeof message.data === "string") receive(JSON.parse(message.data));
     else receiveBinary(message.data);

@@ -20,7 +20,7 @@ def pick(samples, q):
 
 async def connect():
     ws = await websockets.connect(URL, additional_headers=HEADERS, max_size=None)
-    await ws.send(json.dumps({"type": "hello", "protocol": 1, "client": "bench"}))
+    await ws.send(json.dumps({"type": "hello", "protocol": 2, "client": "bench"}))
     await asyncio.wait_for(ws.recv(), 10)
     return ws
 

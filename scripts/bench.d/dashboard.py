@@ -52,7 +52,7 @@ def stop(server):
 async def plain_client(port, token, seconds):
     """Streams low@30 and reads every frame; returns the frames received."""
     async with websockets.connect(f"ws://127.0.0.1:{port}/v1/ws?token={token}", max_size=None) as socket:
-        await socket.send(json.dumps({"type": "hello", "protocol": 1, "client": "bench"}))
+        await socket.send(json.dumps({"type": "hello", "protocol": 2, "client": "bench"}))
         await socket.recv()
         for command in ({"type": "open_session", "id": 1, "device": DEVICE},
                         {"type": "start_camera", "id": 2, "device": DEVICE, "resolution": "low", "fps": 30}):

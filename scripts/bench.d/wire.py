@@ -31,7 +31,7 @@ async def reply(ws, wanted):
 
 async def main():
     async with websockets.connect(URL, additional_headers={"Authorization": f"Bearer {TOKEN}"}, max_size=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "protocol": 1, "client": "bench"}))
+        await ws.send(json.dumps({"type": "hello", "protocol": 2, "client": "bench"}))
         await asyncio.wait_for(ws.recv(), 10)
         commands = []
         for i in range(1, 501):

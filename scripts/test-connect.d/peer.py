@@ -16,7 +16,7 @@ def fail(message):
 
 
 async def hello(ws):
-    await ws.send(json.dumps({"type": "hello", "protocol": 1, "client": "peer.py"}))
+    await ws.send(json.dumps({"type": "hello", "protocol": 2, "client": "peer.py"}))
     reply = json.loads(await asyncio.wait_for(ws.recv(), 10))
     if reply.get("type") != "hello":
         fail(f"no hello: {reply}")

@@ -29,7 +29,7 @@ async def until(socket, matches, limit=10):
 
 async def main():
     async with websockets.connect(f"{URL}?token={TOKEN}", max_size=None) as socket:
-        await socket.send(json.dumps({"type": "hello", "protocol": 1, "client": "streamer.py"}))
+        await socket.send(json.dumps({"type": "hello", "protocol": 2, "client": "streamer.py"}))
         await asyncio.wait_for(socket.recv(), 10)
         paired = await command(socket, {"type": "mock", "id": 1, "action": "pair", "model": "rayBanMeta", "ready": True})
         device = paired["glasses"]["id"]
