@@ -90,7 +90,10 @@ let package = Package(
         // selectors, sessions, camera streams, photos, and the backend protocol.
         .target(
             name: "WearablesCore",
-            dependencies: ["CImageCodecs", "CMediaCodecs", "ThreadOwnership", .product(name: "HeapModule", package: "swift-collections")],
+            dependencies: [
+                "CImageCodecs", "CMediaCodecs", "ThreadOwnership",
+                .product(name: "DequeModule", package: "swift-collections"), .product(name: "HeapModule", package: "swift-collections"),
+            ],
             swiftSettings: optimizedInDebug
         ),
         // The mock's vocabulary (typed actions, their errors, the glasses' mock state) and the

@@ -1,3 +1,5 @@
+import DequeModule
+
 /// DAT 1.0 `Inputs` (`MWDATInputs`, experimental): a session capability that routes the
 /// glasses' input surfaces to the app. Added to a started session, it activates at once
 /// (there is no `start()`); events the configuration asked for arrive in order and the
@@ -26,8 +28,7 @@ public final class Inputs {
     private let scheduler: Scheduler
     private let trace: EventTrace
     private let traceSource: String
-    private var buffer: [InputEvent] = []
-    private var bufferStart = 0
+    private var buffer = Deque<InputEvent>()
     private let stateListeners: Broadcaster<InputsState>
     private let errorListeners: Broadcaster<InputsError>
     private let eventListeners: Broadcaster<InputEvent>
@@ -69,19 +70,10 @@ public final class Inputs {
     public func addArrivalListener(_ listener: @escaping () -> Void) -> ListenerToken { arrivals.add { listener() } }
 
     /// The events waiting for a reader, oldest first (at most ``bufferLimit``).
-    public var buffered: [InputEvent] { Array(buffer[bufferStart...]) }
+    public var buffered: [InputEvent] { Array(buffer) }
 
     /// Takes the oldest buffered event (DAT's `events` stream, read once).
-    public func next() -> InputEvent? {
-        guard bufferStart < buffer.count else { return nil }
-        let event = buffer[bufferStart]
-        bufferStart += 1
-        if bufferStart > 256 {
-            buffer.removeFirst(bufferStart)
-            bufferStart = 0
-        }
-        return event
-    }
+    public func next() -> InputEvent? { buffer.popFirst() }
 
     // MARK: Reports
 
@@ -90,8 +82,8 @@ public final class Inputs {
         guard state == .active, !isEnded, sessionRunning else { return }
         if event.action == .back, !configuration.consumeBack { return }
         guard configuration.sources.contains(event.source) else { return }
-        if buffer.count - bufferStart >= Self.bufferLimit {
-            bufferStart += 1
+        if buffer.count >= Self.bufferLimit {
+            buffer.removeFirst()
             droppedCount += 1
         }
         buffer.append(event)
