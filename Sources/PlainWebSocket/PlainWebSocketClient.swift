@@ -31,14 +31,24 @@ public enum PlainWebSocketClient {
         url: String, headers: [(name: String, value: String)] = [], maxMessageBytes: Int = 1 << 24,
         _ handler: @Sendable (_ inbound: Inbound, _ outbound: Outbound) async throws -> Void
     ) async throws -> Close? {
+        try await connect(url: url, headers: headers, maxMessageBytes: maxMessageBytes, requestKey: NIOWebSocketClientUpgrader.randomRequestKey(), handler)
+    }
+
+    /// `requestKey` is fixed only by tests that play a server byte by byte.
+    static func connect(
+        url: String, headers: [(name: String, value: String)], maxMessageBytes: Int, requestKey: String,
+        _ handler: @Sendable (_ inbound: Inbound, _ outbound: Outbound) async throws -> Void
+    ) async throws -> Close? {
         let target = try PlainWebSocketURL(url)
         let status = NIOLockedValueBox<Int?>(nil)
         let opened = NIOLockedValueBox<Channel?>(nil)
         let upgraded = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelOption(.allowRemoteHalfClosure, value: true)
             .connect(host: target.host, port: target.port) { channel in
                 opened.withLockedValue { $0 = channel }
                 return channel.eventLoop.makeCompletedFuture {
-                    try configure(channel, target: target, headers: headers, maxFrameBytes: maxMessageBytes, status: status)
+                    try configure(
+                        channel, target: target, headers: headers, maxFrameBytes: maxMessageBytes, requestKey: requestKey, status: status)
                 }
             }
         // A server may never answer the upgrade (one going away mid-handshake): the
@@ -69,9 +79,9 @@ public enum PlainWebSocketClient {
 
     private static func configure(
         _ channel: Channel, target: PlainWebSocketURL, headers: [(name: String, value: String)], maxFrameBytes: Int,
-        status: NIOLockedValueBox<Int?>
+        requestKey: String, status: NIOLockedValueBox<Int?>
     ) throws -> EventLoopFuture<Upgrade> {
-        let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: maxFrameBytes) { channel, _ in
+        let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(requestKey: requestKey, maxFrameSize: maxFrameBytes) { channel, _ in
             channel.eventLoop.makeCompletedFuture {
                 .websocket(try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(wrappingChannelSynchronously: channel))
             }
@@ -83,11 +93,20 @@ public enum PlainWebSocketClient {
         let upgrade = NIOTypedHTTPClientUpgradeConfiguration<Upgrade>(
             upgradeRequestHead: request, upgraders: [upgrader],
             notUpgradingCompletionHandler: { channel in channel.eventLoop.makeSucceededFuture(.refused) })
-        let result = try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
-            configuration: .init(upgradeConfiguration: upgrade))
+        var configuration = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: upgrade)
+        // A server may send its first frames in the same segment as the 101 (one that
+        // refuses a token says why and closes); NIO's client default drops those bytes,
+        // which lost the refusal's reason whenever the reads coalesced.
+        configuration.leftOverBytesStrategy = .forwardBytes
+        let result = try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: configuration)
         // The upgrade handler keeps a refusal's status to itself: note it on the way in.
         let upgradeHandler = try channel.pipeline.syncOperations.handler(type: NIOTypedHTTPClientUpgradeHandler<Upgrade>.self)
         try channel.pipeline.syncOperations.addHandler(ResponseStatusRecorder(status: status), position: .before(upgradeHandler))
+        let hold = EndOfInputHold()
+        try channel.pipeline.syncOperations.addHandler(hold, position: .first)
+        // A loop turn later: the upgrade handler hands on the bytes it buffered right
+        // after completing `result`, and they must reach the WebSocket first.
+        result.assumeIsolated().whenComplete { _ in channel.eventLoop.assumeIsolated().execute { hold.release() } }
         return result
     }
 }
@@ -120,6 +139,38 @@ private final class ResponseStatusRecorder: ChannelInboundHandler, RemovableChan
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if case .head(let head) = unwrapInboundIn(data) { status.withLockedValue { $0 = Int(head.status.code) } }
         context.fireChannelRead(data)
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+    }
+}
+
+/// Holds the end of input until the upgrade is decided. The HTTP decoder leaves the
+/// pipeline a loop turn after the 101; an end of input seen before then makes it drop
+/// the bytes behind the 101 (the frames of a server that says why and closes at once).
+/// The channel allows half-closure, so the server's FIN is this event, not a teardown.
+private final class EndOfInputHold: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    private var context: ChannelHandlerContext?
+    private var released = false
+    private var inputClosed = false
+
+    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+    func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if !released, event as? ChannelEvent == .some(.inputClosed) {
+            inputClosed = true
+        } else {
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    /// Called on the channel's event loop once the upgrade has succeeded or failed and
+    /// what arrived behind the response has been handed on.
+    func release() {
+        guard !released, let context else { return }
+        released = true
+        if inputClosed { context.fireUserInboundEventTriggered(ChannelEvent.inputClosed) }
         context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }
 }
