@@ -169,10 +169,12 @@ let package = Package(
         .target(name: "CLineEditor", linkerSettings: [.linkedLibrary("dl")]),
         // The REPL's signal handler and stdio buffering: C that Swift must not be.
         .target(name: "CTerminal"),
+        // Recipes from folders, zips, URLs and git, pinned in glasses.lock (git, curl and unzip do the fetching).
+        .target(name: "RecipeSharing", dependencies: ["GlassesScript"]),
         .executableTarget(
             name: "glasses",
             dependencies: [
-                "GlassesScript", "LuaHost", "WearablesCore", "WearablesWorld", "WearablesSimulator", "WearablesRemote",
+                "GlassesScript", "RecipeSharing", "LuaHost", "WearablesCore", "WearablesWorld", "WearablesSimulator", "WearablesRemote",
                 "CLineEditor", "CTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

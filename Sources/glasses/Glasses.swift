@@ -7,7 +7,7 @@ import LuaHost
 @main
 struct Glasses: ParsableCommand {
     /// The version `glasses --version` prints.
-    static let version = "0.1.0"
+    static let version = GlassesVersion.current
 
     // Help text is one line per paragraph: ArgumentParser wraps it to the terminal.
     static let configuration = CommandConfiguration(

@@ -57,6 +57,7 @@ public struct RecipesPlugin: GlassesPlugin {
                         rule: known
                     ) { [unowned runtime] call in
                         let recipe = try RecipesPlugin.recipe(catalog, try call.string(1))
+                        if let problem = recipe.requirements.hostProblem(recipe: recipe.name) { throw LuaError(problem) }
                         let given = try RecipesPlugin.texts(call, recipe)
                         let values: [String: LuaValue]
                         do { values = try recipe.values(given: given) } catch { throw LuaError("\(error)") }
