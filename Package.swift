@@ -217,7 +217,7 @@ let package = Package(
         .testTarget(
             name: "GlassesScriptTests",
             dependencies: [
-                "GlassesScript", "LuaHost", "WearablesAudio", "WearablesCore", "WearablesServer", "WearablesRemote", "WearablesSimulator",
+                "GlassesScript", "LuaHost", "RecipeSharing", "WearablesAudio", "WearablesCore", "WearablesServer", "WearablesRemote", "WearablesSimulator",
                 "ServedWorldSupport", "EmbeddedFilesSupport",
             ],
             exclude: ["Scripts", "Goldens"]),

@@ -183,8 +183,20 @@ public struct RecipeProject {
             .filter { $0.hasSuffix(".recipe") && !$0.hasPrefix(".") }.map { String($0.dropLast(".recipe".count)) }.sorted()
     }
 
-    /// A named source as the indexes resolve it; any other source as it is.
-    public func resolvedSource(_ source: RecipeSource) throws -> RecipeSource { try resolveThroughIndexes(source).0 }
+    /// Fetches `source` (a name through the indexes, checked against the hash they
+    /// give) and returns the fetch, to be discarded by the caller, and its one recipe folder.
+    public func fetchOne(_ source: RecipeSource) throws -> (FetchedSource, String) {
+        let (resolved, expected) = try resolveThroughIndexes(source)
+        let fetched = try RecipeFetcher.fetch(resolved)
+        do {
+            let folder = try fetched.recipeFolder()
+            _ = try plan(fetched, folder: folder, expected: expected)
+            return (fetched, folder)
+        } catch {
+            fetched.discard()
+            throw error
+        }
+    }
 
     /// A named source becomes the indexed version's source and the hash the index promises.
     private func resolveThroughIndexes(_ source: RecipeSource) throws -> (RecipeSource, String?) {

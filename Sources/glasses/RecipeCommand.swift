@@ -199,10 +199,9 @@ extension RecipeCommand {
             let target = dir ?? RecipeCatalog.userDirectory(environment: ProcessInfo.processInfo.environment)
             let recipe = try RecipeCommand.reportingSharingErrors {
                 let parsed = try RecipeSource(source, currentDirectory: FileManager.default.currentDirectoryPath)
-                let project = RecipeCommand.project(".")
-                let fetched = try RecipeFetcher.fetch(try project.resolvedSource(parsed))
+                let (fetched, folder) = try RecipeCommand.project(".").fetchOne(parsed)
                 defer { fetched.discard() }
-                return try RecipeInstaller.install(try fetched.recipeFolder(), into: target, replace: force)
+                return try RecipeInstaller.install(folder, into: target, replace: force)
             }
             print("installed \(recipe.name) \(recipe.version) in \(recipe.folder)")
             if recipe.sandbox != .strict {
