@@ -139,7 +139,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],
-            exclude: ["Resources"]),
+            exclude: ["Resources"],
+            plugins: ["EmbedResources"]),
         // A `ws://` client on NIOPosix and NIOWebSocket, already in the build for the server.
         // A client library would bring NIOSSL and BoringSSL, about half a clean build, for a
         // scheme nobody uses here; wss:// would be an opt-in of its own.
@@ -161,10 +162,14 @@ let package = Package(
             ]),
 
         // Lua bindings over the core: plugin registry, tasks, events, traces.
-        // Recipes/Resources is compiled in (RecipeResources+Files.swift), so an installed binary has it.
+        // Recipes/Resources is compiled in at build time (the EmbedResources plugin), so an installed binary has it.
         .target(
             name: "GlassesScript", dependencies: ["LuaHost", "Spelling", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay"],
-            exclude: ["Recipes/Resources"]),
+            exclude: ["Recipes/Resources"],
+            plugins: ["EmbedResources"]),
+        // Writes the Swift source that embeds a folder; run by the plugin at build time, never checked in.
+        .executableTarget(name: "embed-resources"),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["embed-resources"]),
         // libedit's readline interface for the REPL, opened on first use (headers: libedit-dev).
         .target(name: "CLineEditor", linkerSettings: [.linkedLibrary("dl")]),
         // The REPL's signal handler and stdio buffering: C that Swift must not be.
@@ -197,7 +202,6 @@ let package = Package(
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "ThreadOwnership"]),
         // A served world on a free loopback port, for the test targets that connect to one.
         .target(name: "ServedWorldSupport", dependencies: ["WearablesServer"], path: "Tests/ServedWorldSupport"),
-        .target(name: "EmbeddedFilesSupport", path: "Tests/EmbeddedFilesSupport"),
         .testTarget(
             name: "WearablesCoreTests",
             dependencies: ["WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote", "PlainWebSocket", "ServedWorldSupport"]),
@@ -206,7 +210,7 @@ let package = Package(
         .testTarget(
             name: "WearablesServerTests",
             dependencies: [
-                "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator", "WearablesWorld", "EmbeddedFilesSupport", "PlainWebSocket", "Spelling",
+                "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator", "WearablesWorld", "PlainWebSocket", "Spelling",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -218,7 +222,7 @@ let package = Package(
             name: "GlassesScriptTests",
             dependencies: [
                 "GlassesScript", "LuaHost", "RecipeSharing", "WearablesAudio", "WearablesCore", "WearablesServer", "WearablesRemote", "WearablesSimulator",
-                "ServedWorldSupport", "EmbeddedFilesSupport",
+                "ServedWorldSupport",
             ],
             exclude: ["Scripts", "Goldens"]),
     ],

@@ -1,4 +1,3 @@
-import EmbeddedFilesSupport
 import Foundation
 import LuaHost
 import Testing
@@ -714,20 +713,16 @@ import RecipeSharing
     private static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Sources/GlassesScript/Recipes/Resources").standardizedFileURL
 
-    /// RecipeResources+Files.swift is generated from Recipes/Resources; it is
-    /// checked in (see RecipeResources), so this keeps it in step with the `.lua` files.
-    @Test func embeddedResourcesMatchTheirGoldenSources() throws {
-        let (paths, generated) = try EmbeddedFiles.source(
-            of: Self.resources.path, as: "RecipeResources", folder: "Sources/GlassesScript/Recipes/Resources",
-            generator: "RecipeTests", refreshCommand: Golden.refreshCommand)
-        let file = Self.resources.deletingLastPathComponent().appendingPathComponent("RecipeResources+Files.swift")
-        if Golden.isUpdating {
-            try generated.write(to: file, atomically: true, encoding: .utf8)
-            return
-        }
-        let current = try String(contentsOf: file, encoding: .utf8)
-        #expect(current == generated, "RecipeResources+Files.swift is stale; run \(Golden.refreshCommand)\n\(Golden.diff(from: current, to: generated))")
+    /// The build embeds every file of Recipes/Resources, byte for byte (the EmbedResources plugin).
+    @Test func theBuildEmbedsEveryRecipeResource() throws {
+        let paths = (FileManager.default.enumerator(atPath: Self.resources.path)?.allObjects as? [String] ?? []).filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: Self.resources.path + "/" + path, isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted()
         #expect(RecipeResources.files.map(\.path) == paths)
+        for (path, text) in RecipeResources.files {
+            #expect(text == (try String(contentsOfFile: Self.resources.path + "/" + path, encoding: .utf8)), "\(path)")
+        }
     }
 
     /// A binary copied away from `.build` (without any resource bundle) still
