@@ -32,6 +32,7 @@ let package = Package(
     products: [
         .executable(name: "glasses", targets: ["glasses"]),
         .executable(name: "glasses-serve", targets: ["glasses-serve"]),
+        .executable(name: "glasses-mcp", targets: ["glasses-mcp"]),
         .library(name: "LuaHost", targets: ["LuaHost"]),
         .library(name: "WearablesCore", targets: ["WearablesCore"]),
         .library(name: "WearablesSimulator", targets: ["WearablesSimulator"]),
@@ -54,6 +55,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        // `glasses-mcp`: the Model Context Protocol over stdio (no TLS: swift-system and swift-log).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.0"),
     ],
     targets: [
         // Lua 5.4 from the system (Debian: liblua5.4-dev, Homebrew: lua).
@@ -167,6 +170,10 @@ let package = Package(
             name: "GlassesScript", dependencies: ["LuaHost", "Spelling", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay"],
             exclude: ["Recipes/Resources"],
             plugins: ["EmbedResources"]),
+        // `glasses mcp`: the Model Context Protocol server for coding assistants (a program of its own).
+        .executableTarget(
+            name: "glasses-mcp",
+            dependencies: ["GlassesScript", .product(name: "MCP", package: "swift-sdk")]),
         // Writes the Swift source that embeds a folder; run by the plugin at build time, never checked in.
         .executableTarget(name: "embed-resources"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["embed-resources"]),
