@@ -57,6 +57,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         // `glasses-mcp`: the Model Context Protocol over stdio (no TLS: swift-system and swift-log).
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.0"),
+        // `swift package generate-documentation`: DocC for LuaHost, GlassesScript and WearablesCore (a command plugin only).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // Lua 5.4 from the system (Debian: liblua5.4-dev, Homebrew: lua).

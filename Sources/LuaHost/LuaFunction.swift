@@ -7,7 +7,7 @@ public enum LuaReturn {
     case values([LuaValue])
     /// Suspend the calling task; the host resumes it later with
     /// ``LuaState/resume(_:with:)`` (the call returns those values) or
-    /// ``LuaState/resume(_:raising:)`` (the call raises). Check
+    /// ``LuaState/resume(_:raising:addingPosition:)`` (the call raises). Check
     /// ``LuaCall/currentTask`` first: only a task can be suspended.
     case suspend
 }

@@ -66,7 +66,7 @@ public struct RecipeCatalog: Sendable {
         return data + "/glasses/recipes"
     }
 
-    /// The recipes shipped in the binary, written out on first use (see ``RecipeResources``).
+    /// The recipes shipped in the binary, written out on first use (see `RecipeResources`).
     public static var builtInDirectory: Result<String, RecipeError> {
         RecipeResources.directory.map { $0 + "/builtin" }
     }
