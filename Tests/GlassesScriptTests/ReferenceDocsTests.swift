@@ -38,6 +38,12 @@ import Testing
         }
     }
 
+    /// scripts/test-docs runs each example as it appears in docs/lua-reference.md.
+    @Test func everyModuleHasAnExample() {
+        for module in bindings.modules { #expect(!module.example.isEmpty, "module \(module.name) has no example") }
+        #expect(generator.markdown().components(separatedBy: "```lua").count - 1 == bindings.modules.count)
+    }
+
     @Test func optionTablesListTheirFieldsWithTheirAllowedValues() throws {
         let markdown = generator.markdown()
         let stream = try #require(bindings.modules.first { $0.name == "wearables" }?.functions.first { $0.name == "stream" })

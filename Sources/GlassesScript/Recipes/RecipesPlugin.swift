@@ -63,7 +63,8 @@ public struct RecipesPlugin: GlassesPlugin {
                         do { values = try recipe.values(given: given) } catch { throw LuaError("\(error)") }
                         return .value(try RecipesPlugin.start(recipe, values, in: runtime))
                     },
-                ]))
+                ],
+                example: ModuleExamples.recipes))
     }
 
     /// What ``summaryFields(_:)`` holds: `recipes.list` items, the head of `recipes.info`.

@@ -43,6 +43,7 @@ public struct LuaReferenceGenerator {
         for module in bindings.modules {
             lines += ["", "## `\(module.name)`", ""]
             if !module.doc.isEmpty { lines += [module.doc, ""] }
+            if !module.example.isEmpty { lines += ["```lua", module.example.trimmingTrailingNewlines, "```", ""] }
             for function in module.functions { lines += functionSection(function) }
         }
         for luaClass in bindings.classes {
@@ -156,4 +157,8 @@ public struct LuaReferenceGenerator {
     private func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
+}
+
+private extension String {
+    var trimmingTrailingNewlines: String { String(reversed().drop { $0 == "\n" }.reversed()) }
 }
