@@ -204,7 +204,8 @@ let package = Package(
         .testTarget(
             name: "WearablesServerTests",
             dependencies: [
-                "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator", "WearablesWorld", "EmbeddedFilesSupport", "PlainWebSocket", "Spelling",
+                "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator", "WearablesWorld", "WearablesDisplay", "EmbeddedFilesSupport",
+                "PlainWebSocket", "Spelling",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import WearablesDisplay
+import WearablesWire
 @testable import WearablesServer
 
 /// The display's HTTP controls: what the lens shows, and MockDisplayKit's click.
@@ -21,6 +23,38 @@ import Testing
         let plain = try await running.authorized(.get, "/v1/devices/rayBanMeta-1/display")
         #expect(plain.status == 404)
         #expect(plain.body.contains("no_display"), "\(plain.body)")
+        await running.stop()
+    }
+}
+
+/// What the lens shows reaches every client whoever changed it: here the kit itself, as a
+/// script in the served world's console drives it (no client's display command involved).
+@Suite(.serialized) struct DisplayBroadcastTests {
+    @Test func anInProcessDisplayReachesClientsAsMockGlasses() async throws {
+        let running = try await RunningServer.start()
+        let peer = try await running.peer()
+        _ = try await peer.hello()
+        let paired = try await running.authorized(.post, "/v1/devices/pair", json: #"{"model":"metaRayBanDisplay","ready":true}"#)
+        #expect(paired.status == 201, "\(paired.body)")
+        let card = try DisplayTree(spec: ComponentSpec("flexbox", children: [ComponentSpec("text", ["content": .string("in process")])]))
+        try await running.server.served.perform { world in
+            let kit = world.kit
+            kit.openSession(on: "metaRayBanDisplay-2") { _ in
+                kit.startDisplay(on: "metaRayBanDisplay-2", events: { _ in }) { _ in
+                    kit.sendDisplay(card, on: "metaRayBanDisplay-2") { _ in }
+                }
+            }
+        }
+        _ = try await peer.next {
+            guard case .message(.event(.mockGlasses(let glasses))) = $0, let display = glasses.display else { return false }
+            return display.on && display.tree?.children?.first?.props?["content"] == .string("in process")
+        }
+        try await running.server.served.perform { world in world.kit.clearDisplay(on: "metaRayBanDisplay-2") { _ in } }
+        _ = try await peer.next {
+            guard case .message(.event(.mockGlasses(let glasses))) = $0, let display = glasses.display else { return false }
+            return display.on && display.tree == nil
+        }
+        await peer.close()
         await running.stop()
     }
 }
