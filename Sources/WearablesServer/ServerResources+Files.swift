@@ -1394,6 +1394,41 @@ paths:
                   display: { $ref: "#/components/schemas/Display" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "404": { $ref: "#/components/responses/Error" }
+  /v1/devices/{device}/motion:
+    get:
+      summary: The IMU's samples over the last seconds at a DAT rate, what a started Motion at that rate receives (samples never cross the WebSocket).
+      operationId: getMotion
+      parameters:
+        - name: device
+          in: path
+          required: true
+          schema: { type: string }
+          example: rayBanMeta-1
+        - name: seconds
+          in: query
+          description: How far back (not before the run began).
+          schema: { type: number, exclusiveMinimum: true, minimum: 0, maximum: 10, default: 2 }
+        - name: rate
+          in: query
+          description: A DAT MotionSamplingRate, or its hertz.
+          schema: { type: string, enum: [hz5, hz10, hz15, hz24, hz30, hz60, "5", "10", "15", "24", "30", "60"], default: hz30 }
+      responses:
+        "200":
+          description: The samples, oldest first.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [motion]
+                properties:
+                  motion: { $ref: "#/components/schemas/MotionWindow" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404":
+          description: No such glasses (unknown_device), or glasses without motion sensors (no_motion).
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
   /v1/devices/pair:
     post:
       summary: Pair new glasses (MockDeviceKit pairGlasses).
@@ -1569,7 +1604,7 @@ paths:
               required: [device]
               properties:
                 device: { type: string }
-                path: { type: string, description: A video (.mp4, .mov, .mkv, .y4m) or a PNG/JPEG still. }
+                path: { type: string, description: "A video (.mp4, .mov, .mkv, .y4m) or a PNG/JPEG still." }
                 pattern: { type: string, enum: [moving, static, noise] }
       responses:
         "200": { $ref: "#/components/responses/DeviceState" }
@@ -1590,7 +1625,7 @@ paths:
               required: [device]
               properties:
                 device: { type: string }
-                path: { type: string, description: A sound file libsndfile reads, looped. }
+                path: { type: string, description: "A sound file libsndfile reads, looped." }
                 tone: { type: number, exclusiveMinimum: true, minimum: 0, description: A sine tone in Hz. }
                 noise: { type: boolean }
                 silence: { type: boolean }
@@ -1648,10 +1683,166 @@ paths:
           application/json:
             schema:
               type: object
-              required: [device, on]
+              required: [device, "on"]
               properties:
                 device: { type: string }
-                on: { type: boolean }
+                "on": { type: boolean }
+      responses:
+        "200": { $ref: "#/components/responses/DeviceState" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/Error" }
+  /v1/devices/input:
+    post:
+      summary: "MockInputKit: one DAT InputEvent from the glasses (nav, select, back, the action button, a capture-button press, a drag); it reaches a script's active Inputs that asked for its source."
+      operationId: input
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [device, kind]
+              properties:
+                device: { type: string }
+                kind: { type: string, enum: [nav, select, back, button, capture, drag] }
+                source: { type: string, enum: [captouch, neuralBand, captureButton, actionButton, neuralBandDrag, unknown], default: captouch, description: "Where a nav, select or back comes from; capture, button and drag have fixed sources." }
+                direction: { type: string, enum: [up, down, left, right], description: "nav: required." }
+                button: { type: string, enum: [action], default: action, description: "button only." }
+                press: { type: string, enum: [shortPress, hold, doublePress], default: shortPress, description: "capture only (DAT CapturePressType)." }
+                drag: { type: string, enum: [down, move, up], description: "drag: required (DAT DragAction)." }
+                x: { type: number, default: 0, description: "drag only; x, y, dx and dy are finite numbers (DAT's floats)." }
+                y: { type: number, default: 0 }
+                dx: { type: number, default: 0 }
+                dy: { type: number, default: 0 }
+      responses:
+        "200": { $ref: "#/components/responses/DeviceState" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/Error" }
+  /v1/devices/inputs_fault:
+    post:
+      summary: "The glasses' Inputs channel fails with this InputsError (ours); an active Inputs ends with it."
+      operationId: inputsFault
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [device, code]
+              properties:
+                device: { type: string }
+                code: { type: string, enum: [permissionDenied, connectionClosed, activationTimeout, activationFailed, capabilityUnavailable, deviceDisconnected, communicationError] }
+      responses:
+        "200": { $ref: "#/components/responses/DeviceState" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/Error" }
+  /v1/devices/motion_feed:
+    post:
+      summary: "MockMotionKit setMotionFeed: the IMU reports this pose from now on (recorded samples are set from a script, on the server's disk)."
+      operationId: motionFeed
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [device, pose]
+              properties:
+                device: { type: string }
+                pose: { type: string, enum: [level, lookingUp, lookingDown, tiltedLeft, tiltedRight, nodding], description: "nodding (ours): the head pitches down and back up twice a second." }
+      responses:
+        "200": { $ref: "#/components/responses/DeviceState" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/Error" }
+  /v1/devices/speech:
+    post:
+      summary: "MockSpeechKit simulateTranscription: what the wearer says, delivered to a listening Speech, partial or final."
+      operationId: speech
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [device, text]
+              properties:
+                device: { type: string }
+                text: { type: string, description: "At most 4096 bytes of UTF-8." }
+                final: { type: boolean, default: true }
+                confidence: { type: number, default: 0.95, description: "0 to 1, or -1 for none." }
+      responses:
+        "200": { $ref: "#/components/responses/DeviceState" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/Error" }
+  /v1/devices/speech_error:
+    post:
+      summary: "MockSpeechKit simulateError: the recogniser fails with an Android SpeechRecognizer error number; listening ends."
+      operationId: speechError
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [device, error_code]
+              properties:
+                device: { type: string }
+                error_code: { type: integer, example: 7 }
+                message: { type: string, default: "" }
+      responses:
+        "200": { $ref: "#/components/responses/DeviceState" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/Error" }
+  /v1/devices/speech_complete:
+    post:
+      summary: "MockSpeechKit simulateCompletion: the utterance ends, and listening with it."
+      operationId: speechComplete
+      requestBody: { $ref: "#/components/requestBodies/Device" }
+      responses:
+        "200": { $ref: "#/components/responses/DeviceState" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/Error" }
+  /v1/devices/speech_locale:
+    post:
+      summary: "MockSpeechKit setLocale: the recogniser's locale, announced at the next start."
+      operationId: speechLocale
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [device, locale]
+              properties:
+                device: { type: string }
+                locale: { type: string, example: en_US }
+      responses:
+        "200": { $ref: "#/components/responses/DeviceState" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/Error" }
+  /v1/devices/voice_launch:
+    post:
+      summary: "MockVoiceInvocationKit sendLaunchAppAction ('Hey Meta, open the app'): a LaunchApp reaches the apps with a started voice stream on these glasses; the request, and later its answer, are in the device's voice_requests (none is added when no app listens)."
+      operationId: voiceLaunch
+      requestBody: { $ref: "#/components/requestBodies/Device" }
+      responses:
+        "200": { $ref: "#/components/responses/DeviceState" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/Error" }
+  /v1/devices/voice_incomplete:
+    post:
+      summary: "MockVoiceInvocationKit sendIncompleteAction: a malformed invocation; listening apps get an error, not a launch."
+      operationId: voiceIncomplete
+      requestBody: { $ref: "#/components/requestBodies/Device" }
       responses:
         "200": { $ref: "#/components/responses/DeviceState" }
         "400": { $ref: "#/components/responses/Error" }
@@ -2025,24 +2216,6 @@ components:
     bearer: { type: http, scheme: bearer }
     queryToken: { type: apiKey, in: query, name: token }
   requestBodies:
-    Display:
-      type: object
-      description: The lens — whether an app's display is started, whether its video plays, and the tree shown (absent when nothing is).
-      required: [on, playing]
-      properties:
-        on: { type: boolean }
-        playing: { type: boolean }
-        tree: { $ref: "#/components/schemas/Component" }
-    Component:
-      type: object
-      description: A display component as docs/display.md names it — type (flexbox, text, button, button_group, image, icon, video), its DAT fields in props (snake_case, only those that differ from DAT's defaults), children in order.
-      required: [type]
-      properties:
-        type: { type: string }
-        props: { type: object }
-        children:
-          type: array
-          items: { $ref: "#/components/schemas/Component" }
     Device:
       required: true
       content:
@@ -2083,6 +2256,24 @@ components:
         application/json:
           schema: { $ref: "#/components/schemas/Error" }
   schemas:
+    Display:
+      type: object
+      description: The lens — whether an app's display is started, whether its video plays, and the tree shown (absent when nothing is).
+      required: ["on", playing]
+      properties:
+        "on": { type: boolean }
+        playing: { type: boolean }
+        tree: { $ref: "#/components/schemas/Component" }
+    Component:
+      type: object
+      description: A display component as docs/display.md names it — type (flexbox, text, button, button_group, image, icon, video), its DAT fields in props (snake_case, only those that differ from DAT's defaults), children in order.
+      required: [type]
+      properties:
+        type: { type: string }
+        props: { type: object }
+        children:
+          type: array
+          items: { $ref: "#/components/schemas/Component" }
     Error:
       type: object
       required: [error]
@@ -2138,6 +2329,48 @@ components:
         stuck: { type: boolean, description: Stuck after a too-quick session restart; power-cycle to recover. }
         bandwidth_kbps: { type: number }
         display: { $ref: "#/components/schemas/Display" }
+        voice_listening: { type: boolean, description: Whether an app has a started voice invocation stream on these glasses. }
+        voice_requests:
+          type: array
+          description: The voice invocations sent, oldest first, with the app's answers.
+          items: { $ref: "#/components/schemas/VoiceRequest" }
+        motion_pose: { type: string, description: "The IMU's pose (level, lookingUp, lookingDown, tiltedLeft, tiltedRight, nodding); absent for recorded samples." }
+        speech_listening: { type: boolean, description: Whether the app's Speech listens (MockSpeechKit isListening). }
+    VoiceRequest:
+      type: object
+      required: [id, kind, answer]
+      properties:
+        id: { type: string, example: voice-1 }
+        kind: { type: string, enum: [launch, incomplete] }
+        answer: { type: string, enum: [pending, success, failure, timeout, none], description: "timeout: Meta AI gave up waiting (ours); none: an incomplete one." }
+        output: { type: string, description: "The answer's actionOutput, if any." }
+    MotionWindow:
+      type: object
+      required: [device, rate, samples]
+      properties:
+        device: { type: string }
+        pose: { type: string, description: The pose the feed is; absent for recorded samples. }
+        rate: { type: string, enum: [hz5, hz10, hz15, hz24, hz30, hz60] }
+        samples:
+          type: array
+          items:
+            type: object
+            required: [time, source]
+            properties:
+              time: { type: number, description: Run seconds. }
+              source: { type: string, enum: [glasses, neuralBand, unknown] }
+              accelerometer: { $ref: "#/components/schemas/Vector3" }
+              gyroscope: { $ref: "#/components/schemas/Vector3" }
+              magnetometer: { $ref: "#/components/schemas/Vector3" }
+              orientation:
+                type: object
+                required: [x, y, z, w]
+                properties: { x: { type: number }, y: { type: number }, z: { type: number }, w: { type: number } }
+    Vector3:
+      type: object
+      description: "m/s² (accelerometer), rad/s (gyroscope), µT (magnetometer)."
+      required: [x, y, z]
+      properties: { x: { type: number }, y: { type: number }, z: { type: number } }
 
 """#
         ),
