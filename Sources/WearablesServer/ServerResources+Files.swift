@@ -51,6 +51,50 @@ figure.preview[data-state="stopped"] img, figure.preview[data-state="paused"] im
 .preview-state { position: absolute; left: 0; right: 0; top: 40%; margin: 0; padding: .4rem; text-align: center; background: rgba(0, 0, 0, .7); color: #fff; font-weight: 600; }
 figure.preview img { display: block; width: 216px; height: 384px; object-fit: contain; background: #000; }
 figure.preview figcaption { font-size: .85rem; color: var(--muted); }
+/* The previews give way to the lens beside them: their captions wrap rather than push it below. */
+.screens { display: flex; flex-wrap: wrap; gap: .75rem; align-items: flex-start; }
+.screens #previews { flex: 1 1 216px; min-width: 0; }
+.screens #previews:empty { display: none; }
+#lenses { display: flex; flex-wrap: wrap; gap: .75rem; flex: none; max-width: 100%; }
+/* The lens: laid out at its 600 x 600 lens pixels (display-css.js), shown at half size. */
+figure.lens-view { margin: 0; }
+.lens-frame { width: 300px; height: 300px; overflow: hidden; background: #000; border-radius: 6px; }
+.lens { width: 600px; height: 600px; transform: scale(.5); transform-origin: 0 0; overflow: hidden; color: #fff; }
+figure.lens-view[data-state="stopped"] .lens-frame { outline: 2px dashed var(--line); outline-offset: -2px; }
+figure.lens-view figcaption { font-size: .85rem; color: var(--muted); max-width: 300px; }
+.lens-card { background: rgb(38, 38, 44); border-radius: 20px; }
+.lens-text.lens-primary { color: #fff; }
+.lens-text.lens-secondary { color: rgb(164, 164, 176); }
+.lens-text { overflow-wrap: normal; }
+.lens button.lens-button { margin: 0; border: 0; border-radius: 24px; color: #fff; cursor: pointer; }
+.lens button.lens-primary { background: rgb(0, 100, 224); }
+.lens button.lens-secondary { background: rgb(70, 70, 80); }
+.lens button.lens-outline { background: transparent; box-shadow: inset 0 0 0 2px rgb(220, 220, 230); }
+.lens button.lens-button:hover { filter: brightness(1.2); }
+.lens button.lens-button:focus-visible, .lens-tappable:focus-visible { outline: 4px solid #f0a000; }
+.lens-tappable { cursor: pointer; }
+.lens-button-icon, .lens-icon { display: inline-flex; align-items: center; justify-content: center; border: 2px solid currentColor; border-radius: 50%; box-sizing: border-box; font-weight: bold; }
+.lens-button-icon { width: 24px; height: 24px; flex: none; font-size: 14px; }
+.lens-icon { font-size: 16px; }
+.lens-image { background: rgb(64, 64, 72); }
+.lens-radius-small { border-radius: 8px; } .lens-radius-medium { border-radius: 16px; }
+.lens-video { display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 16px; background: rgb(20, 20, 24); font: 64px 'DejaVu Sans', sans-serif; }
+.lens-video-url { font-size: 18px; color: rgb(164, 164, 176); max-width: 560px; overflow-wrap: anywhere; text-align: center; }
+.lens-video-controls { display: flex; flex-wrap: wrap; gap: .3rem; margin: .25rem 0; max-width: 300px; }
+.pad { display: inline-flex; flex-wrap: wrap; gap: .3rem; }
+.light { display: inline-flex; align-items: center; gap: .3rem; font-weight: 600; color: var(--muted); }
+.light::before { content: ""; width: .8rem; height: .8rem; border-radius: 50%; background: var(--line); }
+.light.on { color: var(--good); }
+.light.on::before { background: #2da44e; box-shadow: 0 0 6px #2da44e; }
+#motion-sparkline { width: 240px; max-width: 100%; height: 60px; background: #0d1117; border-radius: 4px; }
+#motion-sparkline polyline { fill: none; stroke-width: 1.5; }
+#motion-sparkline .pitch { stroke: #58a6ff; }
+#motion-sparkline .roll { stroke: #f0a000; }
+#motion-sparkline .axis { stroke: #30363d; stroke-width: 1; }
+#motion-reading { flex-basis: 100%; font-size: .85rem; }
+#speech-text { width: 14rem; max-width: 100%; }
+#handsfree-device { max-width: 100%; }
+#voice-requests { margin: 0; padding-left: 1.2rem; flex-basis: 100%; font-size: .88rem; }
 #console-output { height: 16rem; overflow: auto; background: #0d1117; color: #e6edf3; padding: .5rem; margin: 0 0 .5rem; border-radius: 4px; white-space: pre-wrap; }
 #console-output .input { color: #7ee787; }
 #console-output .error { color: #ff7b72; }
@@ -85,8 +129,9 @@ form.recipe h3 { margin: .2rem 0; }
   main { grid-template-columns: minmax(0, 1fr); padding: .5rem; }
   /* One column: the two columns' sections interleave, the controls next to what they change. */
   .column { display: contents; }
-  #preview-section { order: 1; } #devices-section { order: 2; } #photos-section { order: 3; } #console-section { order: 4; }
-  #recordings-section { order: 5; } #recipes-section { order: 6; } #audio-section { order: 7; } #timeline-section { order: 8; }
+  #preview-section { order: 1; } #devices-section { order: 2; } #handsfree-section { order: 3; } #photos-section { order: 4; }
+  #console-section { order: 5; } #recordings-section { order: 6; } #recipes-section { order: 7; } #audio-section { order: 8; }
+  #timeline-section { order: 9; }
   figure.preview img { width: 162px; height: 288px; }
 }
 
@@ -101,6 +146,8 @@ form.recipe h3 { margin: .2rem 0; }
 // sends (open_session, start_camera, capture, mock, console). Frames and photos
 // arrive as binary messages. Plain DOM code: no build step, nothing fetched
 // from elsewhere (the server's Content-Security-Policy allows only itself).
+// The display panel (display.js, over display-css.js) and the hands-free panel
+// (handsfree.js) are loaded before this file and called from it.
 "use strict";
 
 const token = document.querySelector('meta[name="glasses-token"]').content;
@@ -210,6 +257,8 @@ function receive(message) {
     case "device_removed":
       world.devices.delete(message.device);
       $(`device-${message.device}`)?.remove();
+      forgetLens(message.device);
+      removeHandsFree(message.device);
       log("device", `${message.device} removed`);
       return;
     case "mock_glasses": return updateMock(message.glasses);
@@ -226,6 +275,9 @@ function receive(message) {
     case "file_saved":
       log("file", `saved ${message.file.name} (${message.file.kind}, ${message.file.bytes} bytes)`);
       return addSavedFile(message.file);
+    case "input_event": case "inputs_error": case "transcription": case "speech_error": case "speech_complete":
+    case "speech_locale": case "voice_invocation": case "voice_error":
+      return capabilityEvent(message);
   }
 }
 
@@ -262,6 +314,8 @@ function forgetWorld() {
   world.ownStreams.clear();
   $("devices").replaceChildren();
   $("preview-empty").hidden = false;
+  forgetLenses();
+  forgetHandsFree();
   recipeRuns.clear();
   clearInterval(recipePoll);
   recipePoll = null;
@@ -309,6 +363,8 @@ function updateDevice(id, info, quiet) {
 function updateMock(glasses, quiet) {
   const before = world.mock.get(glasses.id);
   world.mock.set(glasses.id, glasses);
+  showDisplay(glasses, quiet);
+  showHandsFree(glasses, before, quiet);
   const panel = $(`device-${glasses.id}`);
   if (!panel) return;
   setFact(panel, "powered", glasses.powered ? "on" : "off");
@@ -998,11 +1054,13 @@ function setUpWorldControls() {
     showClock();
     for (const entry of world.streams.values()) if (entry.view?.size) showCaption(entry.view);
     forgetStalledPreviews();
+    readMotion();
   }, 500);
 }
 
 setUpConsole();
 setUpWorldControls();
+setUpHandsFree();
 $("recipe-picker").addEventListener("change", showChosenRecipe);
 connect();
 
@@ -1137,6 +1195,353 @@ connect();
 """#
         ),
         (
+            "dashboard/display.js",
+            #"""
+// The display panel, beside the camera preview: the lens of each pair of Meta Ray-Ban
+// Display glasses in the served world, drawn by the browser from the tree the server
+// sends (`mock_glasses`'s `display`) with the CSS mapping the Swift layout is tested
+// against (display-css.js). A button, or a flexbox with on_tap, is clickable: a click
+// is the mock's `display_click` (MockDisplayKit sendClick, as `glasses.display:click(id)`),
+// so the script's callback runs and what it shows next arrives like any change.
+"use strict";
+
+const lenses = new Map(); // device -> { figure, lens, caption, video, shown }
+
+/// Draws a pair's lens when what it shows changed; glasses without a display have none.
+function showDisplay(glasses, quiet) {
+  const display = glasses.display;
+  if (!display) return;
+  const view = lenses.get(glasses.id) || lensView(glasses.id);
+  const shown = JSON.stringify(display);
+  if (view.shown === shown) return;
+  const before = view.shown ? JSON.parse(view.shown) : null;
+  view.shown = shown;
+  drawLens(view, glasses.id, display);
+  const change = displayChange(before, display);
+  if (!quiet && change) log("display", `${glasses.id}: ${change}`);
+}
+
+/// What changed on a lens, in words for the timeline ("" when nothing a person sees did).
+function displayChange(before, after) {
+  const changes = [];
+  if (before?.on !== after.on) changes.push(after.on ? "started" : "stopped");
+  if (JSON.stringify(before?.tree) !== JSON.stringify(after.tree)) {
+    changes.push(after.tree ? `shows ${displayTexts(after.tree).join(" · ") || after.tree.type}` : "cleared");
+  }
+  if (Boolean(before?.playing) !== after.playing) changes.push(after.playing ? "video playing" : "video not playing");
+  return changes.join(", ");
+}
+
+/// The words a tree shows (texts and button labels), in order.
+function displayTexts(spec) {
+  const own = spec.props?.content ?? spec.props?.label;
+  return [...(own ? [own] : []), ...(spec.children || []).flatMap(displayTexts)];
+}
+
+function lensView(device) {
+  const lens = element("div", { className: "lens", "aria-label": `What the display of ${device} shows` });
+  const frame = element("div", { className: "lens-frame" }, [lens]);
+  const caption = element("figcaption", { textContent: "…" });
+  const video = element("p", { className: "lens-video-controls", hidden: true }, [
+    button("Video ended", () => endVideo(device, "ended")),
+    button("Video stopped", () => endVideo(device, "stopped")),
+    button("Video error", () => endVideo(device, "error")),
+  ]);
+  const figure = element("figure", { className: "lens-view", id: `lens-${device}` }, [frame, caption, video]);
+  $("lenses").append(figure);
+  const view = { figure, lens, caption, video, shown: null };
+  lenses.set(device, view);
+  return view;
+}
+
+function drawLens(view, device, display) {
+  view.figure.dataset.state = display.on ? "started" : "stopped";
+  view.figure.dataset.playing = String(display.playing);
+  const tree = display.tree ? GlassesDisplay.build(display.tree, (spec, path) => lensElement(spec, path, device)) : null;
+  view.lens.replaceChildren(...(tree ? [tree] : []));
+  view.caption.textContent = `Display of ${device}: ${display.on ? "started" : "stopped"}`
+    + `${display.tree ? "" : ", nothing shown"}${display.playing ? ", video playing" : ""}`;
+  view.video.hidden = !display.playing;
+}
+
+/// A component's element and look; display-css.js sets its layout.
+function lensElement(spec, path, device) {
+  const props = spec.props || {};
+  const id = props.id ?? path;
+  switch (spec.type) {
+    case "flexbox": {
+      const box = element("div", { className: `lens-box${props.background === "card" ? " lens-card" : ""}` });
+      if (props.tappable) {
+        box.classList.add("lens-tappable");
+        box.setAttribute("role", "button");
+        box.setAttribute("aria-label", `Tap ${id}`);
+        box.tabIndex = 0;
+        box.addEventListener("click", (event) => { event.stopPropagation(); clickDisplay(device, id); });
+        box.addEventListener("keydown", (event) => {
+          if (event.target === box && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); clickDisplay(device, id); }
+        });
+      }
+      return box;
+    }
+    case "text":
+      return element("div", { className: `lens-text lens-${props.color ?? "primary"}`, textContent: props.content ?? "" });
+    case "button": {
+      const node = element("button", { type: "button", className: `lens-button lens-${props.style ?? "primary"}` });
+      if (props.icon) node.append(element("span", { className: "lens-button-icon", textContent: iconMark(props.icon), "aria-hidden": "true" }));
+      node.append(element("span", { textContent: props.label ?? "" }));
+      node.addEventListener("click", (event) => { event.stopPropagation(); clickDisplay(device, id); });
+      return node;
+    }
+    case "icon":
+      return element("span", { className: "lens-icon", textContent: iconMark(props.name), title: props.name, role: "img", "aria-label": `icon ${props.name}` });
+    case "image":
+      return element("div", { className: `lens-image lens-radius-${props.corner_radius ?? "none"}`, title: props.uri ?? "", role: "img", "aria-label": `image ${props.uri ?? ""}` });
+    case "video":
+      return element("div", { className: "lens-video" }, [element("span", { textContent: "▶", "aria-hidden": "true" }),
+        element("span", { className: "lens-video-url", textContent: props.url ?? "" })]);
+    default:
+      return element("div", {});
+  }
+}
+
+/// DAT's icon artwork is not public: the lens shows an icon's initial in a ring (the renderer's fallback).
+const iconMark = (name) => (name || "?").charAt(0).toUpperCase();
+
+function clickDisplay(device, target) {
+  act("mock", { action: "display_click", device, target }, `display click ${target}`)
+    .then((reply) => reply && log("display", `${device}: clicked ${target}`));
+}
+
+function endVideo(device, video) {
+  act("mock", { action: "display_video", device, video }, `video ${video}`)
+    .then((reply) => reply && log("display", `${device}: video ${video}`));
+}
+
+function forgetLens(device) {
+  lenses.get(device)?.figure.remove();
+  lenses.delete(device);
+}
+
+function forgetLenses() {
+  for (const device of [...lenses.keys()]) forgetLens(device);
+}
+
+"""#
+        ),
+        (
+            "dashboard/handsfree.js",
+            #"""
+// The hands-free panel: DAT 1.0's Inputs, Motion, Speech and voice invocations, driven
+// through the mock as a script's `glasses.input`, `glasses.motion`, `glasses.speech` and
+// `glasses.voice` drive them (the `mock` command: MockInputKit, MockMotionKit,
+// MockSpeechKit, MockVoiceInvocationKit). What the glasses deliver comes back as events
+// (`input_event`, `transcription`, `voice_invocation`, ...) and the mock's state
+// (`speech_listening`, `voice_requests`, `motion_pose`), all onto the timeline; motion
+// samples do not cross the wire, so the sparkline reads them from
+// `GET /v1/devices/{device}/motion`.
+"use strict";
+
+const handsFree = {
+  /// Glasses whose IMU answered `no_motion`: not asked again.
+  noMotion: new Set(),
+  /// A motion read is out: the next tick skips rather than piling reads up.
+  reading: false,
+};
+
+const inputPad = [
+  ["Up", { kind: "nav", direction: "up" }], ["Down", { kind: "nav", direction: "down" }],
+  ["Left", { kind: "nav", direction: "left" }], ["Right", { kind: "nav", direction: "right" }],
+  ["Select", { kind: "select" }], ["Back", { kind: "back" }],
+  ["Short press", { kind: "capture", press: "shortPress" }], ["Hold", { kind: "capture", press: "hold" }],
+  ["Double press", { kind: "capture", press: "doublePress" }], ["Action button", { kind: "button", button: "action" }],
+];
+/// A drag across the pad: down, a move, up (DAT `DragAction`), in normalised pad coordinates.
+const drag = [
+  { drag: "down", x: 0.2, y: 0.5, dx: 0, dy: 0 }, { drag: "move", x: 0.6, y: 0.5, dx: 0.4, dy: 0 }, { drag: "up", x: 0.6, y: 0.5, dx: 0, dy: 0 },
+];
+const poses = [["Level", "level"], ["Look up", "lookingUp"], ["Look down", "lookingDown"], ["Tilt left", "tiltedLeft"],
+  ["Tilt right", "tiltedRight"], ["Nod", "nodding"]];
+
+const chosenGlasses = () => $("handsfree-device").value;
+
+function setUpHandsFree() {
+  const pad = $("input-buttons");
+  for (const [label, fields] of inputPad) pad.append(button(label, () => sendInput(label, fields)));
+  pad.append(button("Drag", sendDrag));
+  for (const [label, pose] of poses) $("pose-buttons").append(button(label, () => sendPose(label, pose)));
+  $("speech-partial").addEventListener("click", () => say(false));
+  $("speech-final").addEventListener("click", () => say(true));
+  $("voice-launch").addEventListener("click", heyMeta);
+  $("handsfree-device").addEventListener("change", () => {
+    const glasses = world.mock.get(chosenGlasses());
+    if (glasses) showHandsFreeState(glasses);
+    drawSparkline([]);
+  });
+}
+
+/// A mock command for the chosen glasses; the reply (their mock state) refreshes the panel.
+async function handsFreeMock(action, fields, label) {
+  const device = chosenGlasses();
+  if (!device) return null;
+  return act("mock", { action, device, ...fields }, label);
+}
+
+async function sendInput(label, fields) {
+  const source = fields.kind === "nav" || fields.kind === "select" || fields.kind === "back" ? { source: $("input-source").value } : {};
+  if (await handsFreeMock("input", { ...fields, ...source }, `input ${label}`)) log("input", `${chosenGlasses()}: sent ${label.toLowerCase()}`);
+}
+
+async function sendDrag() {
+  for (const step of drag) if (!(await handsFreeMock("input", { kind: "drag", ...step }, `drag ${step.drag}`))) return;
+  log("input", `${chosenGlasses()}: sent a drag`);
+}
+
+async function sendPose(label, pose) {
+  if (await handsFreeMock("motion_feed", { pose }, `pose ${pose}`)) log("motion", `${chosenGlasses()}: pose ${pose}`);
+}
+
+async function say(final) {
+  const text = $("speech-text").value;
+  if (!text.trim()) { $("speech-error").textContent = "Type what the wearer says first."; return; }
+  $("speech-error").textContent = "";
+  if (await handsFreeMock("speech", { text, final }, "speech")) log("speech", `${chosenGlasses()}: said "${text}" (${final ? "final" : "partial"})`);
+}
+
+/// "Hey Meta, open the app": an invocation reaches the apps listening on the glasses, or nobody.
+async function heyMeta() {
+  const device = chosenGlasses();
+  const before = world.mock.get(device)?.voice_requests?.length ?? 0;
+  const reply = await handsFreeMock("voice_launch", {}, "Hey Meta");
+  if (!reply) return;
+  const requests = reply.glasses?.voice_requests || world.mock.get(device)?.voice_requests || [];
+  log("voice", requests.length > before
+    ? `${device}: Hey Meta → request ${requests[requests.length - 1].id}`
+    : `${device}: Hey Meta, but no app listens (no started voice stream on these glasses)`, requests.length <= before);
+}
+
+// MARK: What the glasses report
+
+/// The pickable glasses, and the chosen pair's state; a change worth a line goes to the timeline.
+function showHandsFree(glasses, before, quiet) {
+  const picker = $("handsfree-device");
+  if (![...picker.options].some((option) => option.value === glasses.id)) {
+    picker.append(element("option", { value: glasses.id, textContent: glasses.id }));
+    $("handsfree-empty").hidden = true;
+    $("handsfree-controls").hidden = false;
+  }
+  if (glasses.id === chosenGlasses()) showHandsFreeState(glasses);
+  if (quiet || !before) return;
+  if (Boolean(before.speech_listening) !== Boolean(glasses.speech_listening)) {
+    log("speech", `${glasses.id}: ${glasses.speech_listening ? "listening" : "no longer listening"}`);
+  }
+  if (Boolean(before.voice_listening) !== Boolean(glasses.voice_listening)) {
+    log("voice", `${glasses.id}: ${glasses.voice_listening ? "an app listens for Hey Meta" : "no app listens for Hey Meta"}`);
+  }
+  for (const request of glasses.voice_requests || []) {
+    const earlier = (before.voice_requests || []).find((old) => old.id === request.id);
+    if (earlier && earlier.answer !== request.answer) {
+      log("voice", `${glasses.id}: ${request.id} ${voiceAnswer(request)}`, request.answer !== "success");
+    }
+  }
+}
+
+const voiceAnswer = (request) => (request.answer === "pending" ? "waits for an answer" : request.answer === "none" ? "was incomplete"
+  : `answered ${request.answer}${request.output ? ` (${request.output})` : ""}`);
+
+function showHandsFreeState(glasses) {
+  const listening = Boolean(glasses.speech_listening);
+  const light = $("speech-light");
+  light.classList.toggle("on", listening);
+  light.textContent = listening ? "listening" : "not listening";
+  $("voice-listening").textContent = glasses.voice_listening ? "an app listens" : "no app listens";
+  $("voice-requests").replaceChildren(...(glasses.voice_requests || []).slice(-5).reverse().map((request) =>
+    element("li", { className: request.answer === "success" ? "state-ok" : request.answer === "pending" ? "" : "state-bad",
+      textContent: `${request.id}: ${voiceAnswer(request)}` })));
+  $("motion-pose").textContent = glasses.motion_pose || "recorded samples";
+}
+
+function removeHandsFree(device) {
+  [...$("handsfree-device").options].find((option) => option.value === device)?.remove();
+  handsFree.noMotion.delete(device);
+}
+
+function forgetHandsFree() {
+  $("handsfree-device").replaceChildren();
+  $("handsfree-empty").hidden = false;
+  $("handsfree-controls").hidden = true;
+  handsFree.noMotion.clear();
+  drawSparkline([]);
+}
+
+/// The capability events the glasses send (every client hears them), for the timeline.
+function capabilityEvent(message) {
+  const device = message.device;
+  switch (message.type) {
+    case "input_event": {
+      const input = message.input;
+      const detail = input.direction || input.press_type || input.button || input.action || "";
+      return log("input", `${device}: ${input.kind}${detail ? " " + detail : ""} from ${input.source}`);
+    }
+    case "inputs_error": return log("input", `${device}: Inputs failed: ${message.code}`, true);
+    case "transcription":
+      return log("speech", `${device}: heard "${message.text}" (${message.final ? "final" : "partial"}, confidence ${message.confidence})`);
+    case "speech_error": return log("speech", `${device}: recogniser failed: ${message.code}`, true);
+    case "speech_complete": return log("speech", `${device}: utterance complete`);
+    case "speech_locale": return log("speech", `${device}: locale ${message.locale}`);
+    case "voice_invocation": return log("voice", `${device}: invocation ${message.request} delivered`);
+    case "voice_error": return log("voice", `${device}: ${message.code}`, true);
+  }
+}
+
+// MARK: Motion sparkline
+
+/// Reads the chosen glasses' last 2 s of IMU samples (at most one read at a time).
+async function readMotion() {
+  const device = chosenGlasses();
+  if (!device || !world.online || handsFree.reading || handsFree.noMotion.has(device)) return;
+  handsFree.reading = true;
+  try {
+    const response = await fetch(`/v1/devices/${encodeURIComponent(device)}/motion?seconds=2&rate=hz30&token=${token}`);
+    const body = await response.json();
+    if (device !== chosenGlasses()) return;
+    if (!response.ok) {
+      if (body.error?.code === "no_motion") handsFree.noMotion.add(device);
+      $("motion-reading").textContent = body.error?.message || `HTTP ${response.status}`;
+      return drawSparkline([]);
+    }
+    drawSparkline(body.motion.samples);
+  } catch (error) {
+    $("motion-reading").textContent = `reading motion: ${error.message}`;
+  } finally {
+    handsFree.reading = false;
+  }
+}
+
+/// Pitch and roll in degrees from gravity in the accelerometer (+X up, +Z forward, Y lateral).
+function attitude(sample) {
+  const a = sample.accelerometer;
+  if (!a) return null;
+  const degrees = (radians) => radians * 180 / Math.PI;
+  return { pitch: degrees(Math.atan2(a.z, Math.hypot(a.x, a.y))), roll: degrees(Math.atan2(a.y, a.x)) };
+}
+
+/// Two lines over the samples' span, ±45° top to bottom: pitch (a nod) and roll (a tilt).
+function drawSparkline(samples) {
+  const svg = $("motion-sparkline");
+  const points = samples.map(attitude).filter(Boolean);
+  svg.dataset.samples = String(points.length);
+  const line = (field) => points.map((point, index) =>
+    `${(index / Math.max(1, points.length - 1) * 240).toFixed(1)},${(30 - Math.max(-45, Math.min(45, point[field])) / 45 * 28).toFixed(1)}`).join(" ");
+  $("motion-pitch").setAttribute("points", line("pitch"));
+  $("motion-roll").setAttribute("points", line("roll"));
+  const last = points[points.length - 1];
+  svg.dataset.pitchRange = points.length ? (Math.max(...points.map((p) => p.pitch)) - Math.min(...points.map((p) => p.pitch))).toFixed(1) : "0";
+  if (last) $("motion-reading").textContent = `pitch ${last.pitch.toFixed(0)}°, roll ${last.roll.toFixed(0)}° (${points.length} samples, 2 s at 30 Hz)`;
+}
+
+"""#
+        ),
+        (
             "dashboard/index.html",
             #"""
 <!doctype html>
@@ -1148,6 +1553,9 @@ connect();
 <title>glasses serve</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/dashboard/app.css?token=__TOKEN__">
+<script src="/dashboard/display-css.js?token=__TOKEN__" defer></script>
+<script src="/dashboard/display.js?token=__TOKEN__" defer></script>
+<script src="/dashboard/handsfree.js?token=__TOKEN__" defer></script>
 <script src="/dashboard/app.js?token=__TOKEN__" defer></script>
 </head>
 <body>
@@ -1160,9 +1568,9 @@ connect();
 <main>
 <div class="column" id="column-watch">
   <section id="preview-section" aria-labelledby="preview-title">
-    <h2 id="preview-title">Camera preview</h2>
+    <h2 id="preview-title">Camera preview and display</h2>
     <p class="hint" id="preview-empty">No camera is streaming to this page: open a session and start a camera in the Devices panel.</p>
-    <div id="previews"></div>
+    <div class="screens"><div id="previews"></div><div id="lenses"></div></div>
   </section>
 
   <section id="photos-section" aria-labelledby="photos-title">
@@ -1214,6 +1622,46 @@ connect();
         <button type="button" id="phone-call">Phone call</button>
       </fieldset>
     </form>
+  </section>
+
+  <section id="handsfree-section" aria-labelledby="handsfree-title">
+    <h2 id="handsfree-title">Hands-free</h2>
+    <p class="hint" id="handsfree-empty">No glasses are paired.</p>
+    <div id="handsfree-controls" hidden>
+      <p class="field"><label for="handsfree-device">Glasses</label> <select id="handsfree-device"></select></p>
+      <fieldset>
+        <legend>Inputs</legend>
+        <span class="field"><label for="input-source">Nav source</label>
+        <select id="input-source"><option>captouch</option><option>neuralBand</option></select></span>
+        <span id="input-buttons" class="pad"></span>
+      </fieldset>
+      <fieldset>
+        <legend>Motion</legend>
+        <span id="pose-buttons" class="pad"></span>
+        <span class="field"><span>pose</span> <b id="motion-pose">…</b></span>
+        <svg id="motion-sparkline" viewBox="0 0 240 60" role="img" aria-labelledby="motion-reading">
+          <line x1="0" y1="30" x2="240" y2="30" class="axis"></line>
+          <polyline id="motion-pitch" class="pitch" points=""></polyline>
+          <polyline id="motion-roll" class="roll" points=""></polyline>
+        </svg>
+        <span class="hint" id="motion-reading">pitch (blue) and roll (orange) of the IMU's last 2 s</span>
+      </fieldset>
+      <fieldset>
+        <legend>Speech</legend>
+        <span id="speech-light" class="light" role="status">not listening</span>
+        <span class="field"><label for="speech-text">Wearer says</label>
+        <input id="speech-text" type="text" maxlength="4096" spellcheck="false" autocomplete="off"></span>
+        <button type="button" id="speech-partial">Say (partial)</button>
+        <button type="button" id="speech-final">Say (final)</button>
+        <span id="speech-error" class="field-error" role="alert"></span>
+      </fieldset>
+      <fieldset>
+        <legend>Voice</legend>
+        <button type="button" id="voice-launch">Hey Meta</button>
+        <span id="voice-listening" role="status">…</span>
+        <ol id="voice-requests" aria-label="Voice invocations and their answers"></ol>
+      </fieldset>
+    </div>
   </section>
 
   <section id="console-section" aria-labelledby="console-title">
