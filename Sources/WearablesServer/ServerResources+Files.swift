@@ -1650,7 +1650,7 @@ function drawSparkline(samples) {
         <legend>Speech</legend>
         <span id="speech-light" class="light" role="status">not listening</span>
         <span class="field"><label for="speech-text">Wearer says</label>
-        <input id="speech-text" type="text" maxlength="4096" spellcheck="false" autocomplete="off"></span>
+        <input id="speech-text" type="text" maxlength="16384" spellcheck="false" autocomplete="off"></span>
         <button type="button" id="speech-partial">Say (partial)</button>
         <button type="button" id="speech-final">Say (final)</button>
         <span id="speech-error" class="field-error" role="alert"></span>
@@ -2219,7 +2219,7 @@ paths:
               required: [device, text]
               properties:
                 device: { type: string }
-                text: { type: string, description: "At most 4096 bytes of UTF-8." }
+                text: { type: string, description: "At most 16 KiB of UTF-8." }
                 final: { type: boolean, default: true }
                 confidence: { type: number, default: 0.95, description: "0 to 1, or -1 for none." }
       responses:
