@@ -3,7 +3,8 @@
 -- card with a "Save" button. Each trigger shows a new card, so the page sees the script
 -- react on the lens it draws: a tap on Save (on_tap), a capture-button double press
 -- (Inputs), a final transcription (Speech); a "Hey Meta" is answered (a voice
--- invocation), which the page reads in the mock's voice_requests.
+-- invocation), which the page reads in the mock's voice_requests; a nav right plays a
+-- video, and its end (which the page's mock control sends) shows a card too.
 
 local session = wearables.session(wearables.auto_selector{
   filter = function(device) return device:supports_display() end,
@@ -21,7 +22,14 @@ end
 local inputs = session:inputs{}
 assert(inputs:wait_for("active", 5), "the Inputs never became active")
 inputs:on("input", function(event)
-  if event.type == "capture" and event.press_type == "doublePress" then card("Double press") end
+  if event.type == "capture" and event.press_type == "doublePress" then
+    card("Double press")
+  elseif event.type == "nav" and event.direction == "right" then
+    display:play{url = "https://example.com/clip.mp4"}
+  end
+end)
+display:on("video", function(event)
+  if event.type == "ended" then card("Video ended") end
 end)
 
 if wearables.permission("microphone") ~= "granted" then
