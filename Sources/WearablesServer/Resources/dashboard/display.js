@@ -40,7 +40,7 @@ function displayTexts(spec) {
 }
 
 function lensView(device) {
-  const lens = element("div", { className: "lens", "aria-label": `What the display of ${device} shows` });
+  const lens = element("div", { className: "lens", role: "group", "aria-label": `What the display of ${device} shows` });
   const frame = element("div", { className: "lens-frame" }, [lens]);
   const caption = element("figcaption", { textContent: "…" });
   const video = element("p", { className: "lens-video-controls", hidden: true }, [
