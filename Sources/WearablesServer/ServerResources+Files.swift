@@ -1822,7 +1822,7 @@ paths:
         "404": { $ref: "#/components/responses/Error" }
   /v1/devices/{device}/display:
     get:
-      summary: What the lens of Meta Ray-Ban Display glasses shows (MockDisplayKit's preview, as data).
+      summary: What the lens of Meta Ray-Ban Display glasses shows (MockDisplayKit's preview, as data), and where the layout engine puts each component.
       operationId: getDisplay
       parameters:
         - name: device
@@ -1840,6 +1840,19 @@ paths:
                 required: [display]
                 properties:
                   display: { $ref: "#/components/schemas/Display" }
+                  boxes:
+                    type: array
+                    description: "Each component's frame on the 600x600 lens in lens pixels, in pre-order (the root first), as the Swift layout engine places it; absent when nothing is shown or when the fonts are missing (layout_error says which)."
+                    items:
+                      type: object
+                      required: [id, x, y, width, height]
+                      properties:
+                        id: { type: string, description: "Its explicit id, or its path (root, root.2, root.2.1)." }
+                        x: { type: number }
+                        y: { type: number }
+                        width: { type: number }
+                        height: { type: number }
+                  layout_error: { type: string, description: Why there are no boxes though something is shown (FreeType or DejaVu Sans missing). }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "404": { $ref: "#/components/responses/Error" }
   /v1/devices/{device}/motion:
