@@ -51,9 +51,11 @@ figure.preview[data-state="stopped"] img, figure.preview[data-state="paused"] im
 .preview-state { position: absolute; left: 0; right: 0; top: 40%; margin: 0; padding: .4rem; text-align: center; background: rgba(0, 0, 0, .7); color: #fff; font-weight: 600; }
 figure.preview img { display: block; width: 216px; height: 384px; object-fit: contain; background: #000; }
 figure.preview figcaption { font-size: .85rem; color: var(--muted); }
-/* The previews give way to the lens beside them: their captions wrap rather than push it below. */
+/* The previews give way to a lens beside them (their captions wrap rather than push it below),
+   and take the row when no display is shown. */
 .screens { display: flex; flex-wrap: wrap; gap: .75rem; align-items: flex-start; }
-.screens #previews { flex: 1 1 216px; min-width: 0; }
+.screens #previews { flex: 0 1 216px; min-width: 0; }
+.screens:has(#lenses:empty) #previews { flex-grow: 1; }
 .screens #previews:empty { display: none; }
 #lenses { display: flex; flex-wrap: wrap; gap: .75rem; flex: none; max-width: 100%; }
 /* The lens: laid out at its 600 x 600 lens pixels (display-css.js), shown at half size. */
