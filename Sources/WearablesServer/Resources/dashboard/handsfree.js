@@ -127,9 +127,15 @@ function showHandsFreeState(glasses) {
   $("motion-pose").textContent = glasses.motion_pose || "recorded samples";
 }
 
+/// Unpaired glasses leave the picker; the panel then shows the pair picked next, if any.
 function removeHandsFree(device) {
   [...$("handsfree-device").options].find((option) => option.value === device)?.remove();
   handsFree.noMotion.delete(device);
+  const next = world.mock.get(chosenGlasses());
+  $("handsfree-empty").hidden = Boolean(next);
+  $("handsfree-controls").hidden = !next;
+  if (next) showHandsFreeState(next);
+  drawSparkline([]);
 }
 
 function forgetHandsFree() {
