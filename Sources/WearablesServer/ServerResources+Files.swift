@@ -1226,7 +1226,7 @@ function showDisplay(glasses, quiet) {
 /// What changed on a lens, in words for the timeline ("" when nothing a person sees did).
 function displayChange(before, after) {
   const changes = [];
-  if (before?.on !== after.on) changes.push(after.on ? "started" : "stopped");
+  if (Boolean(before?.on) !== after.on) changes.push(after.on ? "started" : "stopped");
   if (JSON.stringify(before?.tree) !== JSON.stringify(after.tree)) {
     changes.push(after.tree ? `shows ${displayTexts(after.tree).join(" · ") || after.tree.type}` : "cleared");
   }
