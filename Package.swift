@@ -124,9 +124,10 @@ let package = Package(
         // DAT's Display (MWDATDisplay over MWDATCore): the component tree, its validation, the
         // flexbox layout and the PNG rendering (docs/display.md). Pure: no session, no Lua.
         .target(name: "WearablesDisplay", dependencies: ["WearablesCore", "CFontRaster", "Spelling"], swiftSettings: optimizedInDebug),
-        // Seeded random trees laid out by WearablesDisplay and written as HTML for the browser
-        // (scripts/test-display-layout); a test tool, not a product.
-        .executableTarget(name: "display-layout-probe", dependencies: ["WearablesDisplay"], path: "Tests/DisplayLayoutProbe"),
+        // Seeded random trees laid out by WearablesDisplay and written as the wire's components, which
+        // the browser lays out with the dashboard's display-css.js (scripts/test-display-layout); a
+        // test tool, not a product.
+        .executableTarget(name: "display-layout-probe", dependencies: ["WearablesDisplay", "WearablesWire"], path: "Tests/DisplayLayoutProbe"),
         // The largest allowed tree laid out and rendered, for scripts/bench; not a product.
         .executableTarget(name: "display-bench", dependencies: ["WearablesDisplay"], path: "scripts/bench.d/display-bench"),
 
@@ -219,7 +220,8 @@ let package = Package(
         .testTarget(
             name: "WearablesServerTests",
             dependencies: [
-                "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator", "WearablesWorld", "PlainWebSocket", "Spelling",
+                "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator", "WearablesWorld", "WearablesDisplay",
+                "PlainWebSocket", "Spelling",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
