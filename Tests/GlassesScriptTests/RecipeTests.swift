@@ -404,6 +404,11 @@ import RecipeSharing
             -- An integral float is the integer it equals (count = 15.0); a fraction is refused.
             local fractional, why = pcall(recipes.run, "interval-capture", {count = 1.5})
             assert(not fractional and why:find("count"), why)
+            -- A misspelt name is refused, not run with the default in its place.
+            local typo, named = pcall(recipes.run, "interval-capture", {intervall = "10s"})
+            assert(not typo and named:find("no parameter 'intervall' %(did you mean 'interval'%?%)"), named)
+            local list, listed = pcall(recipes.run, "interval-capture", {"10s"})
+            assert(not list and listed:find("parameters are named"), listed)
             local early = recipes.run("interval-capture", {interval = 1})
             early:stop()
             wait(2)

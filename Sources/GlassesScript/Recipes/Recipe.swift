@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LuaHost
+import Spelling
 
 /// A recipe folder (`NAME.recipe/init.lua`) and the metadata its `init.lua`
 /// returns. Loading runs `init.lua` in a strict sandbox with no bindings, so
@@ -123,7 +124,8 @@ public struct Recipe: Sendable {
     public func values(given: [String: String]) throws(RecipeError) -> [String: LuaValue] {
         for key in given.keys.sorted() where !parameters.contains(where: { $0.name == key }) {
             let known = parameters.map(\.name).joined(separator: ", ")
-            throw RecipeError("recipe '\(name)' has no parameter '\(key)' (it has: \(known.isEmpty ? "none" : known))")
+            let hint = NameSuggestion.hint(for: key, in: Set(parameters.map(\.name)))
+            throw RecipeError("recipe '\(name)' has no parameter '\(key)'\(hint) (it has: \(known.isEmpty ? "none" : known))")
         }
         var values: [String: LuaValue] = [:]
         for parameter in parameters {
