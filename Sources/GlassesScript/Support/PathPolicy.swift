@@ -34,6 +34,7 @@ public final class PathPolicy {
     /// Where to write `path`, with its folder created; throws when it leads
     /// outside the output folder.
     public func writable(_ path: String) throws -> String {
+        try PathWithNUL.refuse(path)
         var given = path
         if let directory, !path.hasPrefix("/") { given = "\(directory)/\(path)" }
         var resolved = given
@@ -62,6 +63,7 @@ public final class PathPolicy {
     /// a missing file is reported as missing, not as outside). Throws when it
     /// leads outside the readable folders.
     public func readable(_ path: String) throws -> String {
+        try PathWithNUL.refuse(path)
         var resolved = path
         if !path.hasPrefix("/"), let directory {
             let inOutput = "\(directory)/\(path)"
@@ -133,6 +135,20 @@ struct PathRefusal: Error, CustomStringConvertible {
         let allowed = writing ? "the output folder \(folders[0])" : "\(folders.joined(separator: ", "))"
         return "\(resolved) is outside \(allowed), where a sandboxed script may \(writing ? "write" : "read"); "
             + "use a path there, choose the output folder with --out DIR, or run with --sandbox trusted"
+    }
+}
+
+/// A path with a NUL byte: no file name can hold one, and the system would cut the
+/// path there, so "ra\0b.png" would quietly become "ra". Refused in every sandbox.
+struct PathWithNUL: Error, CustomStringConvertible {
+    let path: String
+
+    static func refuse(_ path: String) throws {
+        if path.utf8.contains(0) { throw PathWithNUL(path: path) }
+    }
+
+    var description: String {
+        "the path \"\(path.replacing("\0", with: "\\0"))\" has a NUL byte (\\0), which no file name can hold; remove it"
     }
 }
 
