@@ -52,9 +52,7 @@ struct RunFastPath {
             case "--token": token = value
             case "--trace": options.tracePath = value
             case "--out":
-                // WorldOptions.validate's check (FileManager.fileExists follows links, as stat does).
-                var status = stat()
-                if stat(value, &status) == 0, status.st_mode & S_IFMT != S_IFDIR { return nil }
+                if WorldOptions.outProblem(value) != nil { return nil }
                 options.outputDirectory = value
             case "--sandbox":
                 guard let sandbox = LuaSandbox(rawValue: value) else { return nil }

@@ -1,5 +1,10 @@
 import FoundationEssentials
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import GlassesScript
 
 extension RunOptions.World: ExpressibleByArgument {}
@@ -50,10 +55,20 @@ struct WorldOptions: ParsableArguments {
     var out: String?
 
     func validate() throws {
-        var isFolder = false
-        if let out, FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), !isFolder {
-            throw ValidationError("--out '\(out)' is a file: name a folder (it is created if missing)")
+        if let out, let problem = Self.outProblem(out) { throw ValidationError(problem) }
+    }
+
+    /// Why `--out` cannot be the output folder, or nil: a file, or a link to nothing
+    /// (writes would fail only when the script first saves something).
+    static func outProblem(_ out: String) -> String? {
+        var target = stat()
+        if stat(out, &target) == 0 {
+            return target.st_mode & S_IFMT == S_IFDIR ? nil : "--out '\(out)' is a file: name a folder (it is created if missing)"
         }
+        var link = stat()
+        guard lstat(out, &link) == 0, link.st_mode & S_IFMT == S_IFLNK else { return nil }
+        let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: out)) ?? "?"
+        return "--out '\(out)' is a symbolic link to '\(destination)', which does not exist: create that folder, or name another"
     }
 
     func apply(to options: inout RunOptions) {

@@ -76,6 +76,22 @@ import Testing
         #expect(result.stderr.isEmpty, "ended by itself, before the horizon:\n\(result.stderr)")
     }
 
+    /// A trace that cannot be written, and an --out that leads nowhere, are usage errors
+    /// with one line, not a run that looks fine and leaves nothing.
+    @Test func anUnwritableTraceAndADanglingOutAreUsageErrors() async throws {
+        let full = try await run("print('ran')", ["--trace", "/dev/full"])
+        #expect(full.code == 2)
+        #expect(full.stderr.contains("cannot write the trace to '/dev/full'"), "\(full.stderr)")
+        let folder = try GlassesProcess.folder(["main.lua": "print('ran')"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/photos", withDestinationPath: folder + "/missing/photos")
+        for arguments in [["run", "--out", "photos", "main.lua"], ["run", "--seed", "3", "--out", "photos", "main.lua"]] {
+            let dangling = try await GlassesProcess.run(arguments, in: folder)
+            #expect(dangling.code == 2 && dangling.stdout.isEmpty)
+            #expect(dangling.stderr.contains("--out 'photos' is a symbolic link to"), "\(dangling.stderr)")
+        }
+    }
+
     /// The README's tour runs as shown (for two minutes: an hour of frame diffs is slow in debug builds).
     @Test func theReadmeTourRuns() async throws {
         let readme = try String(contentsOfFile: "README.md".relativeToPackage, encoding: .utf8)

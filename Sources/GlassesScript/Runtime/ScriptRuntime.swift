@@ -113,6 +113,10 @@ public final class ScriptRuntime {
         let adjusted = adjust(outcome)
         recordEnd(adjusted)
         traceFile?.flush()
+        // A trace that could not be written is a bad --trace, said once, whatever the script did.
+        if let traceFile, let failure = traceFile.failure, let path = options.tracePath {
+            return LuaRunOutcome(.loadFailure, report: "cannot write the trace to '\(path)': \(failure); pick a file on a disk with room (--trace FILE)")
+        }
         return adjusted
     }
 

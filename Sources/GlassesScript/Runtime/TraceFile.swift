@@ -1,5 +1,10 @@
 import FoundationEssentials
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import WearablesCore
 
 /// Writes trace lines to a file through a buffer, so tracing a long run costs
@@ -14,6 +19,8 @@ public final class TraceFile: Sendable {
         /// The last line written, for the time of an abrupt end record.
         var lastLine = ""
         var isClosed = false
+        /// Why a write failed, the first time one did.
+        var failure: String?
     }
 
     private let file: RawFile
@@ -60,9 +67,12 @@ public final class TraceFile: Sendable {
 
     private func flush(_ buffer: inout Buffer) {
         guard !buffer.bytes.isEmpty else { return }
-        file.write(buffer.bytes)
+        if !file.write(buffer.bytes), buffer.failure == nil { buffer.failure = String(cString: strerror(errno)) }
         buffer.bytes.removeAll(keepingCapacity: true)
     }
+
+    /// Why the trace could not be written in full (a full disk, `/dev/full`), or nil.
+    public var failure: String? { buffer.withLock { $0.failure } }
 
     /// The `t` of a trace line (`{"t":12.5,...`), or 0 before the first line.
     private static func time(of line: String) -> String {
