@@ -455,6 +455,13 @@ public final class ScriptRuntime {
     }
 
     private func adjust(_ outcome: LuaRunOutcome) -> LuaRunOutcome {
+        // exit(0) cannot hide an uncaught error a task or callback reported: the run
+        // still fails (1). Any other exit(n) is the script's own code and stands.
+        if state.stop == .exit(code: 0), failedTasks > 0 {
+            return LuaRunOutcome(
+                .scriptError,
+                report: "\(failedTasks) task\(failedTasks == 1 ? "" : "s") failed with an uncaught error (reported above); exit(0) does not hide it")
+        }
         // No main task: the script never loaded (the runner's outcome says why).
         if state.stop != nil || main == nil { return outcome }
         let clock = scheduler.clock.rawValue
