@@ -49,6 +49,8 @@ private final class FileFeedStream {
     private var pending: [Float] = []
 
     init(path: String, rate: Double) throws(AudioError) {
+        // Checked again here: a feed set over the wire is opened on this side.
+        if let problem = RegularFile.problem(path) { throw AudioError(.feedUnavailable, "microphone feed '\(path)': \(problem)") }
         do {
             reader = try SoundFileReader(path: path)
         } catch {

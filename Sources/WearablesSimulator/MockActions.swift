@@ -102,15 +102,24 @@ extension SimulatedWorld: GlassesWorld, MockControl {
             }
             glasses.camera.setCameraFeed(pattern: feed)
         case .cameraFeedPath(let path):
+            if let problem = RegularFile.problem(path) {
+                return MockActionError(.unreadableFile, "cannot use '\(path)' as a camera feed: \(problem)", reason: problem)
+            }
             do { try glasses.camera.setCameraFeed(path: path) } catch {
                 return MockActionError(.unreadableFile, "cannot use '\(path)' as a camera feed (.mp4, .mov, .mkv, .y4m, PNG or JPEG): \(error)",
                                        reason: "\(error)")
             }
         case .capturedImage(let path):
+            if let problem = RegularFile.problem(path) {
+                return MockActionError(.unreadableFile, "cannot use '\(path)' as the captured image: \(problem)", reason: problem)
+            }
             do { try glasses.camera.setCapturedImage(path: path) } catch {
                 return MockActionError(.unreadableFile, "cannot use '\(path)' as the captured image (PNG or JPEG): \(error)", reason: "\(error)")
             }
         case .microphoneFeed(let feed):
+            if case .file(let path) = feed, let problem = RegularFile.problem(path) {
+                return MockActionError(.unreadableFile, "cannot use '\(path)' as the microphone feed: \(problem)", reason: problem)
+            }
             glasses.microphone.setFeed(feed)
         case .input(let action, let source):
             glasses.sendInput(action, source: source)

@@ -92,6 +92,22 @@ import Testing
         }
     }
 
+    /// A FIFO given as a feed blocked the world (and the server, from its HTTP control)
+    /// outside any hook; feeds now refuse what is not a plain file before opening it.
+    @Test func feedsRefuseAFIFOInsteadOfBlocking() async throws {
+        let folder = try GlassesProcess.folder(["main.lua": """
+            local glasses = mock.paired()[1]
+            local mic, micError = pcall(glasses.microphone.feed, glasses.microphone, "pipe")
+            local cam, camError = pcall(glasses.camera.feed, glasses.camera, "pipe")
+            print(mic, tostring(micError):find("FIFO") ~= nil, cam, tostring(camError):find("FIFO") ~= nil)
+            """])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/pipe", 0o600) == 0)
+        let result = try await GlassesProcess.run(["run", "--timeout", "30", "main.lua"], in: folder)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout == "false\ttrue\tfalse\ttrue\n")
+    }
+
     /// The README's tour runs as shown (for two minutes: an hour of frame diffs is slow in debug builds).
     @Test func theReadmeTourRuns() async throws {
         let readme = try String(contentsOfFile: "README.md".relativeToPackage, encoding: .utf8)
