@@ -13,6 +13,7 @@ final class MicrophoneRenderer {
     private let noise: any AudioNoiseSource
     private var tonePhase = 0.0
     private var fileStream: FileFeedStream?
+    private var spoken: (text: String, rate: Double, samples: [Float], position: Int)?
 
     init(noise: any AudioNoiseSource) {
         self.noise = noise
@@ -36,6 +37,16 @@ final class MicrophoneRenderer {
             }
             guard let fileStream else { return [] }
             return try fileStream.next(frames: frames)
+        case .speech(let text):
+            if spoken?.text != text || spoken?.rate != rate {
+                spoken = (text, rate, try SpeechSynthesizer.synthesize(text, rate: rate), 0)
+            }
+            guard var utterance = spoken else { return [] }
+            let start = min(utterance.position, utterance.samples.count)
+            let end = min(start + frames, utterance.samples.count)
+            utterance.position += frames
+            spoken = utterance
+            return Array(utterance.samples[start..<end]) + [Float](repeating: 0, count: frames - (end - start))
         }
     }
 }

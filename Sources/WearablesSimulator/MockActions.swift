@@ -124,6 +124,10 @@ extension SimulatedWorld: GlassesWorld, MockControl {
         case .speechError(let code, _): glasses.speech.fail(code: code)
         case .speechComplete: glasses.speech.complete()
         case .speechLocale(let locale): glasses.speech.setLocale(locale)
+        case .speechSource(let source):
+            do { try glasses.speech.setSource(source) } catch {
+                return MockActionError(.unavailable, error.message)
+            }
         case .displayClick, .displayVideo, .displayPhotoTransferInterrupts:
             return glasses.display.apply(action)
         }
@@ -141,5 +145,7 @@ extension MockGlassesState {
                       : nil)
         if case .pose(let pose) = glasses.motion.current { motionPose = pose.name } else { motionPose = nil }
         speechListening = glasses.speech.isListening
+        speechSource = glasses.speech.source
+        speechDiagnostic = glasses.speech.liveDiagnostic
     }
 }
