@@ -39,14 +39,19 @@ final class MicrophoneRenderer {
             return try fileStream.next(frames: frames)
         case .speech(let text):
             if spoken?.text != text || spoken?.rate != rate {
-                spoken = (text, rate, try SpeechSynthesizer.synthesize(text, rate: rate), 0)
+                let said = try SpeechSynthesizer.synthesize(text, rate: rate)
+                spoken = (text, rate, said + [Float](repeating: 0, count: Int(MicrophoneFeed.spokenPause * rate)), 0)
             }
-            guard var utterance = spoken else { return [] }
-            let start = min(utterance.position, utterance.samples.count)
-            let end = min(start + frames, utterance.samples.count)
-            utterance.position += frames
+            guard var utterance = spoken, !utterance.samples.isEmpty else { return [Float](repeating: 0, count: frames) }
+            var block: [Float] = []
+            block.reserveCapacity(frames)
+            while block.count < frames {
+                let end = min(utterance.position + frames - block.count, utterance.samples.count)
+                block += utterance.samples[utterance.position..<end]
+                utterance.position = end == utterance.samples.count ? 0 : end
+            }
             spoken = utterance
-            return Array(utterance.samples[start..<end]) + [Float](repeating: 0, count: frames - (end - start))
+            return block
         }
     }
 }

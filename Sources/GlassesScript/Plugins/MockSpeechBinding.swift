@@ -2,6 +2,8 @@ import LuaHost
 import WearablesCore
 import WearablesMock
 
+extension TranscriptionSource: LuaEnum {}
+
 /// `MockSpeech`: the glasses' recogniser (DAT 1.0 MockSpeechKit, `services.speech`): injected text (the
 /// default source) or the live source, PocketSphinx transcribing the glasses' microphone.
 final class MockSpeechHandle {

@@ -31,7 +31,7 @@ final class LiveSpeechSource {
     private func arm() {
         timer = glasses?.scheduler.schedule(after: Self.block) { [weak self] in
             guard let self, let glasses = self.glasses else { return }
-            do {
+            do throws(AudioError) {
                 let results = try self.transcriber.hear(glasses.microphone.feed, seconds: Self.block)
                 self.arm()
                 self.deliver(.success(results))

@@ -65,7 +65,7 @@ public final class SimulatedSpeech {
     }
 
     private func startLive(_ glasses: SimulatedGlasses) {
-        do {
+        do throws(AudioError) {
             live = try LiveSpeechSource(glasses: glasses) { [weak self] in self?.heard($0) }
         } catch {
             liveFailed(error)
