@@ -3,22 +3,23 @@
 --
 -- DAT's MockSpeechKit can transcribe a live source instead of injected text
 -- (setTranscriptionSource(.liveDeviceAsr)). On the simulator the live source is the
--- glasses' microphone, transcribed by PocketSphinx (en-us): here a WAV file, or,
--- without one, a sentence spoken by espeak-ng. The same audio gives the same words at
--- the same run times.
+-- glasses' microphone, transcribed by PocketSphinx (en-us): here a WAV file (looped),
+-- or, without one, a sentence espeak-ng says every few seconds. The same audio gives
+-- the same words at the same run times. PocketSphinx mishears synthetic speech often;
+-- a well-known word of two syllables (the default, "photo") comes through.
 --
---   espeak-ng -w out/said.wav "please take a picture"
+--   espeak-ng -v en-us -s 130 -w out/said.wav "take a photo"
 --   glasses run --out out examples/spoken_keyword_capture.lua out/said.wav [KEYWORD]
 
 local wav = arg[1]
-local keyword = (arg[2] or "picture"):lower()
+local keyword = (arg[2] or "photo"):lower()
 
 local glasses = mock.paired()[1]
 glasses.speech:set_source("liveDeviceAsr")
 if wav then
   glasses.microphone:feed(wav)
 else
-  glasses.microphone:feed{speech = "please take a picture"}
+  glasses.microphone:feed{speech = "take a photo"}
 end
 
 if wearables.permission("microphone") ~= "granted" then

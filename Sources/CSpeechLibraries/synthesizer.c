@@ -1,118 +1,87 @@
 #include "CSpeechLibraries.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
-/* ---- espeak-ng (libespeak-ng1, with espeak-ng-data), resolved on first use. The constants
- * are speak_lib.h's: AUDIO_OUTPUT_SYNCHRONOUS, POS_CHARACTER, espeakCHARS_UTF8,
- * espeakINITIALIZE_DONT_EXIT (so that missing voice data fails here instead of exiting), and
- * the parameters espeakRATE and espeakWORDGAP. */
+/* ---- Test speech from the espeak-ng program (Debian: espeak-ng), run once per text.
+ * Not the library: libespeak-ng's voice carries state from one text to the next (the same
+ * text gives different samples call after call) and does not start again cleanly after
+ * espeak_Terminate, while a fresh process gives the same samples for the same text, every
+ * time. The text is one argv element: no shell sees it. */
 
-enum { CSL_AUDIO_OUTPUT_SYNCHRONOUS = 2, CSL_POS_CHARACTER = 1, CSL_CHARS_UTF8 = 1, CSL_INITIALIZE_DONT_EXIT = 0x8000 };
-enum { CSL_RATE = 1, CSL_WORDGAP = 7 };
 /* The voice PocketSphinx's en-us model hears best of those tried (espeak-ng's default `en` at
  * 175 words a minute it mostly mishears): American English, 130 words a minute, 50 ms between
- * words; the same as `espeak-ng -v en-us -s 130 -g 5`. */
-#define CSL_VOICE "en-us"
-#define CSL_WORDS_PER_MINUTE 130
-#define CSL_WORD_GAP_10MS 5
+ * words. */
+static const char *const csl_espeak_arguments[] = {"espeak-ng", "--stdout", "-v", "en-us", "-s", "130", "-g", "5", "--", NULL};
+enum { CSL_ARGUMENT_COUNT = sizeof csl_espeak_arguments / sizeof *csl_espeak_arguments - 1 };
+/* espeak-ng writes a canonical 44-byte RIFF header, 16-bit mono at this rate. */
+enum { CSL_WAV_HEADER = 44, CSL_ESPEAK_RATE = 22050 };
 
-typedef int csl_synth_callback(short *wav, int count, void *events);
-typedef int espeak_Initialize_fn(int output, int buffer_length, const char *path, int options);
-typedef void espeak_SetSynthCallback_fn(csl_synth_callback *callback);
-typedef int espeak_SetVoiceByName_fn(const char *name);
-typedef int espeak_SetParameter_fn(int parameter, int value, int relative);
-typedef int espeak_Synth_fn(const void *text, size_t size, unsigned position, int position_type, unsigned end_position,
-                            unsigned flags, unsigned *identifier, void *user_data);
-typedef int espeak_Synchronize_fn(void);
+extern char **environ;
 
-#define CSL_ESPEAK_FUNCTIONS(X) X(espeak_Initialize) X(espeak_SetSynthCallback) X(espeak_SetVoiceByName) X(espeak_SetParameter) X(espeak_Synth) X(espeak_Synchronize)
-
-#define CSL_FIELD(name) name##_fn *name;
-static struct { CSL_ESPEAK_FUNCTIONS(CSL_FIELD) } espeak;
-static char espeak_problem[CSL_ERROR_CAPACITY];
-static int espeak_rate;
-static pthread_once_t espeak_once = PTHREAD_ONCE_INIT;
-/* espeak-ng has one global state, and the callback below writes into `collected`. */
-static pthread_mutex_t espeak_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct { int16_t *samples; size_t count, capacity; int failed; } collected;
-
-#if defined(__APPLE__)
-#define CSL_ESPEAK_SONAME "libespeak-ng.1.dylib"
-#else
-#define CSL_ESPEAK_SONAME "libespeak-ng.so.1"
-#endif
-
-static int csl_collect(short *wav, int count, void *events) {
-    (void)events;
-    if (!wav || count <= 0) return 0;
-    if (collected.count + (size_t)count > collected.capacity) {
-        size_t capacity = (collected.capacity ? collected.capacity * 2 : 65536) + (size_t)count;
-        int16_t *grown = realloc(collected.samples, capacity * sizeof *grown);
-        if (!grown) {
-            collected.failed = 1;
-            return 1; /* stops the synthesis */
-        }
-        collected.samples = grown;
-        collected.capacity = capacity;
-    }
-    memcpy(collected.samples + collected.count, wav, (size_t)count * sizeof *wav);
-    collected.count += (size_t)count;
-    return 0;
-}
-
-static void csl_open_espeak(void) {
-    void *library = dlopen(CSL_ESPEAK_SONAME, RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        snprintf(espeak_problem, sizeof espeak_problem,
-                 "synthesised speech needs espeak-ng (Debian: apt-get install libespeak-ng1): %s", dlerror());
-        return;
-    }
-#define CSL_RESOLVE(name) \
-    if (!(espeak.name = (name##_fn *)dlsym(library, #name))) { \
-        snprintf(espeak_problem, sizeof espeak_problem, "synthesised speech needs a newer espeak-ng: %s has no %s", CSL_ESPEAK_SONAME, #name); \
-        return; \
-    }
-    CSL_ESPEAK_FUNCTIONS(CSL_RESOLVE)
-#undef CSL_RESOLVE
-    espeak_rate = espeak.espeak_Initialize(CSL_AUDIO_OUTPUT_SYNCHRONOUS, 0, NULL, CSL_INITIALIZE_DONT_EXIT);
-    if (espeak_rate <= 0 || espeak.espeak_SetVoiceByName(CSL_VOICE) != 0) {
-        snprintf(espeak_problem, sizeof espeak_problem,
-                 "espeak-ng found no %s voice data (Debian: apt-get install espeak-ng-data)", CSL_VOICE);
-        return;
-    }
-    espeak.espeak_SetParameter(CSL_RATE, CSL_WORDS_PER_MINUTE, 0);
-    espeak.espeak_SetParameter(CSL_WORDGAP, CSL_WORD_GAP_10MS, 0);
-    espeak.espeak_SetSynthCallback(csl_collect);
+static int csl_synthesis_failed(char *err, const char *message, const char *detail) {
+    snprintf(err, CSL_ERROR_CAPACITY, "%s%s", message, detail ? detail : "");
+    return -1;
 }
 
 int csl_synthesize(const char *text, int16_t **samples, size_t *count, int *rate, char *err) {
-    pthread_once(&espeak_once, csl_open_espeak);
-    if (espeak_problem[0]) {
-        snprintf(err, CSL_ERROR_CAPACITY, "%s", espeak_problem);
-        return -1;
+    int output[2];
+    if (pipe(output) != 0) return csl_synthesis_failed(err, "cannot start espeak-ng: ", strerror(errno));
+    const char *arguments[CSL_ARGUMENT_COUNT + 2];
+    memcpy(arguments, csl_espeak_arguments, sizeof(char *) * CSL_ARGUMENT_COUNT);
+    arguments[CSL_ARGUMENT_COUNT] = text;
+    arguments[CSL_ARGUMENT_COUNT + 1] = NULL;
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO);
+    posix_spawn_file_actions_addclose(&actions, output[0]);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    pid_t child;
+    int spawned = posix_spawnp(&child, "espeak-ng", &actions, NULL, (char *const *)arguments, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    close(output[1]);
+    if (spawned != 0) {
+        close(output[0]);
+        return csl_synthesis_failed(err, "synthesised speech needs the espeak-ng program (Debian: apt-get install espeak-ng): ", strerror(spawned));
     }
-    pthread_mutex_lock(&espeak_lock);
-    collected.samples = NULL;
-    collected.count = collected.capacity = 0;
-    collected.failed = 0;
-    int status = espeak.espeak_Synth(text, strlen(text) + 1, 0, CSL_POS_CHARACTER, 0, CSL_CHARS_UTF8, NULL, NULL);
-    if (status == 0) status = espeak.espeak_Synchronize();
-    int16_t *result = collected.samples;
-    size_t length = collected.count;
-    int failed = collected.failed || status != 0;
-    collected.samples = NULL;
-    pthread_mutex_unlock(&espeak_lock);
-    if (failed) {
-        free(result);
-        snprintf(err, CSL_ERROR_CAPACITY, "espeak-ng could not synthesise the text (error %d)", status);
-        return -1;
+    unsigned char *bytes = NULL;
+    size_t length = 0, capacity = 0;
+    int read_failed = 0;
+    for (;;) {
+        if (length == capacity) {
+            capacity = capacity ? capacity * 2 : 1 << 16;
+            unsigned char *grown = realloc(bytes, capacity);
+            if (!grown) { read_failed = 1; break; }
+            bytes = grown;
+        }
+        ssize_t got = read(output[0], bytes + length, capacity - length);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) { read_failed = got < 0; break; }
+        length += (size_t)got;
     }
-    *samples = result;
-    *count = length;
-    *rate = espeak_rate;
+    close(output[0]);
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+    if (read_failed || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || length < CSL_WAV_HEADER) {
+        free(bytes);
+        return csl_synthesis_failed(err, "espeak-ng could not synthesise the text", NULL);
+    }
+    size_t frames = (length - CSL_WAV_HEADER) / 2;
+    int16_t *pcm = malloc(frames ? frames * sizeof *pcm : 1);
+    if (!pcm) {
+        free(bytes);
+        return csl_synthesis_failed(err, "out of memory for the synthesised speech", NULL);
+    }
+    memcpy(pcm, bytes + CSL_WAV_HEADER, frames * sizeof *pcm);
+    free(bytes);
+    *samples = pcm;
+    *count = frames;
+    *rate = CSL_ESPEAK_RATE;
     return 0;
 }

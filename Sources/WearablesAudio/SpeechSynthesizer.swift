@@ -7,9 +7,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Text spoken by espeak-ng (American English, 130 words a minute: the voice PocketSphinx
-/// hears best of those tried): test speech for the simulated microphone. espeak-ng is
-/// deterministic, so the same text gives the same samples.
+/// Text spoken by the espeak-ng program (American English, 130 words a minute: the voice
+/// PocketSphinx hears best of those tried): test speech for the simulated microphone. Each
+/// text is a fresh espeak-ng process, so the same text gives the same samples.
 public enum SpeechSynthesizer {
     /// The text as mono samples in -1...1 at `rate` Hz.
     public static func synthesize(_ text: String, rate: Double) throws(AudioError) -> [Float] {

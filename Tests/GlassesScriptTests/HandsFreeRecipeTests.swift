@@ -61,8 +61,8 @@ import WearablesCore
         let trace = try Self.run("""
             local glasses = mock.paired()[1]
             glasses.speech:set_source("liveDeviceAsr")
-            glasses.microphone:feed{speech = "please take a picture"}
-            recipes.run("hands-free-capture", {trigger = "either", keyword = "picture", count = 1})
+            glasses.microphone:feed{speech = "take a photo"}
+            recipes.run("hands-free-capture", {trigger = "either", keyword = "photo", count = 1})
             wait(30)
             error("no capture within 30 s")
             """, expecting: ["handsfree_0001.jpg"])

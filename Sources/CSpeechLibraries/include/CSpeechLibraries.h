@@ -5,14 +5,15 @@
 #include <stdint.h>
 
 /* Speech for the simulated glasses: PocketSphinx (a real offline recogniser, with its
- * en-us model) transcribes what the microphone hears, and espeak-ng synthesises test
- * speech. Both are opened with dlopen on first use, and their few prototypes are
- * declared here rather than taken from headers, so a machine without them still
- * builds and runs everything else; a missing library or model gives a one-line
- * message naming the Debian package.
+ * en-us model) transcribes what the microphone hears, and the espeak-ng program
+ * synthesises test speech. PocketSphinx is opened with dlopen on first use, its few
+ * prototypes declared here rather than taken from headers, and espeak-ng is run only
+ * when text is spoken, so a machine without them still builds and runs everything
+ * else; a missing library, model or program gives a one-line message naming the
+ * Debian package.
  *
- * Neither library is thread-safe: a recogniser is used from one thread at a time,
- * and csl_synthesize serialises itself (espeak-ng has one global state). Every
+ * A recogniser is not thread-safe: it is used from one thread at a time;
+ * csl_synthesize may be called from any thread. Every
  * function that can fail returns 0 on success or -1 with a message in `err`
  * (CSL_ERROR_CAPACITY bytes). */
 

@@ -163,7 +163,7 @@ enum MockGlassesBinding {
                 LuaFunction(
                     name: "feed",
                     parameters: [LuaParameter("source", .union([.string, .record([.optional("tone", .number), .optional("silence", .boolean), .optional("noise", .boolean), .optional("speech", .string)])]))],
-                    doc: "Microphone feed: a sound file (looped), a tone in Hz, silence, noise, or speech=TEXT spoken once by espeak-ng. "
+                    doc: "Microphone feed: a sound file (looped), a tone in Hz, silence, noise, or speech=TEXT said by espeak-ng, again after each 1 s pause. "
                         + "A path is read in this process, so over --connect only a tone, silence, noise or speech works."
                 ) { [unowned runtime] call in
                     let handle = try call.userdata(1, as: MockMicrophoneHandle.self)
