@@ -8,7 +8,7 @@
 -- the same words at the same run times. PocketSphinx mishears synthetic speech often;
 -- a well-known word of two syllables (the default, "photo") comes through.
 --
---   espeak-ng -v en-us -s 130 -w out/said.wav "take a photo"
+--   espeak-ng -v en-us+f2 -s 130 -w out/said.wav "take a photo"
 --   glasses run --out out examples/spoken_keyword_capture.lua out/said.wav [KEYWORD]
 
 local wav = arg[1]

@@ -16,9 +16,9 @@
  * time. The text is one argv element: no shell sees it. */
 
 /* The voice PocketSphinx's en-us model hears best of those tried (espeak-ng's default `en` at
- * 175 words a minute it mostly mishears): American English, 130 words a minute, 50 ms between
+ * 175 words a minute it mostly mishears): American English, female variant 2, 130 words a minute, 50 ms between
  * words. */
-static const char *const csl_espeak_arguments[] = {"espeak-ng", "--stdout", "-v", "en-us", "-s", "130", "-g", "5", "--", NULL};
+static const char *const csl_espeak_arguments[] = {"espeak-ng", "--stdout", "-v", "en-us+f2", "-s", "130", "-g", "5", "--", NULL};
 enum { CSL_ARGUMENT_COUNT = sizeof csl_espeak_arguments / sizeof *csl_espeak_arguments - 1 };
 /* espeak-ng writes a canonical 44-byte RIFF header, 16-bit mono at this rate. */
 enum { CSL_WAV_HEADER = 44, CSL_ESPEAK_RATE = 22050 };

@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Text spoken by the espeak-ng program (American English, 130 words a minute: the voice
+/// Text spoken by the espeak-ng program (en-us+f2, 130 words a minute: the voice
 /// PocketSphinx hears best of those tried): test speech for the simulated microphone. Each
 /// text is a fresh espeak-ng process, so the same text gives the same samples.
 public enum SpeechSynthesizer {

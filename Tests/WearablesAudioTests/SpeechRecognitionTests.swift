@@ -16,14 +16,14 @@ import WearablesCore
     static let skipReason: Comment = "needs espeak-ng and PocketSphinx with its en-us model: scripts/setup installs them"
 
     /// `text` spoken by the espeak-ng program into a WAV in a fresh temporary folder, in the voice
-    /// the library speaks `feed{speech=}` with (en-us, 130 words a minute, 50 ms between words).
+    /// the library speaks `feed{speech=}` with (en-us+f2, 130 words a minute, 50 ms between words).
     static func spokenWAV(_ text: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("speech-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let wav = folder.appendingPathComponent("said.wav")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: espeak ?? "espeak-ng")
-        process.arguments = ["-v", "en-us", "-s", "130", "-g", "5", "-w", wav.path, text]
+        process.arguments = ["-v", "en-us+f2", "-s", "130", "-g", "5", "-w", wav.path, text]
         process.standardError = Pipe()
         try process.run()
         process.waitUntilExit()

@@ -38,7 +38,7 @@ void csl_recognizer_hypothesis(csl_recognizer *recognizer, char *text, size_t ca
  * decoder has none), then starts the next one. */
 int csl_recognizer_end(csl_recognizer *recognizer, char *text, size_t capacity, float *confidence, char *err);
 
-/* Synthesises UTF-8 `text` with espeak-ng (voice en-us, 130 words a minute) into newly allocated
+/* Synthesises UTF-8 `text` with espeak-ng (voice en-us+f2, 130 words a minute) into newly allocated
  * 16-bit mono samples (`*samples`, freed with free()) at `*rate` Hz. */
 int csl_synthesize(const char *text, int16_t **samples, size_t *count, int *rate, char *err);
 
