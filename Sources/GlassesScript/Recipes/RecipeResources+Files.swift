@@ -198,6 +198,86 @@ return {
 """#
         ),
         (
+            "builtin/code-display.recipe/init.lua",
+            #"""
+-- code-display: read QR codes and barcodes and show each on the glasses' display
+-- (DAT 1.0 Display, Meta Ray-Ban Display only) with a "Save" button; a tap on
+-- it photographs the code. One code is offered at a time, each distinct text
+-- once; frames are scanned at most once per `interval`, as frame:codes() is dear.
+return {
+  name = "code-display",
+  version = "1.0.0",
+  description = "Show each QR code or barcode read on the glasses' display with a Save button that captures it (DAT 1.0 Display).",
+  author = "GlassesScript",
+  license = "MIT",
+  params = {
+    {name = "interval", type = "duration", default = "0.5s", min = 0, doc = "Minimum time between scans."},
+    {name = "format", type = "enum", default = "jpeg", values = {"jpeg", "heic"}, doc = "Photo format."},
+    {name = "count", type = "integer", default = 0, min = 0, doc = "Stop after this many photos (0: never)."},
+  },
+  start = function(ctx, params)
+    local session = ctx:hold(wearables.session(wearables.auto_selector{
+      filter = function(device) return device:supports_display() end,
+    }))
+    session:start()
+    local display = session:display()
+    display:start()
+    local cam = ctx:hold(session:camera{resolution = "medium", fps = 15})
+    local extension = params.format == "heic" and "heic" or "jpg"
+
+    local function card(title, detail, buttons)
+      local children = {
+        {type = "text", content = title, style = "heading"},
+        {type = "text", content = detail, color = "secondary"},
+      }
+      if buttons then children[#children + 1] = {type = "button_group", alignment = "start", children = buttons} end
+      return {type = "flexbox", direction = "column", background = "card", padding = 24, spacing = 16, children = children}
+    end
+
+    local seen, saved, showing, last_scan = {}, 0, false, -math.huge
+    local function offer(code)
+      showing = true
+      ctx.log.info("showing %s %q", code.type, code.text)
+      display:show(card(code.type .. " read", code.text, {
+        {type = "button", id = "save", label = "Save", icon = "checkmark", action_role = "primary", on_tap = function()
+          local ok, photo = pcall(cam.capture, cam, params.format)
+          showing = false
+          if not ok then
+            ctx.log.warn("capture of %q failed: %s", code.text, tostring(photo))
+            display:show(card("Not saved", tostring(photo)))
+            return
+          end
+          saved = saved + 1
+          local name = ("display_code_%04d.%s"):format(saved, extension)
+          photo:save(name)
+          ctx.log.info("saved %s for %q", name, code.text)
+          display:show(card("Saved", name))
+          if params.count > 0 and saved >= params.count then exit(0) end
+        end},
+      }))
+    end
+
+    display:show(card("Looking for codes", "Point the camera at a QR code"))
+    ctx:hold(cam:on("frame", function(frame)
+      if showing or now() - last_scan < params.interval then return end
+      last_scan = now()
+      for _, code in ipairs(frame:codes()) do
+        if not seen[code.text] then
+          seen[code.text] = true
+          return offer(code)
+        end
+      end
+    end))
+    cam:start()
+  end,
+  stop = function(ctx)
+    ctx.log.info("stopped")
+  end,
+}
+
+"""#
+        ),
+        (
             "builtin/don-capture.recipe/init.lua",
             #"""
 -- don-capture: a photo each time the glasses are put on.
@@ -300,6 +380,78 @@ return {
       if params.count > 0 and #photos >= params.count then exit(0) end
     end))
     cam:start()
+  end,
+  stop = function(ctx)
+    ctx.log.info("stopped")
+  end,
+}
+
+"""#
+        ),
+        (
+            "builtin/hands-free-capture.recipe/init.lua",
+            #"""
+-- hands-free-capture: a photo on a capture-button double press or on a spoken
+-- keyword (DAT 1.0 Inputs and Speech). The keyword is matched as a whole word of
+-- final transcriptions, in any case; partials are skipped, so one utterance
+-- captures once. Where the words come from is the glasses' business: on the
+-- simulator, injected text (glasses.speech:say) or the live recogniser
+-- (glasses.speech:set_source("liveDeviceAsr") hearing glasses.microphone).
+return {
+  name = "hands-free-capture",
+  version = "1.0.0",
+  description = "Capture a photo on a capture-button double press or when the wearer says a keyword (DAT 1.0 Inputs, Speech).",
+  author = "GlassesScript",
+  license = "MIT",
+  params = {
+    {name = "trigger", type = "enum", default = "double_press", values = {"double_press", "keyword", "either"},
+     doc = "What captures: a capture-button double press, the spoken keyword, or either."},
+    {name = "keyword", type = "string", default = "photo", doc = "The one word that captures when spoken (any case)."},
+    {name = "format", type = "enum", default = "jpeg", values = {"jpeg", "heic"}, doc = "Photo format."},
+    {name = "count", type = "integer", default = 0, min = 0, doc = "Stop after this many photos (0: never)."},
+  },
+  start = function(ctx, params)
+    local keyword = params.keyword:lower()
+    if params.trigger ~= "double_press" and not keyword:find("^%w+$") then
+      ctx:give_up("keyword %q is not one word: give a single word such as photo", params.keyword)
+    end
+    local listens = params.trigger ~= "double_press"
+    if listens and wearables.permission("microphone") ~= "granted" and wearables.request_permission("microphone") ~= "granted" then
+      ctx:give_up("the keyword trigger needs the microphone permission, which was denied")
+    end
+    local session = ctx:hold(wearables.session())
+    session:start()
+    local cam = ctx:hold(session:camera{resolution = "low", fps = 15})
+    cam:start()
+    local saved = 0
+    local function capture(why)
+      local ok, photo = pcall(cam.capture, cam, params.format)
+      if not ok then
+        ctx.log.warn("capture on %s failed: %s", why, tostring(photo))
+        return
+      end
+      saved = saved + 1
+      local name = ("handsfree_%04d.%s"):format(saved, params.format == "heic" and "heic" or "jpg")
+      photo:save(name)
+      ctx.log.info("%s: saved %s", why, name)
+      if params.count > 0 and saved >= params.count then exit(0) end
+    end
+    if params.trigger ~= "keyword" then
+      local inputs = session:inputs{sources = {"captureButton"}}
+      ctx:hold(inputs:on("input", function(ev)
+        if ev.type == "capture" and ev.press_type == "doublePress" then capture("double press") end
+      end))
+    end
+    if listens then
+      local speech = ctx:hold(session:speech())
+      ctx:hold(speech:on("transcription", function(t)
+        if not t.final then return end
+        for word in t.text:lower():gmatch("%w+") do
+          if word == keyword then return capture(("heard %q"):format(t.text)) end
+        end
+      end))
+      speech:start()
+    end
   end,
   stop = function(ctx)
     ctx.log.info("stopped")
@@ -582,6 +734,66 @@ return {
       if params.count > 0 and saved >= params.count then exit(0) end
     end))
     cam:start()
+  end,
+}
+
+"""#
+        ),
+        (
+            "builtin/voice-start.recipe/init.lua",
+            #"""
+-- voice-start: start another recipe when the wearer says "Hey Meta, open <app>"
+-- (DAT 1.0 voice invocations: a LaunchApp, answered exactly once). The first
+-- launch starts the recipe and answers success; a launch while it runs answers
+-- success without starting a second; a recipe that fails to start answers
+-- failure with the reason, which Meta AI tells the wearer.
+return {
+  name = "voice-start",
+  version = "1.0.0",
+  description = "Start a recipe when the wearer asks Meta AI to open the app (DAT 1.0 voice invocations, LaunchApp).",
+  author = "GlassesScript",
+  license = "MIT",
+  params = {
+    {name = "recipe", type = "string", default = "hands-free-capture", doc = "The recipe a launch starts."},
+    {name = "with", type = "string", default = "", doc = "Its parameters, as name=value pairs separated by commas (trigger=keyword,count=1)."},
+  },
+  start = function(ctx, params)
+    local with = {}
+    for pair in params.with:gmatch("[^,]+") do
+      local name, value = pair:match("^%s*([%w_]+)%s*=%s*(.-)%s*$")
+      if not name then ctx:give_up("with: %q is not name=value", pair) end
+      with[name] = value
+    end
+    if not pcall(recipes.info, params.recipe) then
+      ctx:give_up("no recipe %q: `glasses recipe list` shows those installed", params.recipe)
+    end
+    local device = wearables.devices()[1]
+    if not device then ctx:give_up("voice-start needs paired glasses; none are linked") end
+    local voice = ctx:hold(wearables.voice_stream())
+    local running
+    ctx:hold(voice:on("invocation", function(invocation)
+      if running and running.status == "running" then
+        invocation:succeed(params.recipe .. " is already running")
+        return
+      end
+      local ok, handle = pcall(recipes.run, params.recipe, with)
+      if not ok then
+        ctx.log.warn("launch %s: %s did not start: %s", invocation.id, params.recipe, tostring(handle))
+        invocation:fail(tostring(handle))
+        return
+      end
+      running = ctx:hold(handle)
+      -- Scripts reach the recipe started by voice as handle.launched.
+      ctx:expose("launched", handle)
+      ctx.log.info("launch %s: started %s", invocation.id, params.recipe)
+      invocation:succeed("started " .. params.recipe)
+    end))
+    ctx:hold(voice:on("error", function(err) ctx.log.warn("voice invocations: %s", tostring(err)) end))
+    voice:start(device)
+    ctx.log.info("waiting for \"Hey Meta, open the app\" on %s", device:name_or_id())
+  end,
+  stop = function(ctx)
+    ctx.log.info("stopped")
   end,
 }
 
