@@ -30,7 +30,7 @@ import WearablesCore
             local handle = recipes.run("hands-free-capture")
             wait(2)
             glasses.input:capture("shortPress")
-            glasses.input:capture("longPress")
+            glasses.input:capture("hold")
             wait(2) glasses.input:capture("doublePress")
             wait(2) glasses.input:capture("doublePress")
             wait(2)
