@@ -2,6 +2,7 @@
 -- transcribed live by PocketSphinx (arg[2] == "live") or not at all (the injected source:
 -- the same world and timers, no decoding). Prints the final transcriptions counted.
 local glasses = mock.paired()[1]
+mock.permissions.set("microphone", "granted")
 if arg[2] == "live" then glasses.speech:set_source("liveDeviceAsr") end
 glasses.microphone:feed(arg[1])
 local session = wearables.session()
