@@ -111,6 +111,12 @@ extension SimulatedWorld: GlassesWorld, MockControl {
                 return MockActionError(.unreadableFile, "cannot use '\(path)' as the captured image (PNG or JPEG): \(error)", reason: "\(error)")
             }
         case .microphoneFeed(let feed):
+            // Spoken once here, so a missing espeak-ng is refused at the call, in one line.
+            if case .speech(let text) = feed {
+                do throws(AudioError) { _ = try SpeechSynthesizer.synthesize(text, rate: SpeechRecognizer.sampleRate) } catch {
+                    return MockActionError(.unavailable, error.message)
+                }
+            }
             glasses.microphone.setFeed(feed)
         case .input(let action, let source):
             glasses.sendInput(action, source: source)
