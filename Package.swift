@@ -32,6 +32,7 @@ let package = Package(
     products: [
         .executable(name: "glasses", targets: ["glasses"]),
         .executable(name: "glasses-serve", targets: ["glasses-serve"]),
+        .executable(name: "glasses-mcp", targets: ["glasses-mcp"]),
         .library(name: "LuaHost", targets: ["LuaHost"]),
         .library(name: "WearablesCore", targets: ["WearablesCore"]),
         .library(name: "WearablesSimulator", targets: ["WearablesSimulator"]),
@@ -54,6 +55,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        // `glasses-mcp`: the Model Context Protocol over stdio (no TLS: swift-system and swift-log).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.0"),
+        // `swift package generate-documentation`: DocC for LuaHost, GlassesScript and WearablesCore (a command plugin only).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // Lua 5.4 from the system (Debian: liblua5.4-dev, Homebrew: lua).
@@ -122,9 +127,10 @@ let package = Package(
         // DAT's Display (MWDATDisplay over MWDATCore): the component tree, its validation, the
         // flexbox layout and the PNG rendering (docs/display.md). Pure: no session, no Lua.
         .target(name: "WearablesDisplay", dependencies: ["WearablesCore", "CFontRaster", "Spelling"], swiftSettings: optimizedInDebug),
-        // Seeded random trees laid out by WearablesDisplay and written as HTML for the browser
-        // (scripts/test-display-layout); a test tool, not a product.
-        .executableTarget(name: "display-layout-probe", dependencies: ["WearablesDisplay"], path: "Tests/DisplayLayoutProbe"),
+        // Seeded random trees laid out by WearablesDisplay and written as the wire's components, which
+        // the browser lays out with the dashboard's display-css.js (scripts/test-display-layout); a
+        // test tool, not a product.
+        .executableTarget(name: "display-layout-probe", dependencies: ["WearablesDisplay", "WearablesWire"], path: "Tests/DisplayLayoutProbe"),
         // The largest allowed tree laid out and rendered, for scripts/bench; not a product.
         .executableTarget(name: "display-bench", dependencies: ["WearablesDisplay"], path: "scripts/bench.d/display-bench"),
 
@@ -142,7 +148,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],
-            exclude: ["Resources"]),
+            exclude: ["Resources"],
+            plugins: ["EmbedResources"]),
         // A `ws://` client on NIOPosix and NIOWebSocket, already in the build for the server.
         // A client library would bring NIOSSL and BoringSSL, about half a clean build, for a
         // scheme nobody uses here; wss:// would be an opt-in of its own.
@@ -164,18 +171,28 @@ let package = Package(
             ]),
 
         // Lua bindings over the core: plugin registry, tasks, events, traces.
-        // Recipes/Resources is compiled in (RecipeResources+Files.swift), so an installed binary has it.
+        // Recipes/Resources is compiled in at build time (the EmbedResources plugin), so an installed binary has it.
         .target(
             name: "GlassesScript", dependencies: ["LuaHost", "Spelling", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay"],
-            exclude: ["Recipes/Resources"]),
+            exclude: ["Recipes/Resources"],
+            plugins: ["EmbedResources"]),
+        // `glasses mcp`: the Model Context Protocol server for coding assistants (a program of its own).
+        .executableTarget(
+            name: "glasses-mcp",
+            dependencies: ["GlassesScript", .product(name: "MCP", package: "swift-sdk")]),
+        // Writes the Swift source that embeds a folder; run by the plugin at build time, never checked in.
+        .executableTarget(name: "embed-resources"),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["embed-resources"]),
         // libedit's readline interface for the REPL, opened on first use (headers: libedit-dev).
         .target(name: "CLineEditor", linkerSettings: [.linkedLibrary("dl")]),
         // The REPL's signal handler and stdio buffering: C that Swift must not be.
         .target(name: "CTerminal"),
+        // Recipes from folders, zips, URLs and git, pinned in glasses.lock (git, curl and unzip do the fetching).
+        .target(name: "RecipeSharing", dependencies: ["GlassesScript"]),
         .executableTarget(
             name: "glasses",
             dependencies: [
-                "GlassesScript", "LuaHost", "WearablesCore", "WearablesWorld", "WearablesSimulator", "WearablesRemote",
+                "GlassesScript", "RecipeSharing", "LuaHost", "WearablesCore", "WearablesWorld", "WearablesSimulator", "WearablesRemote",
                 "CLineEditor", "CTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -198,7 +215,6 @@ let package = Package(
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "ThreadOwnership"]),
         // A served world on a free loopback port, for the test targets that connect to one.
         .target(name: "ServedWorldSupport", dependencies: ["WearablesServer"], path: "Tests/ServedWorldSupport"),
-        .target(name: "EmbeddedFilesSupport", path: "Tests/EmbeddedFilesSupport"),
         .testTarget(
             name: "WearablesCoreTests",
             dependencies: ["WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote", "PlainWebSocket", "ServedWorldSupport"]),
@@ -207,7 +223,8 @@ let package = Package(
         .testTarget(
             name: "WearablesServerTests",
             dependencies: [
-                "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator", "WearablesWorld", "EmbeddedFilesSupport", "PlainWebSocket", "Spelling",
+                "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator", "WearablesWorld", "WearablesDisplay",
+                "PlainWebSocket", "Spelling",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -218,8 +235,8 @@ let package = Package(
         .testTarget(
             name: "GlassesScriptTests",
             dependencies: [
-                "GlassesScript", "LuaHost", "WearablesAudio", "WearablesCore", "WearablesServer", "WearablesRemote", "WearablesSimulator",
-                "ServedWorldSupport", "EmbeddedFilesSupport",
+                "GlassesScript", "LuaHost", "RecipeSharing", "WearablesAudio", "WearablesCore", "WearablesServer", "WearablesRemote", "WearablesSimulator",
+                "ServedWorldSupport",
             ],
             exclude: ["Scripts", "Goldens"]),
     ],

@@ -40,6 +40,8 @@ public struct LuaBindings {
         public let name: String
         public let doc: String
         public let functions: [Function]
+        /// A script using it (``LuaModule/example``).
+        public let example: String
     }
 
     public struct Field: Sendable {

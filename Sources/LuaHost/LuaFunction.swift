@@ -7,7 +7,7 @@ public enum LuaReturn {
     case values([LuaValue])
     /// Suspend the calling task; the host resumes it later with
     /// ``LuaState/resume(_:with:)`` (the call returns those values) or
-    /// ``LuaState/resume(_:raising:)`` (the call raises). Check
+    /// ``LuaState/resume(_:raising:addingPosition:)`` (the call raises). Check
     /// ``LuaCall/currentTask`` first: only a task can be suspended.
     case suspend
 }
@@ -57,11 +57,15 @@ public struct LuaModule {
     public let name: String
     public let doc: String
     public let functions: [LuaFunction]
+    /// A short script using the module, shown in the generated reference (which
+    /// runs it in its tests); empty for none.
+    public let example: String
 
-    public init(name: String, doc: String, functions: [LuaFunction]) {
+    public init(name: String, doc: String, functions: [LuaFunction], example: String = "") {
         self.name = name
         self.doc = doc
         self.functions = functions
+        self.example = example
     }
 }
 

@@ -183,7 +183,7 @@ extension LuaSandbox {
 extension LuaState {
     /// Loads the file at `path` to run in `sandbox`, or in the state's own
     /// profile if that is narrower: a wider state gives it narrowed globals
-    /// (``LuaSandboxProfile``), with `require` searching `modulePaths` only.
+    /// (`LuaSandboxProfile`), with `require` searching `modulePaths` only.
     public func loadFile(_ path: String, sandbox: LuaSandbox, modulePaths: [String]) throws(LuaScriptError) -> LuaRef {
         let chunk = try loadFile(path)
         if let environment = try LuaSandboxProfile.environment(sandbox, modulePaths: modulePaths, in: self) {

@@ -43,7 +43,9 @@ extension LuaState {
         }
         if let table { try attach(table, asSubmodule: module.name) }
         bindings.modules.append(
-            LuaBindings.Module(name: module.name, doc: module.doc, functions: module.functions.map { LuaBindings.Function($0, owner: module.name) }))
+            LuaBindings.Module(
+                name: module.name, doc: module.doc, functions: module.functions.map { LuaBindings.Function($0, owner: module.name) },
+                example: module.example))
     }
 
     private func attach(_ table: LuaRef, asSubmodule name: String) throws(LuaScriptError) {

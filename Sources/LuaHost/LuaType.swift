@@ -12,7 +12,7 @@ public indirect enum LuaType: Equatable, Sendable {
     case number
     case integer
     case string
-    /// Any function; ``fun(_:_:)`` when the callback's shape is worth telling.
+    /// Any function; ``fun(_:returns:)`` when the callback's shape is worth telling.
     case function
     case fun([LuaParameter], returns: [LuaType] = [])
     /// Any table; ``record(_:)`` or ``array(_:)`` when its contents are known.

@@ -12,7 +12,7 @@ public enum LuaValue {
     case array([LuaValue])
     /// Pushed as a table with string keys.
     case table([String: LuaValue])
-    /// A Swift object whose class was registered with ``LuaState/register(_:)-(LuaClass<T>)``.
+    /// A Swift object whose class was registered with ``LuaState/register(_:)-(LuaClass<Object>)``.
     case object(AnyObject)
     case ref(LuaRef)
 

@@ -38,13 +38,15 @@ struct ControlRoutes: Sendable {
         }
         router.get("/v1/devices/:device/display") { _, context in
             let device = context.parameters.get("device") ?? ""
-            let state = try await world { world in world.state(of: device) }
-            guard let state else { throw Self.controlError(MockActionError(.unknownDevice, "no glasses '\(device)' (GET /v1/devices lists them)")) }
-            guard let display = state.display else {
-                throw ControlError(.notFound, "no_display", "'\(device)' is a \(state.model.name), which has no display (pair a metaRayBanDisplay)")
+            let read = try await world { world in world.state(of: device).map { ($0.model, $0.display.map(DisplayReading.init)) } }
+            guard let read else {
+                throw Self.controlError(MockActionError(.unknownDevice, "no glasses '\(device)' (GET /v1/devices lists them)"))
             }
-            let wire = WireMockDisplay(display)
-            return JSONBody.response(["display": wire])
+            let (model, reading) = read
+            guard let reading else {
+                throw ControlError(.notFound, "no_display", "'\(device)' is a \(model.name), which has no display (pair a metaRayBanDisplay)")
+            }
+            return JSONBody.response(reading)
         }
         mockAction(router, "/v1/devices/pair", "pair") { _, glasses, _ in JSONBody.response(["device": glasses], status: .created) }
         for name in MockDeviceAction.names {

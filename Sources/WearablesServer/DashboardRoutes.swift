@@ -17,7 +17,8 @@ struct DashboardRoutes: Sendable {
     /// The page's files: name, content type. Only these are served.
     static let files: [(name: String, type: String)] = [
         ("index.html", "text/html; charset=utf-8"), ("app.css", "text/css; charset=utf-8"),
-        ("app.js", "text/javascript; charset=utf-8"),
+        ("app.js", "text/javascript; charset=utf-8"), ("display-css.js", "text/javascript; charset=utf-8"),
+        ("display.js", "text/javascript; charset=utf-8"), ("handsfree.js", "text/javascript; charset=utf-8"),
     ]
     /// Where the page may load from and connect to: this server only (no CDN, no other site).
     static let contentSecurityPolicy =

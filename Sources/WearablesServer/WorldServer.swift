@@ -80,6 +80,7 @@ public final class WorldServer: Sendable {
         router.middlewares.add(AccessMiddleware(policy: policy))
         let routes = RouteRecorder(router)
         ControlRoutes(served: served, bridge: bridge, refused: refused, openAPI: Self.openAPIDocument()).add(to: routes)
+        MotionRoutes(served: served).add(to: routes)
         DashboardRoutes(token: token).add(to: routes)
         FileRoutes(files: bridge.savedFiles).add(to: routes)
         // After the routes: it wraps the not-found responder only.

@@ -7,7 +7,7 @@ import LuaHost
 @main
 struct Glasses: ParsableCommand {
     /// The version `glasses --version` prints.
-    static let version = "0.1.0"
+    static let version = GlassesVersion.current
 
     // Help text is one line per paragraph: ArgumentParser wraps it to the terminal.
     static let configuration = CommandConfiguration(
@@ -20,7 +20,7 @@ struct Glasses: ParsableCommand {
             4 a check (expect) failed, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM), n for exit(n) or os.exit(n).
             """,
         version: "glasses \(version) (Lua 5.4)",
-        subcommands: [RunCommand.self, ReplCommand.self, TypesCommand.self, CheckCommand.self, RecipeCommand.self, ServeCommand.self, SweepCommand.self, TraceCommand.self]
+        subcommands: [RunCommand.self, ReplCommand.self, TypesCommand.self, DocsCommand.self, CheckCommand.self, RecipeCommand.self, ServeCommand.self, MCPCommand.self, SweepCommand.self, TraceCommand.self]
     )
 
     /// ArgumentParser's `main`, except that commands end with a ``ExitStatus``
@@ -29,7 +29,9 @@ struct Glasses: ParsableCommand {
     static func main() {
         // `glasses run` with plain arguments skips ArgumentParser (see RunFastPath).
         RunFastPath(CommandLine.arguments.dropFirst())?.run()
-        if CommandLine.arguments.dropFirst().first == "serve" { ServeLauncher.exec(CommandLine.arguments.dropFirst(2)) }
+        if let first = CommandLine.arguments.dropFirst().first, let program = SiblingProgram.allCases.first(where: { $0.command == first }) {
+            program.exec(CommandLine.arguments.dropFirst(2))
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ArgumentParser
 import GlassesScript
+import RecipeSharing
 import LuaHost
 
 /// `glasses recipe list|info|run`: shareable capture recipes found along the recipe search path.
@@ -11,9 +12,13 @@ struct RecipeCommand: ParsableCommand {
         discussion: """
             Recipes are searched in --recipe-path folders, then the current folder, then GLASSES_RECIPE_PATH (colon-separated),
             then ~/.local/share/glasses/recipes ($XDG_DATA_HOME/glasses/recipes), then the built-ins;
-            the first recipe of a name wins.
+            the first recipe of a name wins. With a glasses.lock in the current folder, the recipes it pins (installed in
+            .glasses/recipes by `recipe sync`) come first, and one whose files differ from the lock is refused.
             """,
-        subcommands: [List.self, Info.self, Run.self, New.self, Pack.self, Install.self, Uninstall.self]
+        subcommands: [
+            List.self, Info.self, Run.self, New.self, Pack.self, Install.self, Uninstall.self,
+            Add.self, Remove.self, Sync.self, Update.self, Verify.self, Search.self, Publish.self,
+        ]
     )
 
     /// The search-path option every recipe subcommand takes.
@@ -173,7 +178,13 @@ extension RecipeCommand {
     struct Install: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "install",
-            abstract: "Install a recipe zip (from recipe pack) into the user's recipe folder.")
+            abstract: "Install a recipe into the user's recipe folder, unpinned (recipe add pins one for a project).",
+            discussion: """
+                SOURCE is \(RecipeSource.forms). git and curl do the fetching. What is installed runs in the sandbox it \
+                declares (strict unless it says otherwise), whatever its source.
+                Examples: glasses recipe install code-capture-1.2.0.zip
+                          glasses recipe install git+https://example.com/team/recipes.git@v1.2#code-capture.recipe
+                """)
 
         @Option(help: ArgumentHelp("Install here instead of the user's recipe folder.", valueName: "dir"))
         var dir: String?
@@ -181,12 +192,17 @@ extension RecipeCommand {
         @Flag(help: "Replace an installed recipe of the same name.")
         var force = false
 
-        @Argument(help: "The zip file.")
-        var archive: String
+        @Argument(help: "Where the recipe comes from.")
+        var source: String
 
         func run() throws {
             let target = dir ?? RecipeCatalog.userDirectory(environment: ProcessInfo.processInfo.environment)
-            let recipe = try RecipeCommand.reportingRecipeErrors { try RecipeArchive.install(archive, into: target, replace: force) }
+            let recipe = try RecipeCommand.reportingSharingErrors {
+                let parsed = try RecipeSource(source, currentDirectory: FileManager.default.currentDirectoryPath)
+                let (fetched, folder) = try RecipeCommand.project(".").fetchOne(parsed)
+                defer { fetched.discard() }
+                return try RecipeInstaller.install(folder, into: target, replace: force)
+            }
             print("installed \(recipe.name) \(recipe.version) in \(recipe.folder)")
             if recipe.sandbox != .strict {
                 print("note: it declares the \(recipe.sandbox.rawValue) sandbox; it gets it only from a run that allows as much (recipe run --sandbox \(recipe.sandbox.rawValue))")
@@ -225,6 +241,21 @@ extension RecipeCommand {
             ? " (--sandbox \(caller.rawValue) narrows the \(recipe.sandbox.rawValue) it declares)"
             : " (it declares \(recipe.sandbox.rawValue), wider than the run's default \(caller.rawValue);"
                 + " pass --sandbox \(recipe.sandbox.rawValue) if you trust it)"
+    }
+
+    /// Runs `body`: a recipe problem is the usage exit code (2), a failed fetch 1, each with its message.
+    static func reportingSharingErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try reportingRecipeErrors(body)
+        } catch let failure as FetchFailure {
+            LuaConsole.writeError("glasses: \(failure)\n")
+            throw ExitStatus.scriptError
+        }
+    }
+
+    /// The project in `directory`, with the configured recipe indexes.
+    static func project(_ directory: String) -> RecipeProject {
+        RecipeProject(directory: directory, indexes: RecipeIndex.locations(environment: ProcessInfo.processInfo.environment))
     }
 
     /// Runs `body`, turning a recipe problem into the usage exit code (2) with its message.

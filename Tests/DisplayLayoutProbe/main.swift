@@ -1,16 +1,19 @@
 import FoundationEssentials
 import WearablesDisplay
+import WearablesWire
 
-// Seeded random display trees, laid out by WearablesDisplay and written as HTML/CSS
-// flexbox for the browser to lay out too (scripts/test-display-layout compares the two).
+// Seeded random display trees, laid out by WearablesDisplay and written as the wire's
+// component JSON (what the dashboard receives), for the browser to lay out too with the
+// dashboard's own CSS mapping, display-css.js (scripts/test-display-layout compares the two).
 //
 //   display-layout-probe FIRST_SEED COUNT > trees.json
 //
 // Most leaves are boxes of made-up sizes, so fonts play no part: each is a Text whose content
 // names its measure ("fixed W H", "button W H", "words SPACE LINE W1 W2 ..."; a button group's
-// buttons, their label), read back by ProbeMeasuring, and whose HTML is a box of exactly that
-// size (`html(_:)`). The others are real text in DejaVu Sans, measured by DisplayFonts and
-// written with the display's text CSS, so the browser's font metrics are held to ours too.
+// buttons, their label), read back by ProbeMeasuring here and by the test's leaf style in the
+// page, which makes a box of exactly that size. The others are real text in DejaVu Sans,
+// measured by DisplayFonts and styled by display-css.js, so the browser's font metrics are
+// held to ours too.
 
 /// SplitMix64: small, seedable, the same sequence on every platform.
 struct SeededGenerator: RandomNumberGenerator {
@@ -100,80 +103,8 @@ struct TreeMaker {
     }
 }
 
-/// The CSS of DAT's knobs (docs/display.md, "CSS mapping").
-func css(_ node: DisplayNode, measure: LeafMeasure?, realText: Text?) -> String {
-    var style = ["box-sizing:border-box", "flex-grow:\(node.flexGrow)", "flex-shrink:\(node.flexShrink)"]
-    func justify(_ alignment: Alignment) -> String {
-        switch alignment {
-        case .start, .stretch: "flex-start"
-        case .center: "center"
-        case .end: "flex-end"
-        }
-    }
-    func align(_ alignment: Alignment) -> String { alignment == .stretch ? "stretch" : justify(alignment) }
-    func direction(_ direction: Direction) -> String {
-        switch direction {
-        case .column: "column"
-        case .row: "row"
-        case .columnReverse: "column-reverse"
-        case .rowReverse: "row-reverse"
-        }
-    }
-    var alignSelf = node.alignSelf
-    switch node.component {
-    case .flexBox(let box):
-        let p = box.padding
-        style += ["display:flex", "flex-direction:\(direction(box.direction))", "gap:\(box.spacing)px",
-                  "justify-content:\(justify(box.alignment))", "align-items:\(align(box.crossAlignment))",
-                  "flex-wrap:\(box.wrap ? "wrap" : "nowrap")", "align-content:flex-start",
-                  "padding:\(p.top)px \(p.trailing)px \(p.bottom)px \(p.leading)px"]
-    case .buttonGroup(let group):
-        alignSelf = alignSelf ?? .stretch
-        style += ["display:flex", "flex-direction:row", "gap:12px", "justify-content:\(justify(Alignment(rawValue: group.alignment.rawValue)!))",
-                  "align-items:center", "flex-wrap:nowrap"]
-    case .text(let text) where realText != nil:
-        // The display's text: DejaVu Sans with unhinted advances, no kerning or ligatures.
-        style += ["font-family:'DejaVu Sans'", "font-size:\(DisplayMetrics.fontSize(text.style))px",
-                  "font-weight:\(DisplayMetrics.isBold(text.style) ? "bold" : "normal")", "line-height:\(DisplayMetrics.lineHeight)",
-                  "font-kerning:none", "font-variant-ligatures:none"]
-    default:
-        switch measure! {
-        case .fixed(let width, let height):
-            style += ["width:\(width)px", "height:\(height)px", "min-width:\(width)px", "min-height:\(height)px"]
-        case .button(_, let height):
-            style += ["height:\(height)px", "min-height:\(height)px"]
-        case .words(_, let space, _):
-            style += ["display:flex", "flex-wrap:wrap", "column-gap:\(space)px", "row-gap:0", "align-content:flex-start", "align-items:flex-start"]
-        case .aspect:
-            fatalError("probe trees have no aspect leaves")
-        }
-    }
-    if let alignSelf { style.append("align-self:\(align(alignSelf))") }
-    return style.joined(separator: ";")
-}
-
-func html(_ node: DisplayNode, id: String, ids: inout IndexingIterator<[String]>, measuring: ProbeMeasuring) -> String {
-    var measure: LeafMeasure?
-    var inner = ""
-    switch node.component {
-    case .flexBox, .buttonGroup:
-        inner = node.children.map { html($0, id: ids.next()!, ids: &ids, measuring: measuring) }.joined()
-    case .text(let text) where ProbeMeasuring.codedMeasure(node.component) == nil:
-        return "<div data-id=\"\(id)\" style=\"\(css(node, measure: nil, realText: text))\">\(text.content)</div>"
-    default:
-        measure = measuring.measure(node.component)
-        switch measure! {
-        case .button(let width, let height): inner = "<div style=\"width:\(width)px;height:\(height)px\"></div>"
-        case .words(let widths, _, let lineHeight):
-            inner = widths.map { "<div style=\"width:\($0)px;height:\(lineHeight)px;flex-shrink:0\"></div>" }.joined()
-        default: break
-        }
-    }
-    return "<div data-id=\"\(id)\" style=\"\(css(node, measure: measure, realText: nil))\">\(inner)</div>"
-}
-
 struct Box: Encodable { let id: String, x: Double, y: Double, w: Double, h: Double }
-struct Case: Encodable { let seed: UInt64, html: String, boxes: [Box] }
+struct Case: Encodable { let seed: UInt64, tree: WireComponent, boxes: [Box] }
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let first = UInt64(arguments[1]), let count = UInt64(arguments[2]) else {
@@ -185,13 +116,8 @@ for seed in first..<(first + count) {
     var maker = TreeMaker(random: SeededGenerator(state: seed))
     let tree = try DisplayTree(root: maker.root())
     let layout = DisplayLayout(tree, measuring: measuring)
-    var ids = tree.ids.makeIterator()
-    let root = ids.next()!
-    var page = html(tree.root, id: root, ids: &ids, measuring: measuring)
-    // The root is the lens: 600 x 600 at the page's origin.
-    page = page.replacing("data-id=\"root\" style=\"", with: "data-id=\"root\" style=\"width:600px;height:600px;")
     let boxes = layout.boxes.map { Box(id: $0.id, x: $0.frame.x, y: $0.frame.y, w: $0.frame.width, h: $0.frame.height) }
-    cases.append(Case(seed: seed, html: page, boxes: boxes))
+    cases.append(Case(seed: seed, tree: WireComponent(ComponentSpec(tree.root)), boxes: boxes))
 }
 let encoder = JSONEncoder()
 print(String(decoding: try encoder.encode(cases), as: UTF8.self))

@@ -1,9 +1,9 @@
-import EmbeddedFilesSupport
 import Foundation
 import LuaHost
 import Testing
 
 @testable import GlassesScript
+import RecipeSharing
 
 @Suite struct RecipeTests {
     /// A fresh temporary folder, removed by the caller.
@@ -405,6 +405,11 @@ import Testing
             -- An integral float is the integer it equals (count = 15.0); a fraction is refused.
             local fractional, why = pcall(recipes.run, "interval-capture", {count = 1.5})
             assert(not fractional and why:find("count"), why)
+            -- A misspelt name is refused, not run with the default in its place.
+            local typo, named = pcall(recipes.run, "interval-capture", {intervall = "10s"})
+            assert(not typo and named:find("no parameter 'intervall' %(did you mean 'interval'%?%)"), named)
+            local list, listed = pcall(recipes.run, "interval-capture", {"10s"})
+            assert(not list and listed:find("parameters are named"), listed)
             local early = recipes.run("interval-capture", {interval = 1})
             early:stop()
             wait(2)
@@ -635,13 +640,14 @@ import Testing
 
         let archive = try RecipeArchive.pack(recipe, into: work)
         #expect(archive.hasSuffix("/my-capture-0.1.0.zip"))
-        let installed = try RecipeArchive.install(archive, into: work + "/user")
+        let fetched = try RecipeFetcher.fetch(try RecipeSource(archive, currentDirectory: work))
+        defer { fetched.discard() }
+        let installed = try RecipeInstaller.install(try fetched.recipeFolder(), into: work + "/user", replace: false)
         #expect(installed.name == "my-capture" && installed.folder == work + "/user/my-capture.recipe")
         #expect(FileManager.default.fileExists(atPath: installed.folder + "/test.lua"))
-        #expect(throws: RecipeError.self) { try RecipeArchive.install(archive, into: work + "/user") }
-        #expect(throws: RecipeError("\(work)/missing.zip: no such file")) {
-            try RecipeArchive.install(work + "/missing.zip", into: work + "/other")
-        }
+        #expect(try RecipeTree(reading: installed.folder) == RecipeTree(reading: folder), "the round trip keeps every byte")
+        #expect(throws: RecipeError.self) { try RecipeInstaller.install(try fetched.recipeFolder(), into: work + "/user", replace: false) }
+        #expect(throws: RecipeError.self) { try RecipeSource(work + "/missing.zip", currentDirectory: work) }
     }
 
     // MARK: The command line
@@ -666,10 +672,10 @@ import Testing
         #expect(forced.code == 0, "\(forced.stderr)")
 
         let missing = try await GlassesProcess.run(["recipe", "install", "nope.zip"], in: work, environment: user)
-        #expect(missing.code == 2 && missing.stderr == "glasses: nope.zip: no such file\n")
+        #expect(missing.code == 2 && missing.stderr.hasPrefix("glasses: nope.zip: no such file, folder or repository; give a NAME.recipe folder"))
         let notZip = try await GlassesProcess.run(["recipe", "install", "notes.zip"], in: work, environment: user)
         #expect(notZip.code == 2)
-        #expect(notZip.stderr == "glasses: notes.zip is not a recipe archive (not a zip file); make one with glasses recipe pack\n")
+        #expect(notZip.stderr == "glasses: \(work)/notes.zip is not a zip archive; make one with glasses recipe pack\n")
 
         let uninstall = try await GlassesProcess.run(["recipe", "uninstall", "my-capture"], in: work, environment: user)
         #expect(uninstall.code == 0 && uninstall.stdout == "removed \(installed)\n", "\(uninstall.stderr)")
@@ -713,20 +719,16 @@ import Testing
     private static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Sources/GlassesScript/Recipes/Resources").standardizedFileURL
 
-    /// RecipeResources+Files.swift is generated from Recipes/Resources; it is
-    /// checked in (see RecipeResources), so this keeps it in step with the `.lua` files.
-    @Test func embeddedResourcesMatchTheirGoldenSources() throws {
-        let (paths, generated) = try EmbeddedFiles.source(
-            of: Self.resources.path, as: "RecipeResources", folder: "Sources/GlassesScript/Recipes/Resources",
-            generator: "RecipeTests", refreshCommand: Golden.refreshCommand)
-        let file = Self.resources.deletingLastPathComponent().appendingPathComponent("RecipeResources+Files.swift")
-        if Golden.isUpdating {
-            try generated.write(to: file, atomically: true, encoding: .utf8)
-            return
-        }
-        let current = try String(contentsOf: file, encoding: .utf8)
-        #expect(current == generated, "RecipeResources+Files.swift is stale; run \(Golden.refreshCommand)\n\(Golden.diff(from: current, to: generated))")
+    /// The build embeds every file of Recipes/Resources, byte for byte (the EmbedResources plugin).
+    @Test func theBuildEmbedsEveryRecipeResource() throws {
+        let paths = (FileManager.default.enumerator(atPath: Self.resources.path)?.allObjects as? [String] ?? []).filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: Self.resources.path + "/" + path, isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted()
         #expect(RecipeResources.files.map(\.path) == paths)
+        for (path, text) in RecipeResources.files {
+            #expect(text == (try String(contentsOfFile: Self.resources.path + "/" + path, encoding: .utf8)), "\(path)")
+        }
     }
 
     /// A binary copied away from `.build` (without any resource bundle) still

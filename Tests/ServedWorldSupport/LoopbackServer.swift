@@ -8,7 +8,7 @@ import WearablesServer
 /// stopped when it returns.
 public enum LoopbackServer {
     public struct DidNotListen: Error, CustomStringConvertible {
-        public var description: String { "the server did not report its port within 10 s" }
+        public var description: String { "the server did not report its port within 60 s (a bound for a loaded machine, not an expected time)" }
     }
 
     /// Runs `body` with the WebSocket URL, the token and the server, then stops it.
@@ -23,7 +23,7 @@ public enum LoopbackServer {
         let token = server.token
         let result: Result<T, Error> = await withCheckedContinuation { continuation in
             Thread {
-                guard let bound = port.wait(seconds: 10) else { return continuation.resume(returning: .failure(DidNotListen())) }
+                guard let bound = port.wait(seconds: 60) else { return continuation.resume(returning: .failure(DidNotListen())) }
                 continuation.resume(returning: Result { try body("ws://127.0.0.1:\(bound)/v1/ws", token, server) })
             }.start()
         }

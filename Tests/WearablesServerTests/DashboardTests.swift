@@ -37,6 +37,22 @@ struct DashboardTests {
         await running.stop()
     }
 
+    /// The page's scripts (display-css.js, display.js and handsfree.js load before app.js) and
+    /// stylesheet are each served, with their type: a file the page names but the routes miss fails here.
+    @Test func everyFileThePageNamesIsServedWithItsType() async throws {
+        let running = try await RunningServer.start()
+        let page = try await running.http(.get, "/?token=\(running.token)")
+        let names = page.body.matches(of: /\/dashboard\/([a-z-]+\.(js|css))\?token=/).map { String($0.output.1) }
+        #expect(names == ["app.css", "display-css.js", "display.js", "handsfree.js", "app.js"], "\(names)")
+        for name in names {
+            let file = try await running.authorized(.get, "/dashboard/\(name)")
+            #expect(file.status == 200, "\(name)")
+            #expect(file.headers[.contentType] == (name.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8"), "\(name)")
+            #expect(name.hasSuffix(".css") ? file.body.contains(":root") : file.body.contains("\"use strict\";"), "\(name)")
+        }
+        await running.stop()
+    }
+
     @Test func aForeignHostCannotLoadThePage() async throws {
         let running = try await RunningServer.start()
         let page = try await running.http(.get, "/?token=\(running.token)", authority: "evil.example:\(running.port)")

@@ -26,7 +26,7 @@ struct RunningServer {
         let server = try await WorldServer(options: options, traceSink: { trace.add($0) }, console: console)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let task = Task { try await server.run(onListening: { continuation.yield($0) }) }
-        let bound = try await within(.seconds(20)) { () async -> Int? in
+        let bound = try await within(.seconds(60)) { () async -> Int? in
             var iterator = ports.makeAsyncIterator()
             return await iterator.next()
         }

@@ -1,28 +1,25 @@
-import EmbeddedFilesSupport
 import Foundation
 import Testing
 
 @testable import WearablesServer
 
-/// ServerResources+Files.swift is generated from Sources/WearablesServer/Resources
-/// and checked in; this keeps the two in step (and regenerates the file when
-/// GLASSES_UPDATE_GOLDENS=1, as the other goldens do).
-@Suite struct ServerResourcesGoldenTests {
+/// The build embeds the server's files (the EmbedResources plugin): every file of
+/// Sources/WearablesServer/Resources byte for byte, and docs/openapi.yaml, the one copy.
+@Suite struct ServerResourcesTests {
     static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Sources/WearablesServer/Resources").standardizedFileURL
-    static let refreshCommand = "GLASSES_UPDATE_GOLDENS=1 swift test --filter Golden"
+    static let openAPI = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../docs/openapi.yaml").standardizedFileURL
 
-    @Test func embeddedResourcesMatchTheirGoldenSources() throws {
-        let (paths, generated) = try EmbeddedFiles.source(
-            of: Self.resources.path, as: "ServerResources", folder: "Sources/WearablesServer/Resources",
-            generator: "ServerResourcesGoldenTests", refreshCommand: Self.refreshCommand)
-        let file = Self.resources.deletingLastPathComponent().appendingPathComponent("ServerResources+Files.swift")
-        if ProcessInfo.processInfo.environment["GLASSES_UPDATE_GOLDENS"] == "1" {
-            try generated.write(to: file, atomically: true, encoding: .utf8)
-            return
+    @Test func theBuildEmbedsEveryResourceAndTheOpenAPIDocument() throws {
+        let paths = (FileManager.default.enumerator(atPath: Self.resources.path)?.allObjects as? [String] ?? []).filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: Self.resources.path + "/" + path, isDirectory: &isFolder) && !isFolder.boolValue
         }
-        let current = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-        #expect(current == generated, "ServerResources+Files.swift is stale; run \(Self.refreshCommand)")
-        #expect(ServerResources.files.map(\.path) == paths)
+        #expect(ServerResources.files.map(\.path) == (paths + ["openapi.yaml"]).sorted())
+        for (path, text) in ServerResources.files {
+            let source = path == "openapi.yaml" ? Self.openAPI.path : Self.resources.path + "/" + path
+            #expect(text == (try String(contentsOfFile: source, encoding: .utf8)), "\(path)")
+        }
     }
 }

@@ -21,7 +21,7 @@ struct LogPlugin: GlassesPlugin {
                 return .none
             }
         }
-        try runtime.state.register(LuaModule(name: "log", doc: "Leveled log lines with the run time.", functions: functions))
+        try runtime.state.register(LuaModule(name: "log", doc: "Leveled log lines with the run time.", functions: functions, example: ModuleExamples.log))
         // Formatting happens in Lua, with the script's own string.format rules
         // (%s calls tostring, so error values and devices format as they print).
         try runtime.state.run(

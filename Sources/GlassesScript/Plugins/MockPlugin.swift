@@ -110,7 +110,8 @@ struct MockPlugin: GlassesPlugin {
                     return .none
                 },
                 MockChaosBinding.function(runtime, mock),
-            ]))
+            ],
+            example: ModuleExamples.mock))
         try state.register(LuaModule(
             name: "mock.permissions", doc: "Permission grants and how the Meta AI app answers requests.",
             functions: [
@@ -131,7 +132,8 @@ struct MockPlugin: GlassesPlugin {
                         try call.enumValue(1, as: Permission.self), try call.enumValue(2, as: MockAction.PermissionAnswer.self))
                     return try mock.perform(runtime, call, "on_request", action)
                 },
-            ]))
+            ],
+            example: ModuleExamples.permissions))
         try state.register(LuaModule(
             name: "mock.companion", doc: "The simulated Meta AI app.",
             functions: [
@@ -171,7 +173,8 @@ struct MockPlugin: GlassesPlugin {
                 ) { [unowned runtime] call in
                     try mock.perform(runtime, call, "update_app", .companionUpdateApp)
                 },
-            ]))
+            ],
+            example: ModuleExamples.companion))
     }
 
     /// On a world that is not simulated, every use of `mock` says why it fails.

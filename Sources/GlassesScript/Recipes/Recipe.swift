@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LuaHost
+import Spelling
 
 /// A recipe folder (`NAME.recipe/init.lua`) and the metadata its `init.lua`
 /// returns. Loading runs `init.lua` in a strict sandbox with no bindings, so
@@ -9,6 +10,8 @@ public struct Recipe: Sendable {
     public enum Origin: String, Sendable {
         /// Named by its folder's path instead of a name.
         case path
+        /// Installed by `recipe sync` beside a `glasses.lock`, and checked against it.
+        case locked = "glasses.lock"
         case option = "--recipe-path"
         case currentFolder = "current folder"
         case environment = "GLASSES_RECIPE_PATH"
@@ -24,6 +27,8 @@ public struct Recipe: Sendable {
     /// What the recipe asks for beyond the default `strict` sandbox.
     public let sandbox: LuaSandbox
     public let parameters: [RecipeParameter]
+    /// What it needs (`requires = {glasses = ">=0.1", recipes = {["code-capture"] = "^1.2"}}`).
+    public let requirements: RecipeRequirements
     /// The `NAME.recipe` folder, also the recipe's resources path.
     public let folder: String
     public let origin: Origin
@@ -55,10 +60,16 @@ public struct Recipe: Sendable {
     }
 
     private init(fields: [String], folder: String, origin: Origin) throws {
-        guard fields.count >= 7, let count = Int(fields[6]), (0...10_000).contains(count), fields.count == 7 + count * 9 else {
+        let file = "\(folder)/init.lua"
+        guard fields.count >= 9, let needed = Int(fields[7]), (0...1_000).contains(needed), fields.count >= 9 + needed * 2,
+              let count = Int(fields[8 + needed * 2]), (0...10_000).contains(count), fields.count == 9 + needed * 2 + count * 9
+        else {
             throw RecipeError("\(folder)/init.lua: unexpected metadata")
         }
-        let file = "\(folder)/init.lua"
+        requirements = try RecipeRequirements(
+            glasses: fields[6].isEmpty ? nil : fields[6],
+            recipes: (0..<needed).map { (fields[8 + $0 * 2], fields[9 + $0 * 2]) }, file: file)
+        let first = 9 + needed * 2
         name = fields[0]
         version = fields[1]
         description = fields[2]
@@ -72,7 +83,7 @@ public struct Recipe: Sendable {
         guard name == expected else { throw RecipeError("\(file): name is '\(name)' but the folder says '\(expected)'; make them match") }
         var parameters: [RecipeParameter] = []
         for index in 0..<count {
-            let p = Array(fields[(7 + index * 9)..<(7 + index * 9 + 9)])
+            let p = Array(fields[(first + index * 9)..<(first + index * 9 + 9)])
             guard let kind = RecipeParameter.Kind(rawValue: p[1]) else {
                 let kinds = RecipeParameter.Kind.allCases.map(\.rawValue).joined(separator: ", ")
                 throw RecipeError("\(file): parameter '\(p[0])' has type '\(p[1])'; use one of \(kinds)")
@@ -113,7 +124,8 @@ public struct Recipe: Sendable {
     public func values(given: [String: String]) throws(RecipeError) -> [String: LuaValue] {
         for key in given.keys.sorted() where !parameters.contains(where: { $0.name == key }) {
             let known = parameters.map(\.name).joined(separator: ", ")
-            throw RecipeError("recipe '\(name)' has no parameter '\(key)' (it has: \(known.isEmpty ? "none" : known))")
+            let hint = NameSuggestion.hint(for: key, in: Set(parameters.map(\.name)))
+            throw RecipeError("recipe '\(name)' has no parameter '\(key)'\(hint) (it has: \(known.isEmpty ? "none" : known))")
         }
         var values: [String: LuaValue] = [:]
         for parameter in parameters {
@@ -127,7 +139,8 @@ public struct Recipe: Sendable {
 }
 
 /// Flattens what `init.lua` returned into strings, checking its shape:
-/// 7 header fields, then 9 per parameter (the last: "1" for an enum of whole numbers).
+/// 7 header fields, the requirements (glasses, a count, then name and range per recipe),
+/// a parameter count, then 9 per parameter (the last: "1" for an enum of whole numbers).
 private let metadataReader = """
     local def = ...
     local function need(ok, message) if not ok then error(message, 0) end end
@@ -139,8 +152,27 @@ private let metadataReader = """
     need(def.stop == nil or type(def.stop) == "function", "init.lua: 'stop' must be a function(ctx) or nil")
     local params = def.params or {}
     need(type(params) == "table", "init.lua: 'params' must be a list of {name=, type=, default=, ...}")
+    local requires = def.requires or {}
+    need(type(requires) == "table", "init.lua: 'requires' must be a table {glasses = RANGE, recipes = {[NAME] = RANGE}}")
+    for key in pairs(requires) do
+      need(key == "glasses" or key == "recipes", "init.lua: requires." .. tostring(key) .. " is unknown; use glasses= or recipes=")
+    end
+    need(requires.glasses == nil or type(requires.glasses) == "string", "init.lua: requires.glasses must be a version range string")
+    local needed = requires.recipes or {}
+    need(type(needed) == "table", "init.lua: requires.recipes must be a table {[NAME] = RANGE}")
+    local names = {}
+    for name, range in pairs(needed) do
+      need(type(name) == "string" and type(range) == "string", "init.lua: requires.recipes must map names to range strings")
+      names[#names + 1] = name
+    end
+    table.sort(names)
     local out = {def.name, def.version, def.description, tostring(def.author or ""), tostring(def.license or ""),
-      tostring(def.sandbox or ""), tostring(#params)}
+      tostring(def.sandbox or ""), requires.glasses or "", tostring(#names)}
+    for _, name in ipairs(names) do
+      out[#out + 1] = name
+      out[#out + 1] = needed[name]
+    end
+    out[#out + 1] = tostring(#params)
     for i, p in ipairs(params) do
       need(type(p) == "table" and type(p.name) == "string" and type(p.type) == "string",
         "init.lua: params[" .. i .. "] needs name= and type= strings")

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// `recipe pack` / `recipe install`: a recipe travels as a zip of its
-/// `NAME.recipe` folder, made and unpacked with the system's zip and unzip.
+/// `recipe pack` / `recipe uninstall`: a recipe travels as a zip of its
+/// `NAME.recipe` folder, made with the system's zip (RecipeSharing installs it).
 public enum RecipeArchive {
     /// Zips `recipe`'s folder into `directory/NAME-VERSION.zip` and returns the path.
     public static func pack(_ recipe: Recipe, into directory: String) throws -> String {
@@ -19,38 +19,6 @@ public enum RecipeArchive {
             throw RecipeError("zip could not write \(archive)")
         }
         return archive
-    }
-
-    /// Unzips `archive` into `directory` after checking it holds exactly one
-    /// loadable `NAME.recipe` folder; returns the installed recipe. `replace`
-    /// lets it take the place of an installed recipe of the same name.
-    public static func install(_ archive: String, into directory: String, replace: Bool = false) throws -> Recipe {
-        // unzip runs in the staging folder, so a relative path must be resolved here first.
-        let path = URL(fileURLWithPath: archive).standardizedFileURL.path
-        var isFolder = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw RecipeError("\(archive): no such file")
-        }
-        guard !isFolder else { throw RecipeError("\(archive) is a folder, not a recipe archive (a zip from glasses recipe pack)") }
-        let staging = FileManager.default.temporaryDirectory.appendingPathComponent("recipe-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: staging) }
-        guard try run("unzip", ["-q", path, "-d", staging], in: staging) else {
-            throw RecipeError("\(archive) is not a recipe archive (not a zip file); make one with glasses recipe pack")
-        }
-        let folders = (try FileManager.default.contentsOfDirectory(atPath: staging)).filter { $0.hasSuffix(".recipe") }
-        guard folders.count == 1, let folder = folders.first else {
-            throw RecipeError("\(archive) is not a recipe archive: it must hold exactly one NAME.recipe folder (found \(folders.count)); make it with glasses recipe pack")
-        }
-        _ = try Recipe.load(folder: staging + "/" + folder, origin: .user)
-        let target = directory + "/" + folder
-        if FileManager.default.fileExists(atPath: target) {
-            guard replace else { throw RecipeError("\(target) already exists; add --force to replace it") }
-            try FileManager.default.removeItem(atPath: target)
-        }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try FileManager.default.moveItem(atPath: staging + "/" + folder, toPath: target)
-        return try Recipe.load(folder: target, origin: .user)
     }
 
     /// Removes the recipe `name` from `directory` (where `install` puts it); returns its folder.

@@ -6,6 +6,8 @@ import LuaHost
 /// folders, then the current folder, then `GLASSES_RECIPE_PATH` (colon-separated),
 /// then the user's folder, then the built-ins. A name found earlier shadows later
 /// ones. A path to a `NAME.recipe` folder names that recipe wherever a name is taken.
+/// With a `glasses.lock` in the current folder, the recipes it pins come first of
+/// all, and each is checked against its pinned hashes before it is read.
 public struct RecipeCatalog: Sendable {
     public struct Place: Sendable, Equatable {
         public let directory: String
@@ -39,7 +41,11 @@ public struct RecipeCatalog: Sendable {
         currentDirectory: String = FileManager.default.currentDirectoryPath
     ) {
         self.currentDirectory = currentDirectory
-        var places = recipePaths.map { Place(directory: $0, origin: .option) }
+        var places: [Place] = []
+        if FileManager.default.fileExists(atPath: currentDirectory + "/" + RecipeLock.fileName) {
+            places.append(Place(directory: currentDirectory + "/" + RecipeLock.folderName, origin: .locked))
+        }
+        places += recipePaths.map { Place(directory: $0, origin: .option) }
         // So the commands `recipe new` suggests work from the folder that holds the new recipe.
         places.append(Place(directory: currentDirectory, origin: .currentFolder))
         for directory in (environment["GLASSES_RECIPE_PATH"] ?? "").split(separator: ":") {
@@ -60,7 +66,7 @@ public struct RecipeCatalog: Sendable {
         return data + "/glasses/recipes"
     }
 
-    /// The recipes shipped in the binary, written out on first use (see ``RecipeResources``).
+    /// The recipes shipped in the binary, written out on first use (see `RecipeResources`).
     public static var builtInDirectory: Result<String, RecipeError> {
         RecipeResources.directory.map { $0 + "/builtin" }
     }
@@ -96,8 +102,15 @@ public struct RecipeCatalog: Sendable {
             }
             return try RecipeCatalog.load(folder, .path).get()
         }
-        guard let entry = folders().first(where: { $0.name == name }) else {
-            throw RecipeError(RecipeCatalog.missing(name, among: folders().map(\.name)))
+        let found = folders()
+        if let locked = search().first(where: { $0.origin == .locked }), !found.contains(where: { $0.name == name && $0.origin == .locked }) {
+            let lockPath = RecipeCatalog.lockPath(lockedFolder: locked.directory)
+            if try RecipeLock.read(lockPath)?.recipes[name] != nil {
+                throw RecipeError("recipe '\(name)' is pinned in \(lockPath) but not installed; run `glasses recipe sync`")
+            }
+        }
+        guard let entry = found.first(where: { $0.name == name }) else {
+            throw RecipeError(RecipeCatalog.missing(name, among: found.map(\.name)))
         }
         return try RecipeCatalog.load(entry.folder, entry.origin).get()
     }
@@ -114,8 +127,22 @@ public struct RecipeCatalog: Sendable {
         "no recipe named '\(name)'\(NameSuggestion.hint(for: name, in: Set(names))); `glasses recipe list` shows the recipes found"
     }
 
+    /// The lock file a `.glasses/recipes` folder was installed from: two levels up.
+    static func lockPath(lockedFolder: String) -> String {
+        URL(fileURLWithPath: lockedFolder).deletingLastPathComponent().deletingLastPathComponent().path + "/" + RecipeLock.fileName
+    }
+
     private static func load(_ folder: String, _ origin: Recipe.Origin) -> Result<Recipe, RecipeError> {
         do {
+            if origin == .locked {
+                // Checked before init.lua runs at all: a drifted tree is not read.
+                let lockPath = lockPath(lockedFolder: URL(fileURLWithPath: folder).deletingLastPathComponent().path)
+                let name = String(URL(fileURLWithPath: folder).lastPathComponent.dropLast(".recipe".count))
+                guard let lock = try RecipeLock.read(lockPath) else {
+                    return .failure(RecipeError("\(folder) was installed from \(lockPath), which is gone; run `glasses recipe sync` again"))
+                }
+                if let problem = lock.problem(with: name, folder: folder, lockPath: lockPath) { return .failure(RecipeError(problem)) }
+            }
             return .success(try Recipe.load(folder: folder, origin: origin))
         } catch let error as RecipeError {
             return .failure(error)

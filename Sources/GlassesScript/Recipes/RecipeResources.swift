@@ -4,10 +4,8 @@ import FoundationEssentials
 /// context chunks), compiled into the binary so that a `glasses` copied or
 /// installed anywhere has them; a resource bundle stays behind in `.build`.
 ///
-/// They live in a checked-in generated source (RecipeResources+Files.swift)
-/// rather than one a build-tool plugin writes: no plugin or host tool to build
-/// on every platform, and the embedded text stays reviewable. A test fails when
-/// it drifts from the `.lua` files and rewrites it with GLASSES_UPDATE_GOLDENS=1.
+/// The build writes `files` from the folder (the EmbedResources plugin), so what
+/// is embedded is always what is in the tree, and no generated code is checked in.
 ///
 /// On first use they are written to a folder of their own, so everything that
 /// treats a recipe as a folder (`ctx.resources`, `require`, `recipe pack`,

@@ -20,6 +20,7 @@ public struct RecipeRunner {
     /// Runs on `options`, in the world `world` builds, in the recipe's declared sandbox
     /// narrowed to `options.sandbox` (the caller's).
     public func run(options: RunOptions, world: ScriptRuntime.WorldMaker) throws -> LuaRunOutcome {
+        if let problem = recipe.requirements.hostProblem(recipe: recipe.name) { throw RecipeError(problem) }
         let driver = try RecipeResources.directory.get() + "/driver.lua"
         var options = options
         options.sandbox = recipe.sandbox.narrowed(to: options.sandbox)

@@ -57,12 +57,14 @@ public struct RecipesPlugin: GlassesPlugin {
                         rule: known
                     ) { [unowned runtime] call in
                         let recipe = try RecipesPlugin.recipe(catalog, try call.string(1))
+                        if let problem = recipe.requirements.hostProblem(recipe: recipe.name) { throw LuaError(problem) }
                         let given = try RecipesPlugin.texts(call, recipe)
                         let values: [String: LuaValue]
                         do { values = try recipe.values(given: given) } catch { throw LuaError("\(error)") }
                         return .value(try RecipesPlugin.start(recipe, values, in: runtime))
                     },
-                ]))
+                ],
+                example: ModuleExamples.recipes))
     }
 
     /// What ``summaryFields(_:)`` holds: `recipes.list` items, the head of `recipes.info`.
@@ -141,6 +143,15 @@ public struct RecipesPlugin: GlassesPlugin {
     private static func texts(_ call: LuaCall, _ recipe: Recipe) throws -> [String: String] {
         guard let table = try call.optionalTable(2) else { return [:] }
         var given: [String: String] = [:]
+        // A misspelt name must not start the recipe with its default: every key has to be a parameter.
+        if case .ref(let ref) = try call.value(2), let (entries, _) = try call.state.rawEntries(ref, limit: recipe.parameters.count + 1) {
+            for (key, _) in entries {
+                guard case .string(let name) = key else {
+                    throw LuaError("recipe '\(recipe.name)': parameters are named (a table of name = value), not a list")
+                }
+                if !recipe.parameters.contains(where: { $0.name == name }) { given[name] = "" }
+            }
+        }
         for parameter in recipe.parameters {
             switch try table.value(parameter.name) {
             case .nil: continue

@@ -35,7 +35,7 @@ public struct RunOptions: Sendable {
     public var token: String?
     /// A fault schedule file that `mock.chaos{}` replays instead of drawing one (`--faults`).
     public var faultsPath: String?
-    /// How the user reaches a wider sandbox (``LuaStateOptions/sandboxAdvice``): the
+    /// How the user reaches a wider sandbox (`LuaStateOptions.sandboxAdvice`): the
     /// command line's flag, unless the run is somewhere no flag reaches (a console).
     public var sandboxAdvice: @Sendable (LuaSandbox) -> String = { sandbox in
         sandbox == .trusted ? "run with --sandbox trusted" : "run with --sandbox standard or --sandbox trusted"

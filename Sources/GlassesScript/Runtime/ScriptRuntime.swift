@@ -7,8 +7,8 @@ import WearablesWorld
 /// backend the caller built it on), and the event loop that drives tasks on the
 /// world's scheduler.
 ///
-/// Everything happens on the thread that calls ``run(script:arguments:)``.
-/// Lua only ever runs inside ``step(_:_:)``, from a scheduler event, so a
+/// Everything happens on the thread that calls ``run(script:arguments:sharesFolder:)``.
+/// Lua only ever runs inside `step(_:_:)`, from a scheduler event, so a
 /// completion never resumes a task in the middle of another Lua call.
 public final class ScriptRuntime {
     public let options: RunOptions
@@ -64,8 +64,13 @@ public final class ScriptRuntime {
     /// Builds a run's world, given the sink its trace writes to (the run's `--trace` file).
     public typealias WorldMaker = (_ traceSink: EventTrace.Sink?) throws -> any GlassesWorld
 
-    /// - Parameter world: builds the world to run in; the program's entry point decides
-    ///   which backend (the CLI: the simulator preset `options.world`, or `options.connect`).
+    /// Builds the Lua state, installs `plugins` and opens the world.
+    /// - Parameters:
+    ///   - options: the run's options (sandbox, limits, clock, trace file).
+    ///   - makeWorld: builds the world to run in; the program's entry point decides
+    ///     which backend (the CLI: the simulator preset `options.world`, or `options.connect`).
+    ///   - modulePaths: where `require` looks (`?.lua` patterns), besides the script's folder.
+    ///   - plugins: the modules to install, normally ``builtInPlugins`` plus the integrator's.
     public init(options: RunOptions, world makeWorld: WorldMaker, modulePaths: [String] = [],
                 plugins: [GlassesPlugin] = ScriptRuntime.builtInPlugins) throws
     {
@@ -96,7 +101,7 @@ public final class ScriptRuntime {
         for plugin in plugins { try plugin.install(in: self) }
     }
 
-    /// Runs a script file to its end; see ``RunEnding`` for when that is.
+    /// Runs a script file to its end; see `RunEnding` for when that is.
     /// The script's own folder (the current one for `-`, stdin) is readable,
     /// for its images and sounds, unless `sharesFolder` is false.
     public func run(script path: String, arguments: [String], sharesFolder: Bool = true) -> LuaRunOutcome {

@@ -5,7 +5,7 @@ import WearablesCore
 /// Writes trace lines to a file through a buffer, so tracing a long run costs
 /// one write per 64 KiB rather than one per event (`glasses run` and `glasses serve`).
 ///
-/// Lines come from the scheduler's thread; ``endAbruptly(reason:code:message:)``
+/// Lines come from the scheduler's thread; `endAbruptly(reason:code:message:)`
 /// may come from the watchdog's while that thread is stuck, so the buffer is
 /// behind a lock.
 public final class TraceFile: Sendable {

@@ -32,7 +32,7 @@ public final class ScriptError: Error, @unchecked Sendable {
     }
 
     /// Any error as scripts see it: its own value when it is a ``ScriptErrorConvertible``
-    /// (or a ``WearablesError``), else `ScriptError.error` with its description.
+    /// (or a `WearablesError`), else `ScriptError.error` with its description.
     public static func converting(_ error: any Error) -> ScriptError {
         if let convertible = error as? any ScriptErrorConvertible { return convertible.scriptError }
         if let wearables = error as? any WearablesError { return ScriptError(wearables) }
@@ -59,7 +59,7 @@ public final class ScriptError: Error, @unchecked Sendable {
 
 /// A Swift error that scripts see as an ``ScriptError`` value (`err.domain`, `err.code`,
 /// `err.message`): a binding throws it, and the dispatch raises that value
-/// (``LuaErrorConvertible``); a waiting call's failure reaches the task the same way.
+/// (`LuaErrorConvertible`); a waiting call's failure reaches the task the same way.
 public protocol ScriptErrorConvertible: LuaErrorConvertible {
     var scriptError: ScriptError { get }
 }

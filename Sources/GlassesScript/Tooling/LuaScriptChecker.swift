@@ -6,7 +6,7 @@ import LuaHost
 /// and module field they read must be one the run will have (the binding
 /// registry, Lua's own globals, or a name the file itself defines), nothing
 /// the sandbox removed may be used, and literal arguments to registry
-/// functions must fit their parameters (``LuaTypedCallCheck``).
+/// functions must fit their parameters (`LuaTypedCallCheck`).
 ///
 /// Names come from a token scan, not from scoping rules: a name declared
 /// anywhere in the file (local, parameter, loop variable, assignment) counts as

@@ -49,6 +49,7 @@ public final class SimulatedDisplay {
             self.isOn = true
             self.events = events
             self.record("display_started")
+            self.changed()
             completion(.success(()))
         }
     }
@@ -65,6 +66,7 @@ public final class SimulatedDisplay {
             self.endVideo(nil as VideoPlaybackEvent?)
             self.content = tree
             self.record("display_content", [("components", .int(tree.ids.count))])
+            self.changed()
             completion(.success(()))
             if case .videoPlayer = tree.root.component { self.playVideo(generation: current) }
         }
@@ -76,6 +78,7 @@ public final class SimulatedDisplay {
             guard let self, self.generation == current, self.isOn, self.linked else { return completion(.failure(.deviceDisconnected)) }
             self.endVideo(VideoPlaybackEvent(.stopped))
             self.content = nil
+            self.changed()
             completion(.success(()))
         }
     }
@@ -84,6 +87,7 @@ public final class SimulatedDisplay {
         guard isOn, isPlayingVideo else { return }
         endVideo(VideoPlaybackEvent(.stopped))
         content = nil
+        changed()
     }
 
     func stop(completion: @escaping () -> Void) {
@@ -146,6 +150,7 @@ public final class SimulatedDisplay {
         guard isPlayingVideo else { return }
         endVideo(VideoPlaybackEvent(type, errorType: errorType))
         content = nil
+        changed()
     }
 
     /// A standalone-photo transfer (when `photoTransferInterrupts`): the display goes down.
@@ -169,6 +174,7 @@ public final class SimulatedDisplay {
             scheduler.schedule(after: Self.videoStartDelay) { [weak self] in
                 guard let self, self.generation == current, self.isOn else { return }
                 self.isPlayingVideo = true
+                self.changed()
                 self.events?(.playback(VideoPlaybackEvent(.started)))
             },
             scheduler.schedule(after: Self.videoStartDelay + Self.videoDuration) { [weak self] in
@@ -194,7 +200,12 @@ public final class SimulatedDisplay {
         isOn = false
         content = nil
         events = nil
+        changed()
     }
+
+    /// What the lens shows changed: observers hear of it (a served world sends it as
+    /// `mock_glasses`), whichever client or in-process script caused it.
+    private func changed() { glasses?.publishMockState() }
 
     private func record(_ event: String, _ values: [(String, TraceValue)] = []) {
         guard let glasses else { return }

@@ -25,7 +25,7 @@ struct AudioPlugin: GlassesPlugin {
         let unpack = try state.load(Self.unpackSource, name: "=audio options")
         try state.register(LuaModule(
             name: "audio", doc: "The phone's audio session (AVAudioSession) routed to the glasses: routes, recording, playback.",
-            functions: sessionFunctions(runtime, unpack: unpack) + mediaFunctions(runtime)))
+            functions: sessionFunctions(runtime, unpack: unpack) + mediaFunctions(runtime), example: ModuleExamples.audio))
         traceRouteChanges(runtime)
     }
 

@@ -51,7 +51,7 @@ extension LuaValue {
         return .object(object)
     }
 
-    /// The error value scripts see for `error` (``ScriptErrorConvertible``, a ``WearablesError``, or any other).
+    /// The error value scripts see for `error` (``ScriptErrorConvertible``, a `WearablesError`, or any other).
     static func error(_ error: any Error) -> LuaValue { .object(ScriptError.converting(error)) }
 
     /// ``error(_:)`` for an optional error: the error value, or nil.

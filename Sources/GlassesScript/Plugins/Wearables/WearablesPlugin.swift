@@ -22,7 +22,7 @@ struct WearablesPlugin: GlassesPlugin {
         try state.register(VideoRecorderClass.luaClass(runtime))
         try state.register(LuaModule(
             name: "wearables", doc: "The DAT entry point: registration, permissions, devices, sessions.",
-            functions: functions(runtime) + [VoiceClass.function(runtime)]))
+            functions: functions(runtime) + [VoiceClass.function(runtime)], example: ModuleExamples.wearables))
     }
 
     private func functions(_ runtime: ScriptRuntime) -> [LuaFunction] {

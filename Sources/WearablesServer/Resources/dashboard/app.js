@@ -4,6 +4,8 @@
 // sends (open_session, start_camera, capture, mock, console). Frames and photos
 // arrive as binary messages. Plain DOM code: no build step, nothing fetched
 // from elsewhere (the server's Content-Security-Policy allows only itself).
+// The display panel (display.js, over display-css.js) and the hands-free panel
+// (handsfree.js) are loaded before this file and called from it.
 "use strict";
 
 const token = document.querySelector('meta[name="glasses-token"]').content;
@@ -113,6 +115,8 @@ function receive(message) {
     case "device_removed":
       world.devices.delete(message.device);
       $(`device-${message.device}`)?.remove();
+      forgetLens(message.device);
+      removeHandsFree(message.device);
       log("device", `${message.device} removed`);
       return;
     case "mock_glasses": return updateMock(message.glasses);
@@ -129,6 +133,9 @@ function receive(message) {
     case "file_saved":
       log("file", `saved ${message.file.name} (${message.file.kind}, ${message.file.bytes} bytes)`);
       return addSavedFile(message.file);
+    case "input_event": case "inputs_error": case "transcription": case "speech_error": case "speech_complete":
+    case "speech_locale": case "voice_invocation": case "voice_error":
+      return capabilityEvent(message);
   }
 }
 
@@ -165,6 +172,8 @@ function forgetWorld() {
   world.ownStreams.clear();
   $("devices").replaceChildren();
   $("preview-empty").hidden = false;
+  forgetLenses();
+  forgetHandsFree();
   recipeRuns.clear();
   clearInterval(recipePoll);
   recipePoll = null;
@@ -212,6 +221,8 @@ function updateDevice(id, info, quiet) {
 function updateMock(glasses, quiet) {
   const before = world.mock.get(glasses.id);
   world.mock.set(glasses.id, glasses);
+  showDisplay(glasses, quiet);
+  showHandsFree(glasses, before, quiet);
   const panel = $(`device-${glasses.id}`);
   if (!panel) return;
   setFact(panel, "powered", glasses.powered ? "on" : "off");
@@ -901,10 +912,12 @@ function setUpWorldControls() {
     showClock();
     for (const entry of world.streams.values()) if (entry.view?.size) showCaption(entry.view);
     forgetStalledPreviews();
+    readMotion();
   }, 500);
 }
 
 setUpConsole();
 setUpWorldControls();
+setUpHandsFree();
 $("recipe-picker").addEventListener("change", showChosenRecipe);
 connect();

@@ -1,0 +1,94 @@
+import FoundationEssentials
+
+/// `glasses.lock`: the recipes a project pins, committed with its scripts (as
+/// lazy.nvim's lock file is with a config). One entry per recipe: where it came
+/// from, what that resolved to (a commit or a URL), and the SHA-256 of every file,
+/// so `recipe sync` reproduces the same bytes and a run refuses a tree that drifted.
+/// JSON with sorted keys, so two machines write the same file for the same pins.
+public struct RecipeLock: Codable, Sendable, Equatable {
+    public struct Entry: Codable, Sendable, Equatable {
+        public var version: String
+        /// As given to `recipe add`: a git source with its ref, a URL, a path.
+        public var source: String
+        /// The commit a git source's ref resolved to, or the URL or path fetched.
+        public var resolved: String
+        /// ``RecipeTree/hash`` of the installed folder.
+        public var sha256: String
+        public var files: [String: String]
+        /// `requires.recipes` as declared, by name.
+        public var requires: [String: String]?
+
+        public init(version: String, source: String, resolved: String, tree: RecipeTree, requires: [String: String]?) {
+            self.version = version
+            self.source = source
+            self.resolved = resolved
+            self.sha256 = tree.hash
+            self.files = tree.files
+            self.requires = requires
+        }
+
+        public var tree: RecipeTree { RecipeTree(files: files) }
+    }
+
+    public static let fileName = "glasses.lock"
+    /// Where `recipe sync` installs, beside the lock file.
+    public static let folderName = ".glasses/recipes"
+    static let currentVersion = 1
+
+    public var lockVersion: Int
+    public var recipes: [String: Entry]
+
+    public init(recipes: [String: Entry] = [:]) {
+        lockVersion = Self.currentVersion
+        self.recipes = recipes
+    }
+
+    /// Reads the lock at `path`; nil when there is none.
+    public static func read(_ path: String) throws(RecipeError) -> RecipeLock? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            guard !FileManager.default.fileExists(atPath: path) else { throw RecipeError("cannot read \(path)") }
+            return nil
+        }
+        let lock: RecipeLock
+        do { lock = try JSONDecoder().decode(RecipeLock.self, from: data) } catch {
+            throw RecipeError("\(path) is not a valid lock file (\(error)); restore it from version control, or delete it and add the recipes again")
+        }
+        guard lock.lockVersion == currentVersion else {
+            throw RecipeError("\(path) has lock version \(lock.lockVersion); this glasses reads version \(currentVersion)")
+        }
+        for (name, entry) in lock.recipes where entry.tree.hash != entry.sha256 {
+            throw RecipeError("\(path): the entry for '\(name)' lists files whose hashes do not add up to its sha256; restore the file from version control")
+        }
+        return lock
+    }
+
+    /// Writes the lock to `path` through a temporary file and a rename, so a
+    /// failure leaves the previous lock whole.
+    public func write(_ path: String) throws(RecipeError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            var data = try encoder.encode(self)
+            data.append(0x0a)
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw RecipeError("cannot write \(path): \(fileErrorText(error))")
+        }
+    }
+
+    /// Why the installed folder of `name` may not run, or nil when it matches its pin.
+    public func problem(with name: String, folder: String, lockPath: String) -> String? {
+        guard let entry = recipes[name] else {
+            return "recipe '\(name)' in \(folder) is not in \(lockPath); `glasses recipe sync` installs exactly what the lock pins"
+        }
+        let tree: RecipeTree
+        do { tree = try RecipeTree(reading: folder) } catch { return error.message }
+        let changes = tree.differences(from: entry.tree)
+        guard changes.isEmpty else {
+            return "recipe '\(name)' does not match \(lockPath) (\(changes.prefix(5).joined(separator: "; "))"
+                + (changes.count > 5 ? "; \(changes.count - 5) more" : "")
+                + "); run `glasses recipe sync` to restore the pinned files"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,63 @@
+import FoundationEssentials
+import GlassesScript
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Puts a fetched recipe folder in place. Everything is checked first (plain files
+/// only, limits, loadable metadata, the host version it needs); then the folder is
+/// copied beside its destination and renamed over it, so a failure at any point
+/// leaves the previous version where it was.
+public enum RecipeInstaller {
+    /// Checks `folder` as a recipe: its tree and its metadata.
+    public static func check(_ folder: String) throws -> (Recipe, RecipeTree) {
+        let tree = try RecipeTree(reading: folder)
+        let recipe: Recipe
+        do { recipe = try Recipe.load(folder: folder, origin: .user) } catch let error as RecipeError {
+            throw RecipeError("not installed: \(error.message)")
+        }
+        if let problem = recipe.requirements.hostProblem(recipe: recipe.name) { throw RecipeError(problem) }
+        guard SemanticVersion(recipe.version) != nil else {
+            throw RecipeError("recipe '\(recipe.name)' has version '\(recipe.version)', not a semantic version (MAJOR.MINOR.PATCH); versions are what locks and ranges compare")
+        }
+        return (recipe, tree)
+    }
+
+    /// Installs the checked `folder` as `directory/NAME.recipe`; `replace` allows
+    /// taking the place of one already there. Returns the installed recipe.
+    @discardableResult
+    public static func install(_ folder: String, into directory: String, replace: Bool, origin: Recipe.Origin = .user) throws -> Recipe {
+        let (recipe, tree) = try check(folder)
+        let target = directory + "/" + recipe.name + ".recipe"
+        let exists = FileManager.default.fileExists(atPath: target)
+        if exists, !replace { throw RecipeError("\(target) already exists; add --force to replace it") }
+        let token = UUID().uuidString
+        let incoming = directory + "/.\(recipe.name).recipe.new-\(token)"
+        let outgoing = directory + "/.\(recipe.name).recipe.old-\(token)"
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: folder, toPath: incoming)
+        } catch {
+            try? FileManager.default.removeItem(atPath: incoming)
+            throw RecipeError("cannot write in \(directory): \(fileErrorText(error)); nothing installed changed")
+        }
+        // The copy is what will run: it must still be the tree that was checked.
+        guard (try? RecipeTree(reading: incoming)) == tree else {
+            try? FileManager.default.removeItem(atPath: incoming)
+            throw RecipeError("\(folder) changed while it was installed; nothing installed changed")
+        }
+        if exists, rename(target, outgoing) != 0 {
+            try? FileManager.default.removeItem(atPath: incoming)
+            throw RecipeError("cannot move the installed \(target) aside; nothing installed changed")
+        }
+        guard rename(incoming, target) == 0 else {
+            if exists { _ = rename(outgoing, target) }
+            try? FileManager.default.removeItem(atPath: incoming)
+            throw RecipeError("cannot put \(recipe.name) in place in \(directory); nothing installed changed")
+        }
+        try? FileManager.default.removeItem(atPath: outgoing)
+        return try Recipe.load(folder: target, origin: origin)
+    }
+}

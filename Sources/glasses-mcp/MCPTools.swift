@@ -1,0 +1,180 @@
+import FoundationEssentials
+import GlassesScript
+import MCP
+
+/// The tools `glasses mcp` offers: the API reference, `glasses check`, a bounded
+/// run on the simulator, and the recipes. Each runs `glasses` as a child.
+actor MCPTools {
+    static let summary = "GlassesScript (Lua over Meta's smart glasses, on a simulator) for coding assistants."
+
+    static let list: [Tool] = [
+        Tool(
+            name: "api_help",
+            description: "The Lua API reference for a module, class, function or word (e.g. 'wearables', 'Camera', 'Camera:capture', 'qr'), generated from the bindings; start with 'rules'.",
+            inputSchema: schema(["query": ["type": "string", "description": "A module, class, function or word to look up."]], required: ["query"])),
+        Tool(
+            name: "check_script",
+            description: "Check a Lua script without running it (glasses check): syntax, unknown functions and fields, argument types and values.",
+            inputSchema: schema(["source": ["type": "string", "description": "The script's text."]], required: ["source"])),
+        Tool(
+            name: "run_script",
+            description: "Run a Lua script on the simulated glasses for a bounded virtual time with a seed (deterministic); returns its output, exit code and a trace summary.",
+            inputSchema: schema([
+                "source": ["type": "string", "description": "The script's text."],
+                "seconds": ["type": "number", "description": "Virtual seconds to run at most (1 to 86400; default 60)."],
+                "seed": ["type": "integer", "description": "Seed for everything random (default 1)."],
+                "sandbox": ["type": "string", "enum": ["strict", "standard"], "description": "The sandbox (default strict)."],
+            ], required: ["source"])),
+        Tool(
+            name: "list_recipes",
+            description: "The capture recipes available (built-in and installed): name, version, description.",
+            inputSchema: schema([:], required: [])),
+    ]
+
+    /// Limits on what an assistant may ask for in one call.
+    static let maxSourceBytes = 256 << 10
+    static let maxOutputBytes = 24 << 10
+    static let wallSeconds = 60
+
+    let glasses: GlassesCommand
+    private var reference: [String]?
+
+    init(glasses: GlassesCommand) { self.glasses = glasses }
+
+    func call(_ name: String, _ arguments: [String: Value]) -> CallTool.Result {
+        do {
+            let text: String
+            switch name {
+            case "api_help": text = try help(try string(arguments, "query"))
+            case "check_script": text = try check(try source(arguments))
+            case "run_script": text = try run(try source(arguments), arguments)
+            case "list_recipes": text = Self.report(try glasses.run(["recipe", "list"]))
+            default: throw MCPToolError("no tool named '\(name)'; the tools are \(Self.list.map(\.name).joined(separator: ", "))")
+            }
+            return .init(content: [.text(text: text, annotations: nil, _meta: nil)], isError: false)
+        } catch let error as MCPToolError {
+            return .init(content: [.text(text: error.message, annotations: nil, _meta: nil)], isError: true)
+        } catch {
+            return .init(content: [.text(text: "\(error)", annotations: nil, _meta: nil)], isError: true)
+        }
+    }
+
+    // MARK: Tools
+
+    /// The reference's sections whose heading matches `query`: a module or class
+    /// with all its calls, else every call whose heading contains the word.
+    private func help(_ query: String) throws -> String {
+        let sections = try referenceSections()
+        let needle = query.lowercased().trimmingCharacters(in: .whitespaces)
+        if needle == "rules" || needle.isEmpty { return sections.first { $0.hasPrefix("## Rules") } ?? "" }
+        let wholes = sections.enumerated().filter { index, section in
+            guard section.hasPrefix("## ") else { return false }
+            let title = section.split(separator: "\n").first.map(String.init)?.lowercased() ?? ""
+            return title == "## `\(needle)`" || title == "## \(needle)"
+        }
+        if let (index, head) = wholes.first {
+            let calls = sections[(index + 1)...].prefix { $0.hasPrefix("### ") }
+            return Self.clipped(([head] + calls).joined(separator: "\n"))
+        }
+        let matches = sections.filter { $0.hasPrefix("### ") && ($0.split(separator: "\n").first ?? "").lowercased().contains(needle) }
+        guard !matches.isEmpty else {
+            let names = sections.filter { $0.hasPrefix("## ") }.compactMap { $0.split(separator: "\n").first }.map { $0.dropFirst(3) }
+            throw MCPToolError("nothing in the reference matches '\(query)'; its modules and classes: \(names.joined(separator: ", "))")
+        }
+        return Self.clipped(matches.joined(separator: "\n"))
+    }
+
+    private func check(_ source: String) throws -> String {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write(source, to: folder + "/script.lua")
+        let result = try glasses.run(["check", "script.lua"], in: folder)
+        return result.status == 0 ? "no problems found\n" + result.output : Self.report(result)
+    }
+
+    private func run(_ source: String, _ arguments: [String: Value]) throws -> String {
+        let seconds = arguments["seconds"].map { $0.doubleValue ?? $0.intValue.map(Double.init) ?? .nan } ?? 60
+        guard seconds >= 1, seconds <= 86_400 else { throw MCPToolError("seconds must be 1 to 86400 (virtual seconds), got \(seconds)") }
+        let seed = try arguments["seed"].map { value -> Int in
+            guard let seed = value.intValue, seed >= 0 else { throw MCPToolError("seed must be a whole number >= 0") }
+            return seed
+        } ?? 1
+        let sandbox = try arguments["sandbox"].map { value -> String in
+            guard let name = value.stringValue, ["strict", "standard"].contains(name) else { throw MCPToolError("sandbox must be \"strict\" or \"standard\"") }
+            return name
+        } ?? "strict"
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write(source, to: folder + "/script.lua")
+        let result = try glasses.run([
+            "run", "--for", "\(Int(seconds.rounded(.up)))s", "--seed", "\(seed)", "--sandbox", sandbox,
+            "--timeout", "\(Self.wallSeconds)", "--max-memory", "256M", "--out", "out", "--trace", "trace.jsonl", "script.lua",
+        ], in: folder)
+        let trace = (FileManager.default.contents(atPath: folder + "/trace.jsonl").map { String(decoding: $0, as: UTF8.self) } ?? "")
+            .split(separator: "\n")
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/out")) ?? []).sorted()
+        var text = Self.report(result)
+        text += "\n--- trace: \(trace.count) records; the last \(min(trace.count, 12)) ---\n" + trace.suffix(12).joined(separator: "\n")
+        if !files.isEmpty { text += "\n--- files written: \(files.joined(separator: ", "))" }
+        return Self.clipped(text)
+    }
+
+    // MARK: Pieces
+
+    private func referenceSections() throws -> [String] {
+        if let reference { return reference }
+        let result = try glasses.run(["docs", "--format", "markdown"])
+        guard result.status == 0 else { throw MCPToolError("glasses docs failed: \(result.errors)") }
+        var sections: [String] = []
+        for line in result.output.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("## ") || line.hasPrefix("### ") || sections.isEmpty {
+                sections.append(String(line))
+            } else {
+                sections[sections.count - 1] += "\n" + line
+            }
+        }
+        reference = sections
+        return sections
+    }
+
+    private func source(_ arguments: [String: Value]) throws -> String {
+        let source = try string(arguments, "source")
+        guard source.utf8.count <= Self.maxSourceBytes else {
+            throw MCPToolError("source is \(source.utf8.count) bytes; the limit is \(Self.maxSourceBytes)")
+        }
+        return source
+    }
+
+    private func string(_ arguments: [String: Value], _ name: String) throws -> String {
+        guard let value = arguments[name] else { throw MCPToolError("'\(name)' is required") }
+        guard let text = value.stringValue else { throw MCPToolError("'\(name)' must be a string") }
+        return text
+    }
+
+    private func scratchFolder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glasses-mcp-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else { throw MCPToolError("cannot write \(path)") }
+    }
+
+    static func report(_ result: ChildProcess.Captured) -> String {
+        "exit code: \(result.status)\n--- output ---\n\(result.output)--- errors ---\n\(result.errors)"
+    }
+
+    static func clipped(_ text: String) -> String {
+        guard text.utf8.count > maxOutputBytes else { return text }
+        return String(decoding: text.utf8.prefix(maxOutputBytes), as: UTF8.self) + "\n[cut at \(maxOutputBytes) bytes]"
+    }
+
+    private static func schema(_ properties: [String: [String: Value]], required: [String]) -> Value {
+        .object([
+            "type": "object",
+            "properties": .object(properties.mapValues { .object($0) }),
+            "required": .array(required.map { .string($0) }),
+        ])
+    }
+}
