@@ -114,7 +114,10 @@ let package = Package(
         // Audio: AVAudioSession-style routing, WAV recorder and player, level meter.
         // libsndfile and libsoxr, opened on first use (headers: libsndfile1-dev, libsoxr-dev).
         .target(name: "CAudioLibraries", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "WearablesAudio", dependencies: ["WearablesCore", "CAudioLibraries"]),
+        .target(name: "WearablesAudio", dependencies: ["WearablesCore", "CAudioLibraries", "CSpeechLibraries"]),
+        // PocketSphinx (the live recogniser, with its en-us model), opened with dlopen on first use (its
+        // prototypes are declared in the target, so no headers are needed), and the espeak-ng program (test speech).
+        .target(name: "CSpeechLibraries", linkerSettings: [.linkedLibrary("dl")]),
 
         // FreeType glyph metrics and rasterisation for the display, opened with dlopen on first use
         // (headers: libfreetype-dev; the font: fonts-dejavu-core).

@@ -23,6 +23,10 @@ public struct AudioError: Error, Equatable, CustomStringConvertible {
         case feedUnavailable
         /// The resampler could not be created or failed mid-stream.
         case resamplerFailed
+        /// The live recogniser (PocketSphinx and its en-us model) cannot be opened or failed.
+        case recognizerUnavailable
+        /// Speech cannot be synthesised (espeak-ng missing, or the text refused).
+        case synthesisFailed
     }
 
     public static let domain = "AudioError"

@@ -13,6 +13,7 @@ final class MicrophoneRenderer {
     private let noise: any AudioNoiseSource
     private var tonePhase = 0.0
     private var fileStream: FileFeedStream?
+    private var spoken: (text: String, rate: Double, samples: [Float], position: Int)?
 
     init(noise: any AudioNoiseSource) {
         self.noise = noise
@@ -36,6 +37,21 @@ final class MicrophoneRenderer {
             }
             guard let fileStream else { return [] }
             return try fileStream.next(frames: frames)
+        case .speech(let text):
+            if spoken?.text != text || spoken?.rate != rate {
+                let said = try SpeechSynthesizer.synthesize(text, rate: rate)
+                spoken = (text, rate, said + [Float](repeating: 0, count: Int(MicrophoneFeed.spokenPause * rate)), 0)
+            }
+            guard var utterance = spoken, !utterance.samples.isEmpty else { return [Float](repeating: 0, count: frames) }
+            var block: [Float] = []
+            block.reserveCapacity(frames)
+            while block.count < frames {
+                let end = min(utterance.position + frames - block.count, utterance.samples.count)
+                block += utterance.samples[utterance.position..<end]
+                utterance.position = end == utterance.samples.count ? 0 : end
+            }
+            spoken = utterance
+            return block
         }
     }
 }

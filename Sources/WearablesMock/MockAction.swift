@@ -110,6 +110,9 @@ public enum MockDeviceAction: Sendable, Equatable {
     case speechError(code: Int, message: String)
     case speechComplete
     case speechLocale(String)
+    /// MockSpeechKit `setTranscriptionSource(_:)`: refused when the live recogniser cannot be
+    /// opened (the message names the Debian package); otherwise used from the next start.
+    case speechSource(TranscriptionSource)
     /// MockDisplayKit `sendClick(identifier:)`: a click on the shown component of this id
     /// (refused with `noTarget` when no started display shows a clickable one).
     case displayClick(String)
@@ -163,6 +166,7 @@ public enum MockDeviceAction: Sendable, Equatable {
         case .speechError: "speech_error"
         case .speechComplete: "speech_complete"
         case .speechLocale: "speech_locale"
+        case .speechSource: "speech_source"
         case .displayClick: "display_click"
         case .displayVideo: "display_video"
         case .displayPhotoTransferInterrupts: "display_photo_transfer_interrupts"
@@ -172,6 +176,6 @@ public enum MockDeviceAction: Sendable, Equatable {
     /// The names of the device actions, for routes and messages.
     public static let names = plainActions.map(\.name)
         + ["fail_next_capture", "fail_stream", "battery", "charging", "thermal", "disconnect", "bandwidth", "camera_feed", "captured_image",
-           "compatibility", "microphone_feed", "input", "inputs_fault", "motion_feed", "speech", "speech_error", "speech_complete", "speech_locale",
+           "compatibility", "microphone_feed", "input", "inputs_fault", "motion_feed", "speech", "speech_error", "speech_complete", "speech_locale", "speech_source",
            "display_click", "display_video", "display_photo_transfer_interrupts"]
 }

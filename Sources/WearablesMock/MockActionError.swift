@@ -16,6 +16,8 @@ public struct MockActionError: Error, Sendable, Equatable, CustomStringConvertib
         /// A display click that reached nothing (MockDisplayKit's `sendClick` answering false):
         /// no started display, or no clickable component of that id shown.
         case noTarget = "no_target"
+        /// The simulating process lacks what the action needs (the live recogniser's library or model).
+        case unavailable
     }
 
     public var code: Code

@@ -20,6 +20,10 @@ public struct MockGlassesState: Sendable, Equatable {
     public var motionPose: String? = "level"
     /// Whether the app's Speech listens (MockSpeechKit `isListening`).
     public var speechListening = false
+    /// What the glasses' recogniser transcribes (MockSpeechKit's transcription source).
+    public var speechSource = TranscriptionSource.injected
+    /// Why the live source stopped transcribing, if it failed (MockSpeechKit `liveSourceDiagnostic`).
+    public var speechDiagnostic: String?
 
     /// The lens of display glasses (`metaRayBanDisplay`); nil on glasses without one.
     public var display: MockDisplayState?

@@ -28,7 +28,10 @@ final class RemoteMockControl: MockControl {
                 return done(.failure(MockActionError(.unknownDevice, "no glasses '\(id)' in the served world")))
             }
             backend.microphoneFeeds[id] = feed
-            return done(.success(state))
+            // The glasses' live recogniser runs in the served world, so it hears the feed too,
+            // unless it is a file of this process.
+            if case .file = feed { return done(.success(state)) }
+            return backend.mock(action, completion: done)
         }
         backend.mock(action, completion: done)
     }

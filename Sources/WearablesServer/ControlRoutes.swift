@@ -103,6 +103,7 @@ struct ControlRoutes: Sendable {
         switch error.code {
         case .unknownDevice: ControlError(.notFound, error.code.rawValue, error.message)
         case .unreadableFile: ControlError(.unprocessableContent, error.code.rawValue, error.message)
+        case .unavailable: ControlError(.serviceUnavailable, error.code.rawValue, error.message)
         default: ControlError(.badRequest, error.code.rawValue, error.message)
         }
     }

@@ -120,6 +120,12 @@ extension SimulatedWorld: GlassesWorld, MockControl {
             if case .file(let path) = feed, let problem = RegularFile.problem(path) {
                 return MockActionError(.unreadableFile, "cannot use '\(path)' as the microphone feed: \(problem)", reason: problem)
             }
+            // Spoken once here, so a missing espeak-ng is refused at the call, in one line.
+            if case .speech(let text) = feed {
+                do throws(AudioError) { _ = try SpeechSynthesizer.synthesize(text, rate: SpeechRecognizer.sampleRate) } catch {
+                    return MockActionError(.unavailable, error.message)
+                }
+            }
             glasses.microphone.setFeed(feed)
         case .input(let action, let source):
             glasses.sendInput(action, source: source)
@@ -133,6 +139,10 @@ extension SimulatedWorld: GlassesWorld, MockControl {
         case .speechError(let code, _): glasses.speech.fail(code: code)
         case .speechComplete: glasses.speech.complete()
         case .speechLocale(let locale): glasses.speech.setLocale(locale)
+        case .speechSource(let source):
+            do { try glasses.speech.setSource(source) } catch {
+                return MockActionError(.unavailable, error.message)
+            }
         case .displayClick, .displayVideo, .displayPhotoTransferInterrupts:
             return glasses.display.apply(action)
         }
@@ -150,5 +160,7 @@ extension MockGlassesState {
                       : nil)
         if case .pose(let pose) = glasses.motion.current { motionPose = pose.name } else { motionPose = nil }
         speechListening = glasses.speech.isListening
+        speechSource = glasses.speech.source
+        speechDiagnostic = glasses.speech.liveDiagnostic
     }
 }

@@ -19,7 +19,7 @@ public struct MockActionFields: Codable, Sendable, Equatable {
     public var ready, registered: Bool?
     /// `hfp_blocks_photo_capture`, `classic_stalls`: the switch's new position.
     public var on: Bool?
-    /// `microphone_feed`: a tone in Hz, noise or silence (or `path`, a sound file).
+    /// `microphone_feed`: a tone in Hz, noise or silence (or `path`, a sound file, or `text`, spoken by espeak-ng).
     public var tone: Double?
     public var noise, silence: Bool?
     /// `reset`: whether the Meta AI app is installed (default true).
@@ -31,7 +31,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
     /// `motion_feed`: a MotionPose (recorded samples do not cross).
     public var pose: String?
     /// `speech`: `text`, `final` (default true), `confidence` (default 0.95; -1: none); `speech_error`: `error_code`
-    /// (Android SpeechRecognizer numbering) and `message`; `speech_locale`: `locale`.
+    /// (Android SpeechRecognizer numbering) and `message`; `speech_locale`: `locale`; `speech_source`: `source`
+    /// (a TranscriptionSource: `injected`, `liveDeviceAsr`).
     public var text, message, locale: String?
     public var final: Bool?
     public var confidence: Double?
@@ -130,7 +131,13 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             }
             if noise == true { return .microphoneFeed(.noise()) }
             if silence == true { return .microphoneFeed(.silence) }
-            return .microphoneFeed(.file(path: try require(path, "path", hint: "a sound file on the server's disk, or give tone, noise=true or silence=true")))
+            if let text {
+                guard text.utf8.count <= MicrophoneFeed.maxSpokenTextBytes else {
+                    throw .badRequest("'text' is \(text.utf8.count) bytes; at most \(MicrophoneFeed.maxSpokenTextBytes) are spoken")
+                }
+                return .microphoneFeed(.speech(text: text))
+            }
+            return .microphoneFeed(.file(path: try require(path, "path", hint: "a sound file on the server's disk, or give tone, noise=true, silence=true or text")))
         case "input":
             return .input(try inputAction(), source: try named(source, "source", as: InputSource.self) ?? .captouch)
         case "motion_feed":
@@ -149,6 +156,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             return .speechComplete
         case "speech_locale":
             return .speechLocale(try require(locale, "locale"))
+        case "speech_source":
+            return .speechSource(try required(source, "source", as: TranscriptionSource.self))
         case "inputs_fault":
             return .inputsFault(try required(code, "code", as: InputsError.self))
         default:
@@ -203,6 +212,7 @@ public struct MockActionFields: Codable, Sendable, Equatable {
                 case .tone(let hertz, _): tone = hertz
                 case .noise: noise = true
                 case .file(let path): self.path = path
+                case .speech(let text): self.text = text
                 }
             case .input(let input, let source):
                 kind = input.kind.name
@@ -228,6 +238,7 @@ public struct MockActionFields: Codable, Sendable, Equatable {
                 self.message = message
             case .speechComplete: break
             case .speechLocale(let locale): self.locale = locale
+            case .speechSource(let source): self.source = source.name
             case .displayClick(let id): target = id
             case .displayVideo(let type, let errorType):
                 video = type
@@ -295,6 +306,7 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
     public var voiceRequests: [MockVoiceRequest]?
     public var motionPose: String?
     public var speechListening: Bool?
+    public var speechSource, speechDiagnostic: String?
 
     public init(id: String, name: String, type: String, link: String, charging: String, don: String, hinge: String,
                 thermal: String, compatibility: String, battery: Int, powered: Bool, stuck: Bool, bandwidthKbps: Double) {
@@ -320,6 +332,8 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
         case voiceRequests = "voice_requests"
         case motionPose = "motion_pose"
         case speechListening = "speech_listening"
+        case speechSource = "speech_source"
+        case speechDiagnostic = "speech_diagnostic"
     }
 
     public var model: DeviceType { DeviceType(name: type) ?? .unknown }
@@ -333,6 +347,8 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
         voiceRequests = state.voiceRequests
         motionPose = state.motionPose
         speechListening = state.speechListening
+        speechSource = state.speechSource.name
+        speechDiagnostic = state.speechDiagnostic
         display = state.display.map(WireMockDisplay.init)
     }
 
@@ -350,6 +366,8 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
                                      display: display?.state)
         state.motionPose = motionPose
         state.speechListening = speechListening ?? false
+        state.speechSource = speechSource.flatMap(TranscriptionSource.init(name:)) ?? .injected
+        state.speechDiagnostic = speechDiagnostic
         return state
     }
 }

@@ -31,6 +31,7 @@ import Testing
         ("fidelity_voice.lua", "ready"),
         ("fidelity_motion.lua", "ready"),
         ("fidelity_speech.lua", "ready"),
+        ("fidelity_speech_live.lua", "ready"),
         ("chaos_capabilities.lua", "ready"),
         ("fidelity_camera_state.lua", "ready"),
         ("fidelity_mock_disable.lua", "ready"),

@@ -302,10 +302,11 @@ import RecipeSharing
         #expect(catalog.places.map(\.origin) == [.option, .currentFolder, .environment, .user, .builtIn])
         let recipes = try catalog.list().map { try $0.get() }
         #expect(recipes.map(\.name) == [
-            "audio-diagnostics", "code-capture", "don-capture", "face-capture", "interval-capture", "mine", "reconnect", "scene-change-capture", "sharp-capture",
+            "audio-diagnostics", "code-capture", "code-display", "don-capture", "face-capture", "hands-free-capture", "interval-capture", "mine",
+            "reconnect", "scene-change-capture", "sharp-capture", "voice-start",
         ])
-        #expect(recipes[4].description == "option copy" && recipes[4].origin == .option)
-        #expect(recipes[5].origin == .user && recipes[7].origin == .builtIn)
+        #expect(recipes[6].description == "option copy" && recipes[6].origin == .option)
+        #expect(recipes[7].origin == .user && recipes[8].origin == .builtIn)
 
         let withoutOption = RecipeCatalog(
             recipePaths: [], environment: ["HOME": home, "GLASSES_RECIPE_PATH": environment], currentDirectory: home)
@@ -743,7 +744,8 @@ import RecipeSharing
         let list = try await GlassesProcess.launch(glasses, ["recipe", "list"], in: work, environment: environment)
         #expect(list.code == 0, "\(list.stderr)")
         #expect(list.stdout.split(separator: "\n").map { $0.prefix { $0 != " " } } == [
-            "audio-diagnostics", "code-capture", "don-capture", "face-capture", "interval-capture", "reconnect", "scene-change-capture", "sharp-capture",
+            "audio-diagnostics", "code-capture", "code-display", "don-capture", "face-capture", "hands-free-capture", "interval-capture", "reconnect",
+            "scene-change-capture", "sharp-capture", "voice-start",
         ])
         #expect(list.stdout.contains("[built-in: \(work)/cache/glasses/resources-"))
 

@@ -162,9 +162,9 @@ enum MockGlassesBinding {
             methods: [
                 LuaFunction(
                     name: "feed",
-                    parameters: [LuaParameter("source", .union([.string, .record([.optional("tone", .number), .optional("silence", .boolean), .optional("noise", .boolean)])]))],
-                    doc: "Microphone feed: a sound file, a tone in Hz, silence or noise. "
-                        + "A path is read in this process, so over --connect only a tone, silence or noise works."
+                    parameters: [LuaParameter("source", .union([.string, .record([.optional("tone", .number), .optional("silence", .boolean), .optional("noise", .boolean), .optional("speech", .string)])]))],
+                    doc: "Microphone feed: a sound file (looped), a tone in Hz, silence, noise, or speech=TEXT said by espeak-ng, again after each 1 s pause. "
+                        + "A path is read in this process, so over --connect only a tone, silence, noise or speech works."
                 ) { [unowned runtime] call in
                     let handle = try call.userdata(1, as: MockMicrophoneHandle.self)
                     let feed: MicrophoneFeed
@@ -176,8 +176,13 @@ enum MockGlassesBinding {
                             feed = .noise()
                         } else if try table.optionalBoolean("silence") == true {
                             feed = .silence
+                        } else if let text = try table.optionalString("speech") {
+                            guard text.utf8.count <= MicrophoneFeed.maxSpokenTextBytes else {
+                                throw LuaArgumentError(argument: 2, message: "field 'speech': \(text.utf8.count) bytes; at most \(MicrophoneFeed.maxSpokenTextBytes) are spoken")
+                            }
+                            feed = .speech(text: text)
                         } else {
-                            throw LuaArgumentError(argument: 2, message: "expected a path or a table with tone=, noise=true or silence=true")
+                            throw LuaArgumentError(argument: 2, message: "expected a path or a table with tone=, noise=true, silence=true or speech=")
                         }
                     } else {
                         feed = .file(path: try runtime.readable(try call.string(2), as: "a microphone feed"))

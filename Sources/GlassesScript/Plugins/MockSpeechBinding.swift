@@ -2,7 +2,10 @@ import LuaHost
 import WearablesCore
 import WearablesMock
 
-/// `MockSpeech`: the glasses' recogniser (DAT 1.0 MockSpeechKit, `services.speech`); injected text is the source.
+extension TranscriptionSource: LuaEnum {}
+
+/// `MockSpeech`: the glasses' recogniser (DAT 1.0 MockSpeechKit, `services.speech`): injected text (the
+/// default source) or the live source, PocketSphinx transcribing the glasses' microphone.
 final class MockSpeechHandle {
     let id: DeviceIdentifier
     init(id: DeviceIdentifier) { self.id = id }
@@ -20,7 +23,8 @@ enum MockSpeechBinding {
     static func luaClass(_ runtime: ScriptRuntime, _ mock: MockContext) -> LuaClass<MockSpeechHandle> {
         LuaClass(
             MockSpeechHandle.self, name: "MockSpeech",
-            doc: "The glasses' recogniser (MockSpeechKit): injected transcriptions, errors, completion, locale. Delivered only while the app listens.",
+            doc: "The glasses' recogniser (MockSpeechKit): injected transcriptions, errors, completion, locale, and the live source "
+                + "(set_source(\"liveDeviceAsr\"): PocketSphinx transcribes glasses.microphone). Delivered only while the app listens.",
             methods: [
                 .method(
                     "say",
@@ -55,10 +59,27 @@ enum MockSpeechBinding {
                     [unowned runtime] handle, locale, call in
                     try mock.perform(runtime, call, "set_locale", .device(handle.id, .speechLocale(locale)))
                 },
+                .method(
+                    "set_source", .enum("source", TranscriptionSource.self),
+                    doc: "What the recogniser transcribes (setTranscriptionSource), from the next start: injected (default) or liveDeviceAsr, "
+                        + "PocketSphinx (en-us) hearing glasses.microphone's feed. Raises a mock error naming the Debian package when the recogniser is missing."
+                ) { [unowned runtime] handle, source, call in
+                    try mock.perform(runtime, call, "set_source", .device(handle.id, .speechSource(source)))
+                },
             ],
             fields: [
                 LuaField(name: "listening", type: .boolean, doc: "Whether the app's Speech listens (isListening).") { (handle: MockSpeechHandle) -> LuaValue in
                     .boolean(mock.state(of: handle.id)?.speechListening ?? false)
+                },
+                LuaField(name: "source", type: .strings(TranscriptionSource.allNames), doc: "The transcription source: injected or liveDeviceAsr.") {
+                    (handle: MockSpeechHandle) -> LuaValue in
+                    .string(mock.state(of: handle.id)?.speechSource.name ?? TranscriptionSource.injected.name)
+                },
+                LuaField(
+                    name: "live_diagnostic", type: .optional(.string),
+                    doc: "Why the live source stopped transcribing (liveSourceDiagnostic), or nil."
+                ) { (handle: MockSpeechHandle) -> LuaValue in
+                    mock.state(of: handle.id)?.speechDiagnostic.map(LuaValue.string) ?? .nil
                 },
             ])
     }

@@ -81,6 +81,14 @@ public enum MicrophoneFeed: Sendable, Equatable {
     case noise(amplitude: Double = 0.5)
     /// A sound file (any rate and channel count libsndfile reads), looped, mixed to mono.
     case file(path: String)
+    /// Text spoken by espeak-ng, then `spokenPause` of silence, looped like a file: the wearer
+    /// saying it over and over *(ours)*.
+    case speech(text: String)
+
+    /// The longest text `speech` says *(ours)*: about twenty minutes of speech; longer is refused in one line.
+    public static let maxSpokenTextBytes = 16 * 1024
+    /// The silence after each time `speech` is said, long enough for a recogniser to hear the utterance end.
+    public static let spokenPause = 1.0
 }
 
 /// What a platform must provide for the DAT model to run on it: the device list and

@@ -63,6 +63,9 @@ public final class Speech {
     private let arrivals: Broadcaster<Void>
     private var unread: [TranscriptionResult] = []
     private var startTimer: TimerToken?
+    /// The `start()` waiting for `started`; a stop while starting (an error, a completion, the
+    /// session's end) fails it with the error that stopped it, so no start waits forever.
+    private var startWaiter: ((Result<Void, SpeechError>) -> Void)?
 
     init(session: DeviceSession, identifier: DeviceIdentifier) {
         self.session = session
@@ -98,17 +101,26 @@ public final class Speech {
         guard wearables.checkPermissionStatus(.microphone) == .granted else { return fail(.startFailed) }
         guard wearables.backend.listenForSpeech(true, on: identifier) else { return fail(.unavailable) }
         transition(to: .starting)
+        startWaiter = completion
         startTimer = wearables.scheduler.schedule(after: Self.startDelay) { [weak self] in
-            guard let self, self.state == .starting else { return }
+            guard let self, self.state == .starting, let waiter = self.startWaiter else { return }
+            self.startWaiter = nil
             self.transition(to: .started)
-            self.wearables.finish(completion, .success(()))
+            self.wearables.finish(waiter, .success(()))
         }
     }
 
     /// DAT `stop()`: keeps Speech attached and restartable.
-    public func stop() {
+    public func stop() { halt(because: nil) }
+
+    /// Stops listening; a start still waiting fails with `error` (`invalidState` when nothing failed).
+    private func halt(because error: SpeechError?) {
         guard state == .started || state == .starting else { return }
         startTimer?.cancel()
+        if let waiter = startWaiter {
+            startWaiter = nil
+            wearables.finish(waiter, .failure(error ?? .invalidState))
+        }
         wearables.backend.listenForSpeech(false, on: identifier)
         transition(to: .stopping)
         transition(to: .stopped)
@@ -122,7 +134,7 @@ public final class Speech {
 
     func sessionEnding(linkLost: Bool) {
         if linkLost, state != .stopped { report(.deviceDisconnected) }
-        stop()
+        halt(because: linkLost ? .deviceDisconnected : nil)
         isRemoved = true
         arrivals.emit(())
     }
@@ -141,7 +153,7 @@ public final class Speech {
         case .speechFailed(let error):
             guard state != .stopped else { return }
             self.report(error)
-            stop()
+            halt(because: error)
             arrivals.emit(())
         case .speechComplete:
             stop()

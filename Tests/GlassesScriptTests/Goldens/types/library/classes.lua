@@ -590,8 +590,8 @@ function MockCamera:fail_stream(code) end
 ---@class MockMicrophone
 local MockMicrophone = {}
 
----Microphone feed: a sound file, a tone in Hz, silence or noise. A path is read in this process, so over --connect only a tone, silence or noise works.
----@param source string|{tone?: number, silence?: boolean, noise?: boolean}
+---Microphone feed: a sound file (looped), a tone in Hz, silence, noise, or speech=TEXT said by espeak-ng, again after each 1 s pause. A path is read in this process, so over --connect only a tone, silence, noise or speech works.
+---@param source string|{tone?: number, silence?: boolean, noise?: boolean, speech?: string}
 function MockMicrophone:feed(source) end
 
 ---The glasses' input surfaces (MockInputKit): each call is one DAT Inputs event, delivered 20 ms later if the app's Inputs asked for its source.
@@ -675,9 +675,11 @@ local MockMotion = {}
 ---@param source string|{pose: MotionPose}
 function MockMotion:feed(source) end
 
----The glasses' recogniser (MockSpeechKit): injected transcriptions, errors, completion, locale. Delivered only while the app listens.
+---The glasses' recogniser (MockSpeechKit): injected transcriptions, errors, completion, locale, and the live source (set_source("liveDeviceAsr"): PocketSphinx transcribes glasses.microphone). Delivered only while the app listens.
 ---@class MockSpeech
 ---@field listening boolean Whether the app's Speech listens (isListening).
+---@field source "injected"|"liveDeviceAsr" The transcription source: injected or liveDeviceAsr.
+---@field live_diagnostic string? Why the live source stopped transcribing (liveSourceDiagnostic), or nil.
 local MockSpeech = {}
 
 ---A transcription (simulateTranscription; defaults final=true, confidence=0.95 as the test client; -1: none), 20 ms later.
@@ -700,6 +702,10 @@ function MockSpeech:complete() end
 ---The recogniser's locale (default en_US), announced at the next start.
 ---@param locale string
 function MockSpeech:set_locale(locale) end
+
+---What the recogniser transcribes (setTranscriptionSource), from the next start: injected (default) or liveDeviceAsr, PocketSphinx (en-us) hearing glasses.microphone's feed. Raises a mock error naming the Debian package when the recogniser is missing.
+---@param source TranscriptionSource
+function MockSpeech:set_source(source) end
 
 ---The lens of simulated Meta Ray-Ban Display glasses (MockDisplayKit): what it shows, clicks, video endings, snapshots.
 ---@class MockDisplay

@@ -27,6 +27,7 @@
 ---@alias FeedPattern "moving"|"static"|"noise"
 ---@alias InputsError "permissionDenied"|"connectionClosed"|"activationTimeout"|"activationFailed"|"capabilityUnavailable"|"deviceDisconnected"|"communicationError"
 ---@alias MotionPose "level"|"lookingUp"|"lookingDown"|"tiltedLeft"|"tiltedRight"|"nodding"
+---@alias TranscriptionSource "injected"|"liveDeviceAsr"
 ---@alias MockVideoEnd "ended"|"stopped"|"error"
 ---@alias VideoErrorType "unknown"|"urlInvalid"|"alreadyPlaying"|"playbackFailed"
 ---@alias MotionState "stopped"|"starting"|"started"|"stopping"

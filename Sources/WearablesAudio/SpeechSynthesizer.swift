@@ -1,0 +1,33 @@
+import CSpeechLibraries
+import WearablesCore
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Text spoken by the espeak-ng program (en-us+f2, 130 words a minute: the voice
+/// PocketSphinx hears best of those tried): test speech for the simulated microphone. Each
+/// text is a fresh espeak-ng process, so the same text gives the same samples.
+public enum SpeechSynthesizer {
+    /// The text as mono samples in -1...1 at `rate` Hz.
+    public static func synthesize(_ text: String, rate: Double) throws(AudioError) -> [Float] {
+        guard text.utf8.count <= MicrophoneFeed.maxSpokenTextBytes else {
+            throw AudioError(.synthesisFailed, "the text to speak is \(text.utf8.count) bytes; at most \(MicrophoneFeed.maxSpokenTextBytes) are synthesised")
+        }
+        var error = [CChar](repeating: 0, count: Int(CSL_ERROR_CAPACITY))
+        var samples: UnsafeMutablePointer<Int16>?
+        var count = 0
+        var nativeRate: Int32 = 0
+        guard csl_synthesize(text, &samples, &count, &nativeRate, &error) == 0 else {
+            throw AudioError(.synthesisFailed, SpeechRecognizer.text(error))
+        }
+        defer { free(samples) }
+        let spoken = samples.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+        let native = spoken.map { Float($0) / Float(Int16.max) }
+        guard Double(nativeRate) != rate, !native.isEmpty else { return native }
+        let resampler = try SoxrResampler(from: Double(nativeRate), to: rate)
+        return try resampler.process(native) + resampler.drain()
+    }
+}
