@@ -516,7 +516,8 @@ import RecipeSharing
             after(300, function() exit(0) end)
             """
         func delays(seed: UInt64) throws -> [String] {
-            let trace = try runScript(script, seed: seed).trace
+            // Giving up is an uncaught error, which the later exit(0) does not hide.
+            let trace = try runScript(script, seed: seed, exitCode: 1).trace
             #expect(trace.contains("reconnect gave up"))
             return trace.split(separator: "\n").compactMap { line in
                 line.range(of: "retrying in ").map { String(line[$0.upperBound...].prefix(while: { $0 != " " })) }
@@ -548,7 +549,7 @@ import RecipeSharing
             + [RecipesPlugin(catalog: RecipeCatalog(places: [.init(directory: directory, origin: .option)]))]
         let runtime = try ScriptRuntime(options: options, plugins: plugins)
         let outcome = runtime.close(runtime.run(script: directory + "/main.lua", arguments: []))
-        #expect(outcome.exitCode == 0, "\(outcome.report ?? "")")
+        #expect(outcome.exitCode == 1, "giving up is an uncaught error, which exit(0) does not hide: \(outcome.report ?? "")")
     }
 
     /// Giving up shows: status "gave_up", an error on stderr and in the trace, and
@@ -558,7 +559,7 @@ import RecipeSharing
             local handle = recipes.run("reconnect", {give_up = 3})
             after(10, function() mock.permissions.set("camera", "denied") end)
             after(120, function() assert(handle.status == "gave_up", handle.status) exit(0) end)
-            """)
+            """, exitCode: 1)
         #expect(script.trace.contains("attempt 2 failed"))
         #expect(!script.trace.contains("attempt 3 failed"))
         #expect(script.trace.contains(#""event":"error","values":{"in":"#))
