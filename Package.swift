@@ -224,7 +224,7 @@ let package = Package(
             name: "WearablesServerTests",
             dependencies: [
                 "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator", "WearablesWorld", "WearablesDisplay",
-                "PlainWebSocket", "Spelling",
+                "WearablesMock", "PlainWebSocket", "Spelling",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

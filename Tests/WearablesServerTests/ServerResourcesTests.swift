@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WearablesMock
 
 @testable import WearablesServer
 
@@ -20,6 +21,15 @@ import Testing
         for (path, text) in ServerResources.files {
             let source = path == "openapi.yaml" ? Self.openAPI.path : Self.resources.path + "/" + path
             #expect(text == (try String(contentsOfFile: source, encoding: .utf8)), "\(path)")
+        }
+    }
+
+    /// Every device action the server routes (`POST /v1/devices/NAME`) has its row in the
+    /// OpenAPI document, so a new mock action cannot ship undocumented.
+    @Test func everyDeviceActionRouteIsInTheOpenAPIDocument() throws {
+        let document = try String(contentsOf: Self.openAPI, encoding: .utf8)
+        for name in MockDeviceAction.names + ["pair"] {
+            #expect(document.contains("\n  /v1/devices/\(name):\n"), "docs/openapi.yaml has no row for POST /v1/devices/\(name)")
         }
     }
 }
