@@ -14,10 +14,14 @@ import WearablesServer
         let folder = try ScriptHarness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let snapshot = folder + "/card.png"
-        let outcome = try ScriptHarness.run("display.lua", arguments: [snapshot], out: folder)
+        let outcome = try ScriptHarness.run("display.lua", arguments: [snapshot], trace: folder + "/trace.jsonl", out: folder)
         #expect(outcome.status == .exit(0), "\(outcome.report ?? "")")
         let png = try Data(contentsOf: URL(fileURLWithPath: snapshot))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // The trace holds the picture's hash, so a later run's trace shows whether the lens changed.
+        let trace = try String(contentsOfFile: folder + "/trace.jsonl", encoding: .utf8)
+        #expect(trace.contains("\"event\":\"snapshot\",\"values\":{\"device\":"), "\(trace.suffix(500))")
+        #expect(trace.contains("\"sha256\":\"\(SHA256.hex(png))\""))
         let golden = Self.goldens.appendingPathComponent("display-card.png")
         if Golden.isUpdating {
             try png.write(to: golden)

@@ -50,15 +50,23 @@ enum MockDisplayClass {
                 .method(
                     "snapshot", .string("path"), returns: [.string],
                     doc: "Write what the lens shows as a 600x600 PNG (black when nothing is); returns the path written. "
-                        + "Text in DejaVu Sans through FreeType."
+                        + "Text in DejaVu Sans through FreeType. The trace records the picture's SHA-256, a reference for later runs."
                 ) { [unowned runtime] handle, path, _ in
                     let content = lens(handle).content
-                    return try runtime.writeFile(path, what: .frame) { resolved in
+                    var digest = ""
+                    let written = try runtime.writeFile(path, what: .frame) { resolved in
                         let png = try DisplaySnapshot.png(content)
                         guard let file = RawFile.creating(resolved), file.write(png) else {
                             throw MockActionError(.unreadableFile, "cannot write \(resolved): check that its directory exists and is writable")
                         }
+                        digest = SHA256.hex(png)
                     }
+                    // The picture's hash in the trace: a reference a later run's trace can be compared with.
+                    runtime.trace.record(source: "display", event: "snapshot", orderedValues: [
+                        ("device", .string(handle.id)), ("path", .string(path)), ("sha256", .string(digest)),
+                        ("components", .int(content?.ids.count ?? 0)),
+                    ])
+                    return written
                 },
             ],
             fields: [

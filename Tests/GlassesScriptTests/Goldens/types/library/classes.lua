@@ -731,7 +731,7 @@ function MockDisplay:video(how, error) end
 ---@param on boolean
 function MockDisplay:set_photo_transfer_interrupts(on) end
 
----Write what the lens shows as a 600x600 PNG (black when nothing is); returns the path written. Text in DejaVu Sans through FreeType.
+---Write what the lens shows as a 600x600 PNG (black when nothing is); returns the path written. Text in DejaVu Sans through FreeType. The trace records the picture's SHA-256, a reference for later runs.
 ---@param path string
 ---@return string
 function MockDisplay:snapshot(path) end
