@@ -1,10 +1,11 @@
+import FoundationEssentials
 import WearablesCore
 import WearablesDisplay
 import WearablesMock
 
 /// A display component as JSON (`display_send`'s `tree`, a mock state's `display.tree`):
 /// `{"type": "flexbox", "props": {...}, "children": [...]}`, the `ComponentSpec` of a checked
-/// tree. Pixels do not cross (a script over --connect shows images by `uri`).
+/// tree. An image's pixels cross as JPEG (``WireSpecValue``).
 public struct WireComponent: Codable, Sendable, Equatable {
     public var type: String
     public var props: [String: WireSpecValue]?
@@ -25,12 +26,15 @@ public struct WireComponent: Codable, Sendable, Equatable {
     public func tree() throws(DisplayTreeError) -> DisplayTree { try DisplayTree(spec: spec) }
 }
 
-/// One property value: a string, number, boolean or a table of them (padding's edges).
+/// One property value: a string, number, boolean, a table of them (padding's edges), or
+/// an image's pixels as `{"jpeg": BASE64}` (scripts' pixels are JPEG-rounded before they
+/// are shown, in process too, so both ends show the same picture).
 public enum WireSpecValue: Codable, Sendable, Equatable {
     case string(String)
     case number(Double)
     case bool(Bool)
     case table([String: WireSpecValue])
+    case jpeg(Data)
 
     init?(_ value: SpecValue) {
         switch value {
@@ -38,7 +42,9 @@ public enum WireSpecValue: Codable, Sendable, Equatable {
         case .number(let number): self = .number(number)
         case .bool(let flag): self = .bool(flag)
         case .table(let table): self = .table(table.compactMapValues(WireSpecValue.init))
-        case .pixels: return nil
+        case .pixels(let image):
+            guard let data = try? ImageCodecs.encode(image, as: .jpeg, quality: DisplayPixels.jpegQuality) else { return nil }
+            self = .jpeg(data)
         }
     }
 
@@ -48,6 +54,8 @@ public enum WireSpecValue: Codable, Sendable, Equatable {
         case .number(let number): .number(number)
         case .bool(let flag): .bool(flag)
         case .table(let table): .table(table.mapValues(\.spec))
+        // Undecodable bytes leave a string, which the tree's check refuses as not pixels.
+        case .jpeg(let data): (try? ImageCodecs.decode(data)).map(SpecValue.pixels) ?? .string("")
         }
     }
 
@@ -56,7 +64,10 @@ public enum WireSpecValue: Codable, Sendable, Equatable {
         if let flag = try? container.decode(Bool.self) { self = .bool(flag) }
         else if let number = try? container.decode(Double.self) { self = .number(number) }
         else if let string = try? container.decode(String.self) { self = .string(string) }
-        else { self = .table(try container.decode([String: WireSpecValue].self)) }
+        else if let image = try? container.decode([String: String].self), image.count == 1, let text = image["jpeg"],
+                let data = Data(base64Encoded: text) {
+            self = .jpeg(data)
+        } else { self = .table(try container.decode([String: WireSpecValue].self)) }
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -66,6 +77,7 @@ public enum WireSpecValue: Codable, Sendable, Equatable {
         case .number(let number): try container.encode(number)
         case .bool(let flag): try container.encode(flag)
         case .table(let table): try container.encode(table)
+        case .jpeg(let data): try container.encode(["jpeg": data.base64EncodedString()])
         }
     }
 }

@@ -61,4 +61,27 @@ import WearablesWire
         #expect(wire.state.display == state.display)
         #expect(wire.state.display?.clickable == ["root", "save"])
     }
+
+    /// A script's picture crosses as JPEG: the server's tree has the image at the size the
+    /// script prepared, its pixels within JPEG's rounding of the script's own.
+    @Test func anImagesPixelsCrossAsJPEG() throws {
+        var pixels: [UInt8] = []
+        for y in 0..<240 { for x in 0..<320 { pixels += [UInt8(x % 256), UInt8(y % 256), UInt8((x + y) % 256)] } }
+        let prepared = try DisplayPixels.prepared(RGBImage(width: 320, height: 240, pixels: pixels))
+        let spec = ComponentSpec("flexbox", [:], children: [ComponentSpec("image", ["pixels": .pixels(prepared)])])
+        let sent = try DisplayTree(spec: spec)
+        let message = ClientMessage.command(id: 1, .displaySend(device: "d", tree: ComponentSpec(sent.root)))
+        guard case .command(_, .displaySend(_, let wire)) = try ClientMessage.decode(message.encoded()) else {
+            Issue.record("not display_send")
+            return
+        }
+        guard case .pixels(let received)? = wire.children.first?.properties["pixels"] else {
+            Issue.record("the image's pixels did not cross")
+            return
+        }
+        #expect(received.width == prepared.width && received.height == prepared.height)
+        let difference = zip(received.pixels, prepared.pixels).map { abs(Int($0) - Int($1)) }.reduce(0, +)
+        #expect(Double(difference) / Double(prepared.pixels.count) < 3, "mean difference \(Double(difference) / Double(prepared.pixels.count))")
+        #expect(try DisplayTree(spec: wire).ids == sent.ids)
+    }
 }

@@ -1,4 +1,5 @@
 import LuaHost
+import WearablesCore
 import WearablesDisplay
 
 /// A component tree as a script writes it, read into a `ComponentSpec` and its callbacks:
@@ -129,8 +130,29 @@ struct DisplayTreeReader {
                 }
             }
             return .table(table)
+        case .object(let object) where name == "pixels":
+            return .pixels(try pixels(object, path: path))
         default:
             throw DisplayReadError.shape(path, "field '\(name)': string, number or boolean expected, got \(typeName(value))")
+        }
+    }
+
+    /// An image's `pixels`: a photo or a frame, fitted into the lens (600x600) at its
+    /// aspect, so a full-size photo costs the tree no more than the lens can show, and
+    /// rounded through JPEG as it would be over a connection (``DisplayPixels``).
+    private static func pixels(_ object: AnyObject, path: String) throws -> RGBImage {
+        let image: RGBImage
+        if let frame = object as? ScriptFrame {
+            image = frame.frame.rgbImage()
+        } else if let photo = object as? ScriptPhoto {
+            do { image = try ImageCodecs.decode(photo.photo.data) } catch {
+                throw DisplayReadError.shape(path, "field 'pixels': the photo cannot be decoded (\(error)); capture it as jpeg")
+            }
+        } else {
+            throw DisplayReadError.shape(path, "field 'pixels': a Photo or a Frame expected")
+        }
+        do { return try DisplayPixels.prepared(image) } catch {
+            throw DisplayReadError.shape(path, "field 'pixels': the picture cannot be prepared for the lens (\(error))")
         }
     }
 
