@@ -3,6 +3,7 @@ import GlassesScript
 import LuaHost
 import ServedWorldSupport
 import Testing
+import WearablesCore
 import WearablesRemote
 import WearablesServer
 
@@ -53,6 +54,18 @@ import WearablesServer
         #expect(outcome.status == .exit(0), "\(outcome.report ?? "")")
         let png = try Data(contentsOf: URL(fileURLWithPath: snapshot))
         #expect(png == (try Data(contentsOf: Self.goldens.appendingPathComponent("display-card.png"))), "the snapshot over the connection")
+    }
+
+    /// A photo and a frame become images on the lens: the snapshot shows their pixels.
+    @Test func photosAndFramesShowAsImages() throws {
+        let folder = try ScriptHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let snapshot = folder + "/lens.png"
+        let outcome = try ScriptHarness.run("display_pixels.lua", arguments: [snapshot], out: folder)
+        #expect(outcome.status == .exit(0), "\(outcome.report ?? "")")
+        let lens = try ImageCodecs.decode(contentsOf: snapshot)
+        // Two 48x48 icons of camera pictures: not the black of an empty lens.
+        #expect(lens.pixels.contains { $0 > 40 }, "the lens shows the pictures")
     }
 
     @Test func anErroringCallbackIsReportedAndTheWorldGoesOn() throws {
