@@ -8,10 +8,11 @@ import Darwin
 /// blocks until a writer comes, and a device can stream forever, both outside
 /// any Lua hook or time limit: feeds refuse them before they open anything.
 public enum RegularFile {
-    /// Why `path` is not a readable regular file (following links), or nil.
+    /// Why the thing at `path` (following links) is not a regular file, or nil. A path
+    /// with nothing there is nil too: each reader says in its own words that it is missing.
     public static func problem(_ path: String) -> String? {
         var status = stat()
-        guard stat(path, &status) == 0 else { return "no such file" }
+        guard stat(path, &status) == 0 else { return nil }
         switch status.st_mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFDIR: return "it is a folder, not a file"
