@@ -35,6 +35,7 @@ final class SweepPool: @unchecked Sendable {
         var pending = seeds[...]
         var running: [UInt64: pid_t] = [:]
         var done: [SweepRun] = []
+        var signalled: [SweepRun] = []
         while true {
             while running.count < jobs, let seed = pending.first, !stopping {
                 pending = pending.dropFirst()
@@ -61,11 +62,14 @@ final class SweepPool: @unchecked Sendable {
             }
             for run in ended {
                 running[run.seed] = nil
-                // A child ended by the stop did not run to its end: it is not an outcome.
-                if !(interrupted && [130, 137, 143].contains(run.code)) { done.append(run) }
+                // A child ended by the stop did not run to its end: it is not an outcome. A
+                // child can see the Ctrl-C before this loop sees the stop, so an interrupted
+                // exit is held back until the sweep knows whether it was stopped.
+                if [130, 137, 143].contains(run.code) { signalled.append(run) } else { done.append(run) }
             }
             if !ended.isEmpty { progress(done) }
         }
+        if !(interrupted || stopping) { done += signalled }
         return done
     }
 
