@@ -144,7 +144,7 @@ public enum StreamError: WearablesError, Equatable {
         case .videoStreamingError: "the video stream failed; retry, at a lower resolution or frame rate if it repeats"
         case .audioStreamingError: "a stream with audio needs the HFP route first: configure the audio session as playAndRecord with allowBluetooth and activate it before starting the stream"
         case .permissionDenied: "camera permission (and, for a stream with audio, microphone permission) is not granted; register the app, then request it with requestPermission"
-        case .hingesClosed: "the glasses were folded, which disconnects them; unfold them and start a new session"
+        case .hingesClosed: "the glasses were folded or taken off, which stops the camera; unfold them or put them on, then start the camera again (a fold also needs a new session)"
         case .thermalHot: "the glasses are too hot to stream; let them cool down"
         case .batteryLow: "the glasses' battery is too low to stream; charge them"
         case .peakPowerLimit: "the glasses hit their peak power limit"

@@ -2,7 +2,7 @@
 /// and ends; the app starts and stops. `stopped` is terminal: create a new session.
 public final class DeviceSession {
     /// How long `start` waits for the device before failing with `unexpectedError`
-    /// (stuck glasses after a rapid restart never answer).
+    /// (a backend that never answers; stuck glasses refuse within a second).
     public static let startTimeout: Double = 10
     /// How long `stopping` lasts.
     public static let stopDuration: Double = 0.1
@@ -203,6 +203,21 @@ public final class DeviceSession {
     private func failStart(_ error: DeviceSessionError) {
         guard state == .starting else { return }
         reportError(error)
+        // A start the device ends ("Session ended by device", "Device unavailable") goes
+        // through `stopping` (ios#231, #292), and the start fails once it is `stopped`, when
+        // the device is free for the next one; a refusal the device answers with a cause
+        // (health) stops at once.
+        if error == .unexpectedError {
+            startTimeoutToken?.cancel()
+            transition(to: .stopping)
+            wearables.scheduler.schedule(after: Self.stopDuration) { [weak self] in
+                // The waiters run after this event, when the session is `stopped`
+                // (`finishStopping` lets the last reference go: complete first).
+                self?.completeStart(.failure(error))
+                self?.finishStopping()
+            }
+            return
+        }
         completeStart(.failure(error))
         transition(to: .stopped)
         releaseDevice(closing: true)

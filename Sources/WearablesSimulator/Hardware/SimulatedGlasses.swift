@@ -11,7 +11,11 @@ public final class SimulatedGlasses {
     /// Restarting a session sooner than this after closing one leaves the glasses stuck
     /// (field reports) until they are power-cycled.
     public static let restartCooldown: Double = 2.0
-    /// Taken off this long, the device pauses the session...
+    /// How long stuck glasses take to end a start (ios#292: "within ~0.3 s"; with the
+    /// session's `stopping`, under the second ios#231's reporters saw).
+    public static let wedgedRefusalDelay: Double = 0.8
+    /// Taken off this long, the device stops the camera (`StreamError.hingesClosed`, as DAT
+    /// 0.9+ reports a doff) and pauses the session...
     public static let doffPauseDelay: Double = 3.0
     /// ...and this long, it ends it.
     public static let doffStopDelay: Double = 30.0
@@ -63,6 +67,9 @@ public final class SimulatedGlasses {
     private var dropUntil: Double?
     private var connectTimer: TimerToken?
     private var doffTimers: [TimerToken] = []
+    /// The open session began while the glasses were off: DAT's known issue, the stream
+    /// runs until they are put on, then pauses until a captouch tap.
+    private var openedWhileDoffed = false
     private var dropTimers: [TimerToken] = []
     /// Whether a firmware update is installing: the glasses are off the link meanwhile.
     public private(set) var isUpdatingFirmware = false
@@ -134,13 +141,20 @@ public final class SimulatedGlasses {
         guard donState != .donned else { return }
         donState = .donned
         action("don")
-        for timer in doffTimers { timer.cancel() }
-        doffTimers.removeAll()
-        resume("doffed")
+        cancelDoffTimers()
+        if openedWhileDoffed, hasOpenSession {
+            // DAT's known issue: a stream started with the glasses off pauses when they
+            // are put on, and a tap (the captouch toggle) resumes it.
+            openedWhileDoffed = false
+            pause("captouch")
+        } else {
+            resume("doffed")
+        }
         publish()
     }
 
-    /// Takes the glasses off: the session pauses after `doffPauseDelay` and ends after `doffStopDelay`.
+    /// Takes the glasses off: after `doffPauseDelay` the camera stops with `hingesClosed`
+    /// and the session pauses; after `doffStopDelay` the session ends.
     public func doff() {
         guard donState != .doffed else { return }
         donState = .doffed
@@ -313,7 +327,7 @@ public final class SimulatedGlasses {
             isStuck = true
             action("stuck")
         }
-        guard !isStuck else { return }
+        guard !isStuck else { return refuseWedgedStart(completion) }
         scheduler.schedule(after: Self.sessionOpenDelay) { [weak self] in
             guard let self else { return }
             guard self.link == .connected, !self.isStuck else { return completion(.failure(.noEligibleDevice)) }
@@ -321,8 +335,24 @@ public final class SimulatedGlasses {
             if let refusal = self.healthRefusal { return completion(.failure(refusal)) }
             self.hasOpenSession = true
             self.pauseReasons.removeAll()
+            self.openedWhileDoffed = self.donState == .doffed
+            // Started off the face, the session runs on: the doff that came before it stops nothing.
+            if self.openedWhileDoffed { self.cancelDoffTimers() }
             completion(.success(()))
-            if self.donState == .doffed { self.armDoffTimers() }
+        }
+    }
+
+    /// Wedged glasses (ios#231: rapid session cycling; only a power cycle recovers them)
+    /// end each start while it is `starting`, within `wedgedRefusalDelay`, as
+    /// `unexpectedError` (ios#292: `starting → stopping → stopped` within a second). The
+    /// refused start is one more quick cycle, so retrying keeps them wedged.
+    private func refuseWedgedStart(_ completion: @escaping (Result<Void, DeviceSessionError>) -> Void) {
+        scheduler.schedule(after: Self.wedgedRefusalDelay) { [weak self] in
+            guard let self else { return }
+            guard self.isStuck else { return completion(.failure(.noEligibleDevice)) }
+            self.lastSessionClose = self.scheduler.now
+            self.action("session_refused", [("stuck", .bool(true))])
+            completion(.failure(.unexpectedError))
         }
     }
 
@@ -340,6 +370,7 @@ public final class SimulatedGlasses {
     func closeSession() {
         guard hasOpenSession else { return }
         hasOpenSession = false
+        openedWhileDoffed = false
         pauseReasons.removeAll()
         lastSessionClose = scheduler.now
     }
@@ -355,10 +386,23 @@ public final class SimulatedGlasses {
     private func armDoffTimers() {
         for timer in doffTimers { timer.cancel() }
         doffTimers = [
-            scheduler.schedule(after: Self.doffPauseDelay) { [weak self] in self?.pause("doffed") },
+            // DAT 0.9.0 (Fixed): the stream "surfaces `StreamError.hingesClosed` when the
+            // control stream stops because the device was doffed", as for a fold.
+            scheduler.schedule(after: Self.doffPauseDelay) { [weak self] in self?.stopCameraForDoff() },
             // DAT reports a session the device ends as `unexpectedError` ("Session ended by device").
             scheduler.schedule(after: Self.doffStopDelay) { [weak self] in self?.endSession(.unexpectedError, nil) },
         ]
+    }
+
+    private func cancelDoffTimers() {
+        for timer in doffTimers { timer.cancel() }
+        doffTimers.removeAll()
+    }
+
+    private func stopCameraForDoff() {
+        guard hasOpenSession else { return }
+        kit.notifyObservers { $0.backend(didInterruptSessionOn: identifier, with: .streamEnded(.hingesClosed)) }
+        pause("doffed")
     }
 
     private func pause(_ reason: String) {
@@ -373,9 +417,10 @@ public final class SimulatedGlasses {
         kit.notifyObservers { $0.backend(didInterruptSessionOn: identifier, with: .resumed) }
     }
 
-    private func endSession(_ sessionError: DeviceSessionError?, _ streamError: StreamError?) {
+    func endSession(_ sessionError: DeviceSessionError?, _ streamError: StreamError?) {
         guard hasOpenSession else { return }
         hasOpenSession = false
+        openedWhileDoffed = false
         pauseReasons.removeAll()
         lastSessionClose = scheduler.now
         kit.notifyObservers {
