@@ -314,7 +314,7 @@ enum BackendConformance {
         let outcome = Outcome<Photo, PhotoError>()
         camera.capture(format: .jpeg, completion: outcome.handler)
         rig.drive { $0.glasses[0].disconnect(for: 30) }
-        let photoErrors = { errors.values.filter { $0.hasPrefix("PhotoError.") }.count }
+        let photoErrors = { errors.values.filter { $0 == "StreamError.photoCaptureFailed" }.count }
         // The error listener hears it as its own event, after the completion: wait for both.
         #expect(rig.run(until: { outcome.result != nil && photoErrors() > 0 }, within: CameraStream.captureTimeout + 5))
         #expect(outcome.value == nil)

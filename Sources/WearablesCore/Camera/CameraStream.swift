@@ -38,7 +38,8 @@ public final class CameraStream {
     private let stateListeners: Broadcaster<StreamState>
     private let frameListeners: Broadcaster<VideoFrame>
     private let photoListeners: Broadcaster<Photo>
-    private let errorListeners: Broadcaster<any WearablesError>
+    /// DAT's stream error publisher: `StreamError`s only (a capture's `PhotoError` is its caller's).
+    private let errorListeners: Broadcaster<StreamError>
     private let effectiveListeners: Broadcaster<EffectiveStreamSettings>
     private lazy var cameraStateListeners = Broadcaster<CameraState>(scheduler: wearables.scheduler)
     private var startWaiters: [(Result<Void, StreamError>) -> Void] = []
@@ -132,7 +133,7 @@ public final class CameraStream {
     }
 
     /// `StreamError`s, and `PhotoError`s of failed captures.
-    public func addErrorListener(_ listener: @escaping (any WearablesError) -> Void) -> ListenerToken {
+    public func addErrorListener(_ listener: @escaping (StreamError) -> Void) -> ListenerToken {
         errorListeners.add(listener)
     }
 
@@ -468,10 +469,12 @@ public final class CameraStream {
             photoListeners.emit(photo)
             completion?(.success(photo))
         case .failure(let error):
-            report(error)
-            // DAT 0.9+ reports a failed stream capture on the stream's error publisher;
-            // the stream goes on. The PhotoError before it names the cause.
-            if !captureIsStandalone { report(StreamError.photoCaptureFailed) }
+            // The cause is the capture's own (its caller's PhotoError; traced here). DAT 0.9+
+            // reports a failed stream capture on the stream's error publisher as
+            // `photoCaptureFailed` and the stream goes on; a standalone photo's failures
+            // stay on the photo's own channel.
+            wearables.traceError(error, source: traceSource)
+            if !captureIsStandalone { report(.photoCaptureFailed) }
             completion?(.failure(error))
         }
     }
@@ -486,7 +489,12 @@ public final class CameraStream {
         captureSerial += 1
         let completion = captureCompletion
         captureCompletion = nil
-        report(error)
+        // The capture's caller hears its PhotoError; the stream's error (reported by
+        // `endStream`) says why it ended, and a stream capture's failure follows it, so
+        // every accepted `capturePhoto` has one outcome on the stream: a photo or
+        // `photoCaptureFailed`. A standalone photo's failure stays its own.
+        wearables.traceError(error, source: traceSource)
+        if !captureIsStandalone { report(.photoCaptureFailed) }
         if let completion { wearables.finish(completion, .failure(error)) }
     }
 
@@ -505,7 +513,7 @@ public final class CameraStream {
         })
     }
 
-    private func report(_ error: any WearablesError) {
+    private func report(_ error: StreamError) {
         wearables.traceError(error, source: traceSource)
         errorListeners.emit(error)
     }
