@@ -100,6 +100,8 @@ public enum MockDeviceAction: Sendable, Equatable {
     case input(InputEvent.Action, source: InputSource)
     /// The glasses' Inputs channel fails with this error (ours).
     case inputsFault(InputsError)
+    /// A failure seen in the field (see `FieldFault`).
+    case fieldFault(FieldFault)
     /// MockVoiceInvocationKit `sendLaunchAppAction()` (`incomplete`: `sendIncompleteAction()`);
     /// the new request, if any app stream listened, is the last of the glasses' `voiceRequests`.
     case voiceLaunch(incomplete: Bool)
@@ -157,6 +159,7 @@ public enum MockDeviceAction: Sendable, Equatable {
         case .microphoneFeed: "microphone_feed"
         case .input: "input"
         case .inputsFault: "inputs_fault"
+        case .fieldFault: "field_fault"
         case .voiceLaunch(let incomplete): incomplete ? "voice_incomplete" : "voice_launch"
         case .motionFeed: "motion_feed"
         case .speech: "speech"
@@ -172,6 +175,6 @@ public enum MockDeviceAction: Sendable, Equatable {
     /// The names of the device actions, for routes and messages.
     public static let names = plainActions.map(\.name)
         + ["fail_next_capture", "fail_stream", "battery", "charging", "thermal", "disconnect", "bandwidth", "camera_feed", "captured_image",
-           "compatibility", "microphone_feed", "input", "inputs_fault", "motion_feed", "speech", "speech_error", "speech_complete", "speech_locale",
+           "compatibility", "microphone_feed", "input", "inputs_fault", "field_fault", "motion_feed", "speech", "speech_error", "speech_complete", "speech_locale",
            "display_click", "display_video", "display_photo_transfer_interrupts"]
 }

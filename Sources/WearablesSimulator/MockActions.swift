@@ -86,6 +86,7 @@ extension SimulatedWorld: GlassesWorld, MockControl {
         case .failNextCapture(let failure): glasses.camera.simulateCaptureFailure(failure)
         case .failStream(let fault): glasses.failStream(fault)
         case .peakPower: glasses.peakPower()
+        case .fieldFault(let fault): glasses.inject(fault)
         case .captureButton: glasses.pressCaptureButton()
         case .updateFirmware: glasses.updateFirmware()
         case .compatibility(let value): glasses.setCompatibility(value)

@@ -151,6 +151,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             return .speechLocale(try require(locale, "locale"))
         case "inputs_fault":
             return .inputsFault(try required(code, "code", as: InputsError.self))
+        case "field_fault":
+            return .fieldFault(try required(code, "code", as: FieldFault.self))
         default:
             throw .badRequest("unknown mock action '\(name)' (actions: pair, \(MockDeviceAction.names.joined(separator: ", ")), "
                 + "permissions, request_result, companion_fail_next, companion_hold_next, companion_continue, companion_cancel, "
@@ -217,6 +219,7 @@ public struct MockActionFields: Codable, Sendable, Equatable {
                     (self.x, self.y, self.dx, self.dy) = (Double(x), Double(y), Double(dx), Double(dy))
                 }
             case .inputsFault(let error): code = error.code
+            case .fieldFault(let fault): code = fault.rawValue
             case .motionFeed(let feed):
                 if case .pose(let pose) = feed { self.pose = pose.name }
             case .speech(let result):

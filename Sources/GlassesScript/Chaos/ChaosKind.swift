@@ -20,6 +20,8 @@ public enum ChaosKind: String, CaseIterable, Codable, Sendable {
     case input_fault
     case speech_fault
     case voice_launch
+    /// Field failures (`FieldFault`): the device ends a worn, connected session (ios#301).
+    case session_ended
 
     /// The kinds' names, in declaration order, for messages.
     public static let names = allCases.map(\.rawValue)
@@ -36,7 +38,7 @@ public enum ChaosKind: String, CaseIterable, Codable, Sendable {
         case .bandwidth: 10...120
         case .phone_call: 10...180
         case .doff: 2...120
-        case .input_fault, .speech_fault, .voice_launch: 0...0
+        case .input_fault, .speech_fault, .voice_launch, .session_ended: 0...0
         }
     }
 
@@ -63,6 +65,7 @@ public enum ChaosKind: String, CaseIterable, Codable, Sendable {
         case .input_fault: [.device(device, .inputsFault(.communicationError))]
         case .speech_fault: [.device(device, .speechError(code: 7, message: "chaos"))]
         case .voice_launch: [.device(device, .voiceLaunch(incomplete: false))]
+        case .session_ended: [.device(device, .fieldFault(.sessionEnded))]
         }
     }
 
@@ -75,7 +78,7 @@ public enum ChaosKind: String, CaseIterable, Codable, Sendable {
         case .battery: [.device(device, .battery(100))]
         case .bandwidth: [.device(device, .bandwidth(kbps: kbps))]
         case .doff: [.device(device, .don)]
-        case .disconnect, .capture_failure, .phone_call, .input_fault, .speech_fault, .voice_launch: []
+        case .disconnect, .capture_failure, .phone_call, .input_fault, .speech_fault, .voice_launch, .session_ended: []
         }
     }
 }

@@ -496,7 +496,7 @@ function Display:on(event, fn) end
 ---@field model "unknown"|"rayBanMeta"|"oakleyMetaHSTN"|"oakleyMetaVanguard"|"metaRayBanDisplay"|"rayBanMetaOptics"|"metaGlasses" The model.
 ---@field device Device? The Device the app sees.
 ---@field powered boolean Whether powered on.
----@field stuck boolean Stuck after a too-quick session restart; power-cycle to fix.
+---@field stuck boolean Stuck after a too-quick session restart (each start then fails within a second); power-cycle to fix.
 ---@field camera MockCamera The simulated camera.
 ---@field microphone MockMicrophone The simulated microphone.
 ---@field input MockInput The input surfaces (DAT MockInputKit): nav, select, back, capture, button, drag.
@@ -518,10 +518,10 @@ function MockGlasses:fold() end
 ---Open the hinges: reconnects, restarts nothing.
 function MockGlasses:unfold() end
 
----Put the glasses on: a paused session resumes.
+---Put the glasses on: a paused session resumes (one started while they were off pauses until a tap).
 function MockGlasses:don() end
 
----Take them off: sessions pause after 3 s and stop after 30 s.
+---Take them off: after 3 s the camera stops (hingesClosed) and the session pauses; it stops after 30 s.
 function MockGlasses:doff() end
 
 ---A captouch tap: pauses an active stream, or resumes a paused one; the app hears the input.
@@ -557,6 +557,10 @@ function MockGlasses:update_firmware() end
 
 ---A power peak: the camera stops (peakPowerLimit); at battery <= 20 the session ends (peakPowerShutdown).
 function MockGlasses:peak_power() end
+
+---A failure seen in the field: sessionEnded (the device ends a worn, connected session: unexpectedError, ios#301).
+---@param kind "sessionEnded"
+function MockGlasses:field_fault(kind) end
 
 ---What the glasses need to work with this app; an update required refuses sessions (noEligibleDevice).
 ---@param value "undefined"|"compatible"|"deviceUpdateRequired"|"sdkUpdateRequired"
