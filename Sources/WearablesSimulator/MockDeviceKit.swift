@@ -342,15 +342,18 @@ public final class MockDeviceKit: WearablesBackend {
     }
 
     public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
+                             progress: @escaping (PhotoTransferProgress) -> Void,
                              completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         let overHFP = audio?.isRoutedOverHFPToGlasses == true && audioGlasses?.identifier == identifier
-        capturePhoto(on: identifier, format: format, size: size, quality: quality, phoneAudioOverHFP: overHFP, completion: completion)
+        capturePhoto(on: identifier, format: format, size: size, quality: quality, phoneAudioOverHFP: overHFP,
+                     progress: progress, completion: completion)
     }
 
     /// A capture asked for by a phone elsewhere (a client of a served world), which says
     /// whether it routes audio over HFP to these glasses: the photo rule follows that phone.
     public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
-                             phoneAudioOverHFP: Bool, completion: @escaping (Result<Photo, PhotoError>) -> Void) {
+                             phoneAudioOverHFP: Bool, progress: @escaping (PhotoTransferProgress) -> Void,
+                             completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         guard let pair = glasses(identifier) else { return completion(.failure(.deviceDisconnected)) }
         if hfpBlocksPhotoCapture, phoneAudioOverHFP {
             return record("capture_lost", [("glasses", .string(identifier)), ("reason", .string("audioOverHFP"))])
@@ -362,7 +365,7 @@ public final class MockDeviceKit: WearablesBackend {
             return
         }
         pair.display.photoTransferStarted()
-        pair.camera.capture(format: format, size: size, quality: quality, scheduler: scheduler, completion: completion)
+        pair.camera.capture(format: format, size: size, quality: quality, scheduler: scheduler, progress: progress, completion: completion)
     }
 
     private static func draw(_ range: ClosedRange<Double>, _ scheduler: Scheduler) -> Double {

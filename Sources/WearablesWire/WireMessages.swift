@@ -124,6 +124,8 @@ public enum WireEvent: Sendable, Equatable {
     case display(device: String, DisplayBackendEvent)
     /// Frames the server dropped for this client because it read too slowly.
     case framesDropped(stream: Int, total: Int)
+    /// A step of the transfer of the photo the `capture` command `id` asked for (to its client only).
+    case captureProgress(id: Int, PhotoTransferProgress)
     /// A simulator's glasses changed as only the mock sees them (or were paired); sent after
     /// every mock action, whoever made it (a client, an HTTP control route), and after device changes.
     case mockGlasses(WireMockGlasses)
@@ -210,6 +212,7 @@ struct Envelope: Codable {
     var fps: Int?
     var stream: Int?
     var total: Int?
+    var bytes: Int?
     var format: String?
     var width: Int?
     var height: Int?
@@ -246,7 +249,7 @@ struct Envelope: Codable {
 
     enum CodingKeys: String, CodingKey {
         case type, id, client, server, world, speed, time, ok, error, permission, status, permissions, registration,
-            state, device, devices, bandwidth, kbps, event, resolution, fps, stream, total, format, width, height, quality,
+            state, device, devices, bandwidth, kbps, event, resolution, fps, stream, total, bytes, format, width, height, quality,
             action, glasses, mock, code, word, output, completions, watch, audio, file, input, listening, request, success, taken
         case actionOutput = "action_output"
         case text, confidence, locale
@@ -575,6 +578,11 @@ struct Envelope: Codable {
             self.init(type: "frames_dropped")
             self.stream = stream
             self.total = total
+        case .captureProgress(let id, let progress):
+            self.init(type: "capture_progress")
+            self.id = id
+            bytes = progress.bytesReceived
+            total = progress.totalBytes
         case .mockGlasses(let state):
             self.init(type: "mock_glasses")
             glasses = state
@@ -672,6 +680,9 @@ struct Envelope: Codable {
             }
         case "frames_dropped":
             return .event(.framesDropped(stream: try require(stream, "stream"), total: try require(total, "total")))
+        case "capture_progress":
+            return .event(.captureProgress(id: try require(id, "id"),
+                                           PhotoTransferProgress(bytesReceived: try require(bytes, "bytes"), totalBytes: try require(total, "total"))))
         case "mock_glasses":
             return .event(.mockGlasses(try require(glasses, "glasses")))
         case "audio_route":

@@ -59,6 +59,7 @@ enum BackendConformance {
         ("a capture while the glasses take their own photo is serviceUnavailable", captureButtonHoldsTheCamera),
         ("a power peak on a weak battery ends the session with peakPowerShutdown", peakPowerOnAWeakBattery),
         ("a standalone photo has its own size, apart from the stream's", photoAtItsOwnSize),
+        ("a standalone photo needs no stream and reports its transfer up to the whole", photoTransferProgress),
         ("the Meta AI app's update destinations make the glasses compatible", updateDestinations),
         ("an update destination the Meta AI app cannot open fails with its NavigationError", updateDestinationRefused),
     ]
@@ -397,6 +398,21 @@ enum BackendConformance {
         let image = try ImageCodecs.decode(photo.data)
         #expect(image.size == PhotoResolution.small.size)
         #expect(photo.width == image.width && photo.height == image.height)
+    }
+
+    static func photoTransferProgress(_ rig: ConformanceRig) throws {
+        let session = try startedSession(rig)
+        let camera = try session.addCamera(config(.low, 15))
+        let capture = camera.startPhoto(format: .jpeg, resolution: .medium, quality: .medium)
+        let steps = Recorder<PhotoTransferProgress>()
+        steps.token = capture.addProgressListener { steps.append($0) }
+        try #require(rig.run(until: { capture.result != nil }, within: CameraStream.captureTimeout + 5))
+        let photo = try #require(try capture.result?.get())
+        rig.run(for: 0.1)  // the listeners' last deliveries
+        #expect(camera.state == .stopped, "taken with the stream stopped")
+        #expect(steps.values.count == SimulatedCamera.progressSteps + 1)
+        #expect(steps.values.first == PhotoTransferProgress(bytesReceived: 0, totalBytes: photo.size))
+        #expect(steps.values.last == PhotoTransferProgress(bytesReceived: photo.size, totalBytes: photo.size))
     }
 
     private static func capture(_ camera: CameraStream, in rig: ConformanceRig) throws -> Outcome<Photo, PhotoError> {

@@ -64,6 +64,7 @@ import WearablesWire
         .event(.session(device: "rayBanMeta-1", .ended(sessionError: nil, streamError: nil))),
         .event(.input(device: "rayBanMeta-1", .captureButton)), .event(.input(device: "rayBanMeta-1", .tapAndHold)),
         .event(.framesDropped(stream: 2, total: 17)),
+        .event(.captureProgress(id: 9, PhotoTransferProgress(bytesReceived: 2048, totalBytes: 20480))),
         .error(.protocolError("malformed", "not JSON")),
     ]
 

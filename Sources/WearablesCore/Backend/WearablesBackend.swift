@@ -128,9 +128,11 @@ public protocol WearablesBackend: AnyObject {
     /// Why a stream with audio cannot start on this device now (the phone's HFP route
     /// to it is not configured), worded as a fix; nil when it can.
     func audioStreamingProblem(on identifier: DeviceIdentifier) -> String?
-    /// Takes a still at `size`, encoded at `quality` (1-100); completes with the photo or
+    /// Takes a still at `size`, encoded at `quality` (1-100); reports its transfer as it
+    /// crosses the link (`progress`, ending at the whole), then completes with the photo or
     /// why it failed (or never, as when audio is routed over HFP; the model times the capture out).
     func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
+                      progress: @escaping (PhotoTransferProgress) -> Void,
                       completion: @escaping (Result<Photo, PhotoError>) -> Void)
 
     /// The glasses' IMU as the model reads it (DAT 1.0 `MWDATMotion`); nil when they have none.

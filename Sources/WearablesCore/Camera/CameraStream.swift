@@ -30,8 +30,6 @@ public final class CameraStream {
     /// Frames delivered since the stream was created.
     public private(set) var frameCount = 0
     public private(set) var isCapturing = false
-    /// Whether this camera has ever been started (a new camera holds the slot until it has run).
-    private var hasRun = false
 
     unowned let wearables: Wearables
     private let implicitSelector: DeviceSelector?
@@ -46,6 +44,9 @@ public final class CameraStream {
     private var feed: CameraFeedHandle?
     private var captureSerial = 0
     private var captureCompletion: ((Result<Photo, PhotoError>) -> Void)?
+    /// Where a standalone photo's transfer progress goes (nil for a stream capture: DAT's
+    /// stream `capturePhoto` reports none).
+    private var captureProgress: ((PhotoTransferProgress) -> Void)?
     /// Whether the capture in flight is a standalone photo (`Camera.photo`), whose
     /// failures are its own, or the stream's `capturePhoto`, whose failures the stream
     /// also reports (`StreamError.photoCaptureFailed`).
@@ -148,8 +149,8 @@ public final class CameraStream {
     // MARK: Control
 
     /// Whether this camera is the session's one camera capability: from `addCamera` until
-    /// it stops after running.
-    var holdsCapability: Bool { state != .stopped || !hasRun }
+    /// it is removed (DAT 1.0's `Camera.stop()` detaches it; its stream stopping does not).
+    var holdsCapability: Bool { !isRemoved }
 
     /// Starts streaming; `completion` runs at `streaming` or with the error that stopped it.
     /// Waits in `waitingForDevice` while the session (or, for an implicit stream, an
@@ -179,7 +180,6 @@ public final class CameraStream {
         }
         startWaiters.append(completion)
         selfWhileStarted = self
-        hasRun = true
         if implicitSelector != nil {
             startImplicitSession()
         } else {
@@ -199,19 +199,44 @@ public final class CameraStream {
     /// Frames pause while the capture runs and resume by themselves.
     /// `size` and `quality` are DAT 1.0 `Camera.photo`'s (nil size: the stream's).
     public func capturePhoto(format: PhotoCaptureFormat, size: VideoSize? = nil, quality: Int = ImageCodecs.defaultQuality) -> Bool {
-        guard state == .streaming, !isCapturing, let identifier = deviceIdentifier else { return false }
+        guard state == .streaming, !isCapturing else { return false }
+        return beginCapture(format: format, size: size ?? effective.size, quality: quality, standalone: false)
+    }
+
+    /// Whether a standalone photo can be taken now: on a streaming camera, or (DAT 1.0's
+    /// `Camera.photo`, which needs no stream) on a stopped camera still attached to its
+    /// started session. An implicit stream's session lives only while it streams.
+    var canTakeStandalonePhoto: Bool {
+        if state == .streaming { return true }
+        return state == .stopped && implicitSelector == nil && !isRemoved && session?.state == .started && session?.camera === self
+    }
+
+    /// Asks the glasses for a still; the capture timeout restarts while its transfer
+    /// progresses (a transfer under way is an answer; a large photo over a slow link
+    /// takes longer than the timeout).
+    private func beginCapture(format: PhotoCaptureFormat, size: VideoSize, quality: Int, standalone: Bool) -> Bool {
+        guard let identifier = deviceIdentifier else { return false }
         isCapturing = true
-        captureIsStandalone = false
+        captureIsStandalone = standalone
         captureSerial += 1
         let serial = captureSerial
         wearables.trace.record(source: traceSource, event: "capture", values: ["format": .string(format.name)])
-        captureTimer = wearables.scheduler.schedule(after: Self.captureTimeout) { [weak self] in
-            self?.finishCapture(serial: serial, result: .failure(.captureFailure))
-        }
-        wearables.backend.capturePhoto(on: identifier, format: format, size: size ?? effective.size, quality: quality) { [weak self] result in
+        armCaptureTimeout(serial: serial)
+        wearables.backend.capturePhoto(on: identifier, format: format, size: size, quality: quality, progress: { [weak self] progress in
+            guard let self, serial == self.captureSerial, self.isCapturing else { return }
+            self.armCaptureTimeout(serial: serial)
+            self.captureProgress?(progress)
+        }) { [weak self] result in
             self?.finishCapture(serial: serial, result: result)
         }
         return true
+    }
+
+    private func armCaptureTimeout(serial: Int) {
+        captureTimer?.cancel()
+        captureTimer = wearables.scheduler.schedule(after: Self.captureTimeout) { [weak self] in
+            self?.finishCapture(serial: serial, result: .failure(.captureFailure))
+        }
     }
 
     /// Captures and calls back with the photo or the reason there is none
@@ -225,15 +250,19 @@ public final class CameraStream {
 
     /// DAT 1.0 `Camera.photo`'s `capturePhoto(resolution:quality:)`: a still at its own
     /// size and quality, whose states and outcome the returned capture reports.
+    /// Works with the stream stopped (`canTakeStandalonePhoto`); its transfer reports progress.
     public func startPhoto(format: PhotoCaptureFormat, resolution: PhotoResolution, quality: PhotoQuality) -> PhotoCapture {
         let refused = { (error: PhotoError) in
             PhotoCapture(refused: error, scheduler: self.wearables.scheduler, trace: self.wearables.trace, traceSource: self.traceSource)
         }
         if isCapturing { return refused(.busy) }
-        guard capturePhoto(format: format, size: resolution.size, quality: quality.encoderQuality) else { return refused(.notReady) }
+        guard canTakeStandalonePhoto,
+              beginCapture(format: format, size: resolution.size, quality: quality.encoderQuality, standalone: true) else {
+            return refused(.notReady)
+        }
         let capture = PhotoCapture(scheduler: wearables.scheduler, trace: wearables.trace, traceSource: traceSource)
-        captureIsStandalone = true
         captureCompletion = { capture.finish($0) }
+        captureProgress = { capture.progressed($0) }
         return capture
     }
 
@@ -241,6 +270,7 @@ public final class CameraStream {
     /// the stream stops, and the camera cannot start again.
     func remove() {
         isRemoved = true
+        if state == .stopped { abandonCapture(failingWith: .notReady) }
         stop()
     }
 
@@ -261,8 +291,9 @@ public final class CameraStream {
     }
 
     func sessionEnding(error: StreamError?) {
-        guard state != .stopped else { return }
-        endStream(error: error, stopsImplicitSession: false, delay: 0)
+        if state != .stopped { endStream(error: error, stopsImplicitSession: false, delay: 0) }
+        // A standalone photo outlives its stream, not its session.
+        abandonCapture(failingWith: .inFlightCaptureEnded(by: error))
     }
 
     /// The device ended the camera but not the session (`nil`: without an error).
@@ -375,7 +406,8 @@ public final class CameraStream {
         deviceWatch?.cancel()
         deviceWatch = nil
         if let error { report(error) }
-        abandonCapture(failingWith: .inFlightCaptureEnded(by: error))
+        // A stream capture ends with its stream; a standalone photo (DAT's `Camera.photo`) does not.
+        if !captureIsStandalone { abandonCapture(failingWith: .inFlightCaptureEnded(by: error)) }
         completeStart(.failure(error ?? .internalError))
         transition(to: .stopping)
         if implicitSelector != nil, stopsImplicitSession { session?.stop() }
@@ -461,6 +493,7 @@ public final class CameraStream {
         captureTimer?.cancel()
         let completion = captureCompletion
         captureCompletion = nil
+        captureProgress = nil
         switch result {
         case .success(let photo):
             wearables.trace.record(source: traceSource, event: "photo",
@@ -489,6 +522,7 @@ public final class CameraStream {
         captureSerial += 1
         let completion = captureCompletion
         captureCompletion = nil
+        captureProgress = nil
         // The capture's caller hears its PhotoError; the stream's error (reported by
         // `endStream`) says why it ended, and a stream capture's failure follows it, so
         // every accepted `capturePhoto` has one outcome on the stream: a photo or

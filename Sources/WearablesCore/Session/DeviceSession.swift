@@ -139,18 +139,18 @@ public final class DeviceSession {
         case .stopping, .stopped: throw DeviceSessionError.sessionAlreadyStopped
         case .started, .paused: break
         }
-        // One camera per session: a camera holds the capability from `addCamera` until it
-        // stops after running (a new camera that has not started yet holds it too).
+        // One camera per session: a camera holds the capability from `addCamera` until it is
+        // removed (DAT 1.0: `Camera.stop()` detaches it; a stopped stream does not free the slot).
         if let camera, camera.holdsCapability { throw DeviceSessionError.capabilityAlreadyActive }
         let stream = CameraStream(session: self, configuration: configuration)
-        camera = stream  // a stopped camera gives up the slot for good
+        camera = stream
         return stream
     }
 
     /// Removes this session's camera capability (DAT 1.0 `Camera.stop()`, which detaches
     /// it; before 0.9 `removeStream`/`removeCapability`): the stream stops and the slot
     /// is free for a new `addCamera`. Throws `capabilityNotFound` when the session holds
-    /// no camera (none added, or it stopped after running, or was removed already).
+    /// no camera (none added, or removed already).
     @discardableResult
     public func removeCamera() throws -> CameraStream {
         switch state {

@@ -3,8 +3,10 @@ import WearablesCore
 /// The camera of simulated glasses (MockDeviceKit's camera kit): its feed, the image
 /// a capture returns, and scripted capture failures.
 public final class SimulatedCamera {
-    /// A capture takes a random time in this range.
+    /// Taking a capture takes a random time in this range; its transfer follows.
     public static let captureDuration = 0.3...0.8
+    /// A transfer reports its progress in this many steps *(ours: DAT does not say how often)*.
+    public static let progressSteps = 10
 
     public private(set) var feed: FrameSource
     /// When set, captures return this picture instead of the live frame.
@@ -42,6 +44,7 @@ public final class SimulatedCamera {
     }
 
     func capture(format: PhotoCaptureFormat, size: VideoSize, quality: Int, scheduler: Scheduler,
+                 progress: @escaping (PhotoTransferProgress) -> Void,
                  completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         let span = Self.captureDuration.upperBound - Self.captureDuration.lowerBound
         let delay = Self.captureDuration.lowerBound + span * scheduler.random.unit()
@@ -54,11 +57,42 @@ public final class SimulatedCamera {
             guard glasses.link == .connected else { return completion(.failure(.deviceDisconnected)) }
             if let failure { return completion(.failure(failure)) }
             let picture = self.capturedImage ?? self.feed.image(at: scheduler.now, size: size)
+            let photo: Photo
             do {
-                completion(.success(try Photo(encoding: picture, format: format, quality: quality, timestamp: scheduler.now)))
+                photo = try Photo(encoding: picture, format: format, quality: quality, timestamp: scheduler.now)
             } catch {
-                completion(.failure(.captureFailure))
+                return completion(.failure(.captureFailure))
+            }
+            self.transfer(photo, over: glasses, scheduler: scheduler, progress: progress, completion: completion)
+        }
+    }
+
+    /// The photo crosses the link at its bandwidth: its bytes over the link's rate, with
+    /// progress in `progressSteps` steps. A link that drops meanwhile loses the photo
+    /// (`deviceDisconnected`); one that drops and comes back does not resume it.
+    private func transfer(_ photo: Photo, over glasses: SimulatedGlasses, scheduler: Scheduler,
+                          progress: @escaping (PhotoTransferProgress) -> Void,
+                          completion: @escaping (Result<Photo, PhotoError>) -> Void) {
+        let seconds = Self.transferSeconds(bytes: photo.size, kbps: glasses.bandwidthKbps)
+        let steps = Self.progressSteps
+        progress(PhotoTransferProgress(bytesReceived: 0, totalBytes: photo.size))
+        let started = scheduler.now
+        var intact = true
+        for step in 1...steps {
+            scheduler.schedule(after: seconds * Double(step) / Double(steps)) { [weak glasses] in
+                guard intact else { return }
+                guard let glasses, glasses.link == .connected, glasses.linkSince <= started else {
+                    intact = false
+                    return completion(.failure(.deviceDisconnected))
+                }
+                progress(PhotoTransferProgress(bytesReceived: photo.size * step / steps, totalBytes: photo.size))
+                if step == steps { completion(.success(photo)) }
             }
         }
+    }
+
+    /// Seconds to move `bytes` over a link of `kbps` (at least 1 kbps: a link that carries nothing drops).
+    static func transferSeconds(bytes: Int, kbps: Double) -> Double {
+        Double(bytes) * 8 / (max(kbps, 1) * 1000)
     }
 }

@@ -44,6 +44,8 @@ public final class SimulatedGlasses {
     public private(set) var charging: ChargingState = .notCharging
     public private(set) var thermal: ThermalLevel = .none
     public private(set) var link: LinkState = .disconnected
+    /// When `link` last changed: a photo transfer begun before is cut by the change.
+    private(set) var linkSince = 0.0
     public private(set) var compatibility: Compatibility = .compatible
     /// Simulated Bluetooth throughput that drives the bandwidth ladder.
     public private(set) var bandwidthKbps = BandwidthLadder.defaultLinkKbps
@@ -458,6 +460,7 @@ public final class SimulatedGlasses {
     private func setLink(_ state: LinkState) {
         guard link != state else { return }
         link = state
+        linkSince = scheduler.now
         publish()
         kit.notifyLinkObservers(identifier, state)
     }

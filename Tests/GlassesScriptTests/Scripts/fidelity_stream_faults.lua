@@ -39,6 +39,7 @@ check.eq(cam.state, "stopped", "internalError stops the stream")
 check.eq(session.state, "started", "the session lives on")
 check.seq({ table.unpack(errors, before + 1) }, { "StreamError.internalError" }, "internalError")
 listening:cancel()
+session:remove_camera() -- a stopped camera keeps its slot until detached
 
 local video = session:camera{ resolution = "low", fps = 15 }
 local video_errors, record = check.recorder()
@@ -54,6 +55,7 @@ check.seq(video_errors, { "videoStreamingError" }, "a fault with no stream runni
 check.raises(function() glasses.camera:fail_stream("hingesClosed") end, "expected one of: internalError, videoStreamingError",
   "only the faults without another cause")
 listening:cancel()
+session:remove_camera()
 
 local restart = session:camera{ resolution = "low", fps = 15 }
 restart:start()

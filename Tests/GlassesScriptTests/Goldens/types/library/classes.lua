@@ -324,6 +324,7 @@ function LaunchApp:fail(output) end
 ---A standalone photo in flight (DAT 1.0 Camera.photo): its PhotoState and outcome.
 ---@class PhotoCapture
 ---@field state "stopped"|"starting"|"started"|"stopping" DAT's PhotoState: starting (the glasses set up), started (taking and transferring), stopping, stopped (done).
+---@field progress table? The transfer's latest progress {bytes_received, total_bytes, fraction}; nil before it began.
 ---@field photo Photo? The photo, once it arrived.
 ---@field error Error? Why there is no photo, once known.
 local PhotoCapture = {}
@@ -332,8 +333,8 @@ local PhotoCapture = {}
 ---@return Photo
 function PhotoCapture:wait() end
 
----Listen to the capture's state (first the current one, at the caller's next wait), its photo, or its PhotoError.
----@param event "state"|"photo"|"error"
+---Listen to the capture's state (first the current one, at the caller's next wait), its transfer's progress ({bytes_received, total_bytes, fraction}), its photo, or its PhotoError.
+---@param event "state"|"progress"|"photo"|"error"
 ---@param fn function
 ---@return Handle
 function PhotoCapture:on(event, fn) end
