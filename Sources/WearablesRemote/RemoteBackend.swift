@@ -162,6 +162,15 @@ public final class RemoteBackend: WearablesBackend {
         command(.closeSession(device: identifier), fail: {}) { _ in }
     }
 
+    public func prepareCamera(on identifier: DeviceIdentifier, completion: @escaping (Result<Void, StreamError>) -> Void) {
+        command(.prepareCamera(device: identifier), fail: { completion(.failure(.deviceNotConnected(identifier))) }) { result in
+            switch result {
+            case .success: completion(.success(()))
+            case .failure(let error): completion(.failure(error.streamError ?? .internalError))
+            }
+        }
+    }
+
     public func startCamera(on identifier: DeviceIdentifier, settings: EffectiveStreamSettings,
                             deliver: @escaping (Double, FrameSource) -> Void) -> CameraFeedHandle? {
         var stream: Int?

@@ -185,6 +185,8 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
                 kit.closeSession(on: device)
             }
             reply(.success(.done))
+        case .prepareCamera(let device):
+            kit.prepareCamera(on: device) { reply($0.map { .done }.mapError(WireError.init)) }
         case .startCamera(let device, let settings):
             startCamera(device, settings, id: id, clientID: clientID, queue: queue)
         case .mock(let action):

@@ -281,6 +281,14 @@ public final class MockDeviceKit: WearablesBackend {
 
     /// A picture per frame interval from the camera's feed as it is at that moment
     /// (the feed can be swapped mid-stream); the feed renders only what is read.
+    public func prepareCamera(on identifier: DeviceIdentifier, completion: @escaping (Result<Void, StreamError>) -> Void) {
+        guard let pair = glasses(identifier) else {
+            scheduler.schedule(after: 0) { completion(.failure(.deviceNotFound(identifier))) }
+            return
+        }
+        pair.camera.prepare(scheduler: scheduler, completion: completion)
+    }
+
     public func startCamera(on identifier: DeviceIdentifier, settings: EffectiveStreamSettings,
                             deliver: @escaping (Double, FrameSource) -> Void) -> CameraFeedHandle? {
         guard let camera = glasses(identifier)?.camera else { return nil }
@@ -299,7 +307,8 @@ public final class MockDeviceKit: WearablesBackend {
                 nextStall = frozenUntil + Self.draw(Self.timeBetweenStalls, scheduler)
                 record("stall", [("glasses", .string(identifier)), ("seconds", .double(duration))])
             }
-            if scheduler.now >= frozenUntil { deliver(scheduler.now, camera.feed) }
+            // An orphaned camera (ios#131) streams on without a frame.
+            if scheduler.now >= frozenUntil, !camera.isOrphaned { deliver(scheduler.now, camera.feed) }
             // `deliver` may have stopped the feed (a listener stopping the stream).
             guard !stopped else { return }
             next += interval

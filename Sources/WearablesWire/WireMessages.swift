@@ -16,6 +16,9 @@ public enum WireCommand: Sendable, Equatable {
     case openGlassesAppUpdate
     case openSession(device: String)
     case closeSession(device: String)
+    /// The glasses set their camera up for a stream (its `starting`); the reply comes when
+    /// it may stream (`done`), or is the `StreamError` that keeps it from streaming.
+    case prepareCamera(device: String)
     /// Pictures at `settings` until `stopCamera`; the reply names the stream its frames carry.
     case startCamera(device: String, settings: EffectiveStreamSettings)
     case stopCamera(stream: Int)
@@ -332,6 +335,9 @@ struct Envelope: Codable {
         case .openSession(let device):
             self.init(type: "open_session")
             self.device = device
+        case .prepareCamera(let device):
+            self.init(type: "prepare_camera")
+            self.device = device
         case .closeSession(let device):
             self.init(type: "close_session")
             self.device = device
@@ -409,6 +415,7 @@ struct Envelope: Codable {
         case "open_glasses_app_update": return .openGlassesAppUpdate
         case "open_session": return .openSession(device: try require(device, "device"))
         case "close_session": return .closeSession(device: try require(device, "device"))
+        case "prepare_camera": return .prepareCamera(device: try require(device, "device"))
         case "start_camera":
             let rate = try require(fps, "fps")
             guard StreamConfiguration.validFrameRates.contains(rate) else {
@@ -442,7 +449,7 @@ struct Envelope: Codable {
         case "display_stop": return .displayStop(device: try require(device, "device"))
         default:
             throw WireDecodingError("unknown message type '\(type)' (commands: hello, register, unregister, request_permission, "
-                + "open_firmware_update, open_glasses_app_update, open_session, close_session, start_camera, stop_camera, capture, mock, console, complete, watch_previews, audio_route, "
+                + "open_firmware_update, open_glasses_app_update, open_session, close_session, prepare_camera, start_camera, stop_camera, capture, mock, console, complete, watch_previews, audio_route, "
                 + "voice_listen, voice_answer, speech_listen, display_start, display_send, display_clear, display_stop_video, display_stop)")
         }
     }

@@ -19,6 +19,7 @@ import WearablesWire
         .command(id: 1, .register), .command(id: 2, .unregister),
         .command(id: 3, .requestPermission(.microphone)),
         .command(id: 4, .openSession(device: "rayBanMeta-1")), .command(id: 5, .closeSession(device: "rayBanMeta-1")),
+        .command(id: 6, .prepareCamera(device: "rayBanMeta-1")),
         .command(id: 6, .startCamera(device: "rayBanMeta-1", settings: EffectiveStreamSettings(resolution: .high, frameRate: 24))),
         .command(id: 7, .stopCamera(stream: 3)),
         .command(id: 8, .capture(device: "rayBanMeta-1", format: .heic, size: VideoSize(width: 504, height: 896))),

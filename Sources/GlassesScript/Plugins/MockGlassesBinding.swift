@@ -65,7 +65,9 @@ enum MockGlassesBinding {
                 action(runtime, mock, "peak_power", [],
                        "A power peak: the camera stops (peakPowerLimit); at battery <= 20 the session ends (peakPowerShutdown).") { _ in .peakPower },
                 action(runtime, mock, "field_fault", [LuaParameter("kind", .strings(FieldFault.allNames))],
-                       "A failure seen in the field: sessionEnded (the device ends a worn, connected session: unexpectedError, ios#301).") { call in
+                       "A failure seen in the field: sessionEnded (the device ends a worn, connected session: unexpectedError, ios#301), "
+                           + "startInternalError (the next stream start hangs 5 s, then internalError, ios#214), orphanedCamera (streaming "
+                           + "without frames, then internalError on every start until a power cycle, ios#131).") { call in
                     .fieldFault(try call.named(2, as: FieldFault.self))
                 },
                 action(runtime, mock, "set_compatibility", [LuaParameter("value", .strings(Compatibility.allNames))],

@@ -123,6 +123,9 @@ public protocol WearablesBackend: AnyObject {
     /// one, in order, with the run time it was seen at, until the handle is stopped.
     /// A picture is rendered only when read (`FrameSource`), so one nobody reads costs
     /// almost nothing. Nil when the device has no camera to stream from.
+    /// The glasses set their camera up for a stream (the stream's `starting`): completes
+    /// when it may stream, or with the `StreamError` that keeps it from streaming.
+    func prepareCamera(on identifier: DeviceIdentifier, completion: @escaping (Result<Void, StreamError>) -> Void)
     func startCamera(on identifier: DeviceIdentifier, settings: EffectiveStreamSettings,
                      deliver: @escaping (_ timestamp: Double, _ picture: FrameSource) -> Void) -> CameraFeedHandle?
     /// Why a stream with audio cannot start on this device now (the phone's HFP route

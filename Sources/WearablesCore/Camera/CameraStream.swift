@@ -2,7 +2,7 @@
 /// seeds' `StreamSession`). Frames arrive on the scheduler at the effective rate the
 /// bandwidth ladder allows; photos arrive as events.
 public final class CameraStream {
-    /// Time from `starting` to `streaming`.
+    /// Time from `starting` to `streaming` (the glasses' set-up, `prepareCamera`).
     public static let startDuration: Double = 0.3
     /// Time from `stopping` to `stopped`.
     public static let stopDuration: Double = 0.1
@@ -41,6 +41,8 @@ public final class CameraStream {
     private let effectiveListeners: Broadcaster<EffectiveStreamSettings>
     private lazy var cameraStateListeners = Broadcaster<CameraState>(scheduler: wearables.scheduler)
     private var startWaiters: [(Result<Void, StreamError>) -> Void] = []
+    /// Counts the starts asked of the glasses, so an answer to an earlier one is ignored.
+    private var startSerial = 0
     private var feed: CameraFeedHandle?
     private var captureSerial = 0
     private var captureCompletion: ((Result<Photo, PhotoError>) -> Void)?
@@ -359,10 +361,17 @@ public final class CameraStream {
             wearables.trace.record(source: traceSource, event: "audio_not_ready", values: ["problem": .string(problem)])
             return failStart(.audioStreamingError)
         }
+        guard let identifier = deviceIdentifier else { return failStart(.internalError) }
         transition(to: .starting)
-        wearables.scheduler.schedule(after: Self.startDuration) { [weak self] in
-            guard let self, self.state == .starting else { return }
-            self.becomeStreaming()
+        startSerial += 1
+        let serial = startSerial
+        wearables.backend.prepareCamera(on: identifier) { [weak self] result in
+            // A stop (and a new start) meanwhile makes this answer stale.
+            guard let self, serial == self.startSerial else { return }
+            switch result {
+            case .success: if self.state == .starting { self.becomeStreaming() }
+            case .failure(let error): if self.state == .starting || self.state == .paused { self.failStart(error) }
+            }
         }
     }
 
@@ -403,6 +412,7 @@ public final class CameraStream {
 
     private func endStream(error: StreamError?, stopsImplicitSession: Bool, delay: Double) {
         stopFeed()
+        startSerial += 1
         deviceWatch?.cancel()
         deviceWatch = nil
         if let error { report(error) }

@@ -12,6 +12,11 @@ public final class SimulatedCamera {
     /// When set, captures return this picture instead of the live frame.
     public private(set) var capturedImage: RGBImage?
     private var nextCaptureFailure: PhotoError?
+    /// The next stream start hangs in `starting`, then fails (ios#214).
+    private(set) var failsNextStart = false
+    /// Orphaned (ios#131): a running stream delivers no frames and every start fails
+    /// with `internalError`, until the glasses are power-cycled.
+    public private(set) var isOrphaned = false
     weak var glasses: SimulatedGlasses?
 
     init(feed: FrameSource) { self.feed = feed }
@@ -43,11 +48,35 @@ public final class SimulatedCamera {
         glasses?.kit.record("fail_next_capture", [("glasses", .string(glasses?.identifier ?? "")), ("code", .string(failure.rawValue))])
     }
 
+    /// How long a start that fails (ios#214) hangs in `starting` first.
+    public static let failingStartDuration: Double = 5
+
+    /// Sets the camera up for a stream: `CameraStream.startDuration`, or the field's failures.
+    func prepare(scheduler: Scheduler, completion: @escaping (Result<Void, StreamError>) -> Void) {
+        let (delay, outcome): (Double, Result<Void, StreamError>)
+        if isOrphaned {
+            (delay, outcome) = (CameraStream.startDuration, .failure(.internalError))
+        } else if failsNextStart {
+            failsNextStart = false
+            (delay, outcome) = (Self.failingStartDuration, .failure(.internalError))
+        } else {
+            (delay, outcome) = (CameraStream.startDuration, .success(()))
+        }
+        scheduler.schedule(after: delay) { completion(outcome) }
+    }
+
+    func failNextStart() { failsNextStart = true }
+    func orphan() { isOrphaned = true }
+    /// A power cycle frees an orphaned camera.
+    func powerCycled() { isOrphaned = false }
+
     func capture(format: PhotoCaptureFormat, size: VideoSize, quality: Int, scheduler: Scheduler,
                  progress: @escaping (PhotoTransferProgress) -> Void,
                  completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         let span = Self.captureDuration.upperBound - Self.captureDuration.lowerBound
         let delay = Self.captureDuration.lowerBound + span * scheduler.random.unit()
+        // An orphaned camera's pipeline delivers nothing: the capture times out in the model.
+        guard !isOrphaned else { return }
         let failure = nextCaptureFailure
         nextCaptureFailure = nil
         // The glasses refuse at once, before the capture starts (the delay is drawn all the same, so the run's draws do not depend on it).

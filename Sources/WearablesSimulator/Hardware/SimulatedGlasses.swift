@@ -116,6 +116,7 @@ public final class SimulatedGlasses {
         guard isPoweredOn else { return }
         isPoweredOn = false
         isStuck = false
+        camera.powerCycled()
         action("power_off")
         endSession(nil, .deviceNotConnected(identifier))
         lastSessionClose = nil

@@ -559,8 +559,8 @@ function MockGlasses:update_firmware() end
 ---A power peak: the camera stops (peakPowerLimit); at battery <= 20 the session ends (peakPowerShutdown).
 function MockGlasses:peak_power() end
 
----A failure seen in the field: sessionEnded (the device ends a worn, connected session: unexpectedError, ios#301).
----@param kind "sessionEnded"
+---A failure seen in the field: sessionEnded (the device ends a worn, connected session: unexpectedError, ios#301), startInternalError (the next stream start hangs 5 s, then internalError, ios#214), orphanedCamera (streaming without frames, then internalError on every start until a power cycle, ios#131).
+---@param kind "sessionEnded"|"startInternalError"|"orphanedCamera"
 function MockGlasses:field_fault(kind) end
 
 ---What the glasses need to work with this app; an update required refuses sessions (noEligibleDevice).
