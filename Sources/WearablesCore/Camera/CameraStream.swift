@@ -298,6 +298,16 @@ public final class CameraStream {
         abandonCapture(failingWith: .inFlightCaptureEnded(by: error))
     }
 
+    /// A stream with audio that lost the glasses' HFP input (the route went, a phone call)
+    /// stops with `audioStreamingError`, as DAT reports audio failures (1.0 CHANGELOG:
+    /// "Adds `.audioStreamingError` for audio failures"), rather than going silent.
+    func phoneAudioChanged() {
+        guard configuration.audioCodec != nil, state == .streaming || state == .paused || state == .starting,
+              let identifier = deviceIdentifier, let problem = wearables.backend.audioStreamingProblem(on: identifier) else { return }
+        wearables.trace.record(source: traceSource, event: "audio_lost", values: ["problem": .string(problem)])
+        fail(with: .audioStreamingError)
+    }
+
     /// The device ended the camera but not the session (`nil`: without an error).
     func fail(with error: StreamError?) {
         guard state != .stopped, state != .stopping else { return }
