@@ -214,16 +214,22 @@ public final class MockDeviceKit: WearablesBackend {
             switch result {
             case .connectionError: return completion(.failure(.connectionError))
             case .internalError: return completion(.failure(.internalError))
-            case .granted, .denied, .timeout: break
+            case .granted, .allowOnce, .denied, .timeout: break
             }
             // The app asks the glasses; with none connected by the time it does, it lost them.
             guard self.glasses.contains(where: { $0.link == .connected }) else {
                 self.record("permission_request_lost", [("permission", .string(permission.name))])
                 return completion(.failure(.connectionError))
             }
-            if result == .granted {
-                self.permissions.grant(permission, to: self.glasses.filter { $0.link == .connected }.map(\.identifier))
+            // Developer Mode off on every connected pair: the request fails (the debugging skill's
+            // "permission requests fail or never appear").
+            guard self.glasses.contains(where: { $0.link == .connected && $0.developerMode }) else {
+                self.record("permission_request_failed", [("permission", .string(permission.name)), ("reason", .string("developerMode"))])
+                return completion(.failure(.internalError))
             }
+            let connected = self.glasses.filter { $0.link == .connected }.map(\.identifier)
+            if result == .granted { self.permissions.grant(permission, to: connected) }
+            if result == .allowOnce { self.permissions.grantOnce(permission, to: connected) }
             completion(.success(self.permissions.status(permission)))
         }
     }

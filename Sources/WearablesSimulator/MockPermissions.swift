@@ -6,6 +6,8 @@ public final class MockPermissions {
     /// How the companion app answers the next requests for a permission.
     public enum RequestResult: String, CaseIterable, Sendable {
         case granted, denied
+        /// "Allow once": granted to the connected glasses until a session on them ends.
+        case allowOnce
         /// The app never answers; the model reports `requestTimeout`.
         case timeout
         /// The app answers with this `PermissionError`.
@@ -13,6 +15,8 @@ public final class MockPermissions {
     }
 
     private var grants: [Permission: Set<DeviceIdentifier>] = [:]
+    /// The grants "Allow once" made, which the next session's end takes back.
+    private var onceGrants: [Permission: Set<DeviceIdentifier>] = [:]
     private var defaults: [Permission: PermissionStatus]
     private var requestResults: [Permission: RequestResult] = [:]
     private unowned let kit: MockDeviceKit
@@ -25,6 +29,7 @@ public final class MockPermissions {
     /// Sets `permission` for every paired device and for devices paired later.
     public func set(_ permission: Permission, _ status: PermissionStatus) {
         defaults[permission] = status
+        onceGrants[permission] = nil
         let ids = Set(kit.glasses.map(\.identifier))
         grants[permission] = status == .granted ? ids : []
         kit.record("permission_set", [("permission", .string(permission.name)), ("status", .string(status.name))])
@@ -48,11 +53,29 @@ public final class MockPermissions {
         grants[permission, default: []].formUnion(devices)
     }
 
+    func grantOnce(_ permission: Permission, to devices: [DeviceIdentifier]) {
+        let lasting = grants[permission, default: []]
+        onceGrants[permission, default: []].formUnion(devices.filter { !lasting.contains($0) })
+        grants[permission, default: []].formUnion(devices)
+    }
+
+    /// A session on `identifier` ended: what "Allow once" granted it lapses.
+    func sessionEnded(on identifier: DeviceIdentifier) {
+        for permission in Permission.allCases where onceGrants[permission]?.contains(identifier) == true {
+            onceGrants[permission]?.remove(identifier)
+            grants[permission]?.remove(identifier)
+            let status = status(permission)
+            kit.record("permission_lapsed", [("permission", .string(permission.name)), ("glasses", .string(identifier))])
+            kit.notifyObservers { $0.backend(didChangePermission: permission, to: status) }
+        }
+    }
+
     func devicePaired(_ identifier: DeviceIdentifier) {
         for (permission, status) in defaults where status == .granted { grants[permission, default: []].insert(identifier) }
     }
 
     func devicesUnpaired(_ identifier: DeviceIdentifier) {
         for key in grants.keys { grants[key]?.remove(identifier) }
+        for key in onceGrants.keys { onceGrants[key]?.remove(identifier) }
     }
 }

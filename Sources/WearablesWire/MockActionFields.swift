@@ -153,6 +153,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             return .inputsFault(try required(code, "code", as: InputsError.self))
         case "field_fault":
             return .fieldFault(try required(code, "code", as: FieldFault.self))
+        case "developer_mode":
+            return .developerMode(try require(on, "on"))
         default:
             throw .badRequest("unknown mock action '\(name)' (actions: pair, \(MockDeviceAction.names.joined(separator: ", ")), "
                 + "permissions, request_result, companion_fail_next, companion_hold_next, companion_continue, companion_cancel, "
@@ -220,6 +222,7 @@ public struct MockActionFields: Codable, Sendable, Equatable {
                 }
             case .inputsFault(let error): code = error.code
             case .fieldFault(let fault): code = fault.rawValue
+            case .developerMode(let enabled): on = enabled
             case .motionFeed(let feed):
                 if case .pose(let pose) = feed { self.pose = pose.name }
             case .speech(let result):

@@ -18,6 +18,7 @@ import Testing
         ("fidelity_doff.lua", "ready"),
         ("fidelity_doffed_start.lua", "ready"),
         ("fidelity_field_faults.lua", "ready"),
+        ("fidelity_permissions_field.lua", "ready"),
         ("fidelity_capture_causes.lua", "ready"),
         ("fidelity_two_pairs_route.lua", "ready"),
         ("fidelity_classic_stalls.lua", "ready"),

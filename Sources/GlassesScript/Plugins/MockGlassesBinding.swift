@@ -64,6 +64,12 @@ enum MockGlassesBinding {
                        "The Meta AI app's firmware update: 30 s off the link (sessions end), then compatible again.") { _ in .updateFirmware },
                 action(runtime, mock, "peak_power", [],
                        "A power peak: the camera stops (peakPowerLimit); at battery <= 20 the session ends (peakPowerShutdown).") { _ in .peakPower },
+                action(runtime, mock, "set_developer_mode", [LuaParameter("on", .boolean)],
+                       "The Meta AI app's Developer Mode for these glasses (on by default; a firmware update turns it off). "
+                           + "Off: sessions are refused (noEligibleDevice; an implicit stream waits in waitingForDevice) and "
+                           + "permission requests fail (internalError).") { call in
+                    .developerMode(try call.boolean(2))
+                },
                 action(runtime, mock, "field_fault", [LuaParameter("kind", .strings(FieldFault.allNames))],
                        "A failure seen in the field: sessionEnded (the device ends a worn, connected session: unexpectedError, ios#301), "
                            + "startInternalError (the next stream start hangs 5 s, then internalError, ios#214), orphanedCamera (streaming "

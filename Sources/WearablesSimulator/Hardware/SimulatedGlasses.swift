@@ -51,6 +51,10 @@ public final class SimulatedGlasses {
     public private(set) var bandwidthKbps = BandwidthLadder.defaultLinkKbps
     /// Stuck after a too-quick restart; cleared by powering off.
     public private(set) var isStuck = false
+    /// The Meta AI app's Developer Mode for these glasses: off, they take no sessions from
+    /// this app and its permission requests fail (the debugging skill's symptoms). Per device;
+    /// a firmware update turns it off.
+    public private(set) var developerMode = true
     public let camera: SimulatedCamera
     public let microphone = SimulatedMicrophone()
     /// MockVoiceInvocationKit: "Hey Meta, open the app".
@@ -296,6 +300,8 @@ public final class SimulatedGlasses {
             self.isUpdatingFirmware = false
             self.action("firmware_update", [("phase", .string("finished"))])
             if self.compatibility == .deviceUpdateRequired { self.compatibility = .compatible }
+            // "Developer Mode toggles off after firmware updates" (the debugging skill).
+            self.developerMode = false
             self.publish()
             self.updateLink()
         }
@@ -306,6 +312,12 @@ public final class SimulatedGlasses {
         bandwidthKbps = max(0, kbps.isFinite ? kbps : 0)
         action("bandwidth", [("kbps", .double(bandwidthKbps))])
         kit.notifyObservers { $0.backend(didChangeLinkBandwidth: bandwidthKbps, for: identifier) }
+    }
+
+    public func setDeveloperMode(_ enabled: Bool) {
+        developerMode = enabled
+        action("developer_mode", [("on", .bool(enabled))])
+        publishMockState()
     }
 
     public func setCompatibility(_ value: Compatibility) {
@@ -324,6 +336,12 @@ public final class SimulatedGlasses {
         // Glasses that need a firmware update, or a newer SDK, take no sessions from this app.
         guard compatibility != .deviceUpdateRequired, compatibility != .sdkUpdateRequired else {
             action("session_refused", [("compatibility", .string(compatibility.name))])
+            return completion(.failure(.noEligibleDevice))
+        }
+        // Without Developer Mode the glasses never become eligible (the Android skill:
+        // createSession "fails with no eligible device"; an implicit stream waits in waitingForDevice).
+        guard developerMode else {
+            action("session_refused", [("developer_mode", .bool(false))])
             return completion(.failure(.noEligibleDevice))
         }
         if let closed = lastSessionClose, scheduler.now - closed < Self.restartCooldown {
@@ -376,6 +394,7 @@ public final class SimulatedGlasses {
         openedWhileDoffed = false
         pauseReasons.removeAll()
         lastSessionClose = scheduler.now
+        kit.permissions.sessionEnded(on: identifier)
     }
 
     func forgetSessionOnUnpair() {
@@ -429,6 +448,7 @@ public final class SimulatedGlasses {
         kit.notifyObservers {
             $0.backend(didInterruptSessionOn: identifier, with: .ended(sessionError: sessionError, streamError: streamError))
         }
+        kit.permissions.sessionEnded(on: identifier)
     }
 
     /// The radio: connected when powered, unfolded and not dropping, after `connectDelay`.

@@ -26,6 +26,7 @@ check.eq(device.compatibility, "deviceUpdateRequired", "still installing")
 wait(27) -- done 30 s after it began, connected 1 s later
 check.eq(device.compatibility, "compatible", "the firmware update fixed it")
 check.eq(device.link, "connected", "back on the link")
+mock.paired()[1]:set_developer_mode(true) -- a firmware update turns Developer Mode off
 local session = wearables.session()
 session:start()
 check.eq(session.state, "started", "sessions start again after the firmware update")

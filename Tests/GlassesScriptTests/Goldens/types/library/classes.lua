@@ -559,6 +559,10 @@ function MockGlasses:update_firmware() end
 ---A power peak: the camera stops (peakPowerLimit); at battery <= 20 the session ends (peakPowerShutdown).
 function MockGlasses:peak_power() end
 
+---The Meta AI app's Developer Mode for these glasses (on by default; a firmware update turns it off). Off: sessions are refused (noEligibleDevice; an implicit stream waits in waitingForDevice) and permission requests fail (internalError).
+---@param on boolean
+function MockGlasses:set_developer_mode(on) end
+
 ---A failure seen in the field: sessionEnded (the device ends a worn, connected session: unexpectedError, ios#301), startInternalError (the next stream start hangs 5 s, then internalError, ios#214), orphanedCamera (streaming without frames, then internalError on every start until a power cycle, ios#131).
 ---@param kind "sessionEnded"|"startInternalError"|"orphanedCamera"
 function MockGlasses:field_fault(kind) end
