@@ -153,6 +153,7 @@ public final class MockDeviceKit: WearablesBackend {
     func notifyLinkObservers(_ identifier: DeviceIdentifier, _ state: LinkState) {
         audioHolder = audioGlasses
         for listener in linkListeners { listener.fn(identifier, state) }
+        permissions.linkChanged()
     }
 
     // MARK: WearablesBackend

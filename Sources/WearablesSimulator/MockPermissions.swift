@@ -1,7 +1,9 @@
 import WearablesCore
 
 /// The simulated companion app's permission grants, per device: a permission is
-/// granted when any paired device has approved it (DAT semantics).
+/// granted when any connected device has approved it (DAT semantics: with every pair
+/// disconnected the camera permission is not available, and it is granted again on
+/// reconnect).
 public final class MockPermissions {
     /// How the companion app answers the next requests for a permission.
     public enum RequestResult: String, CaseIterable, Sendable {
@@ -33,7 +35,7 @@ public final class MockPermissions {
         let ids = Set(kit.glasses.map(\.identifier))
         grants[permission] = status == .granted ? ids : []
         kit.record("permission_set", [("permission", .string(permission.name)), ("status", .string(status.name))])
-        kit.notifyObservers { $0.backend(didChangePermission: permission, to: status) }
+        report(permission)
     }
 
     /// How the companion app answers requests for `permission` (default: granted).
@@ -43,8 +45,24 @@ public final class MockPermissions {
     }
 
     public func status(_ permission: Permission) -> PermissionStatus {
-        let paired = Set(kit.glasses.map(\.identifier))
-        return grants[permission, default: []].isDisjoint(with: paired) ? .denied : .granted
+        let connected = Set(kit.glasses.filter { $0.link == .connected }.map(\.identifier))
+        return grants[permission, default: []].isDisjoint(with: connected) ? .denied : .granted
+    }
+
+    /// What observers were last told, so a link change reports only the permissions it changed.
+    private var reported: [Permission: PermissionStatus] = [:]
+
+    /// A pair connected or disconnected: the permissions that became (un)available are reported.
+    func linkChanged() {
+        for permission in Permission.allCases where reported[permission, default: .denied] != status(permission) {
+            report(permission)
+        }
+    }
+
+    private func report(_ permission: Permission) {
+        let now = status(permission)
+        reported[permission] = now
+        kit.notifyObservers { $0.backend(didChangePermission: permission, to: now) }
     }
 
     func requestResult(_ permission: Permission) -> RequestResult { requestResults[permission] ?? .granted }
@@ -64,9 +82,8 @@ public final class MockPermissions {
         for permission in Permission.allCases where onceGrants[permission]?.contains(identifier) == true {
             onceGrants[permission]?.remove(identifier)
             grants[permission]?.remove(identifier)
-            let status = status(permission)
             kit.record("permission_lapsed", [("permission", .string(permission.name)), ("glasses", .string(identifier))])
-            kit.notifyObservers { $0.backend(didChangePermission: permission, to: status) }
+            report(permission)
         }
     }
 

@@ -556,8 +556,10 @@ public final class CameraStream {
 
     private func observeModel() {
         tokens.append(wearables.permissionEvents.add { [weak self] permission, status in
+            // A permission revoked, not one unavailable while the glasses are off the link (a drop
+            // pauses the stream; the link's loss ends it with its own error).
             guard let self, permission == .camera || (permission == .microphone && self.configuration.audioCodec != nil),
-                  status == .denied, self.state != .stopped, self.state != .stopping else { return }
+                  status == .denied, self.state != .stopped, self.state != .stopping, self.device?.isConnected == true else { return }
             self.fail(with: .permissionDenied)
         })
         tokens.append(wearables.bandwidthEvents.add { [weak self] identifier, kbps in

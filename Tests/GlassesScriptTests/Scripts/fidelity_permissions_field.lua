@@ -1,11 +1,30 @@
 package.path = arg[0]:match("(.*/)") .. "?.lua;" .. package.path
--- Permissions as integrators meet them: the Meta AI app's "Allow once" grants a permission
+-- Permissions as integrators meet them: unavailable with no glasses connected; the Meta AI app's "Allow once" grants a permission
 -- for one session; Developer Mode is per device (on by default here; a firmware update turns
 -- it off), and off the glasses take no sessions (an implicit stream waits in waitingForDevice)
 -- and permission requests fail (the debugging skill's symptoms).
 local check = require "check"
 
 local glasses = mock.paired()[1]
+
+-- With every pair disconnected the camera permission is not available; it is granted
+-- again on reconnect. A short drop still only pauses a stream.
+check.eq(wearables.permission("camera"), "granted", "granted with the glasses connected")
+glasses:power_off()
+check.eq(wearables.permission("camera"), "denied", "not available with no glasses connected")
+glasses:power_on()
+wait(1.5)
+check.eq(wearables.permission("camera"), "granted", "granted again on reconnect")
+local dropping = wearables.stream{ resolution = "low", fps = 15 }
+dropping:start()
+glasses:disconnect(3)
+wait(1)
+check.eq(wearables.permission("camera"), "denied", "unavailable during the drop")
+check.eq(dropping.state, "paused", "the stream pauses, it does not fail")
+wait(4)
+check.eq(dropping.state, "streaming", "and resumes")
+dropping:stop()
+wait(2.5)
 check.raises(function() mock.permissions.on_request("camera", "allowTwice") end, "allowOnce", "answers are checked, naming the valid ones")
 
 -- Allow once: granted now and for the next session, gone when it ends.
