@@ -105,6 +105,8 @@ public enum MockDeviceAction: Sendable, Equatable {
     case fieldFault(FieldFault)
     /// The Meta AI app's Developer Mode for these glasses (per device; a firmware update turns it off).
     case developerMode(Bool)
+    /// The DAT app on the glasses (`GlassesAppState`).
+    case glassesApp(GlassesAppState)
     /// MockVoiceInvocationKit `sendLaunchAppAction()` (`incomplete`: `sendIncompleteAction()`);
     /// the new request, if any app stream listened, is the last of the glasses' `voiceRequests`.
     case voiceLaunch(incomplete: Bool)
@@ -164,6 +166,7 @@ public enum MockDeviceAction: Sendable, Equatable {
         case .inputsFault: "inputs_fault"
         case .fieldFault: "field_fault"
         case .developerMode: "developer_mode"
+        case .glassesApp: "glasses_app"
         case .voiceLaunch(let incomplete): incomplete ? "voice_incomplete" : "voice_launch"
         case .motionFeed: "motion_feed"
         case .speech: "speech"
@@ -179,6 +182,6 @@ public enum MockDeviceAction: Sendable, Equatable {
     /// The names of the device actions, for routes and messages.
     public static let names = plainActions.map(\.name)
         + ["fail_next_capture", "fail_stream", "battery", "charging", "thermal", "disconnect", "bandwidth", "camera_feed", "captured_image",
-           "compatibility", "microphone_feed", "input", "inputs_fault", "field_fault", "developer_mode", "motion_feed", "speech", "speech_error", "speech_complete", "speech_locale",
+           "compatibility", "microphone_feed", "input", "inputs_fault", "field_fault", "developer_mode", "glasses_app", "motion_feed", "speech", "speech_error", "speech_complete", "speech_locale",
            "display_click", "display_video", "display_photo_transfer_interrupts"]
 }

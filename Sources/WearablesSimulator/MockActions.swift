@@ -89,6 +89,7 @@ extension SimulatedWorld: GlassesWorld, MockControl {
         case .peakPower: glasses.peakPower()
         case .fieldFault(let fault): glasses.inject(fault)
         case .developerMode(let enabled): glasses.setDeveloperMode(enabled)
+        case .glassesApp(let app): glasses.setGlassesApp(app)
         case .captureButton: glasses.pressCaptureButton()
         case .updateFirmware: glasses.updateFirmware()
         case .compatibility(let value): glasses.setCompatibility(value)

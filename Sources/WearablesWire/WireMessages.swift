@@ -533,6 +533,9 @@ struct Envelope: Codable {
                 self.event = "ended"
                 error = sessionError.map(WireError.init)
                 self.streamError = streamError.map(WireError.init)
+            case .warning(let sessionError):
+                self.event = "warning"
+                error = WireError(sessionError)
             }
         case .input(let identifier, let input):
             self.init(type: "input")
@@ -653,8 +656,11 @@ struct Envelope: Codable {
             case "ended":
                 return .event(.session(device: identifier, .ended(
                     sessionError: error?.decode(as: DeviceSessionError.self), streamError: streamError?.streamError)))
+            case "warning":
+                guard let warning = error?.decode(as: DeviceSessionError.self) else { throw WireDecodingError("field 'error': not a DeviceSessionError") }
+                return .event(.session(device: identifier, .warning(warning)))
             case let other:
-                throw WireDecodingError("field 'event': '\(other)' is not one of paused, resumed, stream_ended, ended")
+                throw WireDecodingError("field 'event': '\(other)' is not one of paused, resumed, stream_ended, ended, warning")
             }
         case "input":
             return .event(.input(device: try require(device, "device"), try named(event, "event", as: DeviceInput.self)))

@@ -60,7 +60,7 @@ enum BackendConformance {
         ("a power peak on a weak battery ends the session with peakPowerShutdown", peakPowerOnAWeakBattery),
         ("a standalone photo has its own size, apart from the stream's", photoAtItsOwnSize),
         ("a standalone photo needs no stream and reports its transfer up to the whole", photoTransferProgress),
-        ("the Meta AI app's update destinations make the glasses compatible", updateDestinations),
+        ("the Meta AI app's update destinations: the firmware's makes the glasses compatible, the DAT app's updates the app on them", updateDestinations),
         ("an update destination the Meta AI app cannot open fails with its NavigationError", updateDestinationRefused),
     ]
 
@@ -365,14 +365,27 @@ enum BackendConformance {
         #expect(rig.run(until: { device.compatibility == .compatible && device.linkState == .connected },
                         within: SimulatedGlasses.firmwareUpdateDuration + 5))
 
-        rig.drive { $0.glasses[0].setCompatibility(.sdkUpdateRequired) }
-        #expect(rig.run(until: { device.compatibility == .sdkUpdateRequired }, within: 5))
+        // A firmware update turns Developer Mode off (the debugging skill).
+        rig.drive { $0.glasses[0].setDeveloperMode(true) }
+        // The DAT app update destination updates the DAT app on the glasses.
+        rig.drive { $0.glasses[0].setGlassesApp(.updateRequired) }
+        rig.run(for: SimulatedGlasses.restartCooldown + 0.5)
+        let refused = Outcome<Void, DeviceSessionError>()
+        try rig.wearables.createSession().start(completion: refused.handler)
+        #expect(rig.run(until: { refused.result != nil }, within: 5))
+        #expect(refused.error == .datAppOnTheGlassesUpdateRequired)
         let app = Outcome<Void, NavigationError>()
         rig.wearables.openDATGlassesAppUpdate(completion: app.handler)
         #expect(rig.run(until: { app.result != nil }, within: 5))
         #expect(app.value != nil)
-        #expect(rig.run(until: { device.compatibility == .compatible }, within: MockDeviceKit.appUpdateDuration + 5))
+        rig.run(for: MockDeviceKit.appUpdateDuration + 1)
         #expect(device.linkState == .connected)
+        let session = rig.wearables.createSession()
+        let started = Outcome<Void, DeviceSessionError>()
+        try session.start(completion: started.handler)
+        #expect(rig.run(until: { started.result != nil }, within: 5))
+        #expect(started.error == nil, "updated: the session starts")
+        session.stop()
     }
 
     /// Asked of the backend itself, past the model's own checks: the companion app refuses.

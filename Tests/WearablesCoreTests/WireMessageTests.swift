@@ -62,6 +62,7 @@ import WearablesWire
         .event(.session(device: "rayBanMeta-1", .paused)), .event(.session(device: "rayBanMeta-1", .resumed)),
         .event(.session(device: "rayBanMeta-1", .streamEnded(.thermalHot))), .event(.session(device: "rayBanMeta-1", .streamEnded(nil))),
         .event(.session(device: "rayBanMeta-1", .ended(sessionError: .batteryCritical, streamError: .deviceNotConnected("rayBanMeta-1")))),
+        .event(.session(device: "rayBanMeta-1", .warning(.dwaOutOfStuRange))),
         .event(.session(device: "rayBanMeta-1", .ended(sessionError: nil, streamError: nil))),
         .event(.input(device: "rayBanMeta-1", .captureButton)), .event(.input(device: "rayBanMeta-1", .tapAndHold)),
         .event(.framesDropped(stream: 2, total: 17)),

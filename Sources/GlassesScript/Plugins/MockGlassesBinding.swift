@@ -70,6 +70,12 @@ enum MockGlassesBinding {
                            + "permission requests fail (internalError).") { call in
                     .developerMode(try call.boolean(2))
                 },
+                action(runtime, mock, "set_glasses_app", [LuaParameter("state", .strings(GlassesAppState.allNames))],
+                       "The DAT app on the glasses: current; updateRequired (session start: datAppOnTheGlassesUpdateRequired, "
+                           + "fixed by wearables.open_glasses_app_update()); outOfStuRange (a dwaOutOfStuRange warning, the session "
+                           + "goes on); unavailable (dwaUnavailable); sdkTooOld (insufficientSDKVersion, terminal).") { call in
+                    .glassesApp(try call.named(2, as: GlassesAppState.self))
+                },
                 action(runtime, mock, "field_fault", [LuaParameter("kind", .strings(FieldFault.allNames))],
                        "A failure seen in the field: sessionEnded (the device ends a worn, connected session: unexpectedError, ios#301), "
                            + "startInternalError (the next stream start hangs 5 s, then internalError, ios#214), orphanedCamera (streaming "

@@ -40,6 +40,8 @@ public enum SessionInterruption: Sendable, Equatable {
     case streamEnded(StreamError?)
     /// The session is over; `sessionError`/`streamError` say why, when there is a reason to report.
     case ended(sessionError: DeviceSessionError?, streamError: StreamError?)
+    /// A non-blocking warning on the live session (`dwaOutOfStuRange`): reported, nothing stops.
+    case warning(DeviceSessionError)
 }
 
 /// How a backend tells the model what happened. All calls on the scheduler's thread.

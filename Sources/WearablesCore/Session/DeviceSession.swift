@@ -185,6 +185,9 @@ public final class DeviceSession {
             forEachAttached { $0.sessionResumed() }
         case .streamEnded(let error):
             camera?.fail(with: error)
+        case .warning(let error):
+            guard state == .started || state == .paused else { return }
+            reportError(error)
         case .ended(let sessionError, let streamError):
             guard state != .stopped, state != .idle else { return }
             startTimeoutToken?.cancel()

@@ -1,4 +1,5 @@
 import WearablesCore
+import WearablesMock
 
 /// One simulated pair of glasses with MockDeviceKit's controls. The physical state
 /// (power, hinges, wear, battery, heat, radio) decides the link state and what
@@ -55,6 +56,8 @@ public final class SimulatedGlasses {
     /// this app and its permission requests fail (the debugging skill's symptoms). Per device;
     /// a firmware update turns it off.
     public private(set) var developerMode = true
+    /// The DAT app on the glasses: what a session start meets (`GlassesAppState`).
+    public private(set) var glassesApp = GlassesAppState.current
     public let camera: SimulatedCamera
     public let microphone = SimulatedMicrophone()
     /// MockVoiceInvocationKit: "Hey Meta, open the app".
@@ -278,11 +281,15 @@ public final class SimulatedGlasses {
         kit.notifyObservers { $0.backend(didInterruptSessionOn: identifier, with: .streamEnded(error)) }
     }
 
-    /// Ends an SDK-update wait (`sdkUpdateRequired`) when the Meta AI app has updated.
+    /// The DAT app update destination (`openDATGlassesAppUpdate()`) updated the DAT app on
+    /// the glasses: one that needed it, or was out of the supported range, is current.
+    /// `sdkUpdateRequired` is not its to fix (the app must ship with a newer SDK), nor
+    /// `insufficientSDKVersion`.
     func appUpdated() {
-        guard compatibility == .sdkUpdateRequired else { return }
-        compatibility = .compatible
-        publish()
+        guard glassesApp == .updateRequired || glassesApp == .outOfStuRange else { return }
+        glassesApp = .current
+        action("glasses_app", [("state", .string(glassesApp.name))])
+        publishMockState()
     }
 
     /// The Meta AI app's firmware update, the fix for `deviceUpdateRequired`: the glasses
@@ -312,6 +319,12 @@ public final class SimulatedGlasses {
         bandwidthKbps = max(0, kbps.isFinite ? kbps : 0)
         action("bandwidth", [("kbps", .double(bandwidthKbps))])
         kit.notifyObservers { $0.backend(didChangeLinkBandwidth: bandwidthKbps, for: identifier) }
+    }
+
+    public func setGlassesApp(_ state: GlassesAppState) {
+        glassesApp = state
+        action("glasses_app", [("state", .string(state.name))])
+        publishMockState()
     }
 
     public func setDeveloperMode(_ enabled: Bool) {
@@ -353,13 +366,17 @@ public final class SimulatedGlasses {
             guard let self else { return }
             guard self.link == .connected, !self.isStuck else { return completion(.failure(.noEligibleDevice)) }
             // The glasses refuse a session in the health states that would end one.
-            if let refusal = self.healthRefusal { return completion(.failure(refusal)) }
+            if let refusal = self.healthRefusal ?? self.glassesAppRefusal { return completion(.failure(refusal)) }
             self.hasOpenSession = true
             self.pauseReasons.removeAll()
             self.openedWhileDoffed = self.donState == .doffed
             // Started off the face, the session runs on: the doff that came before it stops nothing.
             if self.openedWhileDoffed { self.cancelDoffTimers() }
             completion(.success(()))
+            // DAT 1.0: "a nonblocking compatibility warning. Apps can continue normally."
+            if self.glassesApp == .outOfStuRange {
+                self.kit.notifyObservers { $0.backend(didInterruptSessionOn: self.identifier, with: .warning(.dwaOutOfStuRange)) }
+            }
         }
     }
 
@@ -374,6 +391,16 @@ public final class SimulatedGlasses {
             self.lastSessionClose = self.scheduler.now
             self.action("session_refused", [("stuck", .bool(true))])
             completion(.failure(.unexpectedError))
+        }
+    }
+
+    /// The DAT app on the glasses refuses a session it cannot serve (DAT 1.0's cases).
+    private var glassesAppRefusal: DeviceSessionError? {
+        switch glassesApp {
+        case .current, .outOfStuRange: nil
+        case .updateRequired: .datAppOnTheGlassesUpdateRequired
+        case .unavailable: .dwaUnavailable
+        case .sdkTooOld: .insufficientSDKVersion
         }
     }
 

@@ -563,6 +563,10 @@ function MockGlasses:peak_power() end
 ---@param on boolean
 function MockGlasses:set_developer_mode(on) end
 
+---The DAT app on the glasses: current; updateRequired (session start: datAppOnTheGlassesUpdateRequired, fixed by wearables.open_glasses_app_update()); outOfStuRange (a dwaOutOfStuRange warning, the session goes on); unavailable (dwaUnavailable); sdkTooOld (insufficientSDKVersion, terminal).
+---@param state "current"|"updateRequired"|"outOfStuRange"|"unavailable"|"sdkTooOld"
+function MockGlasses:set_glasses_app(state) end
+
 ---A failure seen in the field: sessionEnded (the device ends a worn, connected session: unexpectedError, ios#301), startInternalError (the next stream start hangs 5 s, then internalError, ios#214), orphanedCamera (streaming without frames, then internalError on every start until a power cycle, ios#131).
 ---@param kind "sessionEnded"|"startInternalError"|"orphanedCamera"
 function MockGlasses:field_fault(kind) end
