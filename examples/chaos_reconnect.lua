@@ -1,7 +1,9 @@
 -- chaos_reconnect.lua: the reconnect recipe under seeded chaos, with the checks
 -- that say whether the policy held. The faults (folds, power cycles, Bluetooth
 -- drops, heat, flat batteries, failed captures, bandwidth dips, phone calls,
--- doffs) are drawn from --seed, so every seed is a different, reproducible day.
+-- doffs, and the field's failures: sessions the glasses end, starts that hang
+-- and fail, an orphaned camera) are drawn from --seed, so every seed is a
+-- different, reproducible day.
 --
 --   glasses run --seed 7 --for 10m examples/chaos_reconnect.lua
 --   glasses sweep --seeds 1..1000 --for 10m --shrink examples/chaos_reconnect.lua
@@ -19,6 +21,7 @@ mock.chaos{
   rates = {
     fold = 6, power_cycle = 3, disconnect = 12, thermal = 1, battery = 1,
     capture_failure = 6, bandwidth = 3, phone_call = 2, doff = 4,
+    session_ended = 2, start_internal_error = 2, orphaned_camera = 1,
   },
   durations = {disconnect = {min = 1, max = 30}},
   min_gap = 20,

@@ -27,7 +27,8 @@ public enum MockAction: Sendable, Equatable {
 
     /// How the Meta AI app answers permission requests (`timeout`: it never answers;
     /// `connectionError`, `internalError`: it fails with that `PermissionError`).
-    public enum PermissionAnswer: String, CaseIterable, Sendable { case granted, denied, timeout, connectionError, internalError }
+    /// `allowOnce`: the user's "Allow once", a grant for one session.
+    public enum PermissionAnswer: String, CaseIterable, Sendable { case granted, allowOnce, denied, timeout, connectionError, internalError }
     public enum CompanionFlow: String, CaseIterable, Sendable { case registration, unregistration }
     public enum FeedPattern: String, CaseIterable, Sendable {
         case moving
@@ -100,6 +101,12 @@ public enum MockDeviceAction: Sendable, Equatable {
     case input(InputEvent.Action, source: InputSource)
     /// The glasses' Inputs channel fails with this error (ours).
     case inputsFault(InputsError)
+    /// A failure seen in the field (see `FieldFault`).
+    case fieldFault(FieldFault)
+    /// The Meta AI app's Developer Mode for these glasses (per device; a firmware update turns it off).
+    case developerMode(Bool)
+    /// The DAT app on the glasses (`GlassesAppState`).
+    case glassesApp(GlassesAppState)
     /// MockVoiceInvocationKit `sendLaunchAppAction()` (`incomplete`: `sendIncompleteAction()`);
     /// the new request, if any app stream listened, is the last of the glasses' `voiceRequests`.
     case voiceLaunch(incomplete: Bool)
@@ -160,6 +167,9 @@ public enum MockDeviceAction: Sendable, Equatable {
         case .microphoneFeed: "microphone_feed"
         case .input: "input"
         case .inputsFault: "inputs_fault"
+        case .fieldFault: "field_fault"
+        case .developerMode: "developer_mode"
+        case .glassesApp: "glasses_app"
         case .voiceLaunch(let incomplete): incomplete ? "voice_incomplete" : "voice_launch"
         case .motionFeed: "motion_feed"
         case .speech: "speech"
@@ -176,6 +186,7 @@ public enum MockDeviceAction: Sendable, Equatable {
     /// The names of the device actions, for routes and messages.
     public static let names = plainActions.map(\.name)
         + ["fail_next_capture", "fail_stream", "battery", "charging", "thermal", "disconnect", "bandwidth", "camera_feed", "captured_image",
-           "compatibility", "microphone_feed", "input", "inputs_fault", "motion_feed", "speech", "speech_error", "speech_complete", "speech_locale", "speech_source",
+           "compatibility", "microphone_feed", "input", "inputs_fault", "field_fault", "developer_mode", "glasses_app", "motion_feed", "speech",
+           "speech_error", "speech_complete", "speech_locale", "speech_source",
            "display_click", "display_video", "display_photo_transfer_interrupts"]
 }

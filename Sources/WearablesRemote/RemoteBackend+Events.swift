@@ -60,6 +60,8 @@ extension RemoteBackend {
             notify { $0.backend(didInterruptSessionOn: identifier, with: interruption) }
         case .mockGlasses(let state):
             mirror(state)
+        case .captureProgress(let id, let progress):
+            captures[id]?.progress(progress)
         case .framesDropped(let stream, let total):
             trace.record(source: "remote", event: "frames_dropped", values: ["stream": .int(stream), "total": .int(total)])
         case .audioRoute, .fileSaved:
@@ -75,7 +77,7 @@ extension RemoteBackend {
             streams[stream]?(scheduler.now, EncodedPicture(jpeg: jpeg, size: size))
         case .photo(let id, let photo):
             pending[id] = nil
-            captures.removeValue(forKey: id)?(.success(photo))
+            captures.removeValue(forKey: id)?.completion(.success(photo))
         }
     }
 
@@ -99,7 +101,7 @@ extension RemoteBackend {
         waiting.forEach { $0.fail() }
         let photos = captures.values
         captures.removeAll()
-        photos.forEach { $0(.failure(.deviceDisconnected)) }
+        photos.forEach { $0.completion(.failure(.deviceDisconnected)) }
         for identifier in openSessions.sorted() {
             notify { $0.backend(didInterruptSessionOn: identifier, with: .ended(sessionError: nil, streamError: .deviceNotConnected(identifier))) }
         }

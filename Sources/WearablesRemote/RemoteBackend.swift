@@ -47,9 +47,15 @@ public final class RemoteBackend: WearablesBackend {
     private var nextCommand = 0
     /// Replies awaited, by command id; `fail` answers them when the connection drops.
     var pending: [Int: PendingReply] = [:]
-    var captures: [Int: (Result<Photo, PhotoError>) -> Void] = [:]
+    /// Captures awaited, by command id: their transfer progress and outcome.
+    var captures: [Int: PendingCapture] = [:]
     var streams: [Int: (Double, FrameSource) -> Void] = [:]
     var openSessions: Set<DeviceIdentifier> = []
+
+    struct PendingCapture {
+        let progress: (PhotoTransferProgress) -> Void
+        let completion: (Result<Photo, PhotoError>) -> Void
+    }
 
     struct PendingReply {
         let answer: (Result<WireReplyValue, WireError>) -> Void
@@ -156,6 +162,15 @@ public final class RemoteBackend: WearablesBackend {
         command(.closeSession(device: identifier), fail: {}) { _ in }
     }
 
+    public func prepareCamera(on identifier: DeviceIdentifier, completion: @escaping (Result<Void, StreamError>) -> Void) {
+        command(.prepareCamera(device: identifier), fail: { completion(.failure(.deviceNotConnected(identifier))) }) { result in
+            switch result {
+            case .success: completion(.success(()))
+            case .failure(let error): completion(.failure(error.streamError ?? .internalError))
+            }
+        }
+    }
+
     public func startCamera(on identifier: DeviceIdentifier, settings: EffectiveStreamSettings,
                             deliver: @escaping (Double, FrameSource) -> Void) -> CameraFeedHandle? {
         var stream: Int?
@@ -184,6 +199,7 @@ public final class RemoteBackend: WearablesBackend {
     }
 
     public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
+                             progress: @escaping (PhotoTransferProgress) -> Void,
                              completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         var id = 0
         // The phone is this process: whether it routes audio over HFP to these glasses travels with
@@ -191,13 +207,13 @@ public final class RemoteBackend: WearablesBackend {
         let audioGlasses = snapshots.first { $0.linkState == .connected }?.identifier
         let overHFP = audio?.isRoutedOverHFPToGlasses == true && audioGlasses == identifier
         id = command(.capture(device: identifier, format: format, size: size, quality: quality, audioOverHFP: overHFP), fail: { [weak self] in
-            self?.captures.removeValue(forKey: id)?(.failure(.deviceDisconnected))
+            self?.captures.removeValue(forKey: id)?.completion(.failure(.deviceDisconnected))
         }) { [weak self] result in
             // Success comes as the binary photo; a text reply means it failed.
             guard case .failure(let error) = result, let waiting = self?.captures.removeValue(forKey: id) else { return }
-            waiting(.failure(error.decode(as: PhotoError.self) ?? .captureFailure))
+            waiting.completion(.failure(error.decode(as: PhotoError.self) ?? .captureFailure))
         }
-        captures[id] = completion
+        captures[id] = PendingCapture(progress: progress, completion: completion)
     }
 
     /// Over a connection the IMU's samples are made on this side from the served pair's pose

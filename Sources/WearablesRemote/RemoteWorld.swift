@@ -19,6 +19,7 @@ public final class RemoteWorld: GlassesWorld {
     public let backend: RemoteBackend
     public let wearables: Wearables
     public let audio: AudioSession
+    private let streamAudioWatch: StreamAudioWatch
     /// A served simulator's controls; nil when the served world is not simulated.
     public let mock: (any MockControl)?
 
@@ -54,6 +55,7 @@ public final class RemoteWorld: GlassesWorld {
             clock: SchedulerAudioClock(scheduler), glasses: RemoteAudioEndpoint(wearables: wearables, backend: backend),
             noise: SchedulerNoiseSource(scheduler))
         backend.audio = audio
+        streamAudioWatch = StreamAudioWatch(audio: audio, wearables: wearables)
         mock = hello.world == "simulator" ? RemoteMockControl(backend: backend) : nil
         // Events from the server may come at any time: the wall-clock loop waits for them.
         scheduler.beginExternalInput()

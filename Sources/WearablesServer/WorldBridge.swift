@@ -185,6 +185,8 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
                 kit.closeSession(on: device)
             }
             reply(.success(.done))
+        case .prepareCamera(let device):
+            kit.prepareCamera(on: device) { reply($0.map { .done }.mapError(WireError.init)) }
         case .startCamera(let device, let settings):
             startCamera(device, settings, id: id, clientID: clientID, queue: queue)
         case .mock(let action):
@@ -223,7 +225,9 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         case .displayStart, .displaySend, .displayClear, .displayStopVideo, .displayStop:
             handleDisplay(command, from: clientID, queue: queue, reply: reply)
         case .capture(let device, let format, let size, let quality, let audioOverHFP):
-            kit.capturePhoto(on: device, format: format, size: size, quality: quality, phoneAudioOverHFP: audioOverHFP) { result in
+            kit.capturePhoto(on: device, format: format, size: size, quality: quality, phoneAudioOverHFP: audioOverHFP, progress: { progress in
+                queue.send(.event(.captureProgress(id: id, progress)))
+            }) { result in
                 switch result {
                 case .success(let photo): queue.send(.photo(id: id, photo))
                 case .failure(let error): reply(.failure(WireError(error)))

@@ -38,6 +38,7 @@ extension SimulatedWorld: GlassesWorld, MockControl {
         case .permissionRequestResult(let permission, let answer):
             let result: MockPermissions.RequestResult = switch answer {
             case .granted: .granted
+            case .allowOnce: .allowOnce
             case .denied: .denied
             case .timeout: .timeout
             case .connectionError: .connectionError
@@ -86,6 +87,9 @@ extension SimulatedWorld: GlassesWorld, MockControl {
         case .failNextCapture(let failure): glasses.camera.simulateCaptureFailure(failure)
         case .failStream(let fault): glasses.failStream(fault)
         case .peakPower: glasses.peakPower()
+        case .fieldFault(let fault): glasses.inject(fault)
+        case .developerMode(let enabled): glasses.setDeveloperMode(enabled)
+        case .glassesApp(let app): glasses.setGlassesApp(app)
         case .captureButton: glasses.pressCaptureButton()
         case .updateFirmware: glasses.updateFirmware()
         case .compatibility(let value): glasses.setCompatibility(value)

@@ -153,6 +153,7 @@ public final class MockDeviceKit: WearablesBackend {
     func notifyLinkObservers(_ identifier: DeviceIdentifier, _ state: LinkState) {
         audioHolder = audioGlasses
         for listener in linkListeners { listener.fn(identifier, state) }
+        permissions.linkChanged()
     }
 
     // MARK: WearablesBackend
@@ -214,16 +215,22 @@ public final class MockDeviceKit: WearablesBackend {
             switch result {
             case .connectionError: return completion(.failure(.connectionError))
             case .internalError: return completion(.failure(.internalError))
-            case .granted, .denied, .timeout: break
+            case .granted, .allowOnce, .denied, .timeout: break
             }
             // The app asks the glasses; with none connected by the time it does, it lost them.
             guard self.glasses.contains(where: { $0.link == .connected }) else {
                 self.record("permission_request_lost", [("permission", .string(permission.name))])
                 return completion(.failure(.connectionError))
             }
-            if result == .granted {
-                self.permissions.grant(permission, to: self.glasses.filter { $0.link == .connected }.map(\.identifier))
+            // Developer Mode off on every connected pair: the request fails (the debugging skill's
+            // "permission requests fail or never appear").
+            guard self.glasses.contains(where: { $0.link == .connected && $0.developerMode }) else {
+                self.record("permission_request_failed", [("permission", .string(permission.name)), ("reason", .string("developerMode"))])
+                return completion(.failure(.internalError))
             }
+            let connected = self.glasses.filter { $0.link == .connected }.map(\.identifier)
+            if result == .granted { self.permissions.grant(permission, to: connected) }
+            if result == .allowOnce { self.permissions.grantOnce(permission, to: connected) }
             completion(.success(self.permissions.status(permission)))
         }
     }
@@ -281,6 +288,14 @@ public final class MockDeviceKit: WearablesBackend {
 
     /// A picture per frame interval from the camera's feed as it is at that moment
     /// (the feed can be swapped mid-stream); the feed renders only what is read.
+    public func prepareCamera(on identifier: DeviceIdentifier, completion: @escaping (Result<Void, StreamError>) -> Void) {
+        guard let pair = glasses(identifier) else {
+            scheduler.schedule(after: 0) { completion(.failure(.deviceNotFound(identifier))) }
+            return
+        }
+        pair.camera.prepare(scheduler: scheduler, completion: completion)
+    }
+
     public func startCamera(on identifier: DeviceIdentifier, settings: EffectiveStreamSettings,
                             deliver: @escaping (Double, FrameSource) -> Void) -> CameraFeedHandle? {
         guard let camera = glasses(identifier)?.camera else { return nil }
@@ -299,7 +314,8 @@ public final class MockDeviceKit: WearablesBackend {
                 nextStall = frozenUntil + Self.draw(Self.timeBetweenStalls, scheduler)
                 record("stall", [("glasses", .string(identifier)), ("seconds", .double(duration))])
             }
-            if scheduler.now >= frozenUntil { deliver(scheduler.now, camera.feed) }
+            // An orphaned camera (ios#131) streams on without a frame.
+            if scheduler.now >= frozenUntil, !camera.isOrphaned { deliver(scheduler.now, camera.feed) }
             // `deliver` may have stopped the feed (a listener stopping the stream).
             guard !stopped else { return }
             next += interval
@@ -342,15 +358,18 @@ public final class MockDeviceKit: WearablesBackend {
     }
 
     public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
+                             progress: @escaping (PhotoTransferProgress) -> Void,
                              completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         let overHFP = audio?.isRoutedOverHFPToGlasses == true && audioGlasses?.identifier == identifier
-        capturePhoto(on: identifier, format: format, size: size, quality: quality, phoneAudioOverHFP: overHFP, completion: completion)
+        capturePhoto(on: identifier, format: format, size: size, quality: quality, phoneAudioOverHFP: overHFP,
+                     progress: progress, completion: completion)
     }
 
     /// A capture asked for by a phone elsewhere (a client of a served world), which says
     /// whether it routes audio over HFP to these glasses: the photo rule follows that phone.
     public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
-                             phoneAudioOverHFP: Bool, completion: @escaping (Result<Photo, PhotoError>) -> Void) {
+                             phoneAudioOverHFP: Bool, progress: @escaping (PhotoTransferProgress) -> Void,
+                             completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         guard let pair = glasses(identifier) else { return completion(.failure(.deviceDisconnected)) }
         if hfpBlocksPhotoCapture, phoneAudioOverHFP {
             return record("capture_lost", [("glasses", .string(identifier)), ("reason", .string("audioOverHFP"))])
@@ -362,7 +381,7 @@ public final class MockDeviceKit: WearablesBackend {
             return
         }
         pair.display.photoTransferStarted()
-        pair.camera.capture(format: format, size: size, quality: quality, scheduler: scheduler, completion: completion)
+        pair.camera.capture(format: format, size: size, quality: quality, scheduler: scheduler, progress: progress, completion: completion)
     }
 
     private static func draw(_ range: ClosedRange<Double>, _ scheduler: Scheduler) -> Double {

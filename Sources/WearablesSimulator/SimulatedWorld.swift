@@ -11,6 +11,7 @@ public final class SimulatedWorld {
     /// The phone's audio session, routed to the kit's glasses, on the world's clock
     /// and seeded generator.
     public let audio: AudioSession
+    private var streamAudioWatch: StreamAudioWatch?
 
     /// Nothing paired, app not registered, no permissions. `speed` is run seconds per
     /// wall second on the wall clock (`glasses serve --speed`).
@@ -22,6 +23,7 @@ public final class SimulatedWorld {
         audio = AudioSession(
             clock: SchedulerAudioClock(scheduler), glasses: KitAudioEndpoint(kit: kit), noise: SchedulerNoiseSource(scheduler))
         kit.audio = audio
+        streamAudioWatch = StreamAudioWatch(audio: audio, wearables: wearables)
     }
 
     /// The `empty` preset.

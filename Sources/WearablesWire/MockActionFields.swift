@@ -160,6 +160,12 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             return .speechSource(try required(source, "source", as: TranscriptionSource.self))
         case "inputs_fault":
             return .inputsFault(try required(code, "code", as: InputsError.self))
+        case "field_fault":
+            return .fieldFault(try required(code, "code", as: FieldFault.self))
+        case "developer_mode":
+            return .developerMode(try require(on, "on"))
+        case "glasses_app":
+            return .glassesApp(try required(state, "state", as: GlassesAppState.self))
         default:
             throw .badRequest("unknown mock action '\(name)' (actions: pair, \(MockDeviceAction.names.joined(separator: ", ")), "
                 + "permissions, request_result, companion_fail_next, companion_hold_next, companion_continue, companion_cancel, "
@@ -227,6 +233,9 @@ public struct MockActionFields: Codable, Sendable, Equatable {
                     (self.x, self.y, self.dx, self.dy) = (Double(x), Double(y), Double(dx), Double(dy))
                 }
             case .inputsFault(let error): code = error.code
+            case .fieldFault(let fault): code = fault.rawValue
+            case .developerMode(let enabled): on = enabled
+            case .glassesApp(let app): state = app.rawValue
             case .motionFeed(let feed):
                 if case .pose(let pose) = feed { self.pose = pose.name }
             case .speech(let result):

@@ -16,6 +16,9 @@ public enum WireCommand: Sendable, Equatable {
     case openGlassesAppUpdate
     case openSession(device: String)
     case closeSession(device: String)
+    /// The glasses set their camera up for a stream (its `starting`); the reply comes when
+    /// it may stream (`done`), or is the `StreamError` that keeps it from streaming.
+    case prepareCamera(device: String)
     /// Pictures at `settings` until `stopCamera`; the reply names the stream its frames carry.
     case startCamera(device: String, settings: EffectiveStreamSettings)
     case stopCamera(stream: Int)
@@ -124,6 +127,8 @@ public enum WireEvent: Sendable, Equatable {
     case display(device: String, DisplayBackendEvent)
     /// Frames the server dropped for this client because it read too slowly.
     case framesDropped(stream: Int, total: Int)
+    /// A step of the transfer of the photo the `capture` command `id` asked for (to its client only).
+    case captureProgress(id: Int, PhotoTransferProgress)
     /// A simulator's glasses changed as only the mock sees them (or were paired); sent after
     /// every mock action, whoever made it (a client, an HTTP control route), and after device changes.
     case mockGlasses(WireMockGlasses)
@@ -210,6 +215,7 @@ struct Envelope: Codable {
     var fps: Int?
     var stream: Int?
     var total: Int?
+    var bytes: Int?
     var format: String?
     var width: Int?
     var height: Int?
@@ -246,7 +252,7 @@ struct Envelope: Codable {
 
     enum CodingKeys: String, CodingKey {
         case type, id, client, server, world, speed, time, ok, error, permission, status, permissions, registration,
-            state, device, devices, bandwidth, kbps, event, resolution, fps, stream, total, format, width, height, quality,
+            state, device, devices, bandwidth, kbps, event, resolution, fps, stream, total, bytes, format, width, height, quality,
             action, glasses, mock, code, word, output, completions, watch, audio, file, input, listening, request, success, taken
         case actionOutput = "action_output"
         case text, confidence, locale
@@ -329,6 +335,9 @@ struct Envelope: Codable {
         case .openSession(let device):
             self.init(type: "open_session")
             self.device = device
+        case .prepareCamera(let device):
+            self.init(type: "prepare_camera")
+            self.device = device
         case .closeSession(let device):
             self.init(type: "close_session")
             self.device = device
@@ -406,6 +415,7 @@ struct Envelope: Codable {
         case "open_glasses_app_update": return .openGlassesAppUpdate
         case "open_session": return .openSession(device: try require(device, "device"))
         case "close_session": return .closeSession(device: try require(device, "device"))
+        case "prepare_camera": return .prepareCamera(device: try require(device, "device"))
         case "start_camera":
             let rate = try require(fps, "fps")
             guard StreamConfiguration.validFrameRates.contains(rate) else {
@@ -439,7 +449,7 @@ struct Envelope: Codable {
         case "display_stop": return .displayStop(device: try require(device, "device"))
         default:
             throw WireDecodingError("unknown message type '\(type)' (commands: hello, register, unregister, request_permission, "
-                + "open_firmware_update, open_glasses_app_update, open_session, close_session, start_camera, stop_camera, capture, mock, console, complete, watch_previews, audio_route, "
+                + "open_firmware_update, open_glasses_app_update, open_session, close_session, prepare_camera, start_camera, stop_camera, capture, mock, console, complete, watch_previews, audio_route, "
                 + "voice_listen, voice_answer, speech_listen, display_start, display_send, display_clear, display_stop_video, display_stop)")
         }
     }
@@ -523,6 +533,9 @@ struct Envelope: Codable {
                 self.event = "ended"
                 error = sessionError.map(WireError.init)
                 self.streamError = streamError.map(WireError.init)
+            case .warning(let sessionError):
+                self.event = "warning"
+                error = WireError(sessionError)
             }
         case .input(let identifier, let input):
             self.init(type: "input")
@@ -575,6 +588,11 @@ struct Envelope: Codable {
             self.init(type: "frames_dropped")
             self.stream = stream
             self.total = total
+        case .captureProgress(let id, let progress):
+            self.init(type: "capture_progress")
+            self.id = id
+            bytes = progress.bytesReceived
+            total = progress.totalBytes
         case .mockGlasses(let state):
             self.init(type: "mock_glasses")
             glasses = state
@@ -638,8 +656,11 @@ struct Envelope: Codable {
             case "ended":
                 return .event(.session(device: identifier, .ended(
                     sessionError: error?.decode(as: DeviceSessionError.self), streamError: streamError?.streamError)))
+            case "warning":
+                guard let warning = error?.decode(as: DeviceSessionError.self) else { throw WireDecodingError("field 'error': not a DeviceSessionError") }
+                return .event(.session(device: identifier, .warning(warning)))
             case let other:
-                throw WireDecodingError("field 'event': '\(other)' is not one of paused, resumed, stream_ended, ended")
+                throw WireDecodingError("field 'event': '\(other)' is not one of paused, resumed, stream_ended, ended, warning")
             }
         case "input":
             return .event(.input(device: try require(device, "device"), try named(event, "event", as: DeviceInput.self)))
@@ -672,6 +693,9 @@ struct Envelope: Codable {
             }
         case "frames_dropped":
             return .event(.framesDropped(stream: try require(stream, "stream"), total: try require(total, "total")))
+        case "capture_progress":
+            return .event(.captureProgress(id: try require(id, "id"),
+                                           PhotoTransferProgress(bytesReceived: try require(bytes, "bytes"), totalBytes: try require(total, "total"))))
         case "mock_glasses":
             return .event(.mockGlasses(try require(glasses, "glasses")))
         case "audio_route":

@@ -608,14 +608,17 @@ import RecipeSharing
         #expect(trace.contains("[reconnect] streaming (session 6)"))
     }
 
-    /// DAT resumes a paused session by itself: a tap, a short Bluetooth drop and a
-    /// short doff do not restart it.
+    /// DAT resumes a paused session by itself: a tap and a short Bluetooth drop do not
+    /// restart it. A doff stops the camera (hingesClosed, DAT 0.9+): streaming is back,
+    /// in a new session, once the glasses are worn again.
     @Test func reconnectWaitsOutPausesWithoutRestarting() throws {
         let trace = try runScript("""
             local handle = recipes.run("reconnect")
             local glasses = mock.paired()[1]
             after(10, function() glasses:tap() end)
+            after(20, function() glasses:tap() end)
             after(30, function() glasses:disconnect(5) end)
+            after(50, function() assert(handle.sessions == 1, handle.sessions) end)
             after(60, function() glasses:doff() end)
             after(75, function() glasses:don() end)
             after(90, function()
@@ -625,7 +628,8 @@ import RecipeSharing
             """).trace
         #expect(trace.contains(#""state":"paused""#))
         #expect(trace.contains("[reconnect] streaming (session 1)"))
-        #expect(!trace.contains("session 2"))
+        #expect(trace.contains("[reconnect] streaming (session 2)"))
+        #expect(!trace.contains("session 3"))
     }
 
     @Test func scaffoldedRecipesLoadRunAndSurviveAPackInstallRoundTrip() throws {

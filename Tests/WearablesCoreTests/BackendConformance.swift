@@ -59,7 +59,8 @@ enum BackendConformance {
         ("a capture while the glasses take their own photo is serviceUnavailable", captureButtonHoldsTheCamera),
         ("a power peak on a weak battery ends the session with peakPowerShutdown", peakPowerOnAWeakBattery),
         ("a standalone photo has its own size, apart from the stream's", photoAtItsOwnSize),
-        ("the Meta AI app's update destinations make the glasses compatible", updateDestinations),
+        ("a standalone photo needs no stream and reports its transfer up to the whole", photoTransferProgress),
+        ("the Meta AI app's update destinations: the firmware's makes the glasses compatible, the DAT app's updates the app on them", updateDestinations),
         ("an update destination the Meta AI app cannot open fails with its NavigationError", updateDestinationRefused),
     ]
 
@@ -314,7 +315,7 @@ enum BackendConformance {
         let outcome = Outcome<Photo, PhotoError>()
         camera.capture(format: .jpeg, completion: outcome.handler)
         rig.drive { $0.glasses[0].disconnect(for: 30) }
-        let photoErrors = { errors.values.filter { $0.hasPrefix("PhotoError.") }.count }
+        let photoErrors = { errors.values.filter { $0 == "StreamError.photoCaptureFailed" }.count }
         // The error listener hears it as its own event, after the completion: wait for both.
         #expect(rig.run(until: { outcome.result != nil && photoErrors() > 0 }, within: CameraStream.captureTimeout + 5))
         #expect(outcome.value == nil)
@@ -364,14 +365,27 @@ enum BackendConformance {
         #expect(rig.run(until: { device.compatibility == .compatible && device.linkState == .connected },
                         within: SimulatedGlasses.firmwareUpdateDuration + 5))
 
-        rig.drive { $0.glasses[0].setCompatibility(.sdkUpdateRequired) }
-        #expect(rig.run(until: { device.compatibility == .sdkUpdateRequired }, within: 5))
+        // A firmware update turns Developer Mode off (the debugging skill).
+        rig.drive { $0.glasses[0].setDeveloperMode(true) }
+        // The DAT app update destination updates the DAT app on the glasses.
+        rig.drive { $0.glasses[0].setGlassesApp(.updateRequired) }
+        rig.run(for: SimulatedGlasses.restartCooldown + 0.5)
+        let refused = Outcome<Void, DeviceSessionError>()
+        try rig.wearables.createSession().start(completion: refused.handler)
+        #expect(rig.run(until: { refused.result != nil }, within: 5))
+        #expect(refused.error == .datAppOnTheGlassesUpdateRequired)
         let app = Outcome<Void, NavigationError>()
         rig.wearables.openDATGlassesAppUpdate(completion: app.handler)
         #expect(rig.run(until: { app.result != nil }, within: 5))
         #expect(app.value != nil)
-        #expect(rig.run(until: { device.compatibility == .compatible }, within: MockDeviceKit.appUpdateDuration + 5))
+        rig.run(for: MockDeviceKit.appUpdateDuration + 1)
         #expect(device.linkState == .connected)
+        let session = rig.wearables.createSession()
+        let started = Outcome<Void, DeviceSessionError>()
+        try session.start(completion: started.handler)
+        #expect(rig.run(until: { started.result != nil }, within: 5))
+        #expect(started.error == nil, "updated: the session starts")
+        session.stop()
     }
 
     /// Asked of the backend itself, past the model's own checks: the companion app refuses.
@@ -397,6 +411,21 @@ enum BackendConformance {
         let image = try ImageCodecs.decode(photo.data)
         #expect(image.size == PhotoResolution.small.size)
         #expect(photo.width == image.width && photo.height == image.height)
+    }
+
+    static func photoTransferProgress(_ rig: ConformanceRig) throws {
+        let session = try startedSession(rig)
+        let camera = try session.addCamera(config(.low, 15))
+        let capture = camera.startPhoto(format: .jpeg, resolution: .medium, quality: .medium)
+        let steps = Recorder<PhotoTransferProgress>()
+        steps.token = capture.addProgressListener { steps.append($0) }
+        try #require(rig.run(until: { capture.result != nil }, within: CameraStream.captureTimeout + 5))
+        let photo = try #require(try capture.result?.get())
+        rig.run(for: 0.1)  // the listeners' last deliveries
+        #expect(camera.state == .stopped, "taken with the stream stopped")
+        #expect(steps.values.count == SimulatedCamera.progressSteps + 1)
+        #expect(steps.values.first == PhotoTransferProgress(bytesReceived: 0, totalBytes: photo.size))
+        #expect(steps.values.last == PhotoTransferProgress(bytesReceived: photo.size, totalBytes: photo.size))
     }
 
     private static func capture(_ camera: CameraStream, in rig: ConformanceRig) throws -> Outcome<Photo, PhotoError> {

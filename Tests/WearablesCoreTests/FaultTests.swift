@@ -19,20 +19,19 @@ import WearablesSimulator
         var expectedCamera: StreamState {
             switch self {
             case .shortDrop: .streaming
-            case .doffBriefly: .paused
             default: .stopped
             }
         }
 
         var expectedStreamError: String? {
             switch self {
-            case .fold: "hingesClosed"
+            case .fold, .doffBriefly, .doffLong: "hingesClosed"  // a doff, as DAT 0.9+ reports it
             case .powerOff, .longDrop: "deviceNotConnected"
             case .thermalSevere, .thermalCritical, .thermalEmergency: "thermalHot"
             case .batteryLow, .batteryCritical: "batteryLow"
             case .permissionRevoked: "permissionDenied"
             case .unpair: "deviceNotFound"
-            case .shortDrop, .doffBriefly, .doffLong: nil
+            case .shortDrop: nil
             }
         }
 
@@ -85,7 +84,7 @@ import WearablesSimulator
         let world = SimulatedWorld.ready()
         let (_, camera) = try world.streamingCamera(config(.low, 15))
         var received: StreamError?
-        let token = camera.addErrorListener { received = $0 as? StreamError }
+        let token = camera.addErrorListener { received = $0 }
         world.pair.powerOff()
         world.scheduler.run(for: 1)
         #expect(received == .deviceNotConnected(world.pair.identifier))

@@ -3,7 +3,8 @@ import WearablesCore
 import WearablesSimulator
 
 /// A capture accepted and still in flight when something happens to its stream
-/// ends in exactly one outcome, the same on the listeners and for the waiter.
+/// ends in exactly one outcome: a photo, or for the waiter its PhotoError and on the
+/// stream's error channel (StreamErrors only) `photoCaptureFailed`.
 @Suite struct InFlightCaptureTests {
     enum Interruption: String, CaseIterable, Sendable {
         case appStopsStream, appStopsSession, tap
@@ -48,16 +49,16 @@ import WearablesSimulator
         let (session, camera) = try world.streamingCamera(config(.low, 15))
         let photos = Recorder<Photo>()
         photos.token = camera.addPhotoListener { photos.append($0) }
-        let photoErrors = Recorder<PhotoError>()
-        photoErrors.token = camera.addErrorListener { if let error = $0 as? PhotoError { photoErrors.append(error) } }
+        let failures = Recorder<StreamError>()
+        failures.token = camera.addErrorListener { if $0 == .photoCaptureFailed { failures.append($0) } }
         let waiter = Outcome<Photo, PhotoError>()
         camera.capture(format: .jpeg, completion: waiter.handler)
         #expect(camera.isCapturing)
         interruption.apply(to: world, session: session, camera: camera)
         world.scheduler.run(for: 40)
-        #expect(photos.values.count + photoErrors.values.count == 1)
+        #expect(photos.values.count + failures.values.count == 1)
         if let expected = interruption.expected {
-            #expect(photoErrors.values == [expected])
+            #expect(failures.values == [.photoCaptureFailed])
             #expect(waiter.error == expected)
         } else {
             #expect(photos.values.count == 1)
@@ -75,7 +76,7 @@ import WearablesSimulator
         #expect(camera.capturePhoto(format: .jpeg))
         camera.stop()
         world.scheduler.run(for: CameraStream.captureTimeout + 1)
-        #expect(errors.values == ["PhotoError.notReady"])
+        #expect(errors.values == ["StreamError.photoCaptureFailed"])
         #expect(photos.values.isEmpty)
     }
 }

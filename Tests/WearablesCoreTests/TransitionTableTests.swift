@@ -68,7 +68,8 @@ import WearablesSimulator
         StreamRow(steps: [.start], states: [.stopped, .starting, .streaming]),
         StreamRow(steps: [.start, .stop], states: [.stopped, .starting, .streaming, .stopping, .stopped]),
         StreamRow(steps: [.start, .tap, .tap], states: [.stopped, .starting, .streaming, .paused, .streaming]),
-        StreamRow(steps: [.start, .doffBriefly, .stop], states: [.stopped, .starting, .streaming, .paused, .stopping, .stopped]),
+        // A doff stops the camera (hingesClosed, DAT 0.9+), so the app's stop finds it stopped.
+        StreamRow(steps: [.start, .doffBriefly, .stop], states: [.stopped, .starting, .streaming, .stopping, .stopped]),
         StreamRow(steps: [.start, .fold], states: [.stopped, .starting, .streaming, .stopping, .stopped]),
         StreamRow(steps: [.doffBriefly, .start, .don], states: [.stopped, .waitingForDevice, .starting, .streaming]),
         StreamRow(steps: [.doffBriefly, .start, .stop], states: [.stopped, .waitingForDevice, .stopping, .stopped]),

@@ -19,6 +19,7 @@ import WearablesWire
         .command(id: 1, .register), .command(id: 2, .unregister),
         .command(id: 3, .requestPermission(.microphone)),
         .command(id: 4, .openSession(device: "rayBanMeta-1")), .command(id: 5, .closeSession(device: "rayBanMeta-1")),
+        .command(id: 6, .prepareCamera(device: "rayBanMeta-1")),
         .command(id: 6, .startCamera(device: "rayBanMeta-1", settings: EffectiveStreamSettings(resolution: .high, frameRate: 24))),
         .command(id: 7, .stopCamera(stream: 3)),
         .command(id: 8, .capture(device: "rayBanMeta-1", format: .heic, size: VideoSize(width: 504, height: 896))),
@@ -61,9 +62,11 @@ import WearablesWire
         .event(.session(device: "rayBanMeta-1", .paused)), .event(.session(device: "rayBanMeta-1", .resumed)),
         .event(.session(device: "rayBanMeta-1", .streamEnded(.thermalHot))), .event(.session(device: "rayBanMeta-1", .streamEnded(nil))),
         .event(.session(device: "rayBanMeta-1", .ended(sessionError: .batteryCritical, streamError: .deviceNotConnected("rayBanMeta-1")))),
+        .event(.session(device: "rayBanMeta-1", .warning(.dwaOutOfStuRange))),
         .event(.session(device: "rayBanMeta-1", .ended(sessionError: nil, streamError: nil))),
         .event(.input(device: "rayBanMeta-1", .captureButton)), .event(.input(device: "rayBanMeta-1", .tapAndHold)),
         .event(.framesDropped(stream: 2, total: 17)),
+        .event(.captureProgress(id: 9, PhotoTransferProgress(bytesReceived: 2048, totalBytes: 20480))),
         .error(.protocolError("malformed", "not JSON")),
     ]
 

@@ -2,7 +2,8 @@
 -- day of seeded faults (folds, power cycles, flat and low battery, heat,
 -- Bluetooth drops, doff/don, taps), one at a time. Checks, and exits 1 naming
 -- each broken promise:
---   * every accepted try_capture ends in exactly one photo or one PhotoError;
+--   * every accepted try_capture ends in exactly one photo or one StreamError.photoCaptureFailed
+--     (DAT 0.9+: the stream's error channel; the stream's own end comes before it);
 --   * the model keeps its rules: DAT's state transitions, a streaming camera
 --     only on a started session, glasses never stuck (the 2 s restart rule);
 --   * the recipe keeps running, and does not restart a session that was only paused;
@@ -75,7 +76,7 @@ local function watch(cam, session)
   local handles = {
     cam:on("photo", function() stats.photos = stats.photos + 1; outcome("photo") end),
     cam:on("error", function(err)
-      if err.domain ~= "PhotoError" then return end
+      if err.code ~= "photoCaptureFailed" then return end
       stats.errors[err.code] = (stats.errors[err.code] or 0) + 1
       outcome(tostring(err))
     end),
@@ -130,8 +131,10 @@ local faults = {
    clear = function() glasses:set_thermal("none") end},
   {name = "short_drop", span = {1, 9}, pause_only = true, apply = function(d) glasses:disconnect(d) end},
   {name = "long_drop", span = {12, 60}, apply = function(d) glasses:disconnect(d) end},
-  {name = "short_doff", span = {1, 25}, pause_only = true, apply = function() glasses:doff() end,
+  -- Off for under 3 s, nothing happens; longer, the camera stops (hingesClosed, DAT 0.9+).
+  {name = "brief_doff", span = {0.5, 2.5}, pause_only = true, apply = function() glasses:doff() end,
    clear = function() glasses:don() end},
+  {name = "short_doff", span = {4, 25}, apply = function() glasses:doff() end, clear = function() glasses:don() end},
   {name = "long_doff", span = {35, 180}, apply = function() glasses:doff() end, clear = function() glasses:don() end},
   -- A tap pauses until the next tap (DAT's captouch toggle).
   {name = "tap", span = {1, 30}, pause_only = true, apply = function() glasses:tap() end,

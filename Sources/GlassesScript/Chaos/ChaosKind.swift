@@ -20,6 +20,12 @@ public enum ChaosKind: String, CaseIterable, Codable, Sendable {
     case input_fault
     case speech_fault
     case voice_launch
+    /// Field failures (`FieldFault`): the device ends a worn, connected session (ios#301); the
+    /// next stream start hangs 5 s and fails `internalError` (ios#214); the camera is orphaned
+    /// until the glasses are power-cycled (ios#131), which clears the fault.
+    case session_ended
+    case start_internal_error
+    case orphaned_camera
 
     /// The kinds' names, in declaration order, for messages.
     public static let names = allCases.map(\.rawValue)
@@ -36,7 +42,8 @@ public enum ChaosKind: String, CaseIterable, Codable, Sendable {
         case .bandwidth: 10...120
         case .phone_call: 10...180
         case .doff: 2...120
-        case .input_fault, .speech_fault, .voice_launch: 0...0
+        case .input_fault, .speech_fault, .voice_launch, .session_ended, .start_internal_error: 0...0
+        case .orphaned_camera: 10...300
         }
     }
 
@@ -63,6 +70,9 @@ public enum ChaosKind: String, CaseIterable, Codable, Sendable {
         case .input_fault: [.device(device, .inputsFault(.communicationError))]
         case .speech_fault: [.device(device, .speechError(code: 7, message: "chaos"))]
         case .voice_launch: [.device(device, .voiceLaunch(incomplete: false))]
+        case .session_ended: [.device(device, .fieldFault(.sessionEnded))]
+        case .start_internal_error: [.device(device, .fieldFault(.startInternalError))]
+        case .orphaned_camera: [.device(device, .fieldFault(.orphanedCamera))]
         }
     }
 
@@ -75,7 +85,9 @@ public enum ChaosKind: String, CaseIterable, Codable, Sendable {
         case .battery: [.device(device, .battery(100))]
         case .bandwidth: [.device(device, .bandwidth(kbps: kbps))]
         case .doff: [.device(device, .don)]
-        case .disconnect, .capture_failure, .phone_call, .input_fault, .speech_fault, .voice_launch: []
+        case .orphaned_camera: [.device(device, .powerOff), .device(device, .powerOn)]
+        case .disconnect, .capture_failure, .phone_call, .input_fault, .speech_fault, .voice_launch, .session_ended,
+             .start_internal_error: []
         }
     }
 }

@@ -36,8 +36,8 @@ enum MockGlassesBinding {
                 action(runtime, mock, "power_off", [], "Power off: disconnects and stops sessions.") { _ in .powerOff },
                 action(runtime, mock, "fold", [], "Close the hinges: disconnects and stops sessions (hingesClosed).") { _ in .fold },
                 action(runtime, mock, "unfold", [], "Open the hinges: reconnects, restarts nothing.") { _ in .unfold },
-                action(runtime, mock, "don", [], "Put the glasses on: a paused session resumes.") { _ in .don },
-                action(runtime, mock, "doff", [], "Take them off: sessions pause after 3 s and stop after 30 s.") { _ in .doff },
+                action(runtime, mock, "don", [], "Put the glasses on: a paused session resumes (one started while they were off pauses until a tap).") { _ in .don },
+                action(runtime, mock, "doff", [], "Take them off: after 3 s the camera stops (hingesClosed) and the session pauses; it stops after 30 s.") { _ in .doff },
                 action(runtime, mock, "tap", [], "A captouch tap: pauses an active stream, or resumes a paused one; the app hears the input.") { _ in .tap },
                 action(runtime, mock, "unpair", [], "Remove the glasses from the Meta AI app.") { _ in .unpair },
                 action(runtime, mock, "set_battery", [LuaParameter("level", .integer, in: 0...100)], "Battery 0-100; low levels stop the camera and session.") { call in
@@ -64,6 +64,24 @@ enum MockGlassesBinding {
                        "The Meta AI app's firmware update: 30 s off the link (sessions end), then compatible again.") { _ in .updateFirmware },
                 action(runtime, mock, "peak_power", [],
                        "A power peak: the camera stops (peakPowerLimit); at battery <= 20 the session ends (peakPowerShutdown).") { _ in .peakPower },
+                action(runtime, mock, "set_developer_mode", [LuaParameter("on", .boolean)],
+                       "The Meta AI app's Developer Mode for these glasses (on by default; a firmware update turns it off). "
+                           + "Off: sessions are refused (noEligibleDevice; an implicit stream waits in waitingForDevice) and "
+                           + "permission requests fail (internalError).") { call in
+                    .developerMode(try call.boolean(2))
+                },
+                action(runtime, mock, "set_glasses_app", [LuaParameter("state", .strings(GlassesAppState.allNames))],
+                       "The DAT app on the glasses: current; updateRequired (session start: datAppOnTheGlassesUpdateRequired, "
+                           + "fixed by wearables.open_glasses_app_update()); outOfStuRange (a dwaOutOfStuRange warning, the session "
+                           + "goes on); unavailable (dwaUnavailable); sdkTooOld (insufficientSDKVersion, terminal).") { call in
+                    .glassesApp(try call.named(2, as: GlassesAppState.self))
+                },
+                action(runtime, mock, "field_fault", [LuaParameter("kind", .strings(FieldFault.allNames))],
+                       "A failure seen in the field: sessionEnded (the device ends a worn, connected session: unexpectedError, ios#301), "
+                           + "startInternalError (the next stream start hangs 5 s, then internalError, ios#214), orphanedCamera (streaming "
+                           + "without frames, then internalError on every start until a power cycle, ios#131).") { call in
+                    .fieldFault(try call.named(2, as: FieldFault.self))
+                },
                 action(runtime, mock, "set_compatibility", [LuaParameter("value", .strings(Compatibility.allNames))],
                        "What the glasses need to work with this app; an update required refuses sessions (noEligibleDevice).") { call in
                     .compatibility(try call.named(2, as: Compatibility.self))
@@ -81,7 +99,7 @@ enum MockGlassesBinding {
                     .object(runtime.world.wearables.deviceForIdentifier($0.id))
                 },
                 LuaField(name: "powered", type: .boolean, doc: "Whether powered on.") { .boolean(mock.state($0).powered) },
-                LuaField(name: "stuck", type: .boolean, doc: "Stuck after a too-quick session restart; power-cycle to fix.") {
+                LuaField(name: "stuck", type: .boolean, doc: "Stuck after a too-quick session restart (each start then fails within a second); power-cycle to fix.") {
                     .boolean(mock.state($0).stuck)
                 },
                 LuaField(name: "camera", type: .named("MockCamera"), doc: "The simulated camera.") { .object($0.camera) },

@@ -40,6 +40,8 @@ public enum SessionInterruption: Sendable, Equatable {
     case streamEnded(StreamError?)
     /// The session is over; `sessionError`/`streamError` say why, when there is a reason to report.
     case ended(sessionError: DeviceSessionError?, streamError: StreamError?)
+    /// A non-blocking warning on the live session (`dwaOutOfStuRange`): reported, nothing stops.
+    case warning(DeviceSessionError)
 }
 
 /// How a backend tells the model what happened. All calls on the scheduler's thread.
@@ -131,14 +133,19 @@ public protocol WearablesBackend: AnyObject {
     /// one, in order, with the run time it was seen at, until the handle is stopped.
     /// A picture is rendered only when read (`FrameSource`), so one nobody reads costs
     /// almost nothing. Nil when the device has no camera to stream from.
+    /// The glasses set their camera up for a stream (the stream's `starting`): completes
+    /// when it may stream, or with the `StreamError` that keeps it from streaming.
+    func prepareCamera(on identifier: DeviceIdentifier, completion: @escaping (Result<Void, StreamError>) -> Void)
     func startCamera(on identifier: DeviceIdentifier, settings: EffectiveStreamSettings,
                      deliver: @escaping (_ timestamp: Double, _ picture: FrameSource) -> Void) -> CameraFeedHandle?
     /// Why a stream with audio cannot start on this device now (the phone's HFP route
     /// to it is not configured), worded as a fix; nil when it can.
     func audioStreamingProblem(on identifier: DeviceIdentifier) -> String?
-    /// Takes a still at `size`, encoded at `quality` (1-100); completes with the photo or
+    /// Takes a still at `size`, encoded at `quality` (1-100); reports its transfer as it
+    /// crosses the link (`progress`, ending at the whole), then completes with the photo or
     /// why it failed (or never, as when audio is routed over HFP; the model times the capture out).
     func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
+                      progress: @escaping (PhotoTransferProgress) -> Void,
                       completion: @escaping (Result<Photo, PhotoError>) -> Void)
 
     /// The glasses' IMU as the model reads it (DAT 1.0 `MWDATMotion`); nil when they have none.

@@ -2,7 +2,7 @@
 /// seeds' `StreamSession`). Frames arrive on the scheduler at the effective rate the
 /// bandwidth ladder allows; photos arrive as events.
 public final class CameraStream {
-    /// Time from `starting` to `streaming`.
+    /// Time from `starting` to `streaming` (the glasses' set-up, `prepareCamera`).
     public static let startDuration: Double = 0.3
     /// Time from `stopping` to `stopped`.
     public static let stopDuration: Double = 0.1
@@ -30,21 +30,25 @@ public final class CameraStream {
     /// Frames delivered since the stream was created.
     public private(set) var frameCount = 0
     public private(set) var isCapturing = false
-    /// Whether this camera has ever been started (a new camera holds the slot until it has run).
-    private var hasRun = false
 
     unowned let wearables: Wearables
     private let implicitSelector: DeviceSelector?
     private let stateListeners: Broadcaster<StreamState>
     private let frameListeners: Broadcaster<VideoFrame>
     private let photoListeners: Broadcaster<Photo>
-    private let errorListeners: Broadcaster<any WearablesError>
+    /// DAT's stream error publisher: `StreamError`s only (a capture's `PhotoError` is its caller's).
+    private let errorListeners: Broadcaster<StreamError>
     private let effectiveListeners: Broadcaster<EffectiveStreamSettings>
     private lazy var cameraStateListeners = Broadcaster<CameraState>(scheduler: wearables.scheduler)
     private var startWaiters: [(Result<Void, StreamError>) -> Void] = []
+    /// Counts the starts asked of the glasses, so an answer to an earlier one is ignored.
+    private var startSerial = 0
     private var feed: CameraFeedHandle?
     private var captureSerial = 0
     private var captureCompletion: ((Result<Photo, PhotoError>) -> Void)?
+    /// Where a standalone photo's transfer progress goes (nil for a stream capture: DAT's
+    /// stream `capturePhoto` reports none).
+    private var captureProgress: ((PhotoTransferProgress) -> Void)?
     /// Whether the capture in flight is a standalone photo (`Camera.photo`), whose
     /// failures are its own, or the stream's `capturePhoto`, whose failures the stream
     /// also reports (`StreamError.photoCaptureFailed`).
@@ -132,7 +136,7 @@ public final class CameraStream {
     }
 
     /// `StreamError`s, and `PhotoError`s of failed captures.
-    public func addErrorListener(_ listener: @escaping (any WearablesError) -> Void) -> ListenerToken {
+    public func addErrorListener(_ listener: @escaping (StreamError) -> Void) -> ListenerToken {
         errorListeners.add(listener)
     }
 
@@ -147,8 +151,8 @@ public final class CameraStream {
     // MARK: Control
 
     /// Whether this camera is the session's one camera capability: from `addCamera` until
-    /// it stops after running.
-    var holdsCapability: Bool { state != .stopped || !hasRun }
+    /// it is removed (DAT 1.0's `Camera.stop()` detaches it; its stream stopping does not).
+    var holdsCapability: Bool { !isRemoved }
 
     /// Starts streaming; `completion` runs at `streaming` or with the error that stopped it.
     /// Waits in `waitingForDevice` while the session (or, for an implicit stream, an
@@ -178,7 +182,6 @@ public final class CameraStream {
         }
         startWaiters.append(completion)
         selfWhileStarted = self
-        hasRun = true
         if implicitSelector != nil {
             startImplicitSession()
         } else {
@@ -198,19 +201,44 @@ public final class CameraStream {
     /// Frames pause while the capture runs and resume by themselves.
     /// `size` and `quality` are DAT 1.0 `Camera.photo`'s (nil size: the stream's).
     public func capturePhoto(format: PhotoCaptureFormat, size: VideoSize? = nil, quality: Int = ImageCodecs.defaultQuality) -> Bool {
-        guard state == .streaming, !isCapturing, let identifier = deviceIdentifier else { return false }
+        guard state == .streaming, !isCapturing else { return false }
+        return beginCapture(format: format, size: size ?? effective.size, quality: quality, standalone: false)
+    }
+
+    /// Whether a standalone photo can be taken now: on a streaming camera, or (DAT 1.0's
+    /// `Camera.photo`, which needs no stream) on a stopped camera still attached to its
+    /// started session. An implicit stream's session lives only while it streams.
+    var canTakeStandalonePhoto: Bool {
+        if state == .streaming { return true }
+        return state == .stopped && implicitSelector == nil && !isRemoved && session?.state == .started && session?.camera === self
+    }
+
+    /// Asks the glasses for a still; the capture timeout restarts while its transfer
+    /// progresses (a transfer under way is an answer; a large photo over a slow link
+    /// takes longer than the timeout).
+    private func beginCapture(format: PhotoCaptureFormat, size: VideoSize, quality: Int, standalone: Bool) -> Bool {
+        guard let identifier = deviceIdentifier else { return false }
         isCapturing = true
-        captureIsStandalone = false
+        captureIsStandalone = standalone
         captureSerial += 1
         let serial = captureSerial
         wearables.trace.record(source: traceSource, event: "capture", values: ["format": .string(format.name)])
-        captureTimer = wearables.scheduler.schedule(after: Self.captureTimeout) { [weak self] in
-            self?.finishCapture(serial: serial, result: .failure(.captureFailure))
-        }
-        wearables.backend.capturePhoto(on: identifier, format: format, size: size ?? effective.size, quality: quality) { [weak self] result in
+        armCaptureTimeout(serial: serial)
+        wearables.backend.capturePhoto(on: identifier, format: format, size: size, quality: quality, progress: { [weak self] progress in
+            guard let self, serial == self.captureSerial, self.isCapturing else { return }
+            self.armCaptureTimeout(serial: serial)
+            self.captureProgress?(progress)
+        }) { [weak self] result in
             self?.finishCapture(serial: serial, result: result)
         }
         return true
+    }
+
+    private func armCaptureTimeout(serial: Int) {
+        captureTimer?.cancel()
+        captureTimer = wearables.scheduler.schedule(after: Self.captureTimeout) { [weak self] in
+            self?.finishCapture(serial: serial, result: .failure(.captureFailure))
+        }
     }
 
     /// Captures and calls back with the photo or the reason there is none
@@ -224,15 +252,19 @@ public final class CameraStream {
 
     /// DAT 1.0 `Camera.photo`'s `capturePhoto(resolution:quality:)`: a still at its own
     /// size and quality, whose states and outcome the returned capture reports.
+    /// Works with the stream stopped (`canTakeStandalonePhoto`); its transfer reports progress.
     public func startPhoto(format: PhotoCaptureFormat, resolution: PhotoResolution, quality: PhotoQuality) -> PhotoCapture {
         let refused = { (error: PhotoError) in
             PhotoCapture(refused: error, scheduler: self.wearables.scheduler, trace: self.wearables.trace, traceSource: self.traceSource)
         }
         if isCapturing { return refused(.busy) }
-        guard capturePhoto(format: format, size: resolution.size, quality: quality.encoderQuality) else { return refused(.notReady) }
+        guard canTakeStandalonePhoto,
+              beginCapture(format: format, size: resolution.size, quality: quality.encoderQuality, standalone: true) else {
+            return refused(.notReady)
+        }
         let capture = PhotoCapture(scheduler: wearables.scheduler, trace: wearables.trace, traceSource: traceSource)
-        captureIsStandalone = true
         captureCompletion = { capture.finish($0) }
+        captureProgress = { capture.progressed($0) }
         return capture
     }
 
@@ -240,6 +272,7 @@ public final class CameraStream {
     /// the stream stops, and the camera cannot start again.
     func remove() {
         isRemoved = true
+        if state == .stopped { abandonCapture(failingWith: .notReady) }
         stop()
     }
 
@@ -260,8 +293,19 @@ public final class CameraStream {
     }
 
     func sessionEnding(error: StreamError?) {
-        guard state != .stopped else { return }
-        endStream(error: error, stopsImplicitSession: false, delay: 0)
+        if state != .stopped { endStream(error: error, stopsImplicitSession: false, delay: 0) }
+        // A standalone photo outlives its stream, not its session.
+        abandonCapture(failingWith: .inFlightCaptureEnded(by: error))
+    }
+
+    /// A stream with audio that lost the glasses' HFP input (the route went, a phone call)
+    /// stops with `audioStreamingError`, as DAT reports audio failures (1.0 CHANGELOG:
+    /// "Adds `.audioStreamingError` for audio failures"), rather than going silent.
+    func phoneAudioChanged() {
+        guard configuration.audioCodec != nil, state == .streaming || state == .paused || state == .starting,
+              let identifier = deviceIdentifier, let problem = wearables.backend.audioStreamingProblem(on: identifier) else { return }
+        wearables.trace.record(source: traceSource, event: "audio_lost", values: ["problem": .string(problem)])
+        fail(with: .audioStreamingError)
     }
 
     /// The device ended the camera but not the session (`nil`: without an error).
@@ -327,10 +371,17 @@ public final class CameraStream {
             wearables.trace.record(source: traceSource, event: "audio_not_ready", values: ["problem": .string(problem)])
             return failStart(.audioStreamingError)
         }
+        guard let identifier = deviceIdentifier else { return failStart(.internalError) }
         transition(to: .starting)
-        wearables.scheduler.schedule(after: Self.startDuration) { [weak self] in
-            guard let self, self.state == .starting else { return }
-            self.becomeStreaming()
+        startSerial += 1
+        let serial = startSerial
+        wearables.backend.prepareCamera(on: identifier) { [weak self] result in
+            // A stop (and a new start) meanwhile makes this answer stale.
+            guard let self, serial == self.startSerial else { return }
+            switch result {
+            case .success: if self.state == .starting { self.becomeStreaming() }
+            case .failure(let error): if self.state == .starting || self.state == .paused { self.failStart(error) }
+            }
         }
     }
 
@@ -371,10 +422,12 @@ public final class CameraStream {
 
     private func endStream(error: StreamError?, stopsImplicitSession: Bool, delay: Double) {
         stopFeed()
+        startSerial += 1
         deviceWatch?.cancel()
         deviceWatch = nil
         if let error { report(error) }
-        abandonCapture(failingWith: .inFlightCaptureEnded(by: error))
+        // A stream capture ends with its stream; a standalone photo (DAT's `Camera.photo`) does not.
+        if !captureIsStandalone { abandonCapture(failingWith: .inFlightCaptureEnded(by: error)) }
         completeStart(.failure(error ?? .internalError))
         transition(to: .stopping)
         if implicitSelector != nil, stopsImplicitSession { session?.stop() }
@@ -460,6 +513,7 @@ public final class CameraStream {
         captureTimer?.cancel()
         let completion = captureCompletion
         captureCompletion = nil
+        captureProgress = nil
         switch result {
         case .success(let photo):
             wearables.trace.record(source: traceSource, event: "photo",
@@ -468,10 +522,12 @@ public final class CameraStream {
             photoListeners.emit(photo)
             completion?(.success(photo))
         case .failure(let error):
-            report(error)
-            // DAT 0.9+ reports a failed stream capture on the stream's error publisher;
-            // the stream goes on. The PhotoError before it names the cause.
-            if !captureIsStandalone { report(StreamError.photoCaptureFailed) }
+            // The cause is the capture's own (its caller's PhotoError; traced here). DAT 0.9+
+            // reports a failed stream capture on the stream's error publisher as
+            // `photoCaptureFailed` and the stream goes on; a standalone photo's failures
+            // stay on the photo's own channel.
+            wearables.traceError(error, source: traceSource)
+            if !captureIsStandalone { report(.photoCaptureFailed) }
             completion?(.failure(error))
         }
     }
@@ -486,7 +542,13 @@ public final class CameraStream {
         captureSerial += 1
         let completion = captureCompletion
         captureCompletion = nil
-        report(error)
+        captureProgress = nil
+        // The capture's caller hears its PhotoError; the stream's error (reported by
+        // `endStream`) says why it ended, and a stream capture's failure follows it, so
+        // every accepted `capturePhoto` has one outcome on the stream: a photo or
+        // `photoCaptureFailed`. A standalone photo's failure stays its own.
+        wearables.traceError(error, source: traceSource)
+        if !captureIsStandalone { report(.photoCaptureFailed) }
         if let completion { wearables.finish(completion, .failure(error)) }
     }
 
@@ -494,8 +556,10 @@ public final class CameraStream {
 
     private func observeModel() {
         tokens.append(wearables.permissionEvents.add { [weak self] permission, status in
+            // A permission revoked, not one unavailable while the glasses are off the link (a drop
+            // pauses the stream; the link's loss ends it with its own error).
             guard let self, permission == .camera || (permission == .microphone && self.configuration.audioCodec != nil),
-                  status == .denied, self.state != .stopped, self.state != .stopping else { return }
+                  status == .denied, self.state != .stopped, self.state != .stopping, self.device?.isConnected == true else { return }
             self.fail(with: .permissionDenied)
         })
         tokens.append(wearables.bandwidthEvents.add { [weak self] identifier, kbps in
@@ -505,7 +569,7 @@ public final class CameraStream {
         })
     }
 
-    private func report(_ error: any WearablesError) {
+    private func report(_ error: StreamError) {
         wearables.traceError(error, source: traceSource)
         errorListeners.emit(error)
     }

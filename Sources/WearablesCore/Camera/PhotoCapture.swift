@@ -13,8 +13,11 @@ public final class PhotoCapture {
     public private(set) var state: PhotoState
     /// The photo or why there is none, once known.
     public private(set) var result: Result<Photo, PhotoError>?
+    /// How much of the photo has crossed the link (DAT 1.0 `transferProgressPublisher`); nil before its transfer.
+    public private(set) var progress: PhotoTransferProgress?
     private let scheduler: Scheduler
     private let stateListeners: Broadcaster<PhotoState>
+    private lazy var progressListeners = Broadcaster<PhotoTransferProgress>(scheduler: scheduler)
     private let finishListeners: Broadcaster<Result<Photo, PhotoError>>
     private let trace: EventTrace
     private let traceSource: String
@@ -48,6 +51,21 @@ public final class PhotoCapture {
     /// Fires at once with the current state, then on each change.
     public func addStateListener(_ listener: @escaping (PhotoState) -> Void) -> ListenerToken {
         stateListeners.add(current: state, listener)
+    }
+
+    /// Fires on each step of the photo's transfer.
+    public func addProgressListener(_ listener: @escaping (PhotoTransferProgress) -> Void) -> ListenerToken {
+        progressListeners.add(listener)
+    }
+
+    /// A step of the transfer: the capture was taken, so it is `started` by now.
+    func progressed(_ step: PhotoTransferProgress) {
+        guard result == nil else { return }
+        if state == .starting { transition(to: .started) }
+        progress = step
+        trace.record(source: traceSource, event: "photo_progress",
+                     values: ["bytes": .int(step.bytesReceived), "total": .int(step.totalBytes)])
+        progressListeners.emit(step)
     }
 
     /// Fires once with the outcome (at once, on the scheduler, when it is already known).

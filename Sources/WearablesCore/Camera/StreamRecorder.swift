@@ -78,7 +78,11 @@ public final class StreamRecorder {
         // The listeners and the timer hold the recorder until it ends, so it goes on when
         // the caller drops it; `finish` cancels them, which ends the cycle.
         tokens.append(camera.addFrameListener { [weak camera] in self.write($0, fps: camera?.effective.frameRate ?? self.frameRate) })
-        tokens.append(camera.addErrorListener { self.streamError = ($0, self.scheduler.now) })
+        // A failed capture (`photoCaptureFailed`) leaves the stream running: it never ends a recording.
+        tokens.append(camera.addErrorListener { error in
+            guard error != .photoCaptureFailed else { return }
+            self.streamError = (error, self.scheduler.now)
+        })
         tokens.append(camera.addStateListener { state in
             guard state == .stopping || state == .stopped else { return }
             if let failure = self.streamError, failure.time == self.scheduler.now {

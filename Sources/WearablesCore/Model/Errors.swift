@@ -76,7 +76,8 @@ public enum NavigationError: String, NamedWearablesError {
 
 public enum DeviceSessionError: String, NamedWearablesError {
     case noEligibleDevice, sessionAlreadyStopped, sessionAlreadyExists, sessionIdle, capabilityAlreadyActive,
-        capabilityNotFound, unexpectedError, thermalCritical, thermalEmergency, peakPowerShutdown, batteryCritical
+        capabilityNotFound, unexpectedError, thermalCritical, thermalEmergency, peakPowerShutdown, batteryCritical,
+        datAppOnTheGlassesUpdateRequired, insufficientSDKVersion, dwaOutOfStuRange, dwaUnavailable
     public var message: String {
         switch self {
         case .noEligibleDevice: "no device matches the selector; pair, power on and unfold the glasses, or change the selector"
@@ -84,12 +85,16 @@ public enum DeviceSessionError: String, NamedWearablesError {
         case .sessionAlreadyExists: "the device already has an active session; stop it before creating another"
         case .sessionIdle: "the session has not been started; call start() first"
         case .capabilityAlreadyActive: "the session already has this capability (a camera, Inputs); remove it before adding another"
-        case .capabilityNotFound: "the session holds no such capability (none was added, it stopped after running, or it was removed); add a new camera to the session"
+        case .capabilityNotFound: "the session holds no such capability (none was added, or it was removed); add a new camera to the session"
         case .unexpectedError: "the device ended the session or never started it: if the glasses were taken off, put them on; if you restarted quickly, power-cycle them and wait 2 s between sessions"
         case .thermalCritical: "the glasses are critically hot and ended the session; let them cool down"
         case .thermalEmergency: "the glasses reached an emergency temperature and ended the session"
         case .peakPowerShutdown: "the glasses hit their peak power limit and ended the session"
         case .batteryCritical: "the glasses' battery is critically low; charge them"
+        case .datAppOnTheGlassesUpdateRequired: "the DAT app on the glasses needs an update; call open_glasses_app_update() and start a new session once it is done"
+        case .insufficientSDKVersion: "this app was built with a DAT SDK the glasses no longer accept; release a version built with the current SDK (no update on the phone or glasses fixes it)"
+        case .dwaOutOfStuRange: "the DAT app on the glasses is outside the supported range; the session goes on, and an update (open_glasses_app_update()) is suggested"
+        case .dwaUnavailable: "the DAT app on the glasses is not available; check the glasses' software in the Meta AI app"
         }
     }
 }
@@ -144,7 +149,7 @@ public enum StreamError: WearablesError, Equatable {
         case .videoStreamingError: "the video stream failed; retry, at a lower resolution or frame rate if it repeats"
         case .audioStreamingError: "a stream with audio needs the HFP route first: configure the audio session as playAndRecord with allowBluetooth and activate it before starting the stream"
         case .permissionDenied: "camera permission (and, for a stream with audio, microphone permission) is not granted; register the app, then request it with requestPermission"
-        case .hingesClosed: "the glasses were folded, which disconnects them; unfold them and start a new session"
+        case .hingesClosed: "the glasses were folded or taken off, which stops the camera; unfold them or put them on, then start the camera again (a fold also needs a new session)"
         case .thermalHot: "the glasses are too hot to stream; let them cool down"
         case .batteryLow: "the glasses' battery is too low to stream; charge them"
         case .peakPowerLimit: "the glasses hit their peak power limit"

@@ -248,6 +248,13 @@ public final class Wearables {
                      configuration: configuration)
     }
 
+    /// The phone's audio changed (its route, a phone call): each stream carrying audio
+    /// checks it still has the glasses' HFP input (`CameraStream.phoneAudioChanged`).
+    public func phoneAudioChanged() {
+        let cameras = sessionsByDevice.sorted { $0.key < $1.key }.compactMap { $0.value.camera }
+        for camera in cameras { camera.phoneAudioChanged() }
+    }
+
     func claim(_ device: DeviceIdentifier, for session: DeviceSession) -> Bool {
         if let holder = sessionsByDevice[device], holder !== session, holder.state != .stopped { return false }
         sessionsByDevice[device] = session

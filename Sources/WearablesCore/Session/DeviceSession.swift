@@ -2,7 +2,7 @@
 /// and ends; the app starts and stops. `stopped` is terminal: create a new session.
 public final class DeviceSession {
     /// How long `start` waits for the device before failing with `unexpectedError`
-    /// (stuck glasses after a rapid restart never answer).
+    /// (a backend that never answers; stuck glasses refuse within a second).
     public static let startTimeout: Double = 10
     /// How long `stopping` lasts.
     public static let stopDuration: Double = 0.1
@@ -139,18 +139,18 @@ public final class DeviceSession {
         case .stopping, .stopped: throw DeviceSessionError.sessionAlreadyStopped
         case .started, .paused: break
         }
-        // One camera per session: a camera holds the capability from `addCamera` until it
-        // stops after running (a new camera that has not started yet holds it too).
+        // One camera per session: a camera holds the capability from `addCamera` until it is
+        // removed (DAT 1.0: `Camera.stop()` detaches it; a stopped stream does not free the slot).
         if let camera, camera.holdsCapability { throw DeviceSessionError.capabilityAlreadyActive }
         let stream = CameraStream(session: self, configuration: configuration)
-        camera = stream  // a stopped camera gives up the slot for good
+        camera = stream
         return stream
     }
 
     /// Removes this session's camera capability (DAT 1.0 `Camera.stop()`, which detaches
     /// it; before 0.9 `removeStream`/`removeCapability`): the stream stops and the slot
     /// is free for a new `addCamera`. Throws `capabilityNotFound` when the session holds
-    /// no camera (none added, or it stopped after running, or was removed already).
+    /// no camera (none added, or removed already).
     @discardableResult
     public func removeCamera() throws -> CameraStream {
         switch state {
@@ -185,6 +185,9 @@ public final class DeviceSession {
             forEachAttached { $0.sessionResumed() }
         case .streamEnded(let error):
             camera?.fail(with: error)
+        case .warning(let error):
+            guard state == .started || state == .paused else { return }
+            reportError(error)
         case .ended(let sessionError, let streamError):
             guard state != .stopped, state != .idle else { return }
             startTimeoutToken?.cancel()
@@ -203,6 +206,21 @@ public final class DeviceSession {
     private func failStart(_ error: DeviceSessionError) {
         guard state == .starting else { return }
         reportError(error)
+        // A start the device ends ("Session ended by device", "Device unavailable") goes
+        // through `stopping` (ios#231, #292), and the start fails once it is `stopped`, when
+        // the device is free for the next one; a refusal the device answers with a cause
+        // (health) stops at once.
+        if error == .unexpectedError {
+            startTimeoutToken?.cancel()
+            transition(to: .stopping)
+            wearables.scheduler.schedule(after: Self.stopDuration) { [weak self] in
+                // The waiters run after this event, when the session is `stopped`
+                // (`finishStopping` lets the last reference go: complete first).
+                self?.completeStart(.failure(error))
+                self?.finishStopping()
+            }
+            return
+        }
         completeStart(.failure(error))
         transition(to: .stopped)
         releaseDevice(closing: true)

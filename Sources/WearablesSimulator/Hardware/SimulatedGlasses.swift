@@ -1,4 +1,5 @@
 import WearablesCore
+import WearablesMock
 
 /// One simulated pair of glasses with MockDeviceKit's controls. The physical state
 /// (power, hinges, wear, battery, heat, radio) decides the link state and what
@@ -11,7 +12,11 @@ public final class SimulatedGlasses {
     /// Restarting a session sooner than this after closing one leaves the glasses stuck
     /// (field reports) until they are power-cycled.
     public static let restartCooldown: Double = 2.0
-    /// Taken off this long, the device pauses the session...
+    /// How long stuck glasses take to end a start (ios#292: "within ~0.3 s"; with the
+    /// session's `stopping`, under the second ios#231's reporters saw).
+    public static let wedgedRefusalDelay: Double = 0.8
+    /// Taken off this long, the device stops the camera (`StreamError.hingesClosed`, as DAT
+    /// 0.9+ reports a doff) and pauses the session...
     public static let doffPauseDelay: Double = 3.0
     /// ...and this long, it ends it.
     public static let doffStopDelay: Double = 30.0
@@ -40,11 +45,19 @@ public final class SimulatedGlasses {
     public private(set) var charging: ChargingState = .notCharging
     public private(set) var thermal: ThermalLevel = .none
     public private(set) var link: LinkState = .disconnected
+    /// When `link` last changed: a photo transfer begun before is cut by the change.
+    private(set) var linkSince = 0.0
     public private(set) var compatibility: Compatibility = .compatible
     /// Simulated Bluetooth throughput that drives the bandwidth ladder.
     public private(set) var bandwidthKbps = BandwidthLadder.defaultLinkKbps
     /// Stuck after a too-quick restart; cleared by powering off.
     public private(set) var isStuck = false
+    /// The Meta AI app's Developer Mode for these glasses: off, they take no sessions from
+    /// this app and its permission requests fail (the debugging skill's symptoms). Per device;
+    /// a firmware update turns it off.
+    public private(set) var developerMode = true
+    /// The DAT app on the glasses: what a session start meets (`GlassesAppState`).
+    public private(set) var glassesApp = GlassesAppState.current
     public let camera: SimulatedCamera
     public let microphone = SimulatedMicrophone()
     /// MockVoiceInvocationKit: "Hey Meta, open the app".
@@ -63,6 +76,9 @@ public final class SimulatedGlasses {
     private var dropUntil: Double?
     private var connectTimer: TimerToken?
     private var doffTimers: [TimerToken] = []
+    /// The open session began while the glasses were off: DAT's known issue, the stream
+    /// runs until they are put on, then pauses until a captouch tap.
+    private var openedWhileDoffed = false
     private var dropTimers: [TimerToken] = []
     /// Whether a firmware update is installing: the glasses are off the link meanwhile.
     public private(set) var isUpdatingFirmware = false
@@ -107,6 +123,7 @@ public final class SimulatedGlasses {
         guard isPoweredOn else { return }
         isPoweredOn = false
         isStuck = false
+        camera.powerCycled()
         action("power_off")
         endSession(nil, .deviceNotConnected(identifier))
         lastSessionClose = nil
@@ -134,13 +151,20 @@ public final class SimulatedGlasses {
         guard donState != .donned else { return }
         donState = .donned
         action("don")
-        for timer in doffTimers { timer.cancel() }
-        doffTimers.removeAll()
-        resume("doffed")
+        cancelDoffTimers()
+        if openedWhileDoffed, hasOpenSession {
+            // DAT's known issue: a stream started with the glasses off pauses when they
+            // are put on, and a tap (the captouch toggle) resumes it.
+            openedWhileDoffed = false
+            pause("captouch")
+        } else {
+            resume("doffed")
+        }
         publish()
     }
 
-    /// Takes the glasses off: the session pauses after `doffPauseDelay` and ends after `doffStopDelay`.
+    /// Takes the glasses off: after `doffPauseDelay` the camera stops with `hingesClosed`
+    /// and the session pauses; after `doffStopDelay` the session ends.
     public func doff() {
         guard donState != .doffed else { return }
         donState = .doffed
@@ -257,11 +281,15 @@ public final class SimulatedGlasses {
         kit.notifyObservers { $0.backend(didInterruptSessionOn: identifier, with: .streamEnded(error)) }
     }
 
-    /// Ends an SDK-update wait (`sdkUpdateRequired`) when the Meta AI app has updated.
+    /// The DAT app update destination (`openDATGlassesAppUpdate()`) updated the DAT app on
+    /// the glasses: one that needed it, or was out of the supported range, is current.
+    /// `sdkUpdateRequired` is not its to fix (the app must ship with a newer SDK), nor
+    /// `insufficientSDKVersion`.
     func appUpdated() {
-        guard compatibility == .sdkUpdateRequired else { return }
-        compatibility = .compatible
-        publish()
+        guard glassesApp == .updateRequired || glassesApp == .outOfStuRange else { return }
+        glassesApp = .current
+        action("glasses_app", [("state", .string(glassesApp.name))])
+        publishMockState()
     }
 
     /// The Meta AI app's firmware update, the fix for `deviceUpdateRequired`: the glasses
@@ -279,6 +307,8 @@ public final class SimulatedGlasses {
             self.isUpdatingFirmware = false
             self.action("firmware_update", [("phase", .string("finished"))])
             if self.compatibility == .deviceUpdateRequired { self.compatibility = .compatible }
+            // "Developer Mode toggles off after firmware updates" (the debugging skill).
+            self.developerMode = false
             self.publish()
             self.updateLink()
         }
@@ -289,6 +319,18 @@ public final class SimulatedGlasses {
         bandwidthKbps = max(0, kbps.isFinite ? kbps : 0)
         action("bandwidth", [("kbps", .double(bandwidthKbps))])
         kit.notifyObservers { $0.backend(didChangeLinkBandwidth: bandwidthKbps, for: identifier) }
+    }
+
+    public func setGlassesApp(_ state: GlassesAppState) {
+        glassesApp = state
+        action("glasses_app", [("state", .string(state.name))])
+        publishMockState()
+    }
+
+    public func setDeveloperMode(_ enabled: Bool) {
+        developerMode = enabled
+        action("developer_mode", [("on", .bool(enabled))])
+        publishMockState()
     }
 
     public func setCompatibility(_ value: Compatibility) {
@@ -309,20 +351,56 @@ public final class SimulatedGlasses {
             action("session_refused", [("compatibility", .string(compatibility.name))])
             return completion(.failure(.noEligibleDevice))
         }
+        // Without Developer Mode the glasses never become eligible (the Android skill:
+        // createSession "fails with no eligible device"; an implicit stream waits in waitingForDevice).
+        guard developerMode else {
+            action("session_refused", [("developer_mode", .bool(false))])
+            return completion(.failure(.noEligibleDevice))
+        }
         if let closed = lastSessionClose, scheduler.now - closed < Self.restartCooldown {
             isStuck = true
             action("stuck")
         }
-        guard !isStuck else { return }
+        guard !isStuck else { return refuseWedgedStart(completion) }
         scheduler.schedule(after: Self.sessionOpenDelay) { [weak self] in
             guard let self else { return }
             guard self.link == .connected, !self.isStuck else { return completion(.failure(.noEligibleDevice)) }
             // The glasses refuse a session in the health states that would end one.
-            if let refusal = self.healthRefusal { return completion(.failure(refusal)) }
+            if let refusal = self.healthRefusal ?? self.glassesAppRefusal { return completion(.failure(refusal)) }
             self.hasOpenSession = true
             self.pauseReasons.removeAll()
+            self.openedWhileDoffed = self.donState == .doffed
+            // Started off the face, the session runs on: the doff that came before it stops nothing.
+            if self.openedWhileDoffed { self.cancelDoffTimers() }
             completion(.success(()))
-            if self.donState == .doffed { self.armDoffTimers() }
+            // DAT 1.0: "a nonblocking compatibility warning. Apps can continue normally."
+            if self.glassesApp == .outOfStuRange {
+                self.kit.notifyObservers { $0.backend(didInterruptSessionOn: self.identifier, with: .warning(.dwaOutOfStuRange)) }
+            }
+        }
+    }
+
+    /// Wedged glasses (ios#231: rapid session cycling; only a power cycle recovers them)
+    /// end each start while it is `starting`, within `wedgedRefusalDelay`, as
+    /// `unexpectedError` (ios#292: `starting → stopping → stopped` within a second). The
+    /// refused start is one more quick cycle, so retrying keeps them wedged.
+    private func refuseWedgedStart(_ completion: @escaping (Result<Void, DeviceSessionError>) -> Void) {
+        scheduler.schedule(after: Self.wedgedRefusalDelay) { [weak self] in
+            guard let self else { return }
+            guard self.isStuck else { return completion(.failure(.noEligibleDevice)) }
+            self.lastSessionClose = self.scheduler.now
+            self.action("session_refused", [("stuck", .bool(true))])
+            completion(.failure(.unexpectedError))
+        }
+    }
+
+    /// The DAT app on the glasses refuses a session it cannot serve (DAT 1.0's cases).
+    private var glassesAppRefusal: DeviceSessionError? {
+        switch glassesApp {
+        case .current, .outOfStuRange: nil
+        case .updateRequired: .datAppOnTheGlassesUpdateRequired
+        case .unavailable: .dwaUnavailable
+        case .sdkTooOld: .insufficientSDKVersion
         }
     }
 
@@ -340,8 +418,10 @@ public final class SimulatedGlasses {
     func closeSession() {
         guard hasOpenSession else { return }
         hasOpenSession = false
+        openedWhileDoffed = false
         pauseReasons.removeAll()
         lastSessionClose = scheduler.now
+        kit.permissions.sessionEnded(on: identifier)
     }
 
     func forgetSessionOnUnpair() {
@@ -355,10 +435,23 @@ public final class SimulatedGlasses {
     private func armDoffTimers() {
         for timer in doffTimers { timer.cancel() }
         doffTimers = [
-            scheduler.schedule(after: Self.doffPauseDelay) { [weak self] in self?.pause("doffed") },
+            // DAT 0.9.0 (Fixed): the stream "surfaces `StreamError.hingesClosed` when the
+            // control stream stops because the device was doffed", as for a fold.
+            scheduler.schedule(after: Self.doffPauseDelay) { [weak self] in self?.stopCameraForDoff() },
             // DAT reports a session the device ends as `unexpectedError` ("Session ended by device").
             scheduler.schedule(after: Self.doffStopDelay) { [weak self] in self?.endSession(.unexpectedError, nil) },
         ]
+    }
+
+    private func cancelDoffTimers() {
+        for timer in doffTimers { timer.cancel() }
+        doffTimers.removeAll()
+    }
+
+    private func stopCameraForDoff() {
+        guard hasOpenSession else { return }
+        kit.notifyObservers { $0.backend(didInterruptSessionOn: identifier, with: .streamEnded(.hingesClosed)) }
+        pause("doffed")
     }
 
     private func pause(_ reason: String) {
@@ -373,14 +466,16 @@ public final class SimulatedGlasses {
         kit.notifyObservers { $0.backend(didInterruptSessionOn: identifier, with: .resumed) }
     }
 
-    private func endSession(_ sessionError: DeviceSessionError?, _ streamError: StreamError?) {
+    func endSession(_ sessionError: DeviceSessionError?, _ streamError: StreamError?) {
         guard hasOpenSession else { return }
         hasOpenSession = false
+        openedWhileDoffed = false
         pauseReasons.removeAll()
         lastSessionClose = scheduler.now
         kit.notifyObservers {
             $0.backend(didInterruptSessionOn: identifier, with: .ended(sessionError: sessionError, streamError: streamError))
         }
+        kit.permissions.sessionEnded(on: identifier)
     }
 
     /// The radio: connected when powered, unfolded and not dropping, after `connectDelay`.
@@ -413,6 +508,7 @@ public final class SimulatedGlasses {
     private func setLink(_ state: LinkState) {
         guard link != state else { return }
         link = state
+        linkSince = scheduler.now
         publish()
         kit.notifyLinkObservers(identifier, state)
     }

@@ -22,8 +22,9 @@ local again = session:camera{ resolution = "low", fps = 15 }
 again:start()
 check.eq(again.state, "streaming", "a new camera takes the freed slot")
 again:stop()
+session:remove_camera()
 check.raises(function() session:remove_camera() end, "DeviceSessionError.capabilityNotFound",
-  "a camera that stopped after running gave the slot up")
+  "a stopped camera kept the slot until removed")
 
 local unstarted = session:camera{}
 session:remove_camera()

@@ -20,9 +20,13 @@ check.raises(function() wearables.session():start() end, "noEligibleDevice", "no
 wait(3) -- done 30 s after it began, connected 1 s later
 check.eq(device.compatibility, "compatible", "updated")
 check.eq(device.link, "connected", "back on the link")
+check.raises(function() wearables.session():start() end, "noEligibleDevice",
+  "Developer Mode toggles off after firmware updates (the debugging skill)")
+mock.paired()[1]:set_developer_mode(true)
+wait(2.5)
 local again = wearables.session()
 again:start()
-check.eq(again.state, "started", "sessions work again")
+check.eq(again.state, "started", "sessions work again once it is back on")
 again:stop()
 check.seq(errors, {}, "no DeviceSessionError: deviceNotConnected is its stream's")
 listening:cancel()

@@ -18,8 +18,9 @@ local function watch(capture)
   return seen, outcome, function() for _, h in ipairs(handles) do h:cancel() end end
 end
 
-local early = cam:start_photo{ resolution = "small" }
-check.eq(early.state, "stopped", "refused before the stream runs: stopped from the outset")
+-- An implicit stream's session lives only while it streams: no photo before.
+local early = wearables.stream{ resolution = "low", fps = 15 }:start_photo{ resolution = "small" }
+check.eq(early.state, "stopped", "refused without a started session: stopped from the outset")
 check.eq(early.error.code, "notReady", "notReady")
 check.raises(function() early:wait() end, "PhotoError.notReady", "its wait raises")
 cam:start()
@@ -71,14 +72,33 @@ check.seq(failing_states, { "starting", "started", "stopping", "stopped" }, "cap
 check.seq(failing_outcome, { "PhotoError.captureFailure" }, "captureFailure: the error event")
 stop_failing()
 
--- The stream stops under a capture that has not started yet: notReady.
+-- A standalone photo does not need the stream (DAT 1.0 Camera.photo): stopping the
+-- stream under it leaves it be.
+local kept = cam:start_photo{ resolution = "small" }
+local kept_states, _, stop_kept = watch(kept)
+cam:stop()
+check.eq(kept:wait().width, 480, "the photo arrives with the stream stopped")
+wait(0)
+check.seq(kept_states, { "starting", "started", "stopping", "stopped" }, "the stream's stop does not end it")
+stop_kept()
+
+-- The session stops under a capture that has not started yet: notReady.
+local function fresh_session()
+  session:stop()
+  wait(2.5) -- the glasses' restart rule
+  session = wearables.session()
+  session:start()
+  cam = session:camera{ resolution = "low", fps = 15 }
+end
+fresh_session()
 local cut = cam:start_photo{ resolution = "small" }
 local cut_states, _, stop_cut = watch(cut)
-cam:stop()
-check.raises(function() cut:wait() end, "PhotoError.notReady", "stream stopped before the capture started")
+session:stop()
+check.raises(function() cut:wait() end, "PhotoError.notReady", "session stopped before the capture started")
 wait(0)
 check.seq(cut_states, { "starting", "stopping", "stopped" }, "notReady: it never started")
 stop_cut()
+fresh_session()
 
 -- The glasses fold under a started capture: deviceDisconnected.
 cam:start()

@@ -1,7 +1,7 @@
 package.path = arg[0]:match("(.*/)") .. "?.lua;" .. package.path
 -- Audio frames in the camera stream (DAT 1.0): a stream configured with audio_rate=
 -- carries the glasses' microphone over HFP as chunks with level and samples, while
--- it streams.
+-- it streams; losing the HFP route (a phone call) stops it with audioStreamingError.
 local check = require "check"
 
 local glasses = mock.paired()[1]
@@ -33,5 +33,18 @@ local paused = #chunks
 wait(1)
 check.eq(#chunks, paused, "no audio while paused")
 listening:cancel()
+glasses:tap()
+wait(0.5)
+check.eq(cam.state, "streaming", "resumed")
+
+-- A phone call takes the HFP route: DAT reports the stream's audio failure
+-- (StreamError.audioStreamingError) and stops the stream, rather than going silent.
+local errors = {}
+cam:on("error", function(err) errors[#errors + 1] = tostring(err):match("^[%w.]+") end)
+mock.phone_call(20)
+wait(0)
+check.eq(cam.state, "stopped", "the stream stops when its audio route goes")
+check.seq(errors, { "StreamError.audioStreamingError" }, "with audioStreamingError")
+check.eq(session.state, "started", "the session lives")
 session:stop()
 print("ok")

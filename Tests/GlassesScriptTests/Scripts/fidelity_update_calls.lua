@@ -26,26 +26,31 @@ check.eq(device.compatibility, "deviceUpdateRequired", "still installing")
 wait(27) -- done 30 s after it began, connected 1 s later
 check.eq(device.compatibility, "compatible", "the firmware update fixed it")
 check.eq(device.link, "connected", "back on the link")
+mock.paired()[1]:set_developer_mode(true) -- a firmware update turns Developer Mode off
 local session = wearables.session()
 session:start()
 check.eq(session.state, "started", "sessions start again after the firmware update")
 session:stop()
 
--- sdkUpdateRequired: the DAT app update fixes it, the glasses staying on the link.
-glasses:set_compatibility("sdkUpdateRequired")
-check.raises(function() wearables.session():start() end, "DeviceSessionError.noEligibleDevice", "a newer SDK is needed")
+-- The DAT app update destination updates the DAT app on the glasses
+-- (datAppOnTheGlassesUpdateRequired), the glasses staying on the link; sdkUpdateRequired
+-- is not its to fix (the app must ship with a newer SDK).
+glasses:set_glasses_app("updateRequired")
+wait(2.5) -- the glasses' restart rule
+check.raises(function() wearables.session():start() end, "DeviceSessionError.datAppOnTheGlassesUpdateRequired", "an app update is needed")
 check.eq(select("#", wearables.open_glasses_app_update()), 0, "returns nothing once the app opened")
-wait(19)
-check.eq(device.compatibility, "sdkUpdateRequired", "still updating")
+wait(20.5)
 check.eq(device.link, "connected", "the glasses stay on the link")
-wait(1.5)
-check.eq(device.compatibility, "compatible", "the app update fixed it after 20 s")
+wait(2.5)
 session = wearables.session()
 session:start()
 check.eq(session.state, "started", "sessions start again after the app update")
 session:stop()
-check.seq(seen, { "compatible", "deviceUpdateRequired", "compatible", "sdkUpdateRequired", "compatible" },
-  "compatibility events")
+glasses:set_compatibility("sdkUpdateRequired")
+wearables.open_glasses_app_update()
+wait(21)
+check.eq(device.compatibility, "sdkUpdateRequired", "the app update does not fix sdkUpdateRequired")
+check.seq(seen, { "compatible", "deviceUpdateRequired", "compatible", "sdkUpdateRequired" }, "compatibility events")
 listening:cancel()
 
 -- An unregistered app cannot open them: NavigationError.notRegistered.

@@ -48,6 +48,7 @@ check.eq(open.frames, 30, "one second")
 -- The ladder lowers the resolution mid-recording: the file keeps the size it started with.
 local wide = session -- the same session; a medium stream for the ladder to step down
 cam:stop()
+wide:remove_camera() -- a stopped camera keeps the session's slot until detached
 local medium = wide:camera{ resolution = "medium", fps = 30 }
 medium:start()
 local laddered = medium:record{ path = "ladder.mp4", duration = 2 }
@@ -57,6 +58,7 @@ laddered:wait()
 check.eq(medium.effective.resolution, "low", "the ladder stepped down")
 check.eq(laddered.width, 504, "the recording keeps its width")
 medium:stop()
+wide:remove_camera()
 
 -- A stream that ends (cam:stop) ends its recording as finished.
 cam = wide:camera{ resolution = "low", fps = 15 }
@@ -72,6 +74,7 @@ mock.permissions.set("microphone", "granted")
 audio.configure{ category = "playAndRecord", mode = "voiceChat" }
 audio.activate()
 glasses.microphone:feed{ tone = 440 }
+wide:remove_camera()
 local talking = wide:camera{ resolution = "low", fps = 15, audio_rate = 16000 }
 talking:start()
 local both = talking:record{ path = "talk.mp4", duration = 2 }

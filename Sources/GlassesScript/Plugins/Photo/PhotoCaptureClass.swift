@@ -3,8 +3,9 @@ import WearablesCore
 
 /// The options of `cam:photo{...}` and `cam:start_photo{...}` (DAT 1.0 `Camera.photo`).
 enum PhotoOptions {
-    static let resolution = LuaArgument.enum("resolution", PhotoResolution.self, default: .full)
-    static let quality = LuaArgument.enum("quality", PhotoQuality.self, default: .high)
+    /// DAT 1.0's defaults: `capturePhoto(resolution: = .medium, quality: = .medium)`.
+    static let resolution = LuaArgument.enum("resolution", PhotoResolution.self, default: .medium)
+    static let quality = LuaArgument.enum("quality", PhotoQuality.self, default: .medium)
     static let format = LuaArgument.enum("format", PhotoCaptureFormat.self, default: .jpeg)
 
     static let fields = [resolution.parameter, quality.parameter, format.parameter]
@@ -20,7 +21,15 @@ enum PhotoOptions {
 /// DAT's `PhotoState` and its outcome, from `cam:start_photo{}`.
 enum PhotoCaptureClass {
     /// What `capture:on` listens to.
-    static let events = ["state", "photo", "error"]
+    static let events = ["state", "progress", "photo", "error"]
+
+    /// DAT's `PhotoTransferProgress` as a table.
+    static func value(_ progress: PhotoTransferProgress) -> LuaValue {
+        .table([
+            "bytes_received": .integer(Int64(progress.bytesReceived)), "total_bytes": .integer(Int64(progress.totalBytes)),
+            "fraction": .number(progress.fraction),
+        ])
+    }
 
     /// Waits for `capture`'s photo in the calling task; raises its PhotoError.
     static func wait(_ runtime: ScriptRuntime, _ call: LuaCall, for capture: PhotoCapture, in name: String) throws -> LuaReturn {
@@ -40,12 +49,14 @@ enum PhotoCaptureClass {
                 },
                 .method(
                     "on", .string("event", oneOf: events), .function("fn"), returns: [.named("Handle")],
-                    doc: "Listen to the capture's state (first the current one, at the caller's next wait), its photo, or its PhotoError."
+                    doc: "Listen to the capture's state (first the current one, at the caller's next wait), its transfer's progress "
+                        + "({bytes_received, total_bytes, fraction}), its photo, or its PhotoError."
                 ) { [unowned runtime] capture, event, function, call in
                     // The listeners hold the capture (until their handles are cancelled), so
                     // `cam:start_photo{}:on(...)` hears it without the script keeping it.
                     let handle = runtime.listen(function, event: event, label: "photo capture \"\(event)\" callback", at: call) { deliver in
                         if event == "state" { return capture.addStateListener { _ = capture; deliver([.string($0.name)], nil) } }
+                        if event == "progress" { return capture.addProgressListener { _ = capture; deliver([value($0)], nil) } }
                         return capture.addFinishListener { result in
                             _ = capture
                             switch (event, result) {
@@ -62,6 +73,9 @@ enum PhotoCaptureClass {
                 LuaField(name: "state", type: .strings(PhotoState.allNames),
                          doc: "DAT's PhotoState: starting (the glasses set up), started (taking and transferring), stopping, stopped (done).") {
                     .string($0.state.name)
+                },
+                LuaField(name: "progress", type: .optional(.table), doc: "The transfer's latest progress {bytes_received, total_bytes, fraction}; nil before it began.") {
+                    $0.progress.map(value) ?? .nil
                 },
                 LuaField(name: "photo", type: .optional(.named("Photo")), doc: "The photo, once it arrived.") {
                     guard case .success(let photo) = $0.result else { return .nil }

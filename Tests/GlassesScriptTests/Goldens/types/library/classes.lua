@@ -324,6 +324,7 @@ function LaunchApp:fail(output) end
 ---A standalone photo in flight (DAT 1.0 Camera.photo): its PhotoState and outcome.
 ---@class PhotoCapture
 ---@field state "stopped"|"starting"|"started"|"stopping" DAT's PhotoState: starting (the glasses set up), started (taking and transferring), stopping, stopped (done).
+---@field progress table? The transfer's latest progress {bytes_received, total_bytes, fraction}; nil before it began.
 ---@field photo Photo? The photo, once it arrived.
 ---@field error Error? Why there is no photo, once known.
 local PhotoCapture = {}
@@ -332,8 +333,8 @@ local PhotoCapture = {}
 ---@return Photo
 function PhotoCapture:wait() end
 
----Listen to the capture's state (first the current one, at the caller's next wait), its photo, or its PhotoError.
----@param event "state"|"photo"|"error"
+---Listen to the capture's state (first the current one, at the caller's next wait), its transfer's progress ({bytes_received, total_bytes, fraction}), its photo, or its PhotoError.
+---@param event "state"|"progress"|"photo"|"error"
 ---@param fn function
 ---@return Handle
 function PhotoCapture:on(event, fn) end
@@ -496,7 +497,7 @@ function Display:on(event, fn) end
 ---@field model "unknown"|"rayBanMeta"|"oakleyMetaHSTN"|"oakleyMetaVanguard"|"metaRayBanDisplay"|"rayBanMetaOptics"|"metaGlasses" The model.
 ---@field device Device? The Device the app sees.
 ---@field powered boolean Whether powered on.
----@field stuck boolean Stuck after a too-quick session restart; power-cycle to fix.
+---@field stuck boolean Stuck after a too-quick session restart (each start then fails within a second); power-cycle to fix.
 ---@field camera MockCamera The simulated camera.
 ---@field microphone MockMicrophone The simulated microphone.
 ---@field input MockInput The input surfaces (DAT MockInputKit): nav, select, back, capture, button, drag.
@@ -518,10 +519,10 @@ function MockGlasses:fold() end
 ---Open the hinges: reconnects, restarts nothing.
 function MockGlasses:unfold() end
 
----Put the glasses on: a paused session resumes.
+---Put the glasses on: a paused session resumes (one started while they were off pauses until a tap).
 function MockGlasses:don() end
 
----Take them off: sessions pause after 3 s and stop after 30 s.
+---Take them off: after 3 s the camera stops (hingesClosed) and the session pauses; it stops after 30 s.
 function MockGlasses:doff() end
 
 ---A captouch tap: pauses an active stream, or resumes a paused one; the app hears the input.
@@ -557,6 +558,18 @@ function MockGlasses:update_firmware() end
 
 ---A power peak: the camera stops (peakPowerLimit); at battery <= 20 the session ends (peakPowerShutdown).
 function MockGlasses:peak_power() end
+
+---The Meta AI app's Developer Mode for these glasses (on by default; a firmware update turns it off). Off: sessions are refused (noEligibleDevice; an implicit stream waits in waitingForDevice) and permission requests fail (internalError).
+---@param on boolean
+function MockGlasses:set_developer_mode(on) end
+
+---The DAT app on the glasses: current; updateRequired (session start: datAppOnTheGlassesUpdateRequired, fixed by wearables.open_glasses_app_update()); outOfStuRange (a dwaOutOfStuRange warning, the session goes on); unavailable (dwaUnavailable); sdkTooOld (insufficientSDKVersion, terminal).
+---@param state "current"|"updateRequired"|"outOfStuRange"|"unavailable"|"sdkTooOld"
+function MockGlasses:set_glasses_app(state) end
+
+---A failure seen in the field: sessionEnded (the device ends a worn, connected session: unexpectedError, ios#301), startInternalError (the next stream start hangs 5 s, then internalError, ios#214), orphanedCamera (streaming without frames, then internalError on every start until a power cycle, ios#131).
+---@param kind "sessionEnded"|"startInternalError"|"orphanedCamera"
+function MockGlasses:field_fault(kind) end
 
 ---What the glasses need to work with this app; an update required refuses sessions (noEligibleDevice).
 ---@param value "undefined"|"compatible"|"deviceUpdateRequired"|"sdkUpdateRequired"

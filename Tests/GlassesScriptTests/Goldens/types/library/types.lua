@@ -3,7 +3,7 @@
 ---@alias Permission "camera"|"microphone"
 ---@alias StreamingResolution "high"|"medium"|"low"
 ---@alias VideoCodec "raw"|"hvc1"
----@alias PermissionAnswer "granted"|"denied"|"timeout"|"connectionError"|"internalError"
+---@alias PermissionAnswer "granted"|"allowOnce"|"denied"|"timeout"|"connectionError"|"internalError"
 ---@alias CompanionFlow "registration"|"unregistration"
 ---@alias AudioCategory "ambient"|"soloAmbient"|"playback"|"record"|"playAndRecord"
 ---@alias AudioMode "default"|"voiceChat"|"videoChat"|"spokenAudio"|"measurement"

@@ -1,7 +1,7 @@
 -- don-capture: a photo each time the glasses are put on.
 return {
   name = "don-capture",
-  version = "1.0.0",
+  version = "1.1.0",
   description = "Capture a photo each time the glasses are put on.",
   author = "GlassesScript",
   license = "MIT",
@@ -21,6 +21,14 @@ return {
       local now_worn = d.don == "donned"
       if now_worn and not worn then
         ctx:hold(after(params.settle, function()
+          -- Off for more than a moment, the glasses stopped the camera (hingesClosed, DAT 0.9+).
+          if cam.state == "stopped" then
+            local started, err = pcall(cam.start, cam)
+            if not started then
+              ctx.log.warn("restarting the camera after donning failed: %s", tostring(err))
+              return
+            end
+          end
           local ok, photo = pcall(cam.capture, cam, "jpeg")
           if not ok then
             ctx.log.warn("capture after donning failed: %s", tostring(photo))

@@ -1,0 +1,15 @@
+import WearablesCore
+
+/// Failures integrators meet on real glasses that no MockDeviceKit call stages, taken
+/// from field reports so error handling can be tested against them (`glasses:field_fault`,
+/// the `field_fault` mock action, and `mock.chaos`).
+public enum FieldFault: String, NamedCase {
+    /// ios#301: the device ends a session while the glasses are worn and connected
+    /// (`DeviceSessionError.unexpectedError`, "Session ended by device"); the stream stops with it.
+    case sessionEnded
+    /// ios#214: the next stream start hangs in `starting` for 5 s, then fails with `StreamError.internalError`.
+    case startInternalError
+    /// ios#131: the camera is orphaned: a running stream stays `streaming` without frames and
+    /// every start fails with `internalError`, until the glasses are power-cycled.
+    case orphanedCamera
+}
