@@ -554,7 +554,9 @@ extension ScriptRuntime: LuaRunDriver {
     }
 
     /// Checks the wall-clock limit once per second of run time. It re-arms only
-    /// while other events are pending, so it never keeps an idle world alive.
+    /// while other events are pending, so it never keeps an idle world alive, or while
+    /// the loop waits for outside input (`--connect`): that loop is never idle, and
+    /// without the check a script left waiting there would outlive its `--timeout`.
     private func armTimeout() {
         guard let limit = options.timeout else { return }
         scheduler.schedule(after: 1) { [weak self] in
@@ -563,7 +565,7 @@ extension ScriptRuntime: LuaRunDriver {
             if Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18 > limit {
                 self.ending = .timeout(limit)
                 self.scheduler.stop()
-            } else if self.scheduler.hasPendingEvents {
+            } else if self.scheduler.hasPendingEvents || self.scheduler.waitsForInput {
                 self.armTimeout()
             }
         }

@@ -129,7 +129,6 @@ public final class Scheduler {
                 afterEvent?()
                 continue
             }
-            let waitsForInput = clock == .wall && inbox.hasSources
             if next == nil, !waitsForInput {
                 if clock == .virtual, deadline.isFinite { now = max(now, deadline) }
                 return .idle
@@ -142,6 +141,10 @@ public final class Scheduler {
             inbox.wait(seconds: wakeUp.isFinite ? (wakeUp - now) / speed : nil)
         }
     }
+
+    /// Whether an idle loop waits for input from outside (a served world's events on
+    /// the wall clock) rather than ending: such a loop is never idle.
+    public var waitsForInput: Bool { clock == .wall && inbox.hasSources }
 
     /// Runs until nothing can happen any more (or `stop()`).
     @discardableResult

@@ -43,9 +43,10 @@ return {
       end
     end))
     -- A failed capture gives its code back: it is tried again while it is in view,
-    -- and the next photo is not credited to it.
+    -- and the next photo is not credited to it. The stream reports it as DAT does,
+    -- StreamError.photoCaptureFailed (its channel carries only StreamErrors).
     ctx:hold(cam:on("error", function(err)
-      if err.domain ~= "PhotoError" or #pending == 0 then return end
+      if err.domain ~= "StreamError" or err.code ~= "photoCaptureFailed" or #pending == 0 then return end
       local text = table.remove(pending, 1)
       seen[text] = nil
       for i = #codes, 1, -1 do
