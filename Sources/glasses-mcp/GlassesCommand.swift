@@ -1,26 +1,12 @@
 import FoundationEssentials
 import GlassesScript
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The `glasses` program beside this one, run as a child for every tool call.
 struct GlassesCommand: Sendable {
     let path: String
 
     static func besideThisProgram() -> GlassesCommand {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        #if canImport(Darwin)
-        var size = UInt32(buffer.count)
-        let found = _NSGetExecutablePath(&buffer, &size) == 0
-        #else
-        let found = readlink("/proc/self/exe", &buffer, buffer.count - 1) > 0
-        #endif
-        let path = found ? String(cString: buffer) : CommandLine.arguments[0]
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        return GlassesCommand(path: folder + "/glasses")
+        GlassesCommand(path: ChildProcess.folderOfThisProgram() + "/glasses")
     }
 
     /// Runs `glasses ARGUMENTS` in `directory`; what it printed and its exit code.

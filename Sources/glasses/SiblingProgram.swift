@@ -28,30 +28,15 @@ enum SiblingProgram: String, CaseIterable {
     /// Replaces this process with the program and `arguments`; returns only if it cannot.
     func exec(_ arguments: ArraySlice<String>) -> Never {
         let program = rawValue
-        let path = Self.folderOfThisProgram() + "/" + program
+        let path = ChildProcess.folderOfThisProgram() + "/" + program
         let argv = [program] + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
         execv(path, &cArguments)
         let reason = errno == ENOENT
-            ? "the \(program) program is not beside glasses (\(Self.folderOfThisProgram())); build it with `swift build --product \(program)`"
+            ? "the \(program) program is not beside glasses (\(ChildProcess.folderOfThisProgram())); build it with `swift build --product \(program)`"
             : "cannot start \(path): \(String(cString: strerror(errno)))"
         LuaConsole.writeError("glasses \(command): \(reason)\n")
         exit(ExitStatus.usage.code)
-    }
-
-    /// The folder this executable was started from.
-    static func folderOfThisProgram() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        #if canImport(Darwin)
-        var size = UInt32(buffer.count)
-        let found = _NSGetExecutablePath(&buffer, &size) == 0
-        #else
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let found = count > 0
-        #endif
-        let path = found ? String(cString: buffer) : CommandLine.arguments[0]
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return String(path[..<slash])
     }
 }
 

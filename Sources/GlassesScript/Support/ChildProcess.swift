@@ -86,6 +86,21 @@ public enum ChildProcess {
         return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }
 
+    /// The folder this executable was started from: where its sibling programs
+    /// (`glasses-serve`, `glasses-mcp`, `glasses`) are.
+    public static func folderOfThisProgram() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        #if canImport(Darwin)
+        var size = UInt32(buffer.count)
+        let found = _NSGetExecutablePath(&buffer, &size) == 0
+        #else
+        let found = readlink("/proc/self/exe", &buffer, buffer.count - 1) > 0
+        #endif
+        let path = found ? String(cString: buffer) : CommandLine.arguments[0]
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
+    }
+
     /// The status `sh` exits with when it cannot find the tool.
     public static let notFound: Int32 = 127
 }
