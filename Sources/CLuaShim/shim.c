@@ -490,8 +490,8 @@ int gs_resume(lua_State *L, lua_State *thread, int nargs, int *nresults) {
     return gs_tracked_resume(L, thread, nargs, nresults);
 }
 
-int gs_close_task(lua_State *L, lua_State *thread) {
-    gs_control *c = gs_control_of(L);
+/* Closes one thread's pending to-be-closed variables and marks it dead. */
+static int gs_close_one(gs_control *c, lua_State *L, lua_State *thread) {
     lua_State *previous = gs_swap_running(c, thread);
     atomic_fetch_add(&c->in_lua, 1);
 #if LUA_VERSION_RELEASE_NUM >= 50406
@@ -501,7 +501,54 @@ int gs_close_task(lua_State *L, lua_State *thread) {
 #endif
     atomic_fetch_sub(&c->in_lua, 1);
     gs_swap_running(c, previous);
-    if (status != LUA_OK) lua_xmove(thread, L, 1);
+    return status;
+}
+
+static lua_State *gs_parked_child(lua_State *L, lua_State *parent);
+static void gs_forget_parked_child(lua_State *L, lua_State *parent);
+#define GS_EXTRA(t) (*(const void **)lua_getextraspace(t))
+/* More nested resumes than Lua's C stack allows (LUAI_MAXCCALLS, 200). */
+#define GS_MAX_NESTING 256
+
+/* A task waiting two coroutines deep holds to-be-closed variables at every
+ * level: they close innermost first, as the unwinding of an error would close
+ * them. A handler's error does not stop the outer levels from closing; the
+ * last one raised is the one reported (as within one thread). */
+int gs_close_task(lua_State *L, lua_State *thread) {
+    gs_control *c = gs_control_of(L);
+    lua_State *chain[GS_MAX_NESTING];
+    int depth = 0;
+    int walkable = lua_checkstack(L, 4);
+    for (lua_State *t = thread; t != NULL && depth < GS_MAX_NESTING; t = walkable ? gs_parked_child(L, t) : NULL) chain[depth++] = t;
+    int failed = LUA_OK;
+    for (int level = depth - 1; level >= 0; level--) {
+        lua_State *t = chain[level];
+        if (walkable) gs_forget_parked_child(L, t);
+        int status = gs_close_one(c, L, t);
+        if (level > 0) GS_EXTRA(t) = NULL; /* dead now, no longer "normal" */
+        if (status != LUA_OK) {
+            if (failed != LUA_OK) lua_pop(L, 1);
+            lua_xmove(t, L, 1);
+            failed = status;
+        }
+    }
+    return failed;
+}
+
+/* Closes a task that ended with an error (or a stop): its pending to-be-closed
+ * variables run with that error, as they would if it had unwound a protected
+ * call. LUA_OK when they ran without raising; otherwise the status, with the
+ * error a handler raised (which replaces the task's) on L's top. */
+int gs_close_failed_task(lua_State *L, lua_State *thread) {
+    if (!lua_checkstack(L, 3) || !lua_checkstack(thread, 1)) return LUA_OK;
+    lua_pushvalue(thread, -1);
+    lua_xmove(thread, L, 1);
+    int status = gs_close_task(L, thread);
+    if (status == LUA_OK || lua_rawequal(L, -1, -2)) {
+        lua_pop(L, status == LUA_OK ? 1 : 2);
+        return LUA_OK;
+    }
+    lua_remove(L, -2);
     return status;
 }
 
@@ -529,9 +576,30 @@ int gs_close_task(lua_State *L, lua_State *thread) {
  * user coroutine runs (so a host call can find its task); NULL otherwise. */
 
 static const char gs_parked_tag = 0;
-#define GS_EXTRA(t) (*(const void **)lua_getextraspace(t))
-/* More nested resumes than Lua's C stack allows (LUAI_MAXCCALLS, 200). */
-#define GS_MAX_NESTING 256
+/* registry: a parked thread's address -> the coroutine it resumed, which waits
+ * with it; so closing a task can reach every level (gs_close_task). */
+static const char gs_parked_children_key = 0;
+
+static lua_State *gs_parked_child(lua_State *L, lua_State *parent) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &gs_parked_children_key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return NULL;
+    }
+    lua_rawgetp(L, -1, parent);
+    lua_State *child = lua_tothread(L, -1);
+    lua_pop(L, 2);
+    return child;
+}
+
+/* Assigning nil to a key present allocates nothing, so this cannot raise. */
+static void gs_forget_parked_child(lua_State *L, lua_State *parent) {
+    if (!lua_checkstack(L, 2)) return;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &gs_parked_children_key) == LUA_TTABLE) {
+        lua_pushnil(L);
+        lua_rawsetp(L, -2, parent);
+    }
+    lua_pop(L, 1);
+}
 
 /* Walks from `L` up through the script's coroutines to the host task they run
  * in: that task's thread, or NULL when there is none; *blocked says whether a
@@ -566,6 +634,7 @@ static int gs_resume_child(lua_State *L, lua_State *co, int narg, int wrap);
 static int gs_resume_child_k(lua_State *L, int status, lua_KContext wrap) {
     (void)status;
     lua_State *co = lua_tothread(L, wrap ? lua_upvalueindex(1) : 1);
+    gs_forget_parked_child(L, L);
     return gs_resume_child(L, co, lua_gettop(L) - (wrap ? 0 : 1), (int)wrap);
 }
 
@@ -588,6 +657,10 @@ static int gs_resume_child(lua_State *L, lua_State *co, int narg, int wrap) {
          * (gs_waiting_task checked that every level can yield): this thread
          * waits with it. */
         lua_pop(co, nres);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &gs_parked_children_key);
+        lua_pushvalue(L, wrap ? lua_upvalueindex(1) : 1);
+        lua_rawsetp(L, -2, L);
+        lua_pop(L, 1);
         GS_EXTRA(co) = &gs_parked_tag;
         return lua_yieldk(L, 0, (lua_KContext)wrap, gs_resume_child_k);
     }
@@ -753,6 +826,8 @@ static int p_openlibs(lua_State *L) {
     lua_setfield(L, -2, "exit");
     lua_pushliteral(L, "stack overflow (too many values for the Lua stack)");
     lua_rawsetp(L, LUA_REGISTRYINDEX, &gs_overflow_key);
+    lua_newtable(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &gs_parked_children_key);
     return 0;
 }
 

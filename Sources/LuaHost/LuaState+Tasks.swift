@@ -105,6 +105,7 @@ extension LuaState {
         var results: Int32 = 0
         let status = gs_resume(L, task.thread, count, &results)
         let suspension = gs_take_suspended(L)
+        if stop != nil, status != LUA_OK { closeForExit(task, yielded: status == LUA_YIELD) }
         if let stop { return finish(task, .stopped(stop)) }
         switch status {
         case LUA_OK:
@@ -123,10 +124,37 @@ extension LuaState {
         default:
             lua_pushvalue(task.thread, -1)
             lua_xmove(task.thread, L, 1)
-            let error = report(errorAt: -1, status: status, traceback: nil, thread: task.thread)
+            var error = report(errorAt: -1, status: status, traceback: nil, thread: task.thread)
             lua_settop(L, base)
+            // Its pending <close> variables run with the error, as when an error
+            // unwinds a protected call; a handler's error replaces it, a handler's exit wins.
+            if stop == nil {
+                let closing = gs_close_failed_task(L, task.thread)
+                if closing != LUA_OK {
+                    error = report(errorAt: -1, status: closing, traceback: nil, thread: nil)
+                    lua_settop(L, base)
+                }
+                if let stop { return finish(task, .stopped(stop)) }
+            }
             return finish(task, .failed(error))
         }
+    }
+
+    /// `os.exit(n, true)` closes the state, and with it the pending `<close>`
+    /// variables of the task that called it: they run with the stop lifted, so
+    /// they can do their work; an `exit(n)` one of them makes is the new stop.
+    private func closeForExit(_ task: LuaTask, yielded: Bool) {
+        guard case .exit(let code)? = stop, exitClosesState else { return }
+        let message = String(cString: gs_stop_message(control))
+        gs_clear_stop(control)
+        let base = lua_gettop(L)
+        // A stop suspends the task where it can (a yield) and raises where it cannot.
+        let closing = yielded ? gs_close_task(L, task.thread) : gs_close_failed_task(L, task.thread)
+        if closing != LUA_OK, stop == nil {
+            task.closeError = report(errorAt: -1, status: closing, traceback: nil, thread: nil)
+        }
+        lua_settop(L, base)
+        if stop == nil { gs_request_stop(control, Int32(GS_STOP_EXIT), code, message) }
     }
 
     private func collect(_ count: Int32, from thread: OpaquePointer) -> LuaResumeResult {

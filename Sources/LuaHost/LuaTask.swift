@@ -23,6 +23,8 @@ public final class LuaTask {
     /// Arguments waiting on the thread's stack for the first resume.
     let initialArguments: Int32
     public internal(set) var status: Status = .ready
+    /// The error a `<close>` handler raised as `os.exit(n, true)` closed this task.
+    public internal(set) var closeError: LuaScriptError?
 
     init(thread: OpaquePointer, anchor: Int32, initialArguments: Int32) {
         self.thread = thread

@@ -1,3 +1,4 @@
+-- sandboxes: standard
 -- A host class's __gc called on an io file crashed the host (SIGSEGV): the
 -- metatable is sealed now, so the script cannot even reach __gc.
 -- exit: 1

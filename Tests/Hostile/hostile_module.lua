@@ -1,1 +1,2 @@
+-- module: required by strict_require_beside.lua
 return { answer = 42 }

@@ -121,6 +121,7 @@ int gs_resume(lua_State *L, lua_State *thread, int nargs, int *nresults);
 /* Closes a task that will not be resumed again, running its pending to-be-closed
  * variables as coroutine.close does; on error the error value is pushed on L. */
 int gs_close_task(lua_State *L, lua_State *thread);
+int gs_close_failed_task(lua_State *L, lua_State *thread);
 /* Why the last resume yielded (GS_SUSPENDED_WAIT from the trampoline, _SLICE
  * from the hook), 0 for a plain yield; cleared on read. */
 int gs_take_suspended(lua_State *L);

@@ -27,6 +27,7 @@ public final class ScriptRuntime {
 
     private let traceFile: TraceFile?
     private var tasks: [ObjectIdentifier: ScriptTask] = [:]
+    private var tasksMade = 0
     private var main: ScriptTask?
     /// Live `:on` handles and `after`/`every` timers keep a run going after its
     /// main chunk; each says what it is and where the script made it.
@@ -106,7 +107,8 @@ public final class ScriptRuntime {
     /// for its images and sounds, unless `sharesFolder` is false.
     public func run(script path: String, arguments: [String], sharesFolder: Bool = true) -> LuaRunOutcome {
         if sharesFolder { paths.allowReading(PathPolicy.folder(of: path)) }
-        let outcome = LuaRunner(state: state, driver: self).run(script: path, arguments: arguments, interpreter: "glasses")
+        var outcome = LuaRunner(state: state, driver: self).run(script: path, arguments: arguments, interpreter: "glasses")
+        outcome = closePendingTasks(outcome)
         for finish in finishers { finish() }
         finishers = []
         world.close()
@@ -141,6 +143,40 @@ public final class ScriptRuntime {
         }
         if let report = outcome.report { values.append(("message", .string(report))) }
         trace.record(source: "run", event: "end", orderedValues: values)
+    }
+
+    /// Runs the pending `<close>` handlers of every task still waiting when the run
+    /// ends on its own terms (`--for`, a horizon, nothing left to happen) or by
+    /// `os.exit(n, true)`: newest task first, the main chunk last, and within a
+    /// task innermost coroutine first. A stop (`exit(n)`, a limit, a signal) ends
+    /// the run without them, as `os.exit(n)` does in `lua5.4`. A handler's error
+    /// is an uncaught error; its `exit(n)` becomes the run's outcome.
+    private func closePendingTasks(_ outcome: LuaRunOutcome) -> LuaRunOutcome {
+        let exitStop = state.stop
+        let closingExit: Int32?
+        switch exitStop {
+        case nil: closingExit = nil
+        case .exit(let code)? where state.exitClosesState: closingExit = code
+        default: return outcome
+        }
+        let pending = tasks.values.filter { !$0.isFinished && $0.status != .running }.sorted { ($0 === main ? 0 : $0.serial) > ($1 === main ? 0 : $1.serial) }
+        guard !pending.isEmpty else { return outcome }
+        if closingExit != nil { state.clearStop() }
+        luaDepth += 1
+        for task in pending where state.stop == nil {
+            task.cancelWait?()
+            task.cancelWait = nil
+            task.status = .cancelled
+            if let error = state.discard(task.luaTask, reason: "the run ended"), state.stop == nil {
+                failedTasks += 1
+                report(error, in: "\(task.label) (closing it as the run ended)")
+            }
+            tasks[ObjectIdentifier(task.luaTask)] = nil
+        }
+        luaDepth -= 1
+        if let late = state.stop { return LuaRunOutcome(late) }
+        if let closingExit { state.exit(code: closingExit) }
+        return outcome
     }
 
     /// Runs `finish` when the run ends, whichever way (an interrupt, a limit, exit()):
@@ -185,7 +221,7 @@ public final class ScriptRuntime {
             if call.isBehindCBoundary {
                 throw LuaError(
                     "'\(name)' waits, but it is called from a function that C code calls (a table.sort comparator, a "
-                        + "string.gsub callback, a metamethod), and Lua cannot suspend a task across C; wait before or after that call instead")
+                        + "string.gsub callback, an xpcall message handler, a metamethod C calls), and Lua cannot suspend a task across C; wait before or after that call instead")
             }
             throw LuaError(
                 "'\(name)' waits, so it must be called from a task: the main chunk, a spawn()ed function or a callback")
@@ -196,7 +232,8 @@ public final class ScriptRuntime {
     private func wrap(_ luaTask: LuaTask, label: String, paths: PathPolicy?) -> ScriptTask {
         let key = ObjectIdentifier(luaTask)
         if let task = tasks[key] { return task }
-        let task = ScriptTask(luaTask: luaTask, label: label, paths: paths)
+        tasksMade += 1
+        let task = ScriptTask(luaTask: luaTask, serial: tasksMade, label: label, paths: paths)
         tasks[key] = task
         return task
     }
@@ -332,6 +369,10 @@ public final class ScriptRuntime {
                 report(error, in: task.label)
             }
         case .stopped:
+            if let closeError = task.luaTask.closeError {
+                failedTasks += 1
+                report(closeError, in: "\(task.label) (closing it for os.exit)")
+            }
             stopLoop()
         }
         if let first = task.afterFirstStep {

@@ -8,6 +8,8 @@ public final class ScriptTask {
     }
 
     let luaTask: LuaTask
+    /// Order of creation: tasks still pending when a run ends close newest first.
+    let serial: Int
     /// What the task is, for error reports: "main chunk", "task", "frame callback".
     let label: String
     public internal(set) var status: Status = .ready
@@ -25,8 +27,9 @@ public final class ScriptTask {
     /// recipe narrower than its caller); inherited by what the task starts.
     let paths: PathPolicy?
 
-    init(luaTask: LuaTask, label: String, paths: PathPolicy?) {
+    init(luaTask: LuaTask, serial: Int, label: String, paths: PathPolicy?) {
         self.luaTask = luaTask
+        self.serial = serial
         self.label = label
         self.paths = paths
     }

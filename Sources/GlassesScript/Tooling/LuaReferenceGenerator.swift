@@ -14,7 +14,7 @@ public struct LuaReferenceGenerator {
     /// The rules a script cannot infer from signatures; both formats open with them.
     static let rules = [
         "Scripts run as tasks on one scheduler with a virtual clock by default (--realtime for the wall clock): the same script and seed give the same trace.",
-        "`wait(s)` and the other waiting calls (`cam:start()`, `next_frame`, `wait_for`, every `mock` action) suspend the task or callback that makes them; in a `__gc` finalizer, a `__close` handler or a selector filter they raise an error.",
+        "`wait(s)` and the other waiting calls (`cam:start()`, `next_frame`, `wait_for`, every `mock` action) suspend the task or callback that makes them, also inside a metamethod or a `__close` handler that Lua code runs; in a `__gc` finalizer, a selector filter, a `__close` handler run by `cancel()` or by the run's end, or a function that C code calls (a `table.sort` comparator, a `string.gsub` callback, an `xpcall` message handler) they raise an error.",
         "`spawn`, `after`, `every` and `:on(event, fn)` callbacks run as tasks of their own; an uncaught error in any of them makes the run exit 1.",
         "A frame handed to a callback is borrowed: it is valid during the callback only; keep it with `frame:copy()` (or save it) before returning.",
         "Sandboxes (--sandbox): `trusted` (everything), `standard` (the default: no os.execute, io.popen, C modules or binary chunks) and `strict` (also no io, loadfile or package; require finds only modules beside the script). Files a script names stay in its folders; writes go under --out. A recipe runs in the sandbox it declares, never wider than its caller's.",
