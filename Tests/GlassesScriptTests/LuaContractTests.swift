@@ -136,9 +136,15 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = folder + "/forever.lua"
         try "every(1, function() end) print('started')".write(toFile: script, atomically: true, encoding: .utf8)
-        let result = try await GlassesProcess.run(["run", "--for", "1h", script])
+        // 90 min: past the 1 h horizon a run without --for would end at, so only --for ends it here.
+        let result = try await GlassesProcess.run(["run", "--for", "90m", "--trace", folder + "/trace.jsonl", script])
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout == "started\n")
+        #expect(result.stderr.isEmpty, "--for chose the length: nothing to say about horizons: \(result.stderr)")
+        let lines = try String(contentsOfFile: folder + "/trace.jsonl", encoding: .utf8).split(separator: "\n")
+        let end = try #require(lines.last.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        #expect((end["values"] as? [String: Any])?["reason"] as? String == "duration", "\(end)")
+        #expect(end["t"] as? Double == 5400, "\(end)")
     }
 }
 

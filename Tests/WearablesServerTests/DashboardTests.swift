@@ -132,15 +132,23 @@ struct DashboardTests {
 
     /// The read; a change's event (its reason set) is driven from the page's console in
     /// scripts/test-dashboard, since only a script activates the phone's audio session.
+    /// The reply reads the phone's session as it is now: idle at first, then
+    /// interrupted while a phone call (a mock action) holds it, with the ports it routes.
     @Test func theAudioRouteIsRead() async throws {
         let running = try await RunningServer.start()
         let peer = try await running.peer()
         _ = try await peer.hello()
         peer.send(.command(id: 1, .audioRoute))
-        guard case .success(.audioRoute(let route)) = try await peer.reply(to: 1) else { throw HarnessError("no route") }
-        #expect(!route.active)
-        #expect(!route.interrupted)
-        #expect(route.reason == nil)
+        guard case .success(.audioRoute(let idle)) = try await peer.reply(to: 1) else { throw HarnessError("no route") }
+        #expect(!idle.active)
+        #expect(!idle.interrupted)
+        #expect(idle.reason == nil)
+        #expect(!idle.outputs.isEmpty, "the phone always has somewhere to play")
+        peer.send(.command(id: 2, .mock(.phoneCall(seconds: 600))))
+        _ = try await peer.reply(to: 2)
+        peer.send(.command(id: 3, .audioRoute))
+        guard case .success(.audioRoute(let inCall)) = try await peer.reply(to: 3) else { throw HarnessError("no route") }
+        #expect(inCall.interrupted, "a phone call interrupts the session: \(inCall)")
         await peer.close()
         await running.stop()
     }
