@@ -347,6 +347,56 @@ void cmc_decoder_close(cmc_decoder *d) {
     free(d);
 }
 
+/* Opens `path` as a container and reads its streams' parameters. */
+static int open_format(AVFormatContext **format, const char *path, char *error, size_t capacity) {
+    char text[128];
+    /* Only local files, and only the containers named: FFmpeg would otherwise
+     * follow a playlist or concat script inside a ".mp4" to other files and URLs. */
+    AVDictionary *options = NULL;
+    av.av_dict_set(&options, "protocol_whitelist", "file", 0);
+    av.av_dict_set(&options, "format_whitelist", "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm", 0);
+    size_t url_size = strlen(path) + 6;
+    char *url = malloc(url_size);
+    if (!url) { av.av_dict_free(&options); cmc_fail(error, capacity, "out of memory opening %s", path); return -1; }
+    snprintf(url, url_size, "file:%s", path);
+    int rc = av.avformat_open_input(format, url, NULL, &options);
+    free(url);
+    av.av_dict_free(&options);
+    if (rc == AVERROR(ENOENT)) {
+        cmc_fail(error, capacity, "%s does not exist: check the path", path);
+        return -1;
+    }
+    if (rc < 0) {
+        cmc_fail(error, capacity, "%s is not an MP4, MOV or MKV file FFmpeg can read (%s): convert it, "
+             "e.g. ffmpeg -i IN -c:v libx264 clip.mp4", path, av_text(rc, text, sizeof text));
+        return -1;
+    }
+    if ((rc = av.avformat_find_stream_info(*format, NULL)) < 0) {
+        cmc_fail(error, capacity, "cannot read the streams of %s (%s): the file may be damaged; re-encode it, "
+             "e.g. ffmpeg -i IN -c:v libx264 clip.mp4", path, av_text(rc, text, sizeof text));
+        return -1;
+    }
+    return 0;
+}
+
+int cmc_video_probe(const char *path, int *width, int *height, char *error, size_t capacity) {
+    if (!path || !width || !height) { cmc_fail(error, capacity, "no file named"); return -1; }
+    pthread_once(&av_once, cmc_decoder_libraries_open);
+    if (av_error[0]) { cmc_fail(error, capacity, "%s", av_error); return -1; }
+    AVFormatContext *format = NULL;
+    if (open_format(&format, path, error, capacity) != 0) { av.avformat_close_input(&format); return -1; }
+    int stream = av.av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
+    if (stream < 0) {
+        av.avformat_close_input(&format);
+        cmc_fail(error, capacity, "%s has no video stream: use a file with H.264 or HEVC video", path);
+        return -1;
+    }
+    *width = format->streams[stream]->codecpar->width;
+    *height = format->streams[stream]->codecpar->height;
+    av.avformat_close_input(&format);
+    return 0;
+}
+
 cmc_decoder *cmc_decoder_open(const char *path, cmc_video_info *info, char *error, size_t capacity) {
     if (!path || !info) { cmc_fail(error, capacity, "no file named"); return NULL; }
     pthread_once(&av_once, cmc_decoder_libraries_open);
@@ -356,32 +406,8 @@ cmc_decoder *cmc_decoder_open(const char *path, cmc_video_info *info, char *erro
     if (!d) { cmc_fail(error, capacity, "out of memory opening %s", path); return NULL; }
     d->current_index = d->ahead_index = -1;
     char text[128];
-    /* Only local files, and only the containers named: FFmpeg would otherwise
-     * follow a playlist or concat script inside a ".mp4" to other files and URLs. */
-    AVDictionary *options = NULL;
-    av.av_dict_set(&options, "protocol_whitelist", "file", 0);
-    av.av_dict_set(&options, "format_whitelist", "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm", 0);
-    size_t url_size = strlen(path) + 6;
-    char *url = malloc(url_size);
-    if (!url) { av.av_dict_free(&options); cmc_fail(error, capacity, "out of memory opening %s", path); cmc_decoder_close(d); return NULL; }
-    snprintf(url, url_size, "file:%s", path);
-    int rc = av.avformat_open_input(&d->format, url, NULL, &options);
-    free(url);
-    av.av_dict_free(&options);
-    if (rc == AVERROR(ENOENT)) {
-        cmc_fail(error, capacity, "%s does not exist: check the path", path);
-        goto failed;
-    }
-    if (rc < 0) {
-        cmc_fail(error, capacity, "%s is not an MP4, MOV or MKV file FFmpeg can read (%s): convert it, "
-             "e.g. ffmpeg -i IN -c:v libx264 clip.mp4", path, av_text(rc, text, sizeof text));
-        goto failed;
-    }
-    if ((rc = av.avformat_find_stream_info(d->format, NULL)) < 0) {
-        cmc_fail(error, capacity, "cannot read the streams of %s (%s): the file may be damaged; re-encode it, "
-             "e.g. ffmpeg -i IN -c:v libx264 clip.mp4", path, av_text(rc, text, sizeof text));
-        goto failed;
-    }
+    int rc;
+    if (open_format(&d->format, path, error, capacity) != 0) goto failed;
     d->stream = av.av_find_best_stream(d->format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
     if (d->stream < 0) {
         cmc_fail(error, capacity, "%s has no video stream: use a file with H.264 or HEVC video", path);

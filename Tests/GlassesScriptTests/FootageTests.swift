@@ -156,4 +156,50 @@ import WearablesCore
         // A file cut short either plays the frames it still has or says it is damaged; it never stops the script.
         #expect(result.trace.contains("cut: plays") || result.trace.contains("the file may be damaged"), "\(result.trace)")
     }
+
+    /// Decoding holds frames the size of the video, which Lua never sees: under
+    /// `--max-memory` a 4K clip is refused as a limit (exit 3) naming the feed and
+    /// what it would hold, before any decoder opens; a smaller cap-fitting clip plays.
+    @Test func footageCountsAgainstTheMemoryCap() async throws {
+        let folder = try GlassesProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.ffmpeg(["-f", "lavfi", "-i", "testsrc=size=3840x2160:rate=30", "-t", "1", "-c:v", "libx264", "-pix_fmt", "yuv420p", "big.mp4"], in: folder)
+        try Self.ffmpeg(["-f", "lavfi", "-i", "testsrc=size=320x240:rate=30", "-t", "1", "-c:v", "libx264", "-pix_fmt", "yuv420p", "small.mp4"], in: folder)
+        let script = """
+            local camera = mock.paired()[1].camera
+            camera:feed(arg[1])
+            local cam = wearables.stream{resolution = "low", fps = 30}
+            cam:start()
+            cam:next_frame()
+            print("played " .. arg[1])
+            """
+        try script.write(toFile: folder + "/feed.lua", atomically: true, encoding: .utf8)
+        let big = try await GlassesProcess.run(["run", "--max-memory", "64M", "feed.lua", "big.mp4"], in: folder)
+        #expect(big.code == 3, "\(big.stderr)")
+        #expect(big.stderr.contains("memory limit of 64M (--max-memory) exceeded by a 3840x2160 footage feed (decoding it holds about 142 MB)"),
+                "\(big.stderr)")
+        let small = try await GlassesProcess.run(["run", "--max-memory", "64M", "feed.lua", "small.mp4"], in: folder)
+        #expect(small.code == 0, "\(small.stderr)")
+        #expect(small.stdout == "played small.mp4\n")
+    }
+
+    /// Each recorder's encoder holds several pictures of the stream: twenty at 720x1280
+    /// pass a 64 MB cap, and the run stops with the limit instead of growing.
+    @Test func recordersCountAgainstTheMemoryCap() async throws {
+        let folder = try GlassesProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try """
+            local cam = wearables.stream{resolution = "high", fps = 30}
+            cam:start()
+            local recorders = {}
+            for i = 1, tonumber(arg[1]) do recorders[i] = cam:record{path = "r" .. i .. ".mp4"} end
+            print("recording " .. #recorders)
+            """.write(toFile: folder + "/record.lua", atomically: true, encoding: .utf8)
+        let many = try await GlassesProcess.run(["run", "--max-memory", "64M", "--out", "out", "record.lua", "20"], in: folder)
+        #expect(many.code == 3, "\(many.stderr)")
+        #expect(many.stderr.contains("memory limit of 64M (--max-memory) exceeded by a VideoRecorder"), "\(many.stderr)")
+        let one = try await GlassesProcess.run(["run", "--max-memory", "64M", "--out", "out", "record.lua", "1"], in: folder)
+        #expect(one.code == 0, "\(one.stderr)")
+        #expect(one.stdout == "recording 1\n")
+    }
 }

@@ -31,6 +31,10 @@ typedef struct {
  * into `error` what is wrong and what to do about it. */
 cmc_decoder *cmc_decoder_open(const char *path, cmc_video_info *info, char *error, size_t capacity);
 
+/* The size of the best video stream of `path` from its container's parameters,
+ * without opening a decoder (cheap for any resolution): 0, or -1 with `error` written. */
+int cmc_video_probe(const char *path, int *width, int *height, char *error, size_t capacity);
+
 /* The frame shown at `seconds` of run time: the last frame whose presentation
  * time is at or before `seconds` modulo the duration, to within one tick of the
  * container's time base (negative times show the first). */

@@ -32,6 +32,9 @@ final class MockGlassesHandle {
 /// `MockCamera`: the camera of the glasses `id`.
 final class MockCameraHandle {
     let id: DeviceIdentifier
+    /// What decoding the footage fed to this camera holds, charged to the run's
+    /// memory cap while that feed plays.
+    var feedCharge: LuaMemoryCharge?
     init(id: DeviceIdentifier) { self.id = id }
 }
 

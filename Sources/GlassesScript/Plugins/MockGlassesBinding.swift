@@ -17,6 +17,18 @@ enum MockGlassesBinding {
 
     /// A device action that reads a file here: the file is checked against the sandbox
     /// first, and a file the simulator cannot use is worded as any unreadable media is.
+    /// Decoding footage holds frames the size of the video, far more than Lua sees:
+    /// charged to the memory cap before the feed starts, so a 4K clip under
+    /// `--max-memory 64M` is refused with the limit's message instead of growing the process.
+    private static func footageCharge(_ runtime: ScriptRuntime, path: String) throws -> LuaMemoryCharge? {
+        let videos = [".mp4", ".mov", ".mkv", ".y4m"]
+        guard runtime.state.options.memoryLimit != nil, videos.contains(where: { path.lowercased().hasSuffix($0) }),
+              let size = try? VideoFileReader.size(of: try runtime.readable(path, as: "a camera feed"))
+        else { return nil }
+        let bytes = VideoFileReader.decodingFootprint(size)
+        return try runtime.state.chargeMemory(bytes, for: "a \(size.width)x\(size.height) footage feed (decoding it holds about \(bytes >> 20) MB)")
+    }
+
     private static func fileAction(
         _ runtime: ScriptRuntime, _ mock: MockContext, _ call: LuaCall, _ name: String, id: DeviceIdentifier, path: String,
         as what: String, expecting kinds: String, _ action: (String) -> MockDeviceAction
@@ -139,10 +151,16 @@ enum MockGlassesBinding {
                     let camera = try call.userdata(1, as: MockCameraHandle.self)
                     if let table = try? call.table(2) {
                         let pattern = try table.enumValue("pattern", as: MockAction.FeedPattern.self)
-                        return try mock.perform(runtime, call, "feed", .device(camera.id, .cameraFeedPattern(pattern)))
+                        let done = try mock.perform(runtime, call, "feed", .device(camera.id, .cameraFeedPattern(pattern)))
+                        camera.feedCharge = nil
+                        return done
                     }
-                    return try fileAction(runtime, mock, call, "feed", id: camera.id, path: try call.string(2), as: "a camera feed",
-                                          expecting: ".mp4, .mov, .mkv, .y4m, PNG or JPEG") { .cameraFeedPath($0) }
+                    let path = try call.string(2)
+                    let charge = try footageCharge(runtime, path: path)
+                    let done = try fileAction(runtime, mock, call, "feed", id: camera.id, path: path, as: "a camera feed",
+                                              expecting: ".mp4, .mov, .mkv, .y4m, PNG or JPEG") { .cameraFeedPath($0) }
+                    camera.feedCharge = charge
+                    return done
                 },
                 LuaFunction(
                     name: "photo",

@@ -33,6 +33,20 @@ public final class VideoFileReader {
 
     deinit { cmc_decoder_close(decoder) }
 
+    /// The video's size from its container, without opening a decoder: cheap at any
+    /// resolution, for deciding whether it may be decoded at all.
+    public static func size(of path: String) throws -> VideoSize {
+        var width: Int32 = 0, height: Int32 = 0
+        var error = [CChar](repeating: 0, count: 512)
+        guard cmc_video_probe(path, &width, &height, &error, error.count) == 0 else { throw ImageCodecError(message: text(error)) }
+        return VideoSize(width: Int(width), height: Int(height))
+    }
+
+    /// About what decoding a `width`x`height` video holds while it plays: the frame
+    /// threads' pictures and the codec's reference frames, about 12 frames of YUV 4:2:0
+    /// (measured: a 3840x2160 H.264 clip raised a run's peak RSS by 148 MB).
+    public static func decodingFootprint(_ size: VideoSize) -> Int { 12 * size.pixelCount * 3 / 2 }
+
     /// The frame shown at run time `time`: the last one whose presentation time is at
     /// or before `time` modulo `duration`.
     public func frameIndex(at time: Double) -> Int { Int(cmc_decoder_frame_at(decoder, time)) }

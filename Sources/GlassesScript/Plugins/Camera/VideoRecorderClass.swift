@@ -104,7 +104,7 @@ enum VideoRecorderClass {
                 "VideoRecorder \($0.state.rawValue) \($0.frames) frames \(ScriptRuntime.format($0.recordedDuration)) s '\($0.path)'"
             },
             // Host memory of the encoder's YUV picture.
-            memoryCost: { 1024 + 3 * $0.size.pixelCount / 2 })
+            memoryCost: { 1024 + StreamRecorder.encodingFootprint($0.size) })
     }
 
     /// The error `wait()` raises for a recording that ended early: the error that ended it,
