@@ -134,6 +134,16 @@ public final class AudioSession {
         interruptionListeners.emit(.ended)
     }
 
+    /// Another session took the audio and never gave it back (ios#256: a camera stream
+    /// starting pauses A2DP playback): the active session is deactivated and told `began`,
+    /// and no `ended` follows; the app may activate it again at once (no call holds it).
+    public func interruptWithoutEnd() {
+        guard isActive, !isInterrupted else { return }
+        isActive = false
+        clientListeners.emit(.interruption(.began))
+        interruptionListeners.emit(.began)
+    }
+
     /// A phone call that begins now and ends `duration` seconds later.
     @discardableResult
     public func simulatePhoneCall(duration: Double) -> any AudioCancellable {
@@ -142,6 +152,9 @@ public final class AudioSession {
     }
 
     // MARK: State the DAT model consults
+
+    /// The active session plays out over A2DP (to the glasses the phone's Bluetooth audio goes to).
+    public var isPlayingOverA2DP: Bool { isActive && route.outputs.contains { $0.type == .bluetoothA2DP } }
 
     /// Audio is flowing over the glasses' HFP link (input or output).
     public var isRoutedOverHFPToGlasses: Bool { isActive && route.usesHFP }

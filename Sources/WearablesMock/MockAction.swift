@@ -24,6 +24,9 @@ public enum MockAction: Sendable, Equatable {
     case hfpBlocksPhotoCapture(Bool)
     /// Whether 720p (or 504x896@30) streams stall now and then over Bluetooth Classic.
     case classicStalls(Bool)
+    /// Whether a camera stream starting pauses the phone's A2DP playback to the glasses for
+    /// good: the audio session is told an interruption began and never that it ended (ios#256).
+    case a2dpPausesOnStream(Bool)
 
     /// How the Meta AI app answers permission requests (`timeout`: it never answers;
     /// `connectionError`, `internalError`: it fails with that `PermissionError`).
@@ -52,6 +55,7 @@ public enum MockAction: Sendable, Equatable {
         case .disable: "disable"
         case .hfpBlocksPhotoCapture: "hfp_blocks_photo_capture"
         case .classicStalls: "classic_stalls"
+        case .a2dpPausesOnStream: "a2dp_pauses_on_stream"
         }
     }
 

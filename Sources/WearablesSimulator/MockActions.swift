@@ -65,6 +65,8 @@ extension SimulatedWorld: GlassesWorld, MockControl {
             kit.hfpBlocksPhotoCapture = on
         case .classicStalls(let on):
             kit.classicStalls = on
+        case .a2dpPausesOnStream(let on):
+            kit.a2dpPausesOnStream = on
         case .companionUpdateApp:
             guard kit.updateCompanionApp() else {
                 return .failure(MockActionError(.metaAINotInstalled, "the Meta AI app is not installed, so it cannot update; reset the mock with meta_ai_installed=true"))

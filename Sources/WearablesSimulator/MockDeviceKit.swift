@@ -13,6 +13,10 @@ public final class MockDeviceKit: WearablesBackend {
     /// audio is routed over HFP to the glasses (the model then times it out). On by
     /// default; switch off to model a fixed SDK.
     public var hfpBlocksPhotoCapture = true
+    /// Whether a camera stream starting pauses the phone's A2DP playback to these glasses
+    /// for good, as ios#256 reports: the app's session hears an interruption begin and
+    /// never end, so playback resumes only when the app reactivates and resumes it. On by default.
+    public var a2dpPausesOnStream = true
     /// Field behaviour users report (ios#227; the seeds): a stream at 720p, or at
     /// 504x896 and 30 fps, over Bluetooth Classic freezes now and then for 1.3-1.9 s and
     /// recovers by itself, still `streaming`, with no error. On by default; switch off
@@ -299,6 +303,10 @@ public final class MockDeviceKit: WearablesBackend {
     public func startCamera(on identifier: DeviceIdentifier, settings: EffectiveStreamSettings,
                             deliver: @escaping (Double, FrameSource) -> Void) -> CameraFeedHandle? {
         guard let camera = glasses(identifier)?.camera else { return nil }
+        if a2dpPausesOnStream, audioGlasses?.identifier == identifier, audio?.isPlayingOverA2DP == true {
+            audio?.interruptWithoutEnd()
+            record("a2dp_paused", [("glasses", .string(identifier))])
+        }
         let scheduler = self.scheduler
         let interval = 1 / Double(settings.frameRate)
         var next = scheduler.now + interval

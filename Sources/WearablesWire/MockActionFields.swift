@@ -17,7 +17,7 @@ public struct MockActionFields: Codable, Sendable, Equatable {
     public var level: Int?
     public var seconds, kbps: Double?
     public var ready, registered: Bool?
-    /// `hfp_blocks_photo_capture`, `classic_stalls`: the switch's new position.
+    /// `hfp_blocks_photo_capture`, `classic_stalls`, `a2dp_pauses_on_stream`: the switch's new position.
     public var on: Bool?
     /// `microphone_feed`: a tone in Hz, noise or silence (or `path`, a sound file, or `text`, spoken by espeak-ng).
     public var tone: Double?
@@ -78,6 +78,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             return .hfpBlocksPhotoCapture(try require(on, "on"))
         case "classic_stalls":
             return .classicStalls(try require(on, "on"))
+        case "a2dp_pauses_on_stream":
+            return .a2dpPausesOnStream(try require(on, "on"))
         case "phone_call":
             let seconds = try require(seconds, "seconds")
             guard seconds.isFinite, seconds > 0 else { throw .badRequest("'seconds' must be a number > 0") }
@@ -169,7 +171,7 @@ public struct MockActionFields: Codable, Sendable, Equatable {
         default:
             throw .badRequest("unknown mock action '\(name)' (actions: pair, \(MockDeviceAction.names.joined(separator: ", ")), "
                 + "permissions, request_result, companion_fail_next, companion_hold_next, companion_continue, companion_cancel, "
-                + "companion_update_app, reset, phone_call, disable, hfp_blocks_photo_capture, classic_stalls)")
+                + "companion_update_app, reset, phone_call, disable, hfp_blocks_photo_capture, classic_stalls, a2dp_pauses_on_stream)")
         }
     }
 
@@ -271,7 +273,7 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             permissions = Dictionary(uniqueKeysWithValues: grants.map { ($0.key.name, $0.value.name) })
         case .phoneCall(let seconds):
             self.seconds = seconds
-        case .hfpBlocksPhotoCapture(let on), .classicStalls(let on):
+        case .hfpBlocksPhotoCapture(let on), .classicStalls(let on), .a2dpPausesOnStream(let on):
             self.on = on
         case .disable, .companionUpdateApp:
             break

@@ -49,6 +49,7 @@ import Testing
         ("fidelity_photo_states.lua", "ready"),
         ("fidelity_app_update.lua", "ready"),
         ("fidelity_update_calls.lua", "ready"),
+        ("fidelity_a2dp_pause.lua", "ready"),
     ]
 
     @Test(arguments: passing.map(\.script))

@@ -94,6 +94,14 @@ struct MockPlugin: GlassesPlugin {
                     try mock.perform(runtime, call, "set_hfp_blocks_photo_capture", .hfpBlocksPhotoCapture(try call.boolean(1)))
                 },
                 LuaFunction(
+                    name: "set_a2dp_pauses_on_stream",
+                    parameters: [LuaParameter("on", .boolean)],
+                    doc: "Whether a camera stream starting pauses the phone's A2DP playback to the glasses for good: audio hears an "
+                        + "interruption begin and never end, as users report (ios#256; on by default)."
+                ) { [unowned runtime] call in
+                    try mock.perform(runtime, call, "set_a2dp_pauses_on_stream", .a2dpPausesOnStream(try call.boolean(1)))
+                },
+                LuaFunction(
                     name: "set_classic_stalls",
                     parameters: [LuaParameter("on", .boolean)],
                     doc: "Whether streams at 720p, or 504x896@30, freeze now and then for 1.3-1.9 s over Bluetooth Classic, "
