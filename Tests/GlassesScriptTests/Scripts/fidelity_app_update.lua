@@ -66,3 +66,4 @@ glasses:set_compatibility("compatible")
 mock.reset{ meta_ai_installed = false }
 check.raises(function() mock.companion.update_app() end, "meta_ai_not_installed", "no Meta AI app to update")
 print("ok")
+exit(0)
