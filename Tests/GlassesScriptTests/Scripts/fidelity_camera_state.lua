@@ -27,3 +27,4 @@ check.seq(capability, { "stopped", "starting", "started", "stopping", "stopped" 
 check.eq(#streams > #capability, true, "the stream changed state more often")
 session:stop()
 print("ok")
+exit(0)
