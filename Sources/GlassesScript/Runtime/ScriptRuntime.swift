@@ -107,12 +107,12 @@ public final class ScriptRuntime {
     /// for its images and sounds, unless `sharesFolder` is false.
     public func run(script path: String, arguments: [String], sharesFolder: Bool = true) -> LuaRunOutcome {
         if sharesFolder { paths.allowReading(PathPolicy.folder(of: path)) }
-        var outcome = LuaRunner(state: state, driver: self).run(script: path, arguments: arguments, interpreter: "glasses")
-        outcome = closePendingTasks(outcome)
+        let outcome = LuaRunner(state: state, driver: self).run(script: path, arguments: arguments, interpreter: "glasses")
+        // Judged before the pending <close> handlers run: closing marks the tasks it ends.
+        let adjusted = closePendingTasks(adjust(outcome))
         for finish in finishers { finish() }
         finishers = []
         world.close()
-        let adjusted = adjust(outcome)
         recordEnd(adjusted)
         traceFile?.flush()
         // A trace that could not be written is a bad --trace, said once, whatever the script did.
@@ -161,6 +161,7 @@ public final class ScriptRuntime {
         }
         let pending = tasks.values.filter { !$0.isFinished && $0.status != .running }.sorted { ($0 === main ? 0 : $0.serial) > ($1 === main ? 0 : $1.serial) }
         guard !pending.isEmpty else { return outcome }
+        let failedBefore = failedTasks
         if closingExit != nil { state.clearStop() }
         luaDepth += 1
         for task in pending where state.stop == nil {
@@ -176,6 +177,10 @@ public final class ScriptRuntime {
         luaDepth -= 1
         if let late = state.stop { return LuaRunOutcome(late) }
         if let closingExit { state.exit(code: closingExit) }
+        let failed = failedTasks - failedBefore
+        if failed > 0, outcome.status == .success || outcome.status == .exit(0) {
+            return LuaRunOutcome(.scriptError, report: "\(failed) <close> handler\(failed == 1 ? "" : "s") failed as the run ended (reported above)")
+        }
         return outcome
     }
 

@@ -35,6 +35,10 @@ function mock.phone_call(seconds) end
 ---@param on boolean
 function mock.set_hfp_blocks_photo_capture(on) end
 
+---Whether a camera stream starting pauses the phone's A2DP playback to the glasses for good: audio hears an interruption begin and never end, as users report (ios#256; on by default).
+---@param on boolean
+function mock.set_a2dp_pauses_on_stream(on) end
+
 ---Whether streams at 720p, or 504x896@30, freeze now and then for 1.3-1.9 s over Bluetooth Classic, still streaming and with no error, as users report (on by default).
 ---@param on boolean
 function mock.set_classic_stalls(on) end
