@@ -74,7 +74,7 @@ import WearablesRemote
         try Self.script.write(toFile: path, atomically: true, encoding: .utf8)
         let here = try ScriptRuntime(options: RunOptions()).run(script: path, arguments: [])
         #expect(here.status == .success, "in process: \(here.report ?? "")")
-        let served = try await RemoteMockTests.withServer(world: .ready, speed: 20) { url, token in
+        let served = try await RemoteMockTests.withServer(world: .ready, speed: 5) { url, token in
             var options = RunOptions()
             options.timeout = 60
             let runtime = try ScriptRuntime(options: options, world: { sink in try RemoteWorld(url: url, token: token, traceSink: sink) })

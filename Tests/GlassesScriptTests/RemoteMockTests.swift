@@ -141,7 +141,7 @@ import WearablesWorld
         #expect(here.status == .success, "in process: \(here.report ?? "")")
         let remoteTrace = folder + "/remote.jsonl"
         let local = options
-        let served = try await Self.withServer(world: .ready, speed: 30) { url, token in
+        let served = try await Self.withServer(world: .ready, speed: 6) { url, token in
             var remote = local
             remote.tracePath = remoteTrace
             remote.timeout = 60
@@ -187,7 +187,7 @@ import WearablesWorld
         try Self.hfpScript.write(toFile: path, atomically: true, encoding: .utf8)
         let here = try ScriptRuntime(options: RunOptions()).run(script: path, arguments: [])
         #expect(here.status == .success, "in process: \(here.report ?? "")")
-        let served = try await Self.withServer(world: .ready, speed: 20) { url, token in
+        let served = try await Self.withServer(world: .ready, speed: 5) { url, token in
             var options = RunOptions()
             options.timeout = 60
             let runtime = try ScriptRuntime(options: options, world: { sink in try RemoteWorld(url: url, token: token, traceSink: sink) })
