@@ -85,7 +85,7 @@ public final class WorldServer: Sendable {
         guard let folder = options.recordDirectory else { return nil }
         let source = "glasses serve --world \(options.world.rawValue) --seed \(options.seed) --speed \(options.speed)"
         do { return try SessionRecorder(path: "\(folder)/session-\(id).jsonl", recordedBy: "server", source: source) } catch {
-            fputs("glasses serve: --record: \(error.description)\n", stderr)
+            RawFile.standardError.write("glasses serve: --record: \(error.description)\n")
             return nil
         }
     }

@@ -69,7 +69,7 @@ public struct SessionRecording: Sendable {
         for (offset, line) in lines.enumerated().dropFirst() {
             let number = offset + 1
             guard !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) else { continue }
-            do {
+            do throws(SessionRecordingError) {
                 let entry = try readEntry(Array(line), number: number)
                 guard entry.time >= lastTime else {
                     throw SessionRecordingError("field 't' is \(entry.time), before the line above it (\(lastTime)): lines must be in time order; "
@@ -112,7 +112,7 @@ public struct SessionRecording: Sendable {
             throw SessionRecordingError("\(lineOne) needs the field 'hello' (the world's hello message)")
         }
         let hello: ServerHello
-        do {
+        do throws(WireDecodingError) {
             guard case .hello(let decoded) = try ServerMessage.decode(helloData) else {
                 throw WireDecodingError("it is not a hello message (its 'type' must be \"hello\")")
             }

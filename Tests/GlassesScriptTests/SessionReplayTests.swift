@@ -41,8 +41,8 @@ import WearablesServer
             try Self.runBlocking(["run", "--timeout", "120", "--connect", url, "--token", token, "--capture", "captured.jsonl", "field.lua"], in: folder)
         }
         #expect(live.code == 4, "the check fails live: \(live.stderr)")
-        #expect(live.stdout.contains("photo ") && !live.stdout.contains("not reached"), live.stdout)
-        #expect(live.stderr.contains("battery above 20"), live.stderr)
+        #expect(live.stdout.contains("photo ") && !live.stdout.contains("not reached"), "\(live.stdout)")
+        #expect(live.stderr.contains("battery above 20"), "\(live.stderr)")
 
         for file in ["captured.jsonl", "served/session-1.jsonl"] {
             var replays: [GlassesProcess.Result] = []
@@ -52,7 +52,7 @@ import WearablesServer
             for replay in replays {
                 #expect(replay.code == 4, "\(file): \(replay.stderr)")
                 #expect(replay.stdout == live.stdout, "\(file) prints what the recorded run printed")
-                #expect(replay.stderr.contains("battery above 20"), replay.stderr)
+                #expect(replay.stderr.contains("battery above 20"), "\(replay.stderr)")
             }
             #expect(replays[0].stderr == replays[1].stderr)
             let traces = try (1...2).map { try String(contentsOfFile: folder + "/trace-\($0).jsonl", encoding: .utf8) }
@@ -62,8 +62,8 @@ import WearablesServer
 
         let sweep = try await GlassesProcess.run(["sweep", "--seeds", "1..3", "--jobs", "1", "--replay", "captured.jsonl", "field.lua"], in: folder)
         #expect(sweep.code == 1, "\(sweep.stdout)\(sweep.stderr)")
-        #expect(sweep.stdout.contains("0 passed, 3 failed") && sweep.stdout.contains("outcomes: exit 4 x3"), sweep.stdout)
-        #expect(sweep.stdout.contains("battery above 20"), sweep.stdout)
+        #expect(sweep.stdout.contains("0 passed, 3 failed") && sweep.stdout.contains("outcomes: exit 4 x3"), "\(sweep.stdout)")
+        #expect(sweep.stdout.contains("battery above 20"), "\(sweep.stdout)")
         #expect(sweep.stdout.contains("--replay captured.jsonl"), "the command that reproduces a seed replays too: \(sweep.stdout)")
     }
 
@@ -78,11 +78,11 @@ import WearablesServer
         let live = try await LoopbackServer.with(options) { url, token, _ in
             try Self.runBlocking(["run", "--timeout", "120", "--connect", url, "--token", token, "--capture", "s.jsonl", "record.lua"], in: folder)
         }
-        #expect(live.code == 0, live.stderr)
+        #expect(live.code == 0, "\(live.stderr)")
         let replay = try await GlassesProcess.run(["run", "--replay", "s.jsonl", "more.lua"], in: folder)
-        #expect(replay.stdout == "started\nstopped\n", replay.stderr)
+        #expect(replay.stdout == "started\nstopped\n", "\(replay.stderr)")
         #expect(replay.stderr.contains("glasses: replay: the recording has no 'close_session' command: the replayed world does not answer it"),
-                replay.stderr)
+                "\(replay.stderr)")
     }
 
     @Test func aFileThatCannotBeReplayedIsOneErrorAndADamagedLineIsLeftOut() async throws {
@@ -109,15 +109,15 @@ import WearablesServer
         let live = try await LoopbackServer.with(options) { url, token, _ in
             try Self.runBlocking(["run", "--timeout", "120", "--connect", url, "--token", token, "--capture", "s.jsonl", "noop.lua"], in: folder)
         }
-        #expect(live.stdout == "1\n", live.stderr)
+        #expect(live.stdout == "1\n", "\(live.stderr)")
         try (String(contentsOfFile: folder + "/s.jsonl", encoding: .utf8) + "{\"t\":oops}\n").write(toFile: folder + "/s.jsonl", atomically: true, encoding: .utf8)
         let damaged = try await GlassesProcess.run(["run", "--replay", "s.jsonl", "noop.lua"], in: folder)
-        #expect(damaged.code == 0 && damaged.stdout == "1\n", damaged.stderr)
-        #expect(damaged.stderr.contains("glasses: replay: s.jsonl line "), damaged.stderr)
-        #expect(damaged.stderr.contains(": not JSON: fix the line or delete it; the line was left out"), damaged.stderr)
+        #expect(damaged.code == 0 && damaged.stdout == "1\n", "\(damaged.stderr)")
+        #expect(damaged.stderr.contains("glasses: replay: s.jsonl line "), "\(damaged.stderr)")
+        #expect(damaged.stderr.contains(": not JSON: fix the line or delete it; the line was left out"), "\(damaged.stderr)")
         let both = try await GlassesProcess.run(["run", "--replay", "s.jsonl", "--connect", "ws://127.0.0.1:1", "noop.lua"], in: folder)
-        #expect(both.code == 2, both.stderr)
-        #expect(both.stderr.contains("--replay and --connect both name the world: use one"), both.stderr)
+        #expect(both.code == 2, "\(both.stderr)")
+        #expect(both.stderr.contains("--replay and --connect both name the world: use one"), "\(both.stderr)")
     }
 
     /// Runs `glasses` to its end from the blocking body of a loopback server.
