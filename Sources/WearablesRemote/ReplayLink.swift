@@ -6,6 +6,10 @@ import WearablesWire
 /// as the recorded command it matches (by ``WireCommand/replayKey`` and order), no sooner
 /// than the recording answered it. The same recording and script give the same run.
 ///
+/// What came at one recorded time is handed over as one batch, in file order, as the
+/// recording client's loop took it: a client-side recording gives every message one loop
+/// pass took the same time, and checks run between passes, not within one.
+///
 /// A command the recording never saw gets no answer, as a world that never answers: the
 /// model's own timeouts apply, and ``onUnrecorded`` says which command it was.
 ///
@@ -18,6 +22,8 @@ final class ReplayLink: WireLink {
     /// How many commands of each key the client sent so far.
     private var sent: [String: Int] = [:]
     private var deliver: (@Sendable (RemoteLink.Incoming) -> Void)?
+    /// What is yet to be handed over, by time: one scheduled event per time.
+    private var batches: [Double: [(line: Int, incoming: RemoteLink.Incoming)]] = [:]
     private var stopped = false
     /// Told of each command the recording has no answer for, with the sentence to show.
     var onUnrecorded: ((_ key: String, _ notice: String) -> Void)?
@@ -31,9 +37,7 @@ final class ReplayLink: WireLink {
     /// Starts the timeline: each world message is scheduled at its recorded time.
     func setTarget(_ deliver: @escaping @Sendable (RemoteLink.Incoming) -> Void) {
         self.deliver = deliver
-        for timed in plan.timeline {
-            scheduler.schedule(at: timed.time) { [weak self] in self?.emit(timed.incoming) }
-        }
+        for timed in plan.timeline { hand(timed.incoming, line: timed.line, at: timed.time) }
     }
 
     @discardableResult
@@ -50,17 +54,27 @@ final class ReplayLink: WireLink {
             return true
         }
         for answer in recorded[number].answers {
-            let incoming = ReplayPlan.readdressed(answer.incoming, to: id)
-            scheduler.schedule(at: max(scheduler.now, answer.time)) { [weak self] in self?.emit(incoming) }
+            hand(ReplayPlan.readdressed(answer.incoming, to: id), line: answer.line, at: max(scheduler.now, answer.time))
         }
         return true
     }
 
     func stop() { stopped = true }
 
-    private func emit(_ incoming: RemoteLink.Incoming) {
-        guard !stopped else { return }
-        deliver?(incoming)
+    /// Hands `incoming` over at `time`, in the batch of everything due then.
+    private func hand(_ incoming: RemoteLink.Incoming, line: Int, at time: Double) {
+        if batches[time] != nil {
+            batches[time]?.append((line, incoming))
+            return
+        }
+        batches[time] = [(line, incoming)]
+        scheduler.schedule(at: time) { [weak self] in self?.emit(at: time) }
+    }
+
+    private func emit(at time: Double) {
+        let batch = batches.removeValue(forKey: time) ?? []
+        guard !stopped, let deliver else { return }
+        for item in batch.sorted(by: { $0.line < $1.line }) { deliver(item.incoming) }
     }
 
     static func ordinal(_ number: Int) -> String {

