@@ -12,7 +12,8 @@ public struct RemoteConnectionError: Error, CustomStringConvertible {
 
 /// A world served elsewhere, as this process sees it: a wall-clock scheduler
 /// running at the server's pace, the DAT model over a ``RemoteBackend``, and
-/// the phone's audio session (the phone is this process).
+/// the phone's audio session (the phone is this process). Or such a world as a
+/// session recording kept it (``replaying(_:path:seed:traceSink:)``), on the virtual clock.
 public final class RemoteWorld: GlassesWorld {
     public let scheduler: Scheduler
     public let trace: EventTrace
