@@ -14,7 +14,7 @@ import WearablesWire
 /// model's own timeouts apply, and ``onUnrecorded`` says which command it was.
 ///
 /// Lives on the scheduler's thread: it is driven by the backend and by scheduled events,
-/// and each `scheduler.schedule` checks the thread.
+/// and checks the scheduler's `ThreadOwner` where it is touched.
 final class ReplayLink: WireLink {
     let url: String
     private let scheduler: Scheduler
@@ -36,12 +36,14 @@ final class ReplayLink: WireLink {
 
     /// Starts the timeline: each world message is scheduled at its recorded time.
     func setTarget(_ deliver: @escaping @Sendable (RemoteLink.Incoming) -> Void) {
+        scheduler.thread.check()
         self.deliver = deliver
         for timed in plan.timeline { hand(timed.incoming, line: timed.line, at: timed.time) }
     }
 
     @discardableResult
     func send(_ message: ClientMessage) -> Bool {
+        scheduler.thread.check()
         guard !stopped, case .command(let id, let command) = message else { return !stopped }
         let key = command.replayKey
         let number = sent[key, default: 0]
@@ -59,7 +61,10 @@ final class ReplayLink: WireLink {
         return true
     }
 
-    func stop() { stopped = true }
+    func stop() {
+        scheduler.thread.check()
+        stopped = true
+    }
 
     /// Hands `incoming` over at `time`, in the batch of everything due then.
     private func hand(_ incoming: RemoteLink.Incoming, line: Int, at time: Double) {

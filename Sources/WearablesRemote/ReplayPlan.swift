@@ -30,19 +30,19 @@ struct ReplayPlan {
             switch entry.content {
             case .client(.command(let id, let command)):
                 let key = command.replayKey
+                byID[id] = (key, exchanges[key, default: []].count)
                 exchanges[key, default: []].append(Exchange(time: entry.time))
-                byID[id] = (key, exchanges[key]!.count - 1)
             case .client(.hello):
                 break
             case .world(let message):
                 if let id = Self.answeredCommand(of: message) {
                     // An answer to a command the recording does not hold reaches no one.
-                    if let slot = byID[id] { exchanges[slot.key]![slot.index].answers.append(timed(.message(message))) }
+                    if let slot = byID[id] { exchanges[slot.key]?[slot.index].answers.append(timed(.message(message))) }
                 } else {
                     timeline.append(timed(.message(message)))
                 }
             case .binary(.photo(let id, let photo)):
-                if let slot = byID[id] { exchanges[slot.key]![slot.index].answers.append(timed(.binary(.photo(id: id, photo)))) }
+                if let slot = byID[id] { exchanges[slot.key]?[slot.index].answers.append(timed(.binary(.photo(id: id, photo)))) }
             case .binary(let frame):
                 timeline.append(timed(.binary(frame)))
             case .lost(let reason, let tokenRefused):
