@@ -89,6 +89,32 @@ import WearablesWire
         #expect(!world.scheduler.hasPendingEvents)
     }
 
+    @Test func aRecordedDropAndTheHelloAfterItReplayAsADropAndAReconnection() throws {
+        var unregistered = Self.hello
+        unregistered.registration = .available
+        let lines = [
+            Self.header,
+            #"{"t":1,"lost":"the server closed the connection"}"#,
+            #"{"t":2,"lost":"connection refused"}"#,
+            #"{"t":3,"world":\#(Self.text(.hello(unregistered)))}"#,
+            #"{"t":3.5,"client":{"type":"register","id":1}}"#,
+            #"{"t":3.6,"world":{"type":"reply","id":1,"ok":true}}"#,
+        ]
+        let recording = try SessionRecording.parse(Array(lines.joined(separator: "\n").utf8), name: "drop.jsonl")
+        #expect(recording.problems.isEmpty, "\(recording.problems)")
+        let world = RemoteWorld.replaying(recording, path: "drop.jsonl")
+        defer { world.close() }
+        world.scheduler.run(until: 1.5)
+        #expect(!world.backend.isConnected && world.backend.devices.first?.linkState == .disconnected)
+        var answered: Double?
+        world.backend.startRegistration { _ in answered = world.scheduler.now }
+        world.scheduler.run(until: 2.5)
+        #expect(answered == 1.5, "sent while the link is down, the command fails at once, as on the wire")
+        world.scheduler.run(until: 3.1)
+        #expect(world.backend.isConnected && world.backend.devices.first?.linkState == .connected, "the hello after the drop reconnects")
+        #expect(world.backend.registrationState == .available)
+    }
+
     @Test func theSameRecordingReplaysToTheSameTrace() throws {
         let (path, _) = try Self.recorded()
         defer { try? FileManager.default.removeItem(atPath: path) }
