@@ -90,13 +90,13 @@ import WearablesWire
     }
 
     @Test func aRecordedDropAndTheHelloAfterItReplayAsADropAndAReconnection() throws {
-        var unregistered = Self.hello
-        unregistered.registration = .available
+        var registered = Self.hello
+        registered.registration = .registered
         let lines = [
             Self.header,
             #"{"t":1,"lost":"the server closed the connection"}"#,
             #"{"t":2,"lost":"connection refused"}"#,
-            #"{"t":3,"world":\#(Self.text(.hello(unregistered)))}"#,
+            #"{"t":3,"world":\#(Self.text(.hello(registered)))}"#,
             #"{"t":3.5,"client":{"type":"register","id":1}}"#,
             #"{"t":3.6,"world":{"type":"reply","id":1,"ok":true}}"#,
         ]
@@ -112,7 +112,7 @@ import WearablesWire
         #expect(answered == 1.5, "sent while the link is down, the command fails at once, as on the wire")
         world.scheduler.run(until: 3.1)
         #expect(world.backend.isConnected && world.backend.devices.first?.linkState == .connected, "the hello after the drop reconnects")
-        #expect(world.backend.registrationState == .available)
+        #expect(world.backend.registrationState == .registered, "the world as the new hello has it")
     }
 
     @Test func theSameRecordingReplaysToTheSameTrace() throws {
