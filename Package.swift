@@ -193,7 +193,7 @@ let package = Package(
             name: "glasses",
             dependencies: [
                 "GlassesScript", "RecipeSharing", "LuaHost", "WearablesCore", "WearablesWorld", "WearablesSimulator", "WearablesRemote",
-                "CLineEditor", "CTerminal",
+                "WearablesWire", "CLineEditor", "CTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

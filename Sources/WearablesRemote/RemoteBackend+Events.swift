@@ -5,11 +5,24 @@ import WearablesWire
 /// What arrives from the served world, on the scheduler's thread.
 extension RemoteBackend {
     func handle(_ incoming: RemoteLink.Incoming) {
+        if let recorder { record(incoming, into: recorder) }
         switch incoming {
         case .connected(let hello): reconnected(hello)
         case .lost(let failure): lost(failure)
         case .message(let message): handle(message)
         case .binary(let binary): handle(binary)
+        }
+    }
+
+    /// Writes what came in to the capture, as the wire carried it, at the time the client took it.
+    private func record(_ incoming: RemoteLink.Incoming, into recorder: SessionRecorder) {
+        let time = scheduler.now
+        switch incoming {
+        case .connected(let hello):
+            recorder.world(text: String(decoding: ServerMessage.hello(hello).encoded(), as: UTF8.self), at: time)
+        case .message(let message): recorder.world(text: String(decoding: message.encoded(), as: UTF8.self), at: time)
+        case .binary(let binary): recorder.world(binary: binary.encoded(), at: time)
+        case .lost(let failure): recorder.lost(failure.reason, tokenRefused: failure.isTokenRefused, at: time)
         }
     }
 

@@ -33,7 +33,9 @@ public final class RemoteBackend: WearablesBackend {
     /// Whether the current refusal of the token was announced: it is said once, not per retry.
     var refusalAnnounced = false
 
-    private let link: RemoteLink
+    private let link: any WireLink
+    /// Where `--capture` writes the session: what came in and every command sent, at this clock's time.
+    var recorder: SessionRecorder?
     var observers: [WeakObserver] = []
     public internal(set) var registrationState: RegistrationState
     var permissions: [Permission: PermissionStatus]
@@ -66,7 +68,7 @@ public final class RemoteBackend: WearablesBackend {
         weak var observer: WearablesBackendObserver?
     }
 
-    init(link: RemoteLink, hello: ServerHello, scheduler: Scheduler, trace: EventTrace) {
+    init(link: any WireLink, hello: ServerHello, scheduler: Scheduler, trace: EventTrace) {
         self.link = link
         self.hello = hello
         self.scheduler = scheduler
@@ -286,6 +288,7 @@ public final class RemoteBackend: WearablesBackend {
             return id
         }
         pending[id] = PendingReply(answer: answer, fail: fail)
+        recorder?.client(text: String(decoding: ClientMessage.command(id: id, command).encoded(), as: UTF8.self), at: scheduler.now)
         return id
     }
 }

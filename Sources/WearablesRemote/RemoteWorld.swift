@@ -12,7 +12,8 @@ public struct RemoteConnectionError: Error, CustomStringConvertible {
 
 /// A world served elsewhere, as this process sees it: a wall-clock scheduler
 /// running at the server's pace, the DAT model over a ``RemoteBackend``, and
-/// the phone's audio session (the phone is this process).
+/// the phone's audio session (the phone is this process). Or such a world as a
+/// session recording kept it (``replaying(_:path:seed:traceSink:)``), on the virtual clock.
 public final class RemoteWorld: GlassesWorld {
     public let scheduler: Scheduler
     public let trace: EventTrace
@@ -26,14 +27,18 @@ public final class RemoteWorld: GlassesWorld {
     /// How long the first connection may take before the run gives up.
     public static let connectTimeout: Duration = .seconds(10)
 
+    /// Whether the scheduler waits for the link's messages on the wall clock (a replay's come as its own events).
+    private let waitsForLink: Bool
+
     /// Connects to `url` (ws://HOST:PORT/v1/ws, or http://HOST:PORT, or HOST:PORT)
-    /// and waits for the server's hello.
-    public init(url: String, token: String?, seed: UInt64 = 0, client: String = "glasses",
-                traceSink: EventTrace.Sink? = nil) throws {
-        let address = try Self.webSocketURL(url)
+    /// and waits for the server's hello. With `capture`, the session (what the world
+    /// sends and the commands this side sends) is written there as it runs (docs/replay.md).
+    public convenience init(url: String, token: String?, seed: UInt64 = 0, client: String = "glasses",
+                            traceSink: EventTrace.Sink? = nil, capture: String? = nil) throws {
+        let address = try RemoteWorld.webSocketURL(url)
         let link = RemoteLink(url: address, token: token, client: client)
         link.start()
-        guard let outcome = link.awaitFirst(within: Self.connectTimeout) else {
+        guard let outcome = link.awaitFirst(within: RemoteWorld.connectTimeout) else {
             link.stop()
             throw RemoteConnectionError(description: "no answer from \(address) within 10 s; check that `glasses serve` runs there")
         }
@@ -47,7 +52,48 @@ public final class RemoteWorld: GlassesWorld {
             link.stop()
             throw RemoteConnectionError(description: "\(address) did not say what world it serves")
         }
-        scheduler = Scheduler(clock: .wall, seed: seed, speed: hello.speed)
+        var recorder: SessionRecorder?
+        if let capture {
+            do {
+                recorder = try SessionRecorder(path: capture, recordedBy: "client", source: address)
+            } catch {
+                link.stop()
+                throw RemoteConnectionError(description: "--capture: \(error.description)")
+            }
+            recorder?.client(text: String(decoding: ClientMessage.hello(protocolVersion: WireProtocol.version, client: client).encoded(), as: UTF8.self), at: 0)
+            recorder?.world(text: String(decoding: ServerMessage.hello(hello).encoded(), as: UTF8.self), at: 0)
+        }
+        self.init(link: link, hello: hello, scheduler: Scheduler(clock: .wall, seed: seed, speed: hello.speed), traceSink: traceSink)
+        backend.recorder = recorder
+        // Events from the server may come at any time: the wall-clock loop waits for them.
+        scheduler.beginExternalInput()
+        trace.record(source: "remote", event: "connected",
+                     values: ["url": .string(address), "world": .string(hello.world), "speed": .double(hello.speed)])
+    }
+
+    /// A recorded session (`recording`, read from `path`) played back as the world, on the
+    /// virtual clock: the same recording, script and seed give the same run (docs/replay.md).
+    /// `mock` is there when the recording's world was a simulator: its actions are answered
+    /// as recorded.
+    public static func replaying(_ recording: SessionRecording, path: String, seed: UInt64 = 0,
+                                 traceSink: EventTrace.Sink? = nil) -> RemoteWorld {
+        let scheduler = Scheduler(clock: .virtual, seed: seed)
+        let link = ReplayLink(recording: recording, path: path, scheduler: scheduler)
+        let world = RemoteWorld(link: link, hello: recording.header.hello, scheduler: scheduler, traceSink: traceSink)
+        let backend = world.backend
+        link.onUnrecorded = { [unowned backend] key, notice in
+            backend.trace.record(source: "replay", event: "unrecorded_command", values: ["command": .string(key)])
+            backend.onNotice?("replay: \(notice)")
+        }
+        world.trace.record(source: "replay", event: "start", values: [
+            "file": .string(path), "world": .string(recording.header.hello.world),
+            "recorded_by": .string(recording.header.recordedBy), "lines_left_out": .int(recording.problems.count)])
+        return world
+    }
+
+    private init(link: any WireLink, hello: ServerHello, scheduler: Scheduler, traceSink: EventTrace.Sink?) {
+        self.scheduler = scheduler
+        waitsForLink = scheduler.clock == .wall
         trace = EventTrace(scheduler: scheduler, sink: traceSink)
         backend = RemoteBackend(link: link, hello: hello, scheduler: scheduler, trace: trace)
         wearables = Wearables(backend: backend)
@@ -57,10 +103,6 @@ public final class RemoteWorld: GlassesWorld {
         backend.audio = audio
         streamAudioWatch = StreamAudioWatch(audio: audio, wearables: wearables)
         mock = hello.world == "simulator" ? RemoteMockControl(backend: backend) : nil
-        // Events from the server may come at any time: the wall-clock loop waits for them.
-        scheduler.beginExternalInput()
-        trace.record(source: "remote", event: "connected",
-                     values: ["url": .string(address), "world": .string(hello.world), "speed": .double(hello.speed)])
     }
 
     public var url: String { backend.url }
@@ -69,7 +111,8 @@ public final class RemoteWorld: GlassesWorld {
     /// Ends the connection; the scheduler no longer waits for it.
     public func close() {
         backend.close()
-        scheduler.endExternalInput()
+        backend.recorder?.close()
+        if waitsForLink { scheduler.endExternalInput() }
     }
 
     /// The WebSocket URL for what a user typed.

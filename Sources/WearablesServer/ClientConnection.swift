@@ -13,6 +13,8 @@ struct ClientConnection {
     let served: ServedWorld
     let bridge: WorldBridge
     let queue: OutboundQueue
+    /// Where the session is recorded (`--record`), fed what the client sends and is sent.
+    let recorder: SessionRecorder?
 
     /// Runs the connection to its end, then releases what the client held in the world.
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
@@ -22,6 +24,7 @@ struct ClientConnection {
             queue.finish()
             await group.waitForAll()
         }
+        recorder?.close()
         let (bridge, id) = (bridge, id)
         served.post { _ in bridge.leave(id) }
     }
@@ -83,6 +86,7 @@ struct ClientConnection {
         } catch {
             return refuse("malformed", error.description)
         }
+        recorder?.client(text: String(decoding: data, as: UTF8.self), at: served.runTime)
         switch message {
         case .hello(let version, let client):
             guard !joined else { return refuse("duplicateHello", "hello was already received; send commands now") }
@@ -115,8 +119,12 @@ struct ClientConnection {
         while let item = await queue.next() {
             do {
                 switch item {
-                case .text(let text): try await outbound.write(.text(text))
-                case .binary(let data): try await outbound.writeBinaryMessage(ByteBuffer(bytes: data))
+                case .text(let text):
+                    recorder?.world(text: text, at: served.runTime)
+                    try await outbound.write(.text(text))
+                case .binary(let data):
+                    recorder?.world(binary: data, at: served.runTime)
+                    try await outbound.writeBinaryMessage(ByteBuffer(bytes: data))
                 case .close(1002, let reason):
                     return try await outbound.close(.protocolError, reason: reason)
                 case .close(1008, let reason):

@@ -22,6 +22,8 @@ public struct ServeOptions: Sendable {
     /// Where the consoles' files go (`--out`; nil: the current folder): the only folder
     /// `GET /v1/files/{name}` serves from.
     public var outputDirectory: String?
+    /// Where each client's session is recorded (`--record`: DIR/session-N.jsonl, docs/replay.md); nil records nothing.
+    public var recordDirectory: String?
     /// Frames waiting for one client before newer ones are dropped for it.
     public var frameQueueLimit = 4
     /// Replies and events waiting for one client before it is disconnected as too slow.

@@ -26,6 +26,8 @@ public final class ServedWorld: @unchecked Sendable {
         var exited = false
     }
     private let state = Mutex(State())
+    /// When the world's wall clock started, for ``runTime`` off the world's thread.
+    private let started = ContinuousClock.now
 
     /// Builds the world (on the calling thread, before any other can see it) and starts its loop.
     public init(preset: ServeOptions.World, seed: UInt64, speed: Double, classicStalls: Bool = true,
@@ -43,6 +45,13 @@ public final class ServedWorld: @unchecked Sendable {
             world.scheduler.runUntilIdle()
             exited()
         }
+    }
+
+    /// The world's run time now, readable from any thread (a session recording's clock):
+    /// the scheduler's wall clock, started with the world, at `speed`.
+    public var runTime: Double {
+        let elapsed = ContinuousClock.now - started
+        return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18) * speed
     }
 
     /// Runs `work` on the world's thread, soon; dropped when the world has stopped.

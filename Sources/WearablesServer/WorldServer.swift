@@ -40,6 +40,11 @@ public final class WorldServer: Sendable {
         if let token = options.token, token.count < 8 {
             throw .usage("--token must be at least 8 characters")
         }
+        if let folder = options.recordDirectory {
+            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+                throw .usage("--record '\(folder)': cannot create the folder (\(error)); name a folder you can write to")
+            }
+        }
         self.options = options
         token = options.token ?? AccessPolicy.randomToken()
         policy = AccessPolicy(token: token, listenHost: options.host)
@@ -74,6 +79,17 @@ public final class WorldServer: Sendable {
     /// Stops the world without having served (a server whose `run` never started).
     public func stopWorld(_ ending: ServeEnding = .stopped) async { await served.stop(ending) }
 
+    /// The recorder of client `id`'s session under `--record`; a file that cannot be made is
+    /// said on stderr, and the client is served unrecorded.
+    private func sessionRecorder(for id: Int) -> SessionRecorder? {
+        guard let folder = options.recordDirectory else { return nil }
+        let source = "glasses serve --world \(options.world.rawValue) --seed \(options.seed) --speed \(options.speed)"
+        do { return try SessionRecorder(path: "\(folder)/session-\(id).jsonl", recordedBy: "server", source: source) } catch {
+            RawFile.standardError.write("glasses serve: --record: \(error.description)\n")
+            return nil
+        }
+    }
+
     private func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
         let router = Router(context: BasicRequestContext.self)
         // Added before the routes, so it guards them all, unknown paths included.
@@ -95,9 +111,11 @@ public final class WorldServer: Sendable {
                 refused.add()
                 return await ClientConnection.refuse(denial, inbound: inbound, outbound: outbound)
             }
+            let id = nextClient.add(1, ordering: .relaxed).oldValue
             let connection = ClientConnection(
-                id: nextClient.add(1, ordering: .relaxed).oldValue, served: served, bridge: bridge,
-                queue: OutboundQueue(frameLimit: options.frameQueueLimit, messageLimit: options.messageQueueLimit))
+                id: id, served: served, bridge: bridge,
+                queue: OutboundQueue(frameLimit: options.frameQueueLimit, messageLimit: options.messageQueueLimit),
+                recorder: sessionRecorder(for: id))
             await connection.run(inbound: inbound, outbound: outbound)
         }
         return Application(

@@ -63,6 +63,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Folder for the files the dashboard's console and the recipes it starts save (default: the current folder); they can write nowhere else.", valueName: "dir"))
     var out: String?
 
+    @Option(help: ArgumentHelp("Record each client's session to DIR/session-N.jsonl (N: the client's number), for glasses run --replay.", valueName: "dir"))
+    var record: String?
+
     func validate() throws {
         guard speed.isFinite, speed > 0 else { throw ValidationError("--speed must be a number > 0, e.g. 1 or 10") }
         do { _ = try ServeOptions.parseListen(listen) } catch { throw ValidationError(error.description) }
@@ -76,6 +79,7 @@ struct ServeCommand: ParsableCommand {
         options.classicStalls = classicStalls
         options.token = token
         options.outputDirectory = out
+        options.recordDirectory = record
         do { (options.host, options.port) = try ServeOptions.parseListen(listen) } catch {
             throw fail(error.description, as: .usage)
         }
@@ -126,7 +130,7 @@ struct ServeCommand: ParsableCommand {
             glasses serve: listening on \(base) (world \(options.world.rawValue), seed \(options.seed), speed \(options.speed)x)
               dashboard: \(base)/?token=\(token)
               WebSocket: ws://\(host):\(port)\(WireProtocol.webSocketPath)?token=\(token)
-              token:     \(token)
+              token:     \(token)\(options.recordDirectory.map { "\n  sessions:  recorded to \($0)/session-N.jsonl" } ?? "")
               try:       curl -H 'Authorization: Bearer \(token)' \(base)/v1/health
               API:       \(base)/v1/openapi.yaml
             Ctrl-C stops it.

@@ -26,6 +26,12 @@ struct ReplCommand: ParsableCommand {
     @OptionGroup(title: "Limits")
     var limits: ScriptLimitOptions
 
+    func validate() throws {
+        if world.replay != nil {
+            throw ValidationError("--replay plays a recording on the virtual clock and the REPL runs on the wall clock: use glasses run --replay FILE SCRIPT")
+        }
+    }
+
     func run() throws {
         var options = RunOptions()
         world.apply(to: &options)

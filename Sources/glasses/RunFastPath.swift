@@ -49,6 +49,8 @@ struct RunFastPath {
                 guard let seconds = DurationParser.seconds(value) else { return nil }
                 options.duration = seconds
             case "--connect": options.connect = value
+            case "--capture": options.capture = value
+            case "--replay": options.replay = value
             case "--token": token = value
             case "--trace": options.tracePath = value
             case "--out":
@@ -66,6 +68,8 @@ struct RunFastPath {
             default: return nil
             }
         }
+        guard WorldOptions.sessionProblem(connect: options.connect, capture: options.capture, replay: options.replay,
+                                          realtime: options.realtime) == nil else { return nil }
         guard let script = rest.first else { return nil }
         arguments = Array(rest.dropFirst())
         // ArgumentParser looks for built-in flags (--help, ---completion, ...) even among a

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import GlassesScript
 import LuaHost
+import WearablesWire
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,6 +25,9 @@ struct SweepCommand: ParsableCommand {
             --shrink replays each failing seed with smaller fault schedules (its mock.chaos{} schedule, taken from its \
             trace) until no fault can be dropped, shortened or moved later and it still fails with the same exit code, \
             and writes the result to --shrink-dir as a file that glasses run --faults replays.
+
+            --replay FILE runs every seed against a recorded session (glasses run --replay): a failure captured once \
+            from a served world or a bridge over real glasses stays a failing seed until the script copes with it.
 
             Example: glasses sweep --seeds 1..1000 --for 10m --shrink --junit sweep.xml examples/chaos_reconnect.lua
             """)
@@ -53,6 +57,11 @@ struct SweepCommand: ParsableCommand {
     @Option(name: .customLong("for"), help: ArgumentHelp("Each run's length on its clock, as glasses run --for (e.g. 10m).", valueName: "duration"))
     var duration: String?
 
+    @Option(help: ArgumentHelp(
+        "Run every seed against this recorded session (glasses run --replay): the seeds vary what the script does, "
+            + "the world is the recording.", valueName: "file"))
+    var replay: String?
+
     @Option(help: ArgumentHelp("Write JUnit XML (one test case per seed) for CI.", valueName: "file"))
     var junit: String?
 
@@ -78,6 +87,13 @@ struct SweepCommand: ParsableCommand {
         }
         guard FileManager.default.isReadableFile(atPath: script) else {
             throw ValidationError("cannot read the script '\(script)': check the path")
+        }
+        if let replay {
+            // Read once here, so a file that cannot be replayed is one error, not one per seed.
+            do { _ = try SessionRecording.load(path: replay) } catch { throw ValidationError(error.description) }
+            if shrink {
+                throw ValidationError("--shrink shrinks mock.chaos fault schedules, and a replay's world is the recording: drop --shrink")
+            }
         }
     }
 
@@ -119,6 +135,7 @@ struct SweepCommand: ParsableCommand {
     private func runArguments(seed: UInt64, faults: String? = nil, trace: String? = nil) -> [String] {
         var result = ["run", "--seed", String(seed)]
         if let duration { result += ["--for", duration] }
+        if let replay { result += ["--replay", replay] }
         if let faults { result += ["--faults", faults] }
         if let trace { result += ["--trace", trace] }
         return result + [script] + arguments

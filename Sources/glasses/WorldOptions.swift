@@ -48,6 +48,16 @@ struct WorldOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The served world's token (default: $GLASSES_TOKEN).", valueName: "token"))
     var token: String?
 
+    @Option(help: ArgumentHelp(
+        "With --connect: record the session (what the world sends, the commands sent) to this JSON Lines file, for --replay.",
+        valueName: "file"))
+    var capture: String?
+
+    @Option(help: ArgumentHelp(
+        "Replay a recorded session (--capture, glasses serve --record) as the world, on the virtual clock; "
+            + "it decides --world.", valueName: "file"))
+    var replay: String?
+
     @Option(help: ArgumentHelp("Write the event trace (JSON Lines) to this file.", valueName: "file"))
     var trace: String?
 
@@ -55,7 +65,20 @@ struct WorldOptions: ParsableArguments {
     var out: String?
 
     func validate() throws {
+        if let problem = Self.sessionProblem(connect: connect, capture: capture, replay: replay, realtime: realtime) {
+            throw ValidationError(problem)
+        }
         if let out, let problem = Self.outProblem(out) { throw ValidationError(problem) }
+    }
+
+    /// Why `--capture` and `--replay` cannot go with the other world options, or nil.
+    static func sessionProblem(connect: String?, capture: String?, replay: String?, realtime: Bool) -> String? {
+        if capture != nil, connect == nil {
+            return "--capture records a session with a served world: add --connect URL (a replay or the embedded simulator has nothing to record)"
+        }
+        if replay != nil, connect != nil { return "--replay and --connect both name the world: use one" }
+        if replay != nil, realtime { return "--replay runs on the virtual clock: drop --realtime" }
+        return nil
     }
 
     /// Why `--out` cannot be the output folder, or nil: a file, or a link to nothing
@@ -75,6 +98,8 @@ struct WorldOptions: ParsableArguments {
         options.world = world
         options.seed = seed
         options.connect = connect
+        options.capture = capture
+        options.replay = replay
         options.token = token ?? ProcessInfo.processInfo.environment["GLASSES_TOKEN"]
         options.realtime = realtime
         options.duration = duration

@@ -33,6 +33,10 @@ public struct RunOptions: Sendable {
     public var connect: String?
     /// The served world's token.
     public var token: String?
+    /// With `connect`: where the session is written, for `replay` (docs/replay.md).
+    public var capture: String?
+    /// A recorded session to replay as the world (`--replay`), on the virtual clock.
+    public var replay: String?
     /// A fault schedule file that `mock.chaos{}` replays instead of drawing one (`--faults`).
     public var faultsPath: String?
     /// How the user reaches a wider sandbox (`LuaStateOptions.sandboxAdvice`): the

@@ -98,7 +98,8 @@ public final class Scheduler {
     public var interruption: (() -> Bool)?
 
     /// Called after every event, on the scheduler's thread: properties a run
-    /// checks "after every event" (a script's `expect`) hook in here.
+    /// checks "after every event" (a script's `expect`) hook in here. What the inbox
+    /// brought in one pass (a served world's messages) counts as one event.
     public var afterEvent: (() -> Void)?
 
     /// The smallest interval the scheduler tells apart. Shorter positive delays
@@ -170,6 +171,8 @@ public final class Scheduler {
         guard !actions.isEmpty else { return }
         if clock == .wall { syncWallTime() }
         for action in actions { action() }
+        // What came in together is one event: a served world's messages change what checks see as timers do.
+        afterEvent?()
     }
 
     private func syncWallTime() {

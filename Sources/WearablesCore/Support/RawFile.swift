@@ -14,6 +14,8 @@ public final class RawFile: @unchecked Sendable {
 
     /// Standard output, never closed.
     public static let standardOutput = RawFile(descriptor: STDOUT_FILENO, owned: false)
+    /// Standard error, never closed.
+    public static let standardError = RawFile(descriptor: STDERR_FILENO, owned: false)
 
     private init(descriptor: Int32, owned: Bool) {
         self.descriptor = descriptor
