@@ -242,3 +242,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Meta's SDK (DAT 1.0) is iOS-only binaries. On Linux a stand-in takes its place: the modules
+// MWDATCore and MWDATCamera declaring exactly the DAT declarations the adapter uses
+// (docs/dat-declarations.txt, checked by DATDeclarationsTests), with test hooks at `package`
+// access. Elsewhere the adapter links Meta's own package, for iOS only.
+#if os(Linux)
+package.targets += [
+    .target(name: "MWDATCore", path: "Sources/DATStandIn/MWDATCore"),
+    .target(name: "MWDATCamera", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATCamera"),
+    .testTarget(name: "GlassesBridgeDATTests", dependencies: ["MWDATCore", "MWDATCamera"]),
+]
+#endif
