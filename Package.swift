@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "WearablesAudio", targets: ["WearablesAudio"]),
         .library(name: "GlassesScript", targets: ["GlassesScript"]),
         .library(name: "WearablesServer", targets: ["WearablesServer"]),
+        .library(name: "GlassesBridge", targets: ["GlassesBridge"]),
         // frame:faces()'s detector (dlib), a shared library the binary opens on first use
         // (CImageCodecs' faces.c): linked, dlib and its BLAS and LAPACK would load at every start.
         .library(name: "GlassesFaces", type: .dynamic, targets: ["CFaceDetector"]),
@@ -162,6 +163,10 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ]),
+        // The bridge core (docs/ios-bridge.md): the wire protocol served over a DAT-shaped Swift
+        // protocol (DAT/), so an iOS app's thin adapter over Meta's SDK, or the simulator-backed
+        // fake, is a world `glasses run --connect` drives. Portable: no simulator, no codec target.
+        .target(name: "GlassesBridge", dependencies: ["WearablesCore", "WearablesDisplay"]),
         // The backend over the wire: `glasses run --connect`.
         .target(
             name: "WearablesRemote",
