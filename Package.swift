@@ -249,13 +249,28 @@ let package = Package(
 )
 
 // Meta's SDK (DAT 1.0) is iOS-only binaries. On Linux a stand-in takes its place: the modules
-// MWDATCore and MWDATCamera declaring exactly the DAT declarations the adapter uses
-// (docs/dat-declarations.txt, checked by DATDeclarationsTests), with test hooks at `package`
-// access. Elsewhere the adapter links Meta's own package, for iOS only.
+// MWDATCore, MWDATCamera, MWDATSpeech and MWDATDisplay declaring exactly the DAT declarations the
+// adapter uses (docs/dat-declarations.txt, checked by DATDeclarationsTests), with test hooks at
+// `package` access. Elsewhere the adapter links Meta's own package, on iOS only (on macOS its
+// code, all under `#if canImport(MWDATCore)`, compiles to nothing).
+let metaModules = ["MWDATCore", "MWDATCamera", "MWDATSpeech", "MWDATDisplay"]
 #if os(Linux)
+let metaSDK = metaModules.map { Target.Dependency(stringLiteral: $0) }
 package.targets += [
     .target(name: "MWDATCore", path: "Sources/DATStandIn/MWDATCore"),
     .target(name: "MWDATCamera", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATCamera"),
-    .testTarget(name: "GlassesBridgeDATTests", dependencies: ["MWDATCore", "MWDATCamera"]),
+    .target(name: "MWDATSpeech", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATSpeech"),
+    .target(name: "MWDATDisplay", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATDisplay"),
+    .testTarget(
+        name: "GlassesBridgeDATTests",
+        dependencies: ["GlassesBridgeDAT", "GlassesBridge", "WearablesCore", "WearablesDisplay"] + metaSDK),
 ]
+#else
+package.dependencies.append(.package(url: "https://github.com/facebook/meta-wearables-dat-ios", from: "1.0.0"))
+let metaSDK = metaModules.map { Target.Dependency.product(name: $0, package: "meta-wearables-dat-ios", condition: .when(platforms: [.iOS])) }
 #endif
+// The DAT adapter (docs/ios-bridge.md): the only code that touches Meta's SDK, conforming it to
+// the bridge core's DAT-shaped protocol.
+package.targets.append(
+    .target(name: "GlassesBridgeDAT", dependencies: ["GlassesBridge", "WearablesCore", "WearablesDisplay"] + metaSDK))
+package.products.append(.library(name: "GlassesBridgeDAT", targets: ["GlassesBridgeDAT"]))

@@ -9,7 +9,10 @@ import Testing
 struct DATDeclarationsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
     /// The stand-in's modules and the list's names for their SDK files, in build order.
-    static let modules = [(name: "MWDATCore", source: "Core"), (name: "MWDATCamera", source: "Camera")]
+    static let modules = [
+        (name: "MWDATCore", source: "Core"), (name: "MWDATCamera", source: "Camera"), (name: "MWDATSpeech", source: "Speech"),
+        (name: "MWDATDisplay", source: "Display"),
+    ]
 
     @Test func theStandInDeclaresExactlyTheListedDATDeclarations() throws {
         let listed = try DeclarationList(contentsOf: Self.root.appendingPathComponent("docs/dat-declarations.txt"))

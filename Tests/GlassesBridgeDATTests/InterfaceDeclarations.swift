@@ -5,7 +5,8 @@
 /// (`@objc…`, `_nsErrorDomain`) are left out, and so is `@_hasMissingDesignatedInitializers`
 /// (a hint for subclasses; every DAT class here is final), so Meta's iOS interface and the stand-in's
 /// Linux one compare line for line. Linux prints Foundation's types from
-/// FoundationEssentials; they are written as `Foundation.`.
+/// FoundationEssentials, and CGFloat from Foundation; they are written as on Apple's
+/// platforms (`Foundation.Data`, `CoreFoundation.CGFloat`).
 struct InterfaceDeclarations {
     private(set) var lines: [String] = []
 
@@ -63,6 +64,7 @@ struct InterfaceDeclarations {
     private static func normalised(_ raw: some StringProtocol) -> String {
         var line = raw.trimmingCharacters(in: .whitespaces)
         line = line.replacingOccurrences(of: "FoundationEssentials.", with: "Foundation.")
+        line = line.replacingOccurrences(of: #"(?<![A-Za-z])Foundation\.CGFloat"#, with: "CoreFoundation.CGFloat", options: .regularExpression)
         while let objc = line.range(of: #"@objc(\([^)]*\))? "#, options: .regularExpression) { line.removeSubrange(objc) }
         line = line.replacingOccurrences(of: "@_hasMissingDesignatedInitializers ", with: "")
         return line

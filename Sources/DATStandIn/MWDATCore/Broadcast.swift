@@ -24,7 +24,7 @@ package final class Broadcast<T: Sendable>: Announcer, Sendable {
     /// Delivers `value` to the listeners registered now (copied out, so a listener may
     /// listen or cancel without deadlocking).
     package func publish(_ value: T) {
-        let current = listeners.withLock { Array($0.byToken.sorted { $0.key < $1.key }.map(\.value)) }
+        let current = listeners.withLock { state in state.byToken.sorted { $0.key < $1.key }.map(\.value) }
         for listener in current { listener(value) }
     }
 
