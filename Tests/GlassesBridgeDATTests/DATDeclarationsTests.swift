@@ -48,7 +48,7 @@ struct DATDeclarationsTests {
             """
         let lines = InterfaceDeclarations(interface: interface).lines
         #expect(lines == [
-            "@_hasMissingDesignatedInitializers final public class Stream : Swift.Sendable",
+            "final public class Stream : Swift.Sendable",
             "Stream :: @discardableResult final public func capturePhoto(as format: MWDATCamera.PhotoCaptureFormat) -> Swift.Bool",
             "Stream :: final public func extra()",
             "extension MWDATCamera.StreamState : Swift.Sendable {}",
