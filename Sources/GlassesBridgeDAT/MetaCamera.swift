@@ -22,14 +22,13 @@ struct MetaCamera: DATCamera {
 /// (`MetaVideoFrame`), photos carry their size where the platform can read it.
 final class MetaStream: DATStream {
     let stream: MWDATCamera.Stream
+    /// What the bridge asked for: DAT took it as it was, so it is what the stream runs with.
+    let streamConfiguration: WearablesCore.StreamConfiguration
 
     init(_ stream: MWDATCamera.Stream, configuration: WearablesCore.StreamConfiguration) {
         self.stream = stream
         self.streamConfiguration = configuration
     }
-
-    /// What the bridge asked for: DAT took it as it was, so it is what the stream runs with.
-    let streamConfiguration: WearablesCore.StreamConfiguration
 
     var state: WearablesCore.StreamState { .init(stream.state) }
 
@@ -58,5 +57,4 @@ final class MetaStream: DATStream {
         stream.capturePhoto(format: .init(format))
     }
 }
-
 #endif

@@ -68,7 +68,8 @@ public struct MetaWearables: DATWearables {
 
     public func createSession(device: WearablesCore.DeviceIdentifier) throws(WearablesCore.DeviceSessionError) -> any DATDeviceSession {
         do {
-            return MetaDeviceSession(try wearables.createSession(deviceSelector: SpecificDeviceSelector(device: device)), streams: streams)
+            let session = try wearables.createSession(deviceSelector: SpecificDeviceSelector(device: device))
+            return MetaDeviceSession(session, streams: streams)
         } catch {
             throw .init(error)
         }
@@ -76,8 +77,8 @@ public struct MetaWearables: DATWearables {
 
     /// Stops every camera stream the bridge started. Call it when the app leaves the
     /// foreground (`scenePhase` `.background`): iOS suspending the app mid-stream leaves the
-    /// glasses stuck until they are closed in their case (facebook/meta-wearables-dat-ios#231). Clients see `stream_ended` and may
-    /// start again once the app is back.
+    /// glasses stuck until they are closed in their case (facebook/meta-wearables-dat-ios#231).
+    /// Clients see the streams end and may start them again once the app is back.
     public func stopStreams() {
         streams.stopAll()
     }
