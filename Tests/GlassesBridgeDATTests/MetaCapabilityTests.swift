@@ -26,10 +26,11 @@ import WearablesCore
         glasses.announce(locale: "en_US")
         glasses.hear(MWDATSpeech.TranscriptionResult(text: "turn left", isFinal: true, confidence: -1))
         speech.start()
+        glasses.fail(with: .deviceDisconnected)
         speech.stop()
         #expect(states.heard == [.starting, .started, .stopping, .stopped])
         #expect(heard.heard == [WearablesCore.TranscriptionResult(text: "turn left", isFinal: true, confidence: -1)])
-        #expect(errors.heard == [.alreadyListening])
+        #expect(errors.heard == [.alreadyListening, .deviceDisconnected])
         #expect(locales.heard == ["en_US"])
     }
 

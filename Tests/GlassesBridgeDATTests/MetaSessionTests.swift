@@ -72,6 +72,13 @@ import WearablesCore
         #expect(glasses.completeCapture(with: PhotoData(data: Data([1, 2, 3]), format: .heic)))
         #expect(photos.heard == [DATPhotoData(data: Data([1, 2, 3]), format: .heic, width: 0, height: 0)])
 
+        let errors = Recorder<WearablesCore.StreamError>()
+        _ = camera.stream.errorPublisher.listen(errors.listener)
+        #expect(camera.stream.capturePhoto(format: .jpeg))
+        glasses.failCapture()
+        #expect(errors.heard == [.photoCaptureFailed])
+        #expect(camera.stream.capturePhoto(format: .jpeg), "a failed capture leaves the camera free")
+
         camera.stream.stop()
         #expect(states.heard == [.waitingForDevice, .streaming, .stopping, .stopped])
         #expect(camera.stream.state == .stopped)

@@ -23,6 +23,8 @@ import WearablesCore
         world.meta.failNextRegistration(with: .metaAINotInstalled)
         await #expect(throws: WearablesCore.RegistrationError.metaAINotInstalled) { try await world.adapter.startRegistration() }
         await #expect(throws: WearablesCore.UnregistrationError.alreadyUnregistered) { try await world.adapter.startUnregistration() }
+        world.meta.failNextUnregistration(with: .configurationInvalid)
+        await #expect(throws: WearablesCore.UnregistrationError.configurationInvalid) { try await world.adapter.startUnregistration() }
         let error: any WearablesError = WearablesCore.RegistrationError.metaAINotInstalled
         #expect((error.domain, error.code) == ("RegistrationError", "metaAINotInstalled"))
     }

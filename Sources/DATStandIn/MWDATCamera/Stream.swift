@@ -76,6 +76,4 @@ public final class Stream: Sendable {
         errors.publish(error)
         reach(.stopped)
     }
-
-    package var captureInProgress: Bool { current.withLock { !$0.captures.isEmpty } }
 }

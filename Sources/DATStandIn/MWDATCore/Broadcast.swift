@@ -28,8 +28,6 @@ package final class Broadcast<T: Sendable>: Announcer, Sendable {
         for listener in current { listener(value) }
     }
 
-    package var listenerCount: Int { listeners.withLock { $0.byToken.count } }
-
     private func remove(_ key: UInt64) {
         _ = listeners.withLock { $0.byToken.removeValue(forKey: key) }
     }

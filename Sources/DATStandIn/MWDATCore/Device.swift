@@ -39,6 +39,4 @@ public final class Device: Sendable {
         current.withLock { $0 = state }
         stateChanges.publish(state)
     }
-
-    package var state: DeviceState { current.withLock { $0 } }
 }

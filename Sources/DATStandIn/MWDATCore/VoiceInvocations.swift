@@ -88,8 +88,6 @@ public final class VoiceInvocationsStream {
     package func fail(with error: VoiceInvocationError) {
         errors.publish(error)
     }
-
-    package var listeningDevice: DeviceIdentifier? { device }
 }
 
 /// Records the one answer Meta AI takes; a second is refused.

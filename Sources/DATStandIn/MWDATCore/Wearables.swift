@@ -2,6 +2,6 @@
 public enum Wearables {
     public static var shared: any WearablesInterface { standIn }
 
-    /// What `shared` is, for a test that drives the process-wide instance.
-    package static let standIn = StandInWearables()
+    /// Tests make their own `StandInWearables`, so they can run side by side.
+    private static let standIn = StandInWearables()
 }
