@@ -137,11 +137,24 @@ let package = Package(
 
         // The wire protocol (docs/protocol.md): messages and their JSON and binary forms.
         .target(name: "WearablesWire", dependencies: ["WearablesCore", "WearablesMock", "WearablesDisplay"]),
+        // What every served world's WebSocket side shares (`glasses serve` and the bridge): the
+        // access policy and token, per-client bounded queues, hello and the connection loop.
+        // No simulator: the bridge core builds on it.
+        .target(
+            name: "WireServing",
+            dependencies: [
+                "WearablesWire", "WearablesCore",
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ]),
         // A world served to many clients: `glasses serve` (WebSocket protocol, HTTP test controls).
         .target(
             name: "WearablesServer",
             dependencies: [
-                "WearablesWire", "WearablesSimulator", "WearablesAudio", "WearablesCore", "WearablesMock", "WearablesWorld", "WearablesDisplay", "Spelling",
+                "WearablesWire", "WireServing", "WearablesSimulator", "WearablesAudio", "WearablesCore", "WearablesMock", "WearablesWorld", "WearablesDisplay", "Spelling",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -228,7 +241,7 @@ let package = Package(
         .testTarget(
             name: "WearablesServerTests",
             dependencies: [
-                "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator", "WearablesWorld", "WearablesDisplay",
+                "WearablesServer", "WireServing", "WearablesWire", "WearablesCore", "WearablesSimulator", "WearablesWorld", "WearablesDisplay",
                 "WearablesMock", "PlainWebSocket", "Spelling",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
