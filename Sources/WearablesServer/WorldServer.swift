@@ -121,7 +121,7 @@ public final class WorldServer: Sendable {
         ServerResources.text("openapi.yaml") ?? ""
     }
 
-    static func listenError(_ error: Error, host: String, port: Int) -> ServeError {
+    public static func listenError(_ error: Error, host: String, port: Int) -> ServeError {
         let text = String(describing: error)
         guard (error as? IOError)?.errnoCode == EADDRINUSE || text.contains("Address already in use") else {
             return .cannotListen("cannot listen on \(host):\(port): \(text)")
