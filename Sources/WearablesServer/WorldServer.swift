@@ -8,11 +8,11 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
-import Synchronization
 import WearablesCore
 import WearablesSimulator
 import WearablesWire
 import WearablesWorld
+import WireServing
 
 /// `glasses serve`: one simulated world served to many clients over HTTP and a
 /// WebSocket (Hummingbird on swift-nio). Clients speak the wire protocol at
@@ -25,8 +25,9 @@ public final class WorldServer: Sendable {
     public let policy: AccessPolicy
     let served: ServedWorld
     let bridge: WorldBridge
-    private let nextClient = Atomic<Int>(1)
-    let refused = RefusedClients()
+    /// The WebSocket clients: access checks, per-client queues, hello.
+    let endpoint: WireEndpoint
+    var refused: RefusedClients { endpoint.refused }
 
     /// Builds the world; nothing listens until `run`. Refuses a non-loopback address
     /// without an explicit token.
@@ -42,15 +43,21 @@ public final class WorldServer: Sendable {
         }
         self.options = options
         token = options.token ?? AccessPolicy.randomToken()
-        policy = AccessPolicy(token: token, listenHost: options.host)
-        served = ServedWorld(preset: options.world, seed: options.seed, speed: options.speed,
+        let policy = AccessPolicy(token: token, listenHost: options.host)
+        self.policy = policy
+        let served = ServedWorld(preset: options.world, seed: options.seed, speed: options.speed,
                              classicStalls: options.classicStalls, traceSink: traceSink)
+        self.served = served
+        let bridge: WorldBridge
         do {
             let savedFiles = SavedFiles(folder: options.outputDirectory)
             bridge = try await served.perform { world in WorldBridge(world: world, makeConsole: console, savedFiles: savedFiles) }
         } catch {
             throw .usage("the world stopped while starting")
         }
+        self.bridge = bridge
+        endpoint = WireEndpoint(policy: policy, host: ServedWorldHost(served: served, bridge: bridge),
+                                frameQueueLimit: options.frameQueueLimit, messageQueueLimit: options.messageQueueLimit)
     }
 
     /// Listens and serves until the calling task is cancelled, then stops the world
@@ -87,18 +94,8 @@ public final class WorldServer: Sendable {
         router.middlewares.add(UnmatchedRouteMiddleware(routes: routes.table))
 
         let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
-        webSocketRouter.ws(RouterPath(WireProtocol.webSocketPath)) { [self] inbound, outbound, context in
-            // Refused after the upgrade rather than before: a refused upgrade reaches
-            // the client (a browser above all) as a bare failure, without the reason.
-            let query = context.request.uri.queryParameters["token"].map(String.init)
-            if let denial = policy.denial(authority: context.request.head.authority, headers: context.request.headers, query: query) {
-                refused.add()
-                return await ClientConnection.refuse(denial, inbound: inbound, outbound: outbound)
-            }
-            let connection = ClientConnection(
-                id: nextClient.add(1, ordering: .relaxed).oldValue, served: served, bridge: bridge,
-                queue: OutboundQueue(frameLimit: options.frameQueueLimit, messageLimit: options.messageQueueLimit))
-            await connection.run(inbound: inbound, outbound: outbound)
+        webSocketRouter.ws(RouterPath(WireProtocol.webSocketPath)) { [endpoint] inbound, outbound, context in
+            await endpoint.serve(inbound: inbound, outbound: outbound, context: context)
         }
         return Application(
             router: router,
@@ -124,7 +121,7 @@ public final class WorldServer: Sendable {
         ServerResources.text("openapi.yaml") ?? ""
     }
 
-    static func listenError(_ error: Error, host: String, port: Int) -> ServeError {
+    public static func listenError(_ error: Error, host: String, port: Int) -> ServeError {
         let text = String(describing: error)
         guard (error as? IOError)?.errnoCode == EADDRINUSE || text.contains("Address already in use") else {
             return .cannotListen("cannot listen on \(host):\(port): \(text)")
