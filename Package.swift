@@ -307,7 +307,7 @@ package.targets += [
     .target(name: "MWDATDisplay", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATDisplay"),
     .testTarget(
         name: "GlassesBridgeDATTests",
-        dependencies: ["GlassesBridgeDAT", "GlassesBridge", "WearablesCore", "WearablesDisplay"] + metaSDK),
+        dependencies: ["GlassesBridgeDAT", "GlassesBridge", "GlassesRelay", "PlainWebSocket", "WearablesCore", "WearablesDisplay"] + metaSDK),
 ]
 #else
 package.dependencies.append(.package(url: "https://github.com/facebook/meta-wearables-dat-ios", from: "1.0.0"))

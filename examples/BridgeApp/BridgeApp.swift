@@ -25,7 +25,7 @@ struct BridgeApp: App {
         .onChange(of: scenePhase) { _, phase in
             // iOS suspending the app mid-stream leaves the glasses stuck broadcasting until
             // they are closed in their case (facebook/meta-wearables-dat-ios#231): stop first.
-            if phase == .background { model.wearables.stopStreams() }
+            if phase == .background { model.enteredBackground() }
         }
     }
 }
@@ -38,6 +38,7 @@ final class BridgeModel {
     var token = ""
     var relay = ""
     private var registrationToken: (any DATListenerToken)?
+    private var running: RunningBridge?
 
     init() {
         registrationToken = wearables.addRegistrationStateListener { state in
@@ -60,15 +61,19 @@ final class BridgeModel {
     /// Debug builds only: the bridge serves the phone's glasses to anyone holding the token.
     func start() async {
         #if DEBUG
-        do {
-            try await GlassesBridge.start(token: token, relay: URL(string: relay), wearables: wearables)
-            status = relay.isEmpty ? "serving on the local network" : "dialled out to \(relay)"
-        } catch {
-            status = "\(error)"
+        await running?.stop()
+        running = await GlassesBridge.start(token: token, relay: relay.isEmpty ? nil : relay, wearables: wearables) { error in
+            Task { @MainActor [weak self] in self?.status = "\(error)" }
         }
+        status = relay.isEmpty ? "serving on port \(GlassesBridge.defaultPort)" : "dialling \(relay)"
         #else
         status = "the bridge is for debug builds"
         #endif
+    }
+
+    /// Streams stop before iOS suspends the app (ios#231); clients can start them again later.
+    func enteredBackground() {
+        wearables.stopStreams()
     }
 }
 

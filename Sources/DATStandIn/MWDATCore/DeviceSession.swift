@@ -2,14 +2,17 @@ import Synchronization
 
 /// A session on one device. `start()` moves it to `starting`; the test moves it on
 /// (`reach(_:)`), as the glasses would, and may end it with an error (`end(with:)`).
+/// Glasses that answer at once (`startsAtOnce`) take it on to `started` in `start()`.
 public final class DeviceSession: Sendable {
     public let deviceId: DeviceIdentifier
+    private let startsAtOnce: Bool
     private let stateChanges = Broadcast<DeviceSessionState>()
     private let errors = Broadcast<DeviceSessionError>()
     private let current = Mutex<(state: DeviceSessionState, capabilities: [String: any StandInCapability])>((.idle, [:]))
 
-    package init(deviceId: DeviceIdentifier) {
+    package init(deviceId: DeviceIdentifier, startsAtOnce: Bool = false) {
         self.deviceId = deviceId
+        self.startsAtOnce = startsAtOnce
     }
 
     public var statePublisher: any Announcer<DeviceSessionState> { stateChanges }
@@ -19,7 +22,9 @@ public final class DeviceSession: Sendable {
     public func start() throws(DeviceSessionError) {
         switch state {
         case .stopped, .stopping: throw .sessionAlreadyStopped
-        case .idle: reach(.starting)
+        case .idle:
+            reach(.starting)
+            if startsAtOnce { reach(.started) }
         case .starting, .started, .paused: return
         }
     }

@@ -15,6 +15,7 @@ package final class StandInWearables: WearablesInterface {
         var navigationFailure: NavigationError?
         var openedPages: [String] = []
         var sessions: [DeviceSession] = []
+        var sessionsStartAtOnce = false
     }
 
     private let state = Mutex(State())
@@ -103,7 +104,7 @@ package final class StandInWearables: WearablesInterface {
             guard !state.sessions.contains(where: { $0.deviceId == id && $0.state != .stopped }) else {
                 throw .sessionAlreadyExists
             }
-            let session = DeviceSession(deviceId: id)
+            let session = DeviceSession(deviceId: id, startsAtOnce: state.sessionsStartAtOnce)
             state.sessions.append(session)
             return session
         }
@@ -125,6 +126,12 @@ package final class StandInWearables: WearablesInterface {
             return state.devices.map(\.identifier)
         }
         deviceListChanges.publish(list)
+    }
+
+    /// Sessions created from now on start as soon as they are asked to, as glasses that
+    /// answer at once: for a test that cannot step in between (the bridge starts them).
+    package func startSessionsAtOnce() {
+        state.withLock { $0.sessionsStartAtOnce = true }
     }
 
     package func failNextRegistration(with error: RegistrationError) {

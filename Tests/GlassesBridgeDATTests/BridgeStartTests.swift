@@ -1,0 +1,70 @@
+import FoundationEssentials
+import GlassesBridge
+import GlassesBridgeDAT
+import GlassesRelay
+import PlainWebSocket
+import Synchronization
+import Testing
+
+/// The app's one call, end to end on loopback: `GlassesBridge.start(token:relay:)` over the
+/// adapter and the stand-in dials a relay (`glasses serve --relay`'s), and a client of the
+/// relay sees the stand-in's glasses in `hello` and opens a session on them.
+@Suite(.timeLimit(.minutes(2))) struct BridgeStartTests {
+    static let token = "adapter-start-test-token-0123456789"
+
+    @Test func anAppsStartDialsTheRelayAndServesItsGlasses() async throws {
+        let world = StandInWorld()
+        world.meta.startSessionsAtOnce()
+        let (ports, portSeen) = AsyncStream.makeStream(of: Int.self)
+        let (bridges, bridgeSeen) = AsyncStream.makeStream(of: Bool.self)
+        let relay = WireRelay(host: "127.0.0.1", port: 0, token: Self.token) { bridgeSeen.yield($0) }
+        let relaying = Task { try? await relay.run { portSeen.yield($0) } }
+        let port = try #require(await ports.first { _ in true })
+
+        let running = await GlassesBridge.start(token: Self.token, relay: "ws://127.0.0.1:\(port)", wearables: world.adapter)
+        #expect(await bridges.first { $0 } == true)
+
+        let heard = try await Self.exchange(port: port, sending: [#"{"type":"open_session","id":1,"device":"rayBanMeta-1"}"#])
+        #expect(heard.first?.contains(#""world":"dat""#) == true, "hello: \(heard.first ?? "none")")
+        let glasses = #"{"battery":80,"charging":"notCharging","compatibility":"compatible","don":"donned","hinge":"open","id":"rayBanMeta-1","link":"connected","name":"Ray-Ban Meta","thermal":"none","type":"rayBanMeta"}"#
+        #expect(heard.first?.contains(#""devices":[\#(glasses)]"#) == true)
+        #expect(heard.dropFirst().contains(#"{"id":1,"ok":true,"type":"reply"}"#), "heard: \(heard)")
+        #expect(world.meta.sessions.map(\.state) == [.started])
+
+        await running.stop()
+        relaying.cancel()
+        await relaying.value
+    }
+
+    /// Says hello, sends `commands`, and returns the text messages heard until every command's reply.
+    static func exchange(port: Int, sending commands: [String]) async throws -> [String] {
+        let heard = Heard()
+        _ = try await PlainWebSocketClient.connect(
+            url: "ws://127.0.0.1:\(port)/v1/ws", headers: [(name: "Authorization", value: "Bearer \(token)")]
+        ) { inbound, outbound in
+            try await outbound.write(.text(#"{"type":"hello","protocol":2,"client":"adapter-test"}"#))
+            for command in commands { try await outbound.write(.text(command)) }
+            for try await message in inbound {
+                guard case .text(let text) = message else { continue }
+                if heard.add(text) >= commands.count { return }
+            }
+        }
+        return heard.messages
+    }
+}
+
+/// Text messages a client heard, counting replies.
+private final class Heard: Sendable {
+    private let state = Mutex<(messages: [String], replies: Int)>(([], 0))
+
+    var messages: [String] { state.withLock { $0.messages } }
+
+    /// Records `text`; the number of replies heard so far.
+    func add(_ text: String) -> Int {
+        state.withLock { state in
+            state.messages.append(text)
+            if text.contains(#""type":"reply""#) { state.replies += 1 }
+            return state.replies
+        }
+    }
+}
