@@ -1,14 +1,16 @@
-import FoundationEssentials
+import Foundation
 import GlassesBridge
 import GlassesBridgeDAT
 import GlassesRelay
+import MWDATCamera
 import PlainWebSocket
 import Synchronization
 import Testing
 
 /// The app's one call, end to end on loopback: `GlassesBridge.start(token:relay:)` over the
 /// adapter and the stand-in dials a relay (`glasses serve --relay`'s), and a client of the
-/// relay sees the stand-in's glasses in `hello` and opens a session on them.
+/// relay sees the stand-in's glasses in `hello`, opens a session, starts the camera and gets
+/// the glasses' picture as a `frame`.
 @Suite(.timeLimit(.minutes(2))) struct BridgeStartTests {
     static let token = "adapter-start-test-token-0123456789"
 
@@ -24,11 +26,23 @@ import Testing
         let running = await GlassesBridge.start(token: Self.token, relay: "ws://127.0.0.1:\(port)", wearables: world.adapter)
         #expect(await bridges.first { $0 } == true)
 
-        let heard = try await Self.exchange(port: port, sending: [#"{"type":"open_session","id":1,"device":"rayBanMeta-1"}"#])
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xD9]
+        let heard = try await Self.exchange(port: port, sending: [
+            #"{"type":"open_session","id":1,"device":"rayBanMeta-1"}"#,
+            #"{"type":"start_camera","id":2,"device":"rayBanMeta-1","resolution":"low","fps":15}"#,
+        ]) {
+            // The camera the bridge added: the glasses send one picture.
+            let camera = world.meta.sessions.first?.capability("camera") as? MWDATCamera.Camera
+            camera?.stream.send(VideoFrame(jpeg: Data(jpeg), width: 360, height: 640))
+        }
         #expect(heard.first?.contains(#""world":"dat""#) == true, "hello: \(heard.first ?? "none")")
         let glasses = #"{"battery":80,"charging":"notCharging","compatibility":"compatible","don":"donned","hinge":"open","id":"rayBanMeta-1","link":"connected","name":"Ray-Ban Meta","thermal":"none","type":"rayBanMeta"}"#
         #expect(heard.first?.contains(#""devices":[\#(glasses)]"#) == true)
         #expect(heard.dropFirst().contains(#"{"id":1,"ok":true,"type":"reply"}"#), "heard: \(heard)")
+        #expect(heard.dropFirst().contains(#"{"id":2,"ok":true,"stream":1,"type":"reply"}"#), "heard: \(heard)")
+        let frame = try #require(heard.last)
+        #expect(frame.hasPrefix("binary:") && frame.contains(#""type":"frame""#) && frame.contains(#""width":360"#))
+        #expect(frame.hasSuffix(jpeg.map { String(format: "%02x", $0) }.joined()), "the picture's bytes as the glasses sent them: \(frame)")
         #expect(world.meta.sessions.map(\.state) == [.started])
 
         await running.stop()
@@ -36,8 +50,10 @@ import Testing
         await relaying.value
     }
 
-    /// Says hello, sends `commands`, and returns the text messages heard until every command's reply.
-    static func exchange(port: Int, sending commands: [String]) async throws -> [String] {
+    /// Says hello and sends `commands`; once every command has its reply, runs `afterReplies` and
+    /// waits for one binary message. Returns what was heard: text as is, binary as
+    /// `binary:` + its JSON header + its payload in hex.
+    static func exchange(port: Int, sending commands: [String], afterReplies: @escaping @Sendable () -> Void) async throws -> [String] {
         let heard = Heard()
         _ = try await PlainWebSocketClient.connect(
             url: "ws://127.0.0.1:\(port)/v1/ws", headers: [(name: "Authorization", value: "Bearer \(token)")]
@@ -45,8 +61,17 @@ import Testing
             try await outbound.write(.text(#"{"type":"hello","protocol":2,"client":"adapter-test"}"#))
             for command in commands { try await outbound.write(.text(command)) }
             for try await message in inbound {
-                guard case .text(let text) = message else { continue }
-                if heard.add(text) >= commands.count { return }
+                switch message {
+                case .text(let text):
+                    if heard.add(text) == commands.count { afterReplies() }
+                case .binary(let buffer):
+                    let bytes = Array(buffer.readableBytesView)
+                    let headerLength = bytes.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+                    let header = String(decoding: bytes.dropFirst(4).prefix(headerLength), as: UTF8.self)
+                    let payload = bytes.dropFirst(4 + headerLength).map { String(format: "%02x", $0) }.joined()
+                    _ = heard.add("binary:" + header + payload)
+                    return
+                }
             }
         }
         return heard.messages

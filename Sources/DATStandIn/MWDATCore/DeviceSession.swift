@@ -53,6 +53,11 @@ public final class DeviceSession: Sendable {
         reach(.stopped)
     }
 
+    /// The capability of `kind` the code under test added (`"camera"`, `"speech"`, `"display"`).
+    package func capability(_ kind: String) -> (any StandInCapability)? {
+        current.withLock { $0.capabilities[kind] }
+    }
+
     /// Adds a capability (the camera) under `kind`, with DAT's rules: only on a started
     /// session, and one of a kind.
     package func attach(_ capability: any StandInCapability, as kind: String) throws(DeviceSessionError) {
