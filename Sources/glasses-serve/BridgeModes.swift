@@ -52,7 +52,10 @@ extension ServeCommand {
     static func runRelay(options: ServeOptions, signals: SignalWatch) async -> ServeError? {
         if let problem = tokenProblem(options) { return problem }
         let token = options.token ?? AccessPolicy.randomToken()
-        let relay = WireRelay(host: options.host, port: options.port, token: token)
+        let relay = WireRelay(host: options.host, port: options.port, token: token) { connected in
+            // An operator (or a test) learns here when the bridge's world can be reached.
+            RawFile.standardOutput.write(connected ? "glasses serve: relay: a bridge connected\n" : "glasses serve: relay: the bridge left\n")
+        }
         let task = Task { () async -> ServeError? in
             do {
                 try await relay.run { port in announceRelay(options: options, port: port, token: token) }

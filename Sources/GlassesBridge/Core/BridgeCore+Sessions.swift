@@ -157,8 +157,18 @@ extension BridgeCore {
             guard state == .stopped else { return }
             mailbox.enqueue { core in core.streamEnded(number, nil) }
         })
+        // DAT sets the camera up as the stream starts (`prepare_camera` could not): the reply
+        // waits for `streaming`, so a capture right after it finds the stream ready.
+        let ready = OneShotListeners()
+        ready.attach(camera.stream.statePublisher.listen { state in
+            guard state == .streaming, ready.fire() else { return }
+            reply(.success(.stream(number)))
+        })
+        ready.attach(camera.stream.errorPublisher.listen { error in
+            guard ready.fire() else { return }
+            reply(.failure(WireError(error)))
+        })
         camera.stream.start()
-        reply(.success(.stream(number)))
     }
 
     /// The queues of the clients watching previews, read when each frame comes.
@@ -188,25 +198,37 @@ extension BridgeCore {
         stream.camera.stop()
     }
 
-    /// `capture`: the client's running stream on the device takes the photo; it comes back
-    /// as a binary `photo` with the command's id, or a failure (`PhotoError`).
+    /// `capture`: the client's stream on the device takes the photo; it comes back as a binary
+    /// `photo` with the command's id, or a failure (`PhotoError`). A client's `start_camera`
+    /// does not wait for its reply, so a capture may come while DAT still starts the stream:
+    /// it is taken once the stream streams.
     func capture(on device: DeviceIdentifier, format: PhotoCaptureFormat, id: Int, by clientID: Int, queue: OutboundQueue) {
-        guard let stream = streams.values.first(where: { $0.device == device && $0.owner == clientID }) else {
+        guard let stream = streams.values.first(where: { $0.device == device && $0.owner == clientID })?.camera.stream else {
             return queue.send(.reply(id: id, .failure(WireError(PhotoError.notReady))))
         }
-        let once = OneShotListeners()
         let clock = clock
-        once.attach(stream.camera.stream.photoDataPublisher.listen { photo in
-            guard once.fire() else { return }
-            queue.send(.photo(id: id, Photo(data: photo.data, format: photo.format, width: photo.width, height: photo.height,
-                                            timestamp: clock.now())))
-        })
-        once.attach(stream.camera.stream.errorPublisher.listen { error in
-            guard error == .photoCaptureFailed, once.fire() else { return }
-            queue.send(.reply(id: id, .failure(WireError(PhotoError.captureFailure))))
-        })
-        if !stream.camera.stream.capturePhoto(format: format), once.fire() {
-            queue.send(.reply(id: id, .failure(WireError(PhotoError.busy))))
+        let take: @Sendable () -> Void = {
+            let once = OneShotListeners()
+            once.attach(stream.photoDataPublisher.listen { photo in
+                guard once.fire() else { return }
+                queue.send(.photo(id: id, Photo(data: photo.data, format: photo.format, width: photo.width, height: photo.height,
+                                                timestamp: clock.now())))
+            })
+            once.attach(stream.errorPublisher.listen { error in
+                guard error == .photoCaptureFailed, once.fire() else { return }
+                queue.send(.reply(id: id, .failure(WireError(PhotoError.captureFailure))))
+            })
+            if !stream.capturePhoto(format: format), once.fire() {
+                queue.send(.reply(id: id, .failure(WireError(PhotoError.busy))))
+            }
         }
+        guard stream.state == .starting || stream.state == .waitingForDevice else { return take() }
+        let started = OneShotListeners()
+        started.attach(stream.statePublisher.listen { state in
+            guard state == .streaming || state == .stopped, started.fire() else { return }
+            if state == .streaming { take() } else { queue.send(.reply(id: id, .failure(WireError(PhotoError.notReady)))) }
+        })
+        // It may have started between the look and the listening.
+        if stream.state == .streaming, started.fire() { take() }
     }
 }
