@@ -16,15 +16,23 @@ import Testing
 
     @Test func anAppsStartDialsTheRelayAndServesItsGlasses() async throws {
         let world = StandInWorld()
-        world.meta.startSessionsAtOnce()
+        world.meta.answerAtOnce()
         let (ports, portSeen) = AsyncStream.makeStream(of: Int.self)
         let (bridges, bridgeSeen) = AsyncStream.makeStream(of: Bool.self)
         let relay = WireRelay(host: "127.0.0.1", port: 0, token: Self.token) { bridgeSeen.yield($0) }
-        let relaying = Task { try? await relay.run { portSeen.yield($0) } }
-        let port = try #require(await ports.first { _ in true })
+        // Every wait ends: a relay that stops, or a bridge that gives up, finishes what the test awaits.
+        let relaying = Task {
+            try? await relay.run { portSeen.yield($0) }
+            portSeen.finish()
+        }
+        let port = try #require(await ports.first { _ in true }, "the relay did not listen")
 
-        let running = await GlassesBridge.start(token: Self.token, relay: "ws://127.0.0.1:\(port)", wearables: world.adapter)
-        #expect(await bridges.first { $0 } == true)
+        let ended = Mutex<String?>(nil)
+        let running = await GlassesBridge.start(token: Self.token, relay: "ws://127.0.0.1:\(port)", wearables: world.adapter) { error in
+            ended.withLock { $0 = "\(error)" }
+            bridgeSeen.finish()
+        }
+        #expect(await bridges.first { $0 } == true, "the bridge did not dial in: \(ended.withLock { $0 } ?? "")")
 
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xD9]
         let heard = try await Self.exchange(port: port, sending: [

@@ -22,7 +22,7 @@ extension Camera: StandInCapability {
 extension DeviceSession {
     /// With DAT's rules for capabilities (`sessionIdle` before `started`, one camera per session).
     public func addCamera(config: StreamConfiguration = StreamConfiguration()) throws(DeviceSessionError) -> Camera? {
-        let camera = Camera(stream: Stream(streamConfiguration: config))
+        let camera = Camera(stream: Stream(streamConfiguration: config, streamsAtOnce: answersAtOnce))
         try attach(camera, as: "camera")
         return camera
     }

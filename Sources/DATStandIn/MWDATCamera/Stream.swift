@@ -1,18 +1,21 @@
 import MWDATCore
 import Synchronization
 
-/// The camera's stream. `start()` waits for the device; the test moves it on
-/// (`reach(_:)`), sends frames, answers captures and fails it with a `StreamError`.
+/// The camera's stream. `start()` waits for the device (glasses that answer at once go on
+/// to `streaming`); the test moves it on (`reach(_:)`), sends frames, answers captures and
+/// fails it with a `StreamError`.
 public final class Stream: Sendable {
     public let streamConfiguration: StreamConfiguration
+    private let streamsAtOnce: Bool
     private let current = Mutex<(state: StreamState, captures: [PhotoCaptureFormat])>((.stopped, []))
     private let stateChanges = Broadcast<StreamState>()
     private let frames = Broadcast<VideoFrame>()
     private let photos = Broadcast<PhotoData>()
     private let errors = Broadcast<StreamError>()
 
-    init(streamConfiguration: StreamConfiguration) {
+    init(streamConfiguration: StreamConfiguration, streamsAtOnce: Bool) {
         self.streamConfiguration = streamConfiguration
+        self.streamsAtOnce = streamsAtOnce
     }
 
     public var state: StreamState { current.withLock { $0.state } }
@@ -24,6 +27,10 @@ public final class Stream: Sendable {
     public func start() {
         guard state == .stopped else { return }
         reach(.waitingForDevice)
+        if streamsAtOnce {
+            reach(.starting)
+            reach(.streaming)
+        }
     }
 
     public func stop() {

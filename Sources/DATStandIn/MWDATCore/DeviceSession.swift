@@ -2,17 +2,18 @@ import Synchronization
 
 /// A session on one device. `start()` moves it to `starting`; the test moves it on
 /// (`reach(_:)`), as the glasses would, and may end it with an error (`end(with:)`).
-/// Glasses that answer at once (`startsAtOnce`) take it on to `started` in `start()`.
+/// Glasses that answer at once (`answersAtOnce`) take it on to `started` in `start()`, and
+/// its camera's stream to `streaming`.
 public final class DeviceSession: Sendable {
     public let deviceId: DeviceIdentifier
-    private let startsAtOnce: Bool
+    package let answersAtOnce: Bool
     private let stateChanges = Broadcast<DeviceSessionState>()
     private let errors = Broadcast<DeviceSessionError>()
     private let current = Mutex<(state: DeviceSessionState, capabilities: [String: any StandInCapability])>((.idle, [:]))
 
-    package init(deviceId: DeviceIdentifier, startsAtOnce: Bool = false) {
+    package init(deviceId: DeviceIdentifier, answersAtOnce: Bool = false) {
         self.deviceId = deviceId
-        self.startsAtOnce = startsAtOnce
+        self.answersAtOnce = answersAtOnce
     }
 
     public var statePublisher: any Announcer<DeviceSessionState> { stateChanges }
@@ -24,7 +25,7 @@ public final class DeviceSession: Sendable {
         case .stopped, .stopping: throw .sessionAlreadyStopped
         case .idle:
             reach(.starting)
-            if startsAtOnce { reach(.started) }
+            if answersAtOnce { reach(.started) }
         case .starting, .started, .paused: return
         }
     }

@@ -15,7 +15,7 @@ package final class StandInWearables: WearablesInterface {
         var navigationFailure: NavigationError?
         var openedPages: [String] = []
         var sessions: [DeviceSession] = []
-        var sessionsStartAtOnce = false
+        var answersAtOnce = false
     }
 
     private let state = Mutex(State())
@@ -104,7 +104,7 @@ package final class StandInWearables: WearablesInterface {
             guard !state.sessions.contains(where: { $0.deviceId == id && $0.state != .stopped }) else {
                 throw .sessionAlreadyExists
             }
-            let session = DeviceSession(deviceId: id, startsAtOnce: state.sessionsStartAtOnce)
+            let session = DeviceSession(deviceId: id, answersAtOnce: state.answersAtOnce)
             state.sessions.append(session)
             return session
         }
@@ -128,10 +128,11 @@ package final class StandInWearables: WearablesInterface {
         deviceListChanges.publish(list)
     }
 
-    /// Sessions created from now on start as soon as they are asked to, as glasses that
-    /// answer at once: for a test that cannot step in between (the bridge starts them).
-    package func startSessionsAtOnce() {
-        state.withLock { $0.sessionsStartAtOnce = true }
+    /// Sessions created from now on start, and their camera streams stream, as soon as they
+    /// are asked to, as glasses that answer at once: for a test that cannot step in between
+    /// (the bridge starts them and waits).
+    package func answerAtOnce() {
+        state.withLock { $0.answersAtOnce = true }
     }
 
     package func failNextRegistration(with error: RegistrationError) {
