@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "WearablesAudio", targets: ["WearablesAudio"]),
         .library(name: "GlassesScript", targets: ["GlassesScript"]),
         .library(name: "WearablesServer", targets: ["WearablesServer"]),
+        .library(name: "GlassesBridge", targets: ["GlassesBridge"]),
         // frame:faces()'s detector (dlib), a shared library the binary opens on first use
         // (CImageCodecs' faces.c): linked, dlib and its BLAS and LAPACK would load at every start.
         .library(name: "GlassesFaces", type: .dynamic, targets: ["CFaceDetector"]),
@@ -136,11 +137,24 @@ let package = Package(
 
         // The wire protocol (docs/protocol.md): messages and their JSON and binary forms.
         .target(name: "WearablesWire", dependencies: ["WearablesCore", "WearablesMock", "WearablesDisplay"]),
+        // What every served world's WebSocket side shares (`glasses serve` and the bridge): the
+        // access policy and token, per-client bounded queues, hello and the connection loop.
+        // No simulator: the bridge core builds on it.
+        .target(
+            name: "WireServing",
+            dependencies: [
+                "WearablesWire", "WearablesCore",
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ]),
         // A world served to many clients: `glasses serve` (WebSocket protocol, HTTP test controls).
         .target(
             name: "WearablesServer",
             dependencies: [
-                "WearablesWire", "WearablesSimulator", "WearablesAudio", "WearablesCore", "WearablesMock", "WearablesWorld", "WearablesDisplay", "Spelling",
+                "WearablesWire", "WireServing", "WearablesSimulator", "WearablesAudio", "WearablesCore", "WearablesMock", "WearablesWorld", "WearablesDisplay", "Spelling",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -161,6 +175,35 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+            ]),
+        // The bridge core (docs/ios-bridge.md): the wire protocol served over a DAT-shaped Swift
+        // protocol (DAT/), so an iOS app's thin adapter over Meta's SDK, or the simulator-backed
+        // fake, is a world `glasses run --connect` drives. Portable: no simulator, no codec target.
+        // Serves through Hummingbird (NIO Transport Services on iOS) and WireServing; dials relays with PlainWebSocket.
+        .target(
+            name: "GlassesBridge",
+            dependencies: [
+                "WearablesCore", "WearablesDisplay", "WearablesWire", "WireServing", "PlainWebSocket",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
+        // DAT played by the simulator (`glasses serve --bridge-fake`): the bridge core's DAT-shaped
+        // protocol over a served simulated world, so the core is tested on Linux end to end.
+        .target(
+            name: "GlassesBridgeFake",
+            dependencies: ["GlassesBridge", "WearablesServer", "WearablesSimulator", "WearablesCore", "WearablesDisplay"]),
+        // `glasses serve --relay`: one bridge dials in (a phone refuses inbound connections), its
+        // world is spliced to local clients. No world of its own: WireServing's policy and messages only.
+        .target(
+            name: "GlassesRelay",
+            dependencies: [
+                "WireServing", "WearablesWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]),
         // The backend over the wire: `glasses run --connect`.
         .target(
@@ -202,7 +245,8 @@ let package = Package(
         .executableTarget(
             name: "glasses-serve",
             dependencies: [
-                "GlassesScript", "LuaHost", "WearablesCore", "WearablesServer", "WearablesWire",
+                "GlassesScript", "LuaHost", "WearablesCore", "WearablesServer", "WearablesWire", "WireServing",
+                "GlassesBridge", "GlassesBridgeFake", "GlassesRelay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -214,16 +258,21 @@ let package = Package(
 
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "ThreadOwnership"]),
         // A served world on a free loopback port, for the test targets that connect to one.
-        .target(name: "ServedWorldSupport", dependencies: ["WearablesServer"], path: "Tests/ServedWorldSupport"),
+        .target(
+            name: "ServedWorldSupport", dependencies: ["WearablesServer", "WireServing", "GlassesBridge", "GlassesBridgeFake", "GlassesRelay"],
+            path: "Tests/ServedWorldSupport"),
         .testTarget(
             name: "WearablesCoreTests",
-            dependencies: ["WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote", "PlainWebSocket", "ServedWorldSupport"]),
+            dependencies: [
+                "WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote", "PlainWebSocket", "ServedWorldSupport",
+                "GlassesBridge", "GlassesRelay", "WireServing",
+            ]),
         .testTarget(name: "WearablesDisplayTests", dependencies: ["WearablesDisplay", "WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesMock"], exclude: ["Goldens"]),
         .testTarget(name: "WearablesAudioTests", dependencies: ["WearablesAudio", "WearablesCore", "WearablesSimulator"]),
         .testTarget(
             name: "WearablesServerTests",
             dependencies: [
-                "WearablesServer", "WearablesWire", "WearablesCore", "WearablesSimulator", "WearablesWorld", "WearablesDisplay",
+                "WearablesServer", "WireServing", "WearablesWire", "WearablesCore", "WearablesSimulator", "WearablesWorld", "WearablesDisplay",
                 "WearablesMock", "PlainWebSocket", "Spelling",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -242,3 +291,30 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Meta's SDK (DAT 1.0) is iOS-only binaries. On Linux a stand-in takes its place: the modules
+// MWDATCore, MWDATCamera, MWDATSpeech and MWDATDisplay declaring exactly the DAT declarations the
+// adapter uses (docs/dat-declarations.txt, checked by DATDeclarationsTests), with test hooks at
+// `package` access. Elsewhere the adapter links Meta's own package, on iOS only (on macOS its
+// code, all under `#if canImport(MWDATCore)`, compiles to nothing).
+let metaModules = ["MWDATCore", "MWDATCamera", "MWDATSpeech", "MWDATDisplay"]
+#if os(Linux)
+let metaSDK = metaModules.map { Target.Dependency(stringLiteral: $0) }
+package.targets += [
+    .target(name: "MWDATCore", path: "Sources/DATStandIn/MWDATCore"),
+    .target(name: "MWDATCamera", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATCamera"),
+    .target(name: "MWDATSpeech", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATSpeech"),
+    .target(name: "MWDATDisplay", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATDisplay"),
+    .testTarget(
+        name: "GlassesBridgeDATTests",
+        dependencies: ["GlassesBridgeDAT", "GlassesBridge", "GlassesRelay", "PlainWebSocket", "WearablesCore", "WearablesDisplay"] + metaSDK),
+]
+#else
+package.dependencies.append(.package(url: "https://github.com/facebook/meta-wearables-dat-ios", from: "1.0.0"))
+let metaSDK = metaModules.map { Target.Dependency.product(name: $0, package: "meta-wearables-dat-ios", condition: .when(platforms: [.iOS])) }
+#endif
+// The DAT adapter (docs/ios-bridge.md): the only code that touches Meta's SDK, conforming it to
+// the bridge core's DAT-shaped protocol.
+package.targets.append(
+    .target(name: "GlassesBridgeDAT", dependencies: ["GlassesBridge", "WearablesCore", "WearablesDisplay"] + metaSDK))
+package.products.append(.library(name: "GlassesBridgeDAT", targets: ["GlassesBridgeDAT"]))

@@ -72,9 +72,16 @@ extension PlainWebSocketClient {
 
         /// Sends a normal close; the server's answer ends the inbound messages.
         public func close() async throws {
-            var code = ByteBuffer()
-            code.write(webSocketErrorCode: .normalClosure)
-            try await send(.connectionClose, code)
+            try await close(code: 1000, reason: "")
+        }
+
+        /// Sends a close with `code` and `reason` (at most 123 bytes): a bridge serving a
+        /// connection it dialled closes it as a server would (1002, 1008).
+        public func close(code: UInt16, reason: String) async throws {
+            var data = ByteBuffer()
+            data.writeInteger(code)
+            data.writeString(reason)
+            try await send(.connectionClose, data)
         }
     }
 }

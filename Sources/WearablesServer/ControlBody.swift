@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Hummingbird
 import WearablesWire
+import WireServing
 
 /// A control body: the mock action's fields (`MockActionFields`), read with the size
 /// limit and checked field by field before they are decoded, so that a refusal names

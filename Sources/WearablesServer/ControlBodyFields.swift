@@ -1,5 +1,6 @@
 import Spelling
 import WearablesWire
+import WireServing
 
 /// The fields a control body may carry, read off `MockActionFields` itself so they
 /// never drift from what is decoded, with the JSON each takes; and the check of a

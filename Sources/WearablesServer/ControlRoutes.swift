@@ -4,6 +4,7 @@ import WearablesCore
 import WearablesMock
 import WearablesSimulator
 import WearablesWire
+import WireServing
 
 /// MockDeviceKit's controls over plain HTTP/JSON, so a test in any language can
 /// drive the glasses while a script runs: DAT's mock test-server actions (pair,

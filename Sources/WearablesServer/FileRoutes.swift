@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import WearablesWire
+import WireServing
 
 /// The saved files the dashboard's gallery shows: `GET /v1/files` lists them and
 /// `GET /v1/files/{name}` sends one. Behind the same token and Host/Origin checks as

@@ -2,6 +2,7 @@ import Hummingbird
 import WearablesCore
 import WearablesMock
 import WearablesSimulator
+import WireServing
 
 /// `GET /v1/devices/{device}/motion`: what the glasses' IMU reported over the last
 /// seconds, sample by sample at a DAT rate (what a started Motion at that rate receives).

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import WireServing
 #elseif canImport(Darwin)
 import Darwin
 #endif

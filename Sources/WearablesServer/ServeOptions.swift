@@ -1,4 +1,5 @@
 import WearablesWire
+import WireServing
 
 /// What `glasses serve` serves and where: the world, its clock, the address and the token.
 public struct ServeOptions: Sendable {

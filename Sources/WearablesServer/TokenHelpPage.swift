@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HTTPTypes
 import Hummingbird
+import WireServing
 
 /// What a browser opening the dashboard without its token (or with an old one)
 /// gets: a short HTML page saying how to open it, rather than the API's JSON

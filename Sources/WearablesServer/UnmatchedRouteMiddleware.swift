@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import WireServing
 
 /// Answers a request no route takes with the server's JSON error instead of the
 /// framework's empty 404: `not_found` for a path no route has, and 405

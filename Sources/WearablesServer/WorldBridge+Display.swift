@@ -2,6 +2,7 @@ import WearablesCore
 import WearablesDisplay
 import WearablesSimulator
 import WearablesWire
+import WireServing
 
 /// The display commands (protocol 2): each is the kit's `DisplayBackend` call, and the
 /// glasses' reports go to the client that started the display as `display` events. Each

@@ -8,11 +8,11 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
-import Synchronization
 import WearablesCore
 import WearablesSimulator
 import WearablesWire
 import WearablesWorld
+import WireServing
 
 /// `glasses serve`: one simulated world served to many clients over HTTP and a
 /// WebSocket (Hummingbird on swift-nio). Clients speak the wire protocol at
@@ -25,8 +25,9 @@ public final class WorldServer: Sendable {
     public let policy: AccessPolicy
     let served: ServedWorld
     let bridge: WorldBridge
-    private let nextClient = Atomic<Int>(1)
-    let refused = RefusedClients()
+    /// The WebSocket clients: access checks, per-client queues, hello.
+    let endpoint: WireEndpoint
+    var refused: RefusedClients { endpoint.refused }
 
     /// Builds the world; nothing listens until `run`. Refuses a non-loopback address
     /// without an explicit token.
@@ -47,14 +48,34 @@ public final class WorldServer: Sendable {
         }
         self.options = options
         token = options.token ?? AccessPolicy.randomToken()
-        policy = AccessPolicy(token: token, listenHost: options.host)
-        served = ServedWorld(preset: options.world, seed: options.seed, speed: options.speed,
+        let policy = AccessPolicy(token: token, listenHost: options.host)
+        self.policy = policy
+        let served = ServedWorld(preset: options.world, seed: options.seed, speed: options.speed,
                              classicStalls: options.classicStalls, traceSink: traceSink)
+        self.served = served
+        let bridge: WorldBridge
         do {
             let savedFiles = SavedFiles(folder: options.outputDirectory)
             bridge = try await served.perform { world in WorldBridge(world: world, makeConsole: console, savedFiles: savedFiles) }
         } catch {
             throw .usage("the world stopped while starting")
+        }
+        self.bridge = bridge
+        endpoint = WireEndpoint(policy: policy, host: ServedWorldHost(served: served, bridge: bridge),
+                                frameQueueLimit: options.frameQueueLimit, messageQueueLimit: options.messageQueueLimit,
+                                recording: Self.recording(options, served: served))
+    }
+
+    /// Each client's session recorded under `--record` (DIR/session-N.jsonl), on the world's
+    /// run time; a file that cannot be made is said on stderr, and the client is served unrecorded.
+    private static func recording(_ options: ServeOptions, served: ServedWorld) -> WireEndpoint.Recording? {
+        guard let folder = options.recordDirectory else { return nil }
+        let source = "glasses serve --world \(options.world.rawValue) --seed \(options.seed) --speed \(options.speed)"
+        return WireEndpoint.Recording(clock: { served.runTime }) { id in
+            do { return try SessionRecorder(path: "\(folder)/session-\(id).jsonl", recordedBy: "server", source: source) } catch {
+                RawFile.standardError.write("glasses serve: --record: \(error)\n")
+                return nil
+            }
         }
     }
 
@@ -79,17 +100,6 @@ public final class WorldServer: Sendable {
     /// Stops the world without having served (a server whose `run` never started).
     public func stopWorld(_ ending: ServeEnding = .stopped) async { await served.stop(ending) }
 
-    /// The recorder of client `id`'s session under `--record`; a file that cannot be made is
-    /// said on stderr, and the client is served unrecorded.
-    private func sessionRecorder(for id: Int) -> SessionRecorder? {
-        guard let folder = options.recordDirectory else { return nil }
-        let source = "glasses serve --world \(options.world.rawValue) --seed \(options.seed) --speed \(options.speed)"
-        do { return try SessionRecorder(path: "\(folder)/session-\(id).jsonl", recordedBy: "server", source: source) } catch {
-            RawFile.standardError.write("glasses serve: --record: \(error.description)\n")
-            return nil
-        }
-    }
-
     private func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
         let router = Router(context: BasicRequestContext.self)
         // Added before the routes, so it guards them all, unknown paths included.
@@ -103,20 +113,8 @@ public final class WorldServer: Sendable {
         router.middlewares.add(UnmatchedRouteMiddleware(routes: routes.table))
 
         let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
-        webSocketRouter.ws(RouterPath(WireProtocol.webSocketPath)) { [self] inbound, outbound, context in
-            // Refused after the upgrade rather than before: a refused upgrade reaches
-            // the client (a browser above all) as a bare failure, without the reason.
-            let query = context.request.uri.queryParameters["token"].map(String.init)
-            if let denial = policy.denial(authority: context.request.head.authority, headers: context.request.headers, query: query) {
-                refused.add()
-                return await ClientConnection.refuse(denial, inbound: inbound, outbound: outbound)
-            }
-            let id = nextClient.add(1, ordering: .relaxed).oldValue
-            let connection = ClientConnection(
-                id: id, served: served, bridge: bridge,
-                queue: OutboundQueue(frameLimit: options.frameQueueLimit, messageLimit: options.messageQueueLimit),
-                recorder: sessionRecorder(for: id))
-            await connection.run(inbound: inbound, outbound: outbound)
+        webSocketRouter.ws(RouterPath(WireProtocol.webSocketPath)) { [endpoint] inbound, outbound, context in
+            await endpoint.serve(inbound: inbound, outbound: outbound, context: context)
         }
         return Application(
             router: router,
@@ -142,7 +140,7 @@ public final class WorldServer: Sendable {
         ServerResources.text("openapi.yaml") ?? ""
     }
 
-    static func listenError(_ error: Error, host: String, port: Int) -> ServeError {
+    public static func listenError(_ error: Error, host: String, port: Int) -> ServeError {
         let text = String(describing: error)
         guard (error as? IOError)?.errnoCode == EADDRINUSE || text.contains("Address already in use") else {
             return .cannotListen("cannot listen on \(host):\(port): \(text)")

@@ -33,7 +33,14 @@ struct ServeCommand: ParsableCommand {
             'Authorization: Bearer TOKEN' or '?token=TOKEN'. Ctrl-C or SIGTERM stops the server \
             and ends the trace with an end record.
 
-            Exit codes: 0 stopped by a signal, 1 cannot listen (port in use), 2 usage error.
+            --bridge-fake serves the same simulated world through the bridge core an iOS app \
+            would run over Meta's DAT SDK (docs/ios-bridge.md): hello says world "dat", so there is \
+            no mock module, no HTTP controls and no dashboard. With --dial ws://RELAY it dials a \
+            relay instead of listening. --relay is that relay: it accepts one bridge dialling in \
+            (with the same --token) and serves the bridge's world to local clients at \
+            ws://HOST:PORT\(WireProtocol.webSocketPath), as if it were local.
+
+            Exit codes: 0 stopped by a signal, 1 cannot listen (port in use) or reach the relay, 2 usage error.
 
             Example: glasses serve --listen 127.0.0.1:0 --trace serve.jsonl
             """
@@ -66,7 +73,21 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Record each client's session to DIR/session-N.jsonl (N: the client's number), for glasses run --replay.", valueName: "dir"))
     var record: String?
 
+    @Flag(help: "Serve the world through the bridge core over a DAT-shaped fake of the simulator (hello says \"dat\": no mock, HTTP controls or dashboard).")
+    var bridgeFake = false
+
+    @Option(help: ArgumentHelp("With --bridge-fake: dial this relay (a glasses serve --relay) instead of listening; needs the relay's --token.", valueName: "ws://host:port"))
+    var dial: String?
+
+    @Flag(help: "Be a relay: accept one bridge that dials in and serve its world to local clients (scripts, REPLs).")
+    var relay = false
+
     func validate() throws {
+        if bridgeFake, relay { throw ValidationError("--bridge-fake and --relay are different servers: pick one (a bridge dials a relay with --bridge-fake --dial)") }
+        if dial != nil, !bridgeFake { throw ValidationError("--dial is the bridge's side of a relay: use it with --bridge-fake") }
+        if dial != nil, token == nil { throw ValidationError("--dial needs --token: the relay's token, which the bridge presents") }
+        if relay || bridgeFake, out != nil { throw ValidationError("--out is for the dashboard's console, which --relay and --bridge-fake do not serve") }
+        if relay || bridgeFake, record != nil { throw ValidationError("--record records glasses serve's own simulated world; record a bridge's session from the client with glasses run --connect URL --capture FILE") }
         guard speed.isFinite, speed > 0 else { throw ValidationError("--speed must be a number > 0, e.g. 1 or 10") }
         do { _ = try ServeOptions.parseListen(listen) } catch { throw ValidationError(error.description) }
     }
@@ -90,8 +111,13 @@ struct ServeCommand: ParsableCommand {
         let signals = SignalWatch()
         var sink: (@Sendable (String) -> Void)?
         if let traceFile { sink = { traceFile.write($0) } }
-        let (traceSink, serveOptions) = (sink, options)
+        let (traceSink, serveOptions, mode, dial) = (sink, options, Mode(bridgeFake: bridgeFake, relay: relay), dial)
         let outcome = Self.blocking { () async -> ServeError? in
+            switch mode {
+            case .bridgeFake: return await Self.runBridgeFake(options: serveOptions, dial: dial, traceSink: traceSink, signals: signals)
+            case .relay: return await Self.runRelay(options: serveOptions, signals: signals)
+            case .world: break
+            }
             let server: WorldServer
             do throws(ServeError) {
                 server = try await WorldServer(options: serveOptions, traceSink: traceSink, console: WorldReplConsole.factory(outputDirectory: serveOptions.outputDirectory))
@@ -116,6 +142,12 @@ struct ServeCommand: ParsableCommand {
         case .cannotListen(let message)?:
             throw fail(message, as: .scriptError)
         }
+    }
+
+    /// Which server this run is.
+    enum Mode: Sendable {
+        case world, bridgeFake, relay
+        init(bridgeFake: Bool, relay: Bool) { self = bridgeFake ? .bridgeFake : relay ? .relay : .world }
     }
 
     private func fail(_ message: String, as status: ExitStatus) -> ExitStatus {
@@ -161,7 +193,7 @@ private final class ResultBox<T>: @unchecked Sendable {
 
 /// SIGINT and SIGTERM, turned from process death into a clean stop.
 /// `@unchecked`: the signal sources are set once in `init`; the rest is behind a Mutex.
-private final class SignalWatch: @unchecked Sendable {
+final class SignalWatch: @unchecked Sendable {
     private struct State {
         var name: String?
         var handler: (@Sendable () -> Void)?

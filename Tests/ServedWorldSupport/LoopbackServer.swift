@@ -34,7 +34,7 @@ public enum LoopbackServer {
 }
 
 /// The port a server reports once it listens.
-private final class ListeningPort: Sendable {
+final class ListeningPort: Sendable {
     private let port = Mutex<Int?>(nil)
     private let signal = DispatchSemaphore(value: 0)
 
@@ -46,5 +46,12 @@ private final class ListeningPort: Sendable {
     func wait(seconds: Double) -> Int? {
         _ = signal.wait(timeout: .now() + seconds)
         return port.withLock { $0 }
+    }
+
+    /// `wait` on a thread of its own, so the cooperative pool the servers need stays free.
+    func waitOffThePool(seconds: Double) async -> Int? {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: self.wait(seconds: seconds)) }.start()
+        }
     }
 }

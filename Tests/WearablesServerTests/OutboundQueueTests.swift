@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WearablesServer
+@testable import WireServing
 import WearablesWire
 
 /// The per-client queue: frames dropped and counted when full, replies never dropped.

@@ -27,12 +27,12 @@ public struct ControlError: Error, HTTPResponseError, Equatable, CustomStringCon
                         body: .init(byteBuffer: ByteBuffer(bytes: JSONBody.encode(["error": ["code": code, "message": message]]))))
     }
 
-    static func badRequest(_ message: String) -> ControlError { ControlError(.badRequest, "bad_request", message) }
+    public static func badRequest(_ message: String) -> ControlError { ControlError(.badRequest, "bad_request", message) }
 }
 
 /// JSON for the control routes, keys sorted so responses are stable.
-enum JSONBody {
-    static func encode<T: Encodable>(_ value: T) -> Data {
+public enum JSONBody {
+    public static func encode<T: Encodable>(_ value: T) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -40,7 +40,7 @@ enum JSONBody {
         return ((try? encoder.encode(value)) ?? Data("{}".utf8)) + Data("\n".utf8)
     }
 
-    static func response<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) -> Response {
+    public static func response<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: [.contentType: "application/json"],
                  body: .init(byteBuffer: ByteBuffer(bytes: encode(value))))
     }

@@ -8,9 +8,9 @@ import WearablesWire
 /// drops reported with `framesDropped`). Bounded both ways: frames at
 /// `frameLimit`, and a client that lets `messageLimit` messages pile up is closed.
 ///
-/// Filled on the world's thread, drained by the client's writer task.
-final class OutboundQueue: Sendable {
-    enum Item: Sendable, Equatable {
+/// Filled on the world's thread (or by the bridge's listeners), drained by the client's writer task.
+public final class OutboundQueue: Sendable {
+    public enum Item: Sendable, Equatable {
         case text(String)
         case binary(Data)
         /// Close the WebSocket with this reason; nothing follows.
@@ -29,20 +29,20 @@ final class OutboundQueue: Sendable {
     }
 
     private let state = Mutex(State())
-    let frameLimit: Int
-    let messageLimit: Int
+    public let frameLimit: Int
+    public let messageLimit: Int
 
-    init(frameLimit: Int, messageLimit: Int) {
+    public init(frameLimit: Int, messageLimit: Int) {
         self.frameLimit = max(1, frameLimit)
         self.messageLimit = max(1, messageLimit)
     }
 
-    func send(_ message: ServerMessage) {
+    public func send(_ message: ServerMessage) {
         enqueue(.text(String(decoding: message.encoded(), as: UTF8.self)))
     }
 
     /// A binary message that must arrive (a photo).
-    func send(_ message: BinaryMessage) { enqueue(.binary(message.encoded())) }
+    public func send(_ message: BinaryMessage) { enqueue(.binary(message.encoded())) }
 
     private func enqueue(_ item: Item) {
         let (waiter, next): (CheckedContinuation<Item?, Never>?, Item?) = state.withLock { state in
@@ -61,10 +61,10 @@ final class OutboundQueue: Sendable {
 
     /// Whether a frame offered now would be queued rather than dropped; checked before
     /// a frame is rendered, so dropped frames cost nothing.
-    var hasRoomForFrame: Bool { state.withLock { !$0.finished && $0.frames.count < frameLimit } }
+    public var hasRoomForFrame: Bool { state.withLock { !$0.finished && $0.frames.count < frameLimit } }
 
     /// Queues a frame of `stream` (when `data` is nil, or the queue is full, it is dropped and counted).
-    func offerFrame(stream: Int, _ data: Data?) {
+    public func offerFrame(stream: Int, _ data: Data?) {
         let (waiter, next): (CheckedContinuation<Item?, Never>?, Item?) = state.withLock { state in
             guard !state.finished else { return (nil, nil) }
             if let data, state.frames.count < frameLimit {
@@ -79,7 +79,7 @@ final class OutboundQueue: Sendable {
     }
 
     /// Forgets the queued frames of a stopped stream.
-    func discardFrames(of stream: Int) {
+    public func discardFrames(of stream: Int) {
         state.withLock { state in
             state.frames.removeAll { $0.stream == stream }
             state.dropped[stream] = nil
@@ -88,10 +88,10 @@ final class OutboundQueue: Sendable {
     }
 
     /// Frames dropped for `stream` so far.
-    func droppedFrames(of stream: Int) -> Int { state.withLock { $0.dropped[stream] ?? 0 } }
+    public func droppedFrames(of stream: Int) -> Int { state.withLock { $0.dropped[stream] ?? 0 } }
 
     /// Ends the queue: what is queued is still sent, then `close` (if any), then nothing.
-    func finish(close: (code: UInt16, reason: String)? = nil) {
+    public func finish(close: (code: UInt16, reason: String)? = nil) {
         let (waiter, next): (CheckedContinuation<Item?, Never>?, Item?) = state.withLock { state in
             guard !state.finished else { return (nil, nil) }
             state.finished = true
@@ -102,7 +102,7 @@ final class OutboundQueue: Sendable {
     }
 
     /// The next item to write, waiting for one; nil when the queue is finished and empty.
-    func next() async -> Item? {
+    public func next() async -> Item? {
         await withCheckedContinuation { continuation in
             let ready: Item?? = state.withLock { state in
                 if let item = Self.take(&state) { return .some(item) }

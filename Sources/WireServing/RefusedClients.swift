@@ -3,10 +3,12 @@ import Synchronization
 /// How many WebSocket connections the access policy refused since the server started,
 /// for `GET /v1/health`: a client left with an old token after a restart keeps
 /// retrying, and this is where an operator (or a test) sees it knock.
-final class RefusedClients: Sendable {
+public final class RefusedClients: Sendable {
     private let count = Atomic<Int>(0)
 
-    func add() { count.add(1, ordering: .relaxed) }
+    public init() {}
 
-    var total: Int { count.load(ordering: .relaxed) }
+    public func add() { count.add(1, ordering: .relaxed) }
+
+    public var total: Int { count.load(ordering: .relaxed) }
 }

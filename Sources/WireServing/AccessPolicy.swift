@@ -32,7 +32,7 @@ public struct AccessPolicy: Sendable {
     }
 
     /// `authority` is the Host header (HTTP/1.1 carries it there).
-    func denial(authority: String?, headers: HTTPFields, query token: String?) -> ControlError? {
+    public func denial(authority: String?, headers: HTTPFields, query token: String?) -> ControlError? {
         let host = authority ?? ""
         if !allowedHosts.isEmpty, !allowedHosts.contains(Self.hostName(of: host)) {
             return ControlError(.forbidden, "forbidden_host",
@@ -90,21 +90,5 @@ public struct AccessPolicy: Sendable {
             difference |= (index < x.count ? x[index] : 0) ^ (index < y.count ? y[index] : 0)
         }
         return difference == 0
-    }
-}
-
-/// Refuses every request the policy refuses, before any route runs (the dashboard's
-/// page view with a help page, everything else with a JSON error).
-struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
-    let policy: AccessPolicy
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let denial = policy.denial(of: request) {
-            if TokenHelpPage.applies(to: request, denial: denial) {
-                return TokenHelpPage.response(for: denial, authority: request.head.authority)
-            }
-            throw denial
-        }
-        return try await next(request, context)
     }
 }

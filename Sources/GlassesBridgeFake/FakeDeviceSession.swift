@@ -1,0 +1,105 @@
+import GlassesBridge
+import Synchronization
+import WearablesCore
+import WearablesServer
+
+/// DAT's `DeviceSession` over the simulator's session on one device: `start()` opens it
+/// (`starting`, then `started` or `stopped` with the error on `errorPublisher`), and the
+/// glasses' interruptions become its states and its stream's errors.
+final class FakeDeviceSession: DATDeviceSession {
+    let deviceId: DeviceIdentifier
+    private let wearables: FakeWearables
+    private let stateCell = FakeStateCell<SessionState>(.idle)
+    private let errors = FakeAnnouncer<DeviceSessionError>()
+    let camera = Mutex<FakeCamera?>(nil)
+    let speech = Mutex<FakeSpeech?>(nil)
+    private let display = Mutex<FakeDisplay?>(nil)
+
+    init(device: DeviceIdentifier, wearables: FakeWearables) {
+        deviceId = device
+        self.wearables = wearables
+    }
+
+    var state: SessionState { stateCell.current }
+    var statePublisher: any DATAnnouncer<SessionState> { stateCell.announcer }
+    var errorPublisher: any DATAnnouncer<DeviceSessionError> { errors }
+
+    func start() throws(DeviceSessionError) {
+        guard state == .idle else { throw state == .stopped ? .sessionAlreadyStopped : .sessionAlreadyExists }
+        stateCell.set(.starting)
+        let (device, errors, stateCell) = (deviceId, errors, stateCell)
+        wearables.served.post { world in
+            world.kit.openSession(on: device) { result in
+                switch result {
+                case .success: stateCell.set(.started)
+                case .failure(let error):
+                    errors.emit(error)
+                    stateCell.set(.stopped)
+                }
+            }
+        }
+    }
+
+    func stop() {
+        guard state != .stopped else { return }
+        forget()
+        let device = deviceId
+        wearables.served.post { world in world.kit.closeSession(on: device) }
+        stateCell.set(.stopped)
+    }
+
+    /// The session no longer hears the glasses; its capabilities stop with it.
+    private func forget() {
+        let device = deviceId
+        wearables.sessions.withLock { sessions in
+            if sessions[device] === self { sessions[device] = nil }
+        }
+        camera.withLock { $0 }?.fakeStream.ended(nil)
+        speech.withLock { $0 }?.stop()
+    }
+
+    /// What the glasses did to the session (on the world's thread).
+    func interrupted(_ interruption: SessionInterruption) {
+        switch interruption {
+        case .paused: stateCell.set(.paused)
+        case .resumed: stateCell.set(.started)
+        case .streamEnded(let error): camera.withLock { $0 }?.fakeStream.ended(error)
+        case .warning(let error): errors.emit(error)
+        case .ended(let sessionError, let streamError):
+            camera.withLock { $0 }?.fakeStream.ended(streamError)
+            if let sessionError { errors.emit(sessionError) }
+            forget()
+            stateCell.set(.stopped)
+        }
+    }
+
+    func addCamera(config: StreamConfiguration) throws(DeviceSessionError) -> (any DATCamera)? {
+        guard state == .started else { throw .sessionIdle }
+        return try camera.withLock { (camera: inout FakeCamera?) throws(DeviceSessionError) -> FakeCamera in
+            if let camera, camera.stream.state != .stopped { throw .capabilityAlreadyActive }
+            let made = FakeCamera(stream: FakeStream(device: deviceId, config: config, served: wearables.served))
+            camera = made
+            return made
+        }
+    }
+
+    func addSpeech() throws(DeviceSessionError) -> (any DATSpeech)? {
+        guard state == .started else { throw .sessionIdle }
+        return try speech.withLock { (speech: inout FakeSpeech?) throws(DeviceSessionError) -> FakeSpeech in
+            if speech != nil { throw .capabilityAlreadyActive }
+            let made = FakeSpeech(device: deviceId, served: wearables.served)
+            speech = made
+            return made
+        }
+    }
+
+    func addDisplay() throws(DeviceSessionError) -> any DATDisplay {
+        guard state == .started else { throw .sessionIdle }
+        return try display.withLock { (display: inout FakeDisplay?) throws(DeviceSessionError) -> FakeDisplay in
+            if display != nil { throw .capabilityAlreadyActive }
+            let made = FakeDisplay(device: deviceId, served: wearables.served)
+            display = made
+            return made
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import GlassesBridge
+import GlassesBridgeFake
+import PlainWebSocket
+import Synchronization
+import Testing
+import WearablesServer
+import WearablesWire
+import WireServing
+
+/// The bridge core on the wire, as a client in any language sees it: hello says `dat`, a `mock`
+/// command gets the protocol error docs/ios-bridge.md specifies and no reply (the connection goes
+/// on), what DAT does not carry fails with a reason, and a wrong token is refused. A bridge over the
+/// simulator-backed fake on a free loopback port, stopped by each test.
+@Suite(.serialized) struct BridgeWireTests {
+    @Test func helloSaysDatAndCarriesTheDATWorld() async throws {
+        let messages = try await exchange([])
+        guard case .hello(let hello)? = messages.first else { return #expect(Bool(false), "no hello: \(messages)") }
+        #expect(hello.world == "dat")
+        #expect(hello.mock.isEmpty)
+        #expect(hello.registration == .registered)
+        #expect(hello.permissions[.camera] == .granted)
+        #expect(hello.devices.map(\.linkState) == [.connected])
+    }
+
+    @Test func aMockCommandGetsNotSimulatedAndNoReplyAndTheConnectionGoesOn() async throws {
+        let messages = try await exchange([#"{"type":"mock","id":4,"action":"battery","device":"rayBanMeta-1","level":20}"#,
+                                           #"{"type":"audio_route","id":5}"#], until: 5)
+        let errors = messages.compactMap { if case .error(let error) = $0 { error } else { nil } }
+        #expect(errors.map(\.code) == ["notSimulated"])
+        #expect(errors.first?.message == "this world is real glasses through DAT; mock commands need a simulator")
+        let replies = messages.compactMap { if case .reply(let id, let result) = $0 { (id, result) } else { nil } }
+        #expect(replies.map(\.0) == [5], "no reply to the mock command; the next command is answered")
+        if case .failure(let error)? = replies.first?.1 { #expect(error.code == "unavailable") } else { #expect(Bool(false)) }
+    }
+
+    @Test func aCaptureWithoutAStreamIsNotReady() async throws {
+        let messages = try await exchange([#"{"type":"capture","id":7,"device":"rayBanMeta-1","format":"jpeg","width":360,"height":640}"#], until: 7)
+        guard case .reply(7, .failure(let error))? = messages.last else { return #expect(Bool(false), "\(messages)") }
+        #expect(error.domain == "PhotoError" && error.code == "notReady")
+    }
+
+    @Test func aWrongTokenIsRefused() async throws {
+        let messages = try await exchange([], token: "not-the-token")
+        guard case .error(let error)? = messages.first else { return #expect(Bool(false), "\(messages)") }
+        #expect(error.code == "unauthorized")
+    }
+
+    /// Says hello, sends `commands`, and collects what the bridge sends until the reply to
+    /// `until` (or just the first message).
+    private func exchange(_ commands: [String], until: Int? = nil, token: String? = nil) async throws -> [ServerMessage] {
+        let served = ServedWorld(preset: .ready, seed: 0, speed: 1, traceSink: nil)
+        let bridgeToken = AccessPolicy.randomToken()
+        let bridge = await GlassesBridge(wearables: try await FakeWearables(served: served), token: bridgeToken, listenHost: "127.0.0.1")
+        let port = AsyncStream<Int>.makeStream()
+        let serving = Task { try? await bridge.serve(host: "127.0.0.1", port: 0) { port.continuation.yield($0) } }
+        var ports = port.stream.makeAsyncIterator()
+        let bound = try #require(await ports.next())
+        let received = Mutex<[ServerMessage]>([])
+        try await PlainWebSocketClient.connect(url: "ws://127.0.0.1:\(bound)/v1/ws",
+                                               headers: [(name: "Authorization", value: "Bearer \(token ?? bridgeToken)")]) { inbound, outbound in
+            try await outbound.write(.text(String(decoding: ClientMessage.hello(protocolVersion: WireProtocol.version, client: "wire test").encoded(), as: UTF8.self)))
+            for command in commands { try await outbound.write(.text(command)) }
+            for try await message in inbound {
+                guard case .text(let text) = message, let decoded = try? ServerMessage.decode(Data(text.utf8)) else { continue }
+                if case .event = decoded { continue }
+                received.withLock { $0.append(decoded) }
+                if let until, case .reply(until, _) = decoded { return }
+                if until == nil { return }
+            }
+        }
+        serving.cancel()
+        await serving.value
+        await bridge.stop()
+        await served.stop()
+        return received.withLock { $0 }
+    }
+}

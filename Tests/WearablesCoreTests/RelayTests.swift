@@ -1,0 +1,131 @@
+import Foundation
+import Synchronization
+import GlassesBridge
+import GlassesBridgeFake
+import GlassesRelay
+import PlainWebSocket
+import Testing
+import WearablesServer
+import WearablesWire
+import WireServing
+
+/// `glasses serve --relay` with bad company: a bridge with the wrong token, a second bridge,
+/// a client with no bridge behind the relay. Each gets a clear error, and the relay goes on
+/// serving the bridge it has. A relay and bridges on free loopback ports, stopped by each test.
+@Suite(.serialized) struct RelayTests {
+    @Test func aBridgeWithTheWrongTokenIsRefusedAndTheRightOneServes() async throws {
+        try await withRelay { relay, url in
+            let intruder = try await Self.bridge(token: "not-the-relays-token", over: relay.served)
+            let refusal = await Self.dialFailure(intruder, url)
+            #expect(refusal?.code == "unauthorized", "\(String(describing: refusal))")
+            try await relay.seat()
+            #expect(try await Self.hello(url, token: relay.token)?.world == "dat")
+        }
+    }
+
+    @Test func aSecondBridgeIsRefusedAndTheFirstGoesOnServing() async throws {
+        try await withRelay { relay, url in
+            try await relay.seat()
+            let second = try await Self.bridge(token: relay.token, over: relay.served)
+            let refusal = await Self.dialFailure(second, url)
+            #expect(refusal?.code == "bridgeAlreadyConnected", "\(String(describing: refusal))")
+            #expect(try await Self.hello(url, token: relay.token)?.world == "dat")
+        }
+    }
+
+    @Test func aClientWithNoBridgeBehindTheRelayIsToldWhy() async throws {
+        try await withRelay { relay, url in
+            let error = try await Self.firstError(url, token: relay.token)
+            #expect(error?.code == "noBridge", "\(String(describing: error))")
+            #expect(error?.message.contains("GlassesBridge.dial") == true)
+        }
+    }
+
+    @Test func aClientWithTheWrongTokenIsRefusedByTheRelay() async throws {
+        try await withRelay { relay, url in
+            try await relay.seat()
+            let error = try await Self.firstError(url, token: "wrong-token-here")
+            #expect(error?.code == "unauthorized")
+        }
+    }
+
+    // MARK: Rig
+
+    /// A relay on a free port with a fake world ready for its bridge.
+    final class Rig: Sendable {
+        let token: String
+        let served = ServedWorld(preset: .ready, seed: 0, speed: 1, traceSink: nil)
+        let seated: AsyncStream<Bool>
+        let dialling = Mutex<[Task<Void, Never>]>([])
+        let url: String
+
+        init(token: String, seated: AsyncStream<Bool>, url: String) {
+            self.token = token
+            self.seated = seated
+            self.url = url
+        }
+
+        /// Starts the rig's own bridge dialling and waits until the relay seats it.
+        func seat() async throws {
+            let bridge = try await RelayTests.bridge(token: token, over: served)
+            let url = url
+            dialling.withLock { $0.append(Task { try? await bridge.dial(relay: url) }) }
+            for await connected in seated where connected { return }
+        }
+    }
+
+    private func withRelay(_ body: (Rig, String) async throws -> Void) async throws {
+        let token = AccessPolicy.randomToken()
+        let seated = AsyncStream<Bool>.makeStream()
+        let port = AsyncStream<Int>.makeStream()
+        let relay = WireRelay(host: "127.0.0.1", port: 0, token: token) { seated.continuation.yield($0) }
+        let serving = Task { try? await relay.run { port.continuation.yield($0) } }
+        var ports = port.stream.makeAsyncIterator()
+        let bound = try #require(await ports.next())
+        let rig = Rig(token: token, seated: seated.stream, url: "ws://127.0.0.1:\(bound)")
+        try await body(rig, rig.url)
+        for task in rig.dialling.withLock({ $0 }) { task.cancel() }
+        serving.cancel()
+        await serving.value
+        await rig.served.stop()
+    }
+
+    static func bridge(token: String, over served: ServedWorld) async throws -> GlassesBridge {
+        await GlassesBridge(wearables: try await FakeWearables(served: served), token: token, listenHost: "127.0.0.1")
+    }
+
+    /// The relay's refusal of a bridge's dial.
+    static func dialFailure(_ bridge: GlassesBridge, _ url: String) async -> WireError? {
+        do throws(RelayDialError) {
+            try await bridge.dial(relay: url)
+            return nil
+        } catch {
+            if case .refused(let error) = error { return error }
+            return nil
+        }
+    }
+
+    /// The hello a client gets through the relay.
+    static func hello(_ url: String, token: String) async throws -> ServerHello? {
+        try await firstMessage(url, token: token).flatMap { if case .hello(let hello) = $0 { hello } else { nil } }
+    }
+
+    /// The first `error` a client gets through the relay.
+    static func firstError(_ url: String, token: String) async throws -> WireError? {
+        try await firstMessage(url, token: token).flatMap { if case .error(let error) = $0 { error } else { nil } }
+    }
+
+    private static func firstMessage(_ url: String, token: String) async throws -> ServerMessage? {
+        let first = Mutex<ServerMessage?>(nil)
+        try await PlainWebSocketClient.connect(url: url + WireProtocol.webSocketPath,
+                                               headers: [(name: "Authorization", value: "Bearer \(token)")]) { inbound, outbound in
+            try await outbound.write(.text(String(decoding: ClientMessage.hello(protocolVersion: WireProtocol.version, client: "relay test").encoded(), as: UTF8.self)))
+            for try await message in inbound {
+                guard case .text(let text) = message, let decoded = try? ServerMessage.decode(Data(text.utf8)) else { continue }
+                first.withLock { $0 = decoded }
+                return
+            }
+        }
+        return first.withLock { $0 }
+    }
+}
