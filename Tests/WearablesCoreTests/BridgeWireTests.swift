@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import GlassesBridge
 import GlassesBridgeFake
 import PlainWebSocket
@@ -44,6 +45,68 @@ import WireServing
         let messages = try await exchange([], token: "not-the-token")
         guard case .error(let error)? = messages.first else { return #expect(Bool(false), "\(messages)") }
         #expect(error.code == "unauthorized")
+    }
+
+    @Test func aPreviewWatcherGetsAnotherClientsFramesThinnedToThePreviewRate() async throws {
+        try await withBridge { url, token in
+            let watched = Mutex<[Double]>([])
+            try await Self.connect(url, token) { streamer, streamerOut in
+                try await streamerOut.write(.text(#"{"type":"open_session","id":1,"device":"rayBanMeta-1"}"#))
+                _ = try await Self.next(&streamer) { if case .reply(1, .success) = $0 { true } else { false } }
+                try await Self.connect(url, token) { watcher, watcherOut in
+                    try await watcherOut.write(.text(#"{"type":"watch_previews","id":1,"watch":true}"#))
+                    _ = try await Self.next(&watcher) { if case .reply(1, .success) = $0 { true } else { false } }
+                    try await streamerOut.write(.text(#"{"type":"start_camera","id":2,"device":"rayBanMeta-1","resolution":"low","fps":30}"#))
+                    while let message = try await watcher.next() {
+                        guard case .binary(let data) = message,
+                              case .frame(_, _, let timestamp, _, _)? = try? BinaryMessage.decode(Data(data.readableBytesView)) else { continue }
+                        if watched.withLock({ $0.append(timestamp); return $0.count }) == 6 { return }
+                    }
+                }
+            }
+            let gaps = zip(watched.withLock { $0 }.dropFirst(), watched.withLock { $0 }).map { $0 - $1 }
+            #expect(gaps.count == 5)
+            #expect(gaps.allSatisfy { $0 >= 0.9 / WireProtocol.previewFrameRate }, "\(gaps)")
+        }
+    }
+
+    /// A bridge over a fresh fake world on a free port, stopped after `body`.
+    private func withBridge(_ body: (_ url: String, _ token: String) async throws -> Void) async throws {
+        let served = ServedWorld(preset: .ready, seed: 0, speed: 1, traceSink: nil)
+        let token = AccessPolicy.randomToken()
+        let bridge = await GlassesBridge(wearables: try await FakeWearables(served: served), token: token, listenHost: "127.0.0.1")
+        let port = AsyncStream<Int>.makeStream()
+        let serving = Task { try? await bridge.serve(host: "127.0.0.1", port: 0) { port.continuation.yield($0) } }
+        var ports = port.stream.makeAsyncIterator()
+        let bound = try #require(await ports.next())
+        try await body("ws://127.0.0.1:\(bound)/v1/ws", token)
+        serving.cancel()
+        await serving.value
+        await bridge.stop()
+        await served.stop()
+    }
+
+    /// A client that said hello and read its hello; `body` reads on with the same iterator.
+    private static func connect(
+        _ url: String, _ token: String,
+        _ body: @Sendable (inout PlainWebSocketClient.Inbound.AsyncIterator, PlainWebSocketClient.Outbound) async throws -> Void
+    ) async throws {
+        try await PlainWebSocketClient.connect(url: url, headers: [(name: "Authorization", value: "Bearer \(token)")]) { inbound, outbound in
+            var messages = inbound.makeAsyncIterator()
+            try await outbound.write(.text(String(decoding: ClientMessage.hello(protocolVersion: WireProtocol.version, client: "wire test").encoded(), as: UTF8.self)))
+            _ = try await next(&messages) { if case .hello = $0 { true } else { false } }
+            try await body(&messages, outbound)
+        }
+    }
+
+    /// The next text message that `matches`, skipping the rest.
+    private static func next(_ messages: inout PlainWebSocketClient.Inbound.AsyncIterator,
+                             _ matches: (ServerMessage) -> Bool) async throws -> ServerMessage? {
+        while let message = try await messages.next() {
+            guard case .text(let text) = message, let decoded = try? ServerMessage.decode(Data(text.utf8)) else { continue }
+            if matches(decoded) { return decoded }
+        }
+        return nil
     }
 
     /// Says hello, sends `commands`, and collects what the bridge sends until the reply to
