@@ -266,6 +266,7 @@ let package = Package(
             dependencies: [
                 "WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote", "PlainWebSocket", "ServedWorldSupport",
                 "GlassesBridge", "GlassesRelay", "WireServing",
+                .product(name: "NIOCore", package: "swift-nio"),
             ]),
         .testTarget(name: "WearablesDisplayTests", dependencies: ["WearablesDisplay", "WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesMock"], exclude: ["Goldens"]),
         .testTarget(name: "WearablesAudioTests", dependencies: ["WearablesAudio", "WearablesCore", "WearablesSimulator"]),

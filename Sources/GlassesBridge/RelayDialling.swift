@@ -111,3 +111,25 @@ struct DialledOutbound: WireOutbound {
         }
     }
 }
+
+extension GlassesBridge {
+    /// `dial(relay:)`, again whenever the connection ends (the relay restarted, the network
+    /// dropped), waiting 0.5 s between attempts, doubling to at most 5 s, as clients do; until
+    /// the calling task is cancelled, or the relay refuses the token, which no retry fixes (thrown).
+    public func keepDialling(relay: String) async throws(RelayDialError) {
+        var pause = 0.5
+        while !Task.isCancelled {
+            do throws(RelayDialError) {
+                try await dial(relay: relay)
+            } catch {
+                switch error {
+                case .refused(let refusal) where refusal.code == "unauthorized": throw error
+                case .closed: pause = 0.5
+                case .refused, .unreachable: break
+                }
+            }
+            try? await Task.sleep(for: .seconds(pause))
+            pause = min(pause * 2, 5)
+        }
+    }
+}

@@ -86,6 +86,7 @@ struct ServeCommand: ParsableCommand {
         if bridgeFake, relay { throw ValidationError("--bridge-fake and --relay are different servers: pick one (a bridge dials a relay with --bridge-fake --dial)") }
         if dial != nil, !bridgeFake { throw ValidationError("--dial is the bridge's side of a relay: use it with --bridge-fake") }
         if dial != nil, token == nil { throw ValidationError("--dial needs --token: the relay's token, which the bridge presents") }
+        if relay, trace != nil { throw ValidationError("--trace records a world's events, and a relay has none: trace the bridge's side") }
         if relay || bridgeFake, out != nil { throw ValidationError("--out is for the dashboard's console, which --relay and --bridge-fake do not serve") }
         if relay || bridgeFake, record != nil { throw ValidationError("--record records glasses serve's own simulated world; record a bridge's session from the client with glasses run --connect URL --capture FILE") }
         guard speed.isFinite, speed > 0 else { throw ValidationError("--speed must be a number > 0, e.g. 1 or 10") }

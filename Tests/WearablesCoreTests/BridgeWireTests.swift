@@ -1,9 +1,11 @@
 import Foundation
+import NIOCore
 import GlassesBridge
 import GlassesBridgeFake
 import PlainWebSocket
 import Synchronization
 import Testing
+import WearablesCore
 import WearablesServer
 import WearablesWire
 import WireServing
@@ -44,6 +46,112 @@ import WireServing
         let messages = try await exchange([], token: "not-the-token")
         guard case .error(let error)? = messages.first else { return #expect(Bool(false), "\(messages)") }
         #expect(error.code == "unauthorized")
+    }
+
+    @Test func aPreviewWatcherGetsAnotherClientsFramesThinnedToThePreviewRate() async throws {
+        try await withBridge { url, token in
+            let watched = Mutex<[Double]>([])
+            try await Self.connect(url, token) { streamer, streamerOut in
+                try await streamerOut.write(.text(#"{"type":"open_session","id":1,"device":"rayBanMeta-1"}"#))
+                _ = try await Self.next(&streamer) { if case .reply(1, .success) = $0 { true } else { false } }
+                try await Self.connect(url, token) { watcher, watcherOut in
+                    try await watcherOut.write(.text(#"{"type":"watch_previews","id":1,"watch":true}"#))
+                    _ = try await Self.next(&watcher) { if case .reply(1, .success) = $0 { true } else { false } }
+                    try await streamerOut.write(.text(#"{"type":"start_camera","id":2,"device":"rayBanMeta-1","resolution":"low","fps":30}"#))
+                    while let message = try await watcher.next() {
+                        guard case .binary(let data) = message,
+                              case .frame(_, _, let timestamp, _, _)? = try? BinaryMessage.decode(Data(data.readableBytesView)) else { continue }
+                        if watched.withLock({ $0.append(timestamp); return $0.count }) == 6 { return }
+                    }
+                }
+            }
+            let gaps = zip(watched.withLock { $0 }.dropFirst(), watched.withLock { $0 }).map { $0 - $1 }
+            #expect(gaps.count == 5)
+            #expect(gaps.allSatisfy { $0 >= 0.9 / WireProtocol.previewFrameRate }, "\(gaps)")
+        }
+    }
+
+    @Test func aVoiceInvocationCrossesAndItsAnswerIsTaken() async throws {
+        try await withBridge { url, token, served in
+            try await Self.connect(url, token) { messages, outbound in
+                try await outbound.write(.text(#"{"type":"voice_listen","id":1,"device":"rayBanMeta-1","listening":true}"#))
+                _ = try await Self.next(&messages) { if case .reply(1, .success) = $0 { true } else { false } }
+                _ = try await served.perform { world in world.apply(.device("rayBanMeta-1", .voiceLaunch(incomplete: false))) }
+                let invocation = try await Self.next(&messages) {
+                    if case .event(.capability(_, .voiceInvocation)) = $0 { true } else { false }
+                }
+                guard case .event(.capability(let device, .voiceInvocation(let request)))? = invocation else {
+                    return #expect(Bool(false), "no voice_invocation")
+                }
+                #expect(device == "rayBanMeta-1")
+                try await outbound.write(.text(#"{"type":"voice_answer","id":2,"device":"rayBanMeta-1","request":"\#(request)","success":true}"#))
+                let answer = try await Self.next(&messages) { if case .reply(2, _) = $0 { true } else { false } }
+                guard case .reply(2, .success(.taken(let taken)))? = answer else { return #expect(Bool(false), "\(String(describing: answer))") }
+                #expect(taken)
+            }
+        }
+    }
+
+    @Test func speechTranscriptionsAndTheUtterancesEndCross() async throws {
+        try await withBridge { url, token, served in
+            try await Self.connect(url, token) { messages, outbound in
+                try await outbound.write(.text(#"{"type":"open_session","id":1,"device":"rayBanMeta-1"}"#))
+                _ = try await Self.next(&messages) { if case .reply(1, .success) = $0 { true } else { false } }
+                try await outbound.write(.text(#"{"type":"speech_listen","id":2,"device":"rayBanMeta-1","listening":true}"#))
+                _ = try await Self.next(&messages) { if case .reply(2, .success) = $0 { true } else { false } }
+                let said = TranscriptionResult(text: "turn left", isFinal: true, confidence: 0.9)
+                _ = try await served.perform { world in world.apply(.device("rayBanMeta-1", .speech(said))) }
+                let heard = try await Self.next(&messages) { if case .event(.capability(_, .transcription)) = $0 { true } else { false } }
+                #expect(heard == .event(.capability(device: "rayBanMeta-1", .transcription(said))))
+                _ = try await served.perform { world in world.apply(.device("rayBanMeta-1", .speechComplete)) }
+                let ended = try await Self.next(&messages) { if case .event(.capability(_, .speechComplete)) = $0 { true } else { false } }
+                #expect(ended != nil)
+            }
+        }
+    }
+
+    /// A bridge over a fresh fake world on a free port, stopped after `body`.
+    private func withBridge(_ body: (_ url: String, _ token: String) async throws -> Void) async throws {
+        try await withBridge { url, token, _ in try await body(url, token) }
+    }
+
+    /// The same, with the simulated world behind the fake, where a test plays the glasses' side.
+    private func withBridge(_ body: (_ url: String, _ token: String, _ served: ServedWorld) async throws -> Void) async throws {
+        let served = ServedWorld(preset: .ready, seed: 0, speed: 1, traceSink: nil)
+        let token = AccessPolicy.randomToken()
+        let bridge = await GlassesBridge(wearables: try await FakeWearables(served: served), token: token, listenHost: "127.0.0.1")
+        let port = AsyncStream<Int>.makeStream()
+        let serving = Task { try? await bridge.serve(host: "127.0.0.1", port: 0) { port.continuation.yield($0) } }
+        var ports = port.stream.makeAsyncIterator()
+        let bound = try #require(await ports.next())
+        try await body("ws://127.0.0.1:\(bound)/v1/ws", token, served)
+        serving.cancel()
+        await serving.value
+        await bridge.stop()
+        await served.stop()
+    }
+
+    /// A client that said hello and read its hello; `body` reads on with the same iterator.
+    private static func connect(
+        _ url: String, _ token: String,
+        _ body: @Sendable (inout PlainWebSocketClient.Inbound.AsyncIterator, PlainWebSocketClient.Outbound) async throws -> Void
+    ) async throws {
+        try await PlainWebSocketClient.connect(url: url, headers: [(name: "Authorization", value: "Bearer \(token)")]) { inbound, outbound in
+            var messages = inbound.makeAsyncIterator()
+            try await outbound.write(.text(String(decoding: ClientMessage.hello(protocolVersion: WireProtocol.version, client: "wire test").encoded(), as: UTF8.self)))
+            _ = try await next(&messages) { if case .hello = $0 { true } else { false } }
+            try await body(&messages, outbound)
+        }
+    }
+
+    /// The next text message that `matches`, skipping the rest.
+    private static func next(_ messages: inout PlainWebSocketClient.Inbound.AsyncIterator,
+                             _ matches: (ServerMessage) -> Bool) async throws -> ServerMessage? {
+        while let message = try await messages.next() {
+            guard case .text(let text) = message, let decoded = try? ServerMessage.decode(Data(text.utf8)) else { continue }
+            if matches(decoded) { return decoded }
+        }
+        return nil
     }
 
     /// Says hello, sends `commands`, and collects what the bridge sends until the reply to

@@ -49,6 +49,52 @@ import WireServing
         }
     }
 
+    @Test func aBridgeThatKeepsDiallingComesBackToARestartedRelay() async throws {
+        let token = AccessPolicy.randomToken()
+        let served = ServedWorld(preset: .ready, seed: 0, speed: 1, traceSink: nil)
+        let bridge = try await Self.bridge(token: token, over: served)
+        let seated = AsyncStream<Bool>.makeStream()
+        var arrivals = seated.stream.makeAsyncIterator()
+        let (first, port) = try await Self.startRelay(port: 0, token: token, seated: seated.continuation)
+        let dialling = Task { try? await bridge.keepDialling(relay: "ws://127.0.0.1:\(port)") }
+        #expect(await Self.nextArrival(&arrivals))
+        first.cancel()
+        await first.value
+        let (second, _) = try await Self.startRelay(port: port, token: token, seated: seated.continuation)
+        #expect(await Self.nextArrival(&arrivals), "the bridge dialled the restarted relay")
+        #expect(try await Self.hello("ws://127.0.0.1:\(port)", token: token)?.world == "dat")
+        dialling.cancel()
+        second.cancel()
+        await second.value
+        await served.stop()
+    }
+
+    @Test func aBridgeThatKeepsDiallingStopsAtAWrongToken() async throws {
+        try await withRelay { relay, url in
+            let intruder = try await Self.bridge(token: "not-the-relays-token", over: relay.served)
+            await #expect(throws: RelayDialError.self) { try await intruder.keepDialling(relay: url) }
+        }
+    }
+
+    /// A relay on `port` (0: a free one) and the port it bound.
+    private static func startRelay(port: Int, token: String, seated: AsyncStream<Bool>.Continuation) async throws
+        -> (Task<Void, Never>, Int)
+    {
+        let bound = AsyncStream<Int>.makeStream()
+        let relay = WireRelay(host: "127.0.0.1", port: port, token: token) { seated.yield($0) }
+        let serving = Task { _ = try? await relay.run { bound.continuation.yield($0) } }
+        var ports = bound.stream.makeAsyncIterator()
+        return (serving, try #require(await ports.next()))
+    }
+
+    /// Whether the next change of the relay's seat is a bridge arriving.
+    private static func nextArrival(_ arrivals: inout AsyncStream<Bool>.Iterator) async -> Bool {
+        while let connected = await arrivals.next() {
+            if connected { return true }
+        }
+        return false
+    }
+
     // MARK: Rig
 
     /// A relay on a free port with a fake world ready for its bridge.

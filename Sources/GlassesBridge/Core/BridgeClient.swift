@@ -6,8 +6,6 @@ import WireServing
 struct BridgeClient {
     let queue: OutboundQueue
     let name: String
-    /// Gets other clients' frames too (`watch_previews`).
-    var watchesPreviews = false
     /// The devices its voice invocation streams listen on.
     var voiceDevices: Set<DeviceIdentifier> = []
 }

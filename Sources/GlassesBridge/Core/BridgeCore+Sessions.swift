@@ -137,13 +137,13 @@ extension BridgeCore {
         let stream = BridgeStream(owner: clientID, device: device, camera: camera)
         streams[number] = stream
         let mailbox = mailbox!
-        let watchers = previewQueues(except: clientID)
+        let watchers = previewWatchers
         let index = Atomic<Int>(0)
         stream.tokens.append(camera.stream.videoFramePublisher.listen { [clock] frame in
             let frameIndex = index.add(1, ordering: .relaxed).oldValue
             let timestamp = clock.now()
             let room = queue.hasRoomForFrame
-            let watching = watchers().filter(\.hasRoomForFrame)
+            let watching = watchers.due(stream: number, owner: clientID, at: timestamp)
             guard room || !watching.isEmpty, let jpeg = frame.jpeg() else { return queue.offerFrame(stream: number, nil) }
             let message = BinaryMessage.frame(stream: number, index: frameIndex, timestamp: timestamp,
                                               size: VideoSize(width: jpeg.width, height: jpeg.height), jpeg: jpeg.data).encoded()
@@ -169,12 +169,6 @@ extension BridgeCore {
             reply(.failure(WireError(error)))
         })
         camera.stream.start()
-    }
-
-    /// The queues of the clients watching previews, read when each frame comes.
-    private func previewQueues(except owner: Int) -> @Sendable () -> [OutboundQueue] {
-        let watchers = Mutex<[OutboundQueue]>(clients.filter { $0.key != owner && $0.value.watchesPreviews }.map(\.value.queue))
-        return { watchers.withLock { $0 } }
     }
 
     /// The stream stopped by itself, with an error or without one (the glasses took the

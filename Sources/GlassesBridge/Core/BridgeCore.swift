@@ -34,6 +34,7 @@ actor BridgeCore {
     var voiceRequests: [String: DATLaunchApp] = [:]
     var nextVoiceRequest = 1
     var displayOwners: [DeviceIdentifier: Int] = [:]
+    let previewWatchers = PreviewWatchers()
 
     init(wearables: any DATWearables, serverName: String, speed: Double) {
         self.wearables = wearables
@@ -119,6 +120,7 @@ actor BridgeCore {
     /// Releases what a departed client held: its streams stop, its sessions and displays close.
     func leave(_ id: Int) {
         guard let client = clients.removeValue(forKey: id) else { return }
+        previewWatchers.watch(false, client: id, queue: client.queue)
         for (number, stream) in streams where stream.owner == id { stopStream(number) }
         for (device, session) in sessions where session.owner == id { releaseSession(on: device) }
         for device in client.voiceDevices { updateVoiceListening(on: device) }
@@ -198,7 +200,7 @@ actor BridgeCore {
             reply(.failure(WireError(domain: "audio", code: "unavailable",
                 message: "the phone's audio route stays on the phone: a bridge over DAT does not report it")))
         case .watchPreviews(let watch):
-            clients[clientID]?.watchesPreviews = watch
+            previewWatchers.watch(watch, client: clientID, queue: queue)
             reply(.success(.done))
         case .voiceListen(let device, let listening):
             listenForVoice(listening, on: device, by: clientID, reply: reply)
