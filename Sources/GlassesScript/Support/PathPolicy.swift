@@ -48,12 +48,12 @@ public final class PathPolicy {
                 throw PathOpenError(path: given, reason: error.reason)
             }
         }
-        try PathPolicy.makeFolder(outputFolder, as: directory ?? ".")
         let output = PathPolicy.real(outputFolder)
         let resolved = PathPolicy.real(PathPolicy.absolute(given, from: FileManager.default.currentDirectoryPath))
         guard let components = PathPolicy.components(of: resolved, under: output) else {
             throw PathRefusal(resolved: resolved, folders: [output], writing: true)
         }
+        try PathPolicy.makeFolder(outputFolder, as: directory ?? ".")
         do { return ScriptFile(file: try BeneathFolder.open(components, under: output, for: .create), path: resolved) } catch {
             // Said as the script and --out put it, not as resolved.
             if error.cannotMakeFolder { throw OutputFolderError(folder: PathPolicy.folder(of: given)) }

@@ -26,8 +26,17 @@ public enum CameraFeed {
     public static func file(_ path: String, opening: String? = nil) throws -> FrameSource {
         let name = path.lowercased()
         let opening = opening ?? path
-        if name.hasSuffix(".y4m") { return try Y4MVideo(path: opening) }
-        if footageExtensions.contains(where: { name.hasSuffix("." + $0) }) { return try FootageVideo(path: opening) }
-        return try StillImage(image: ImageCodecs.decode(contentsOf: opening))
+        return try naming(path, openedAs: opening) {
+            if name.hasSuffix(".y4m") { return try Y4MVideo(path: opening) }
+            if footageExtensions.contains(where: { name.hasSuffix("." + $0) }) { return try FootageVideo(path: opening) }
+            return try StillImage(image: ImageCodecs.decode(contentsOf: opening))
+        }
+    }
+
+    /// Runs `open`, its errors saying `path` where they would say the name it was opened by.
+    public static func naming<T>(_ path: String, openedAs opening: String, _ open: () throws -> T) throws -> T {
+        do { return try open() } catch let error as ImageCodecError where opening != path {
+            throw ImageCodecError(message: error.message.replacing(opening, with: path))
+        }
     }
 }

@@ -38,7 +38,7 @@ public final class SimulatedCamera {
 
     /// The picture captures return (MockDeviceKit `setCapturedImage`).
     public func setCapturedImage(path: String, opening: String? = nil) throws {
-        capturedImage = try ImageCodecs.decode(contentsOf: opening ?? path)
+        capturedImage = try CameraFeed.naming(path, openedAs: opening ?? path) { try ImageCodecs.decode(contentsOf: opening ?? path) }
         glasses?.kit.record("captured_image", [("glasses", .string(glasses?.identifier ?? "")), ("path", .string(path))])
     }
 
