@@ -202,7 +202,7 @@ let package = Package(
         .executableTarget(
             name: "glasses-serve",
             dependencies: [
-                "GlassesScript", "LuaHost", "WearablesCore", "WearablesServer", "WearablesWire",
+                "GlassesScript", "LuaHost", "ThreadOwnership", "WearablesCore", "WearablesServer", "WearablesWire", "WearablesWorld",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

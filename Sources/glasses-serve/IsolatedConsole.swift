@@ -1,6 +1,7 @@
 import Dispatch
 import GlassesScript
 import Synchronization
+import ThreadOwnership
 import WearablesCore
 import WearablesServer
 import WearablesWorld
@@ -54,9 +55,13 @@ final class IsolatedConsole: WorldConsole {
     /// Completion candidates come from a console of this process that never runs any input.
     private var completer: WorldReplConsole?
 
+    /// The world's thread, checked wherever the console is touched.
+    private let owner: ThreadOwner
+
     init(world: any GlassesWorld, endpoint: Endpoint) {
         self.world = world
         self.endpoint = endpoint
+        owner = world.scheduler.thread
     }
 
     static func factory(endpoint: Endpoint) -> WorldConsole.Factory {
@@ -64,6 +69,7 @@ final class IsolatedConsole: WorldConsole {
     }
 
     func evaluate(_ code: String, done: @escaping (String, String) -> Void) {
+        owner.check()
         guard let worker = worker ?? startWorker() else {
             return done("", "the console could not start its worker (\(ChildProcess.folderOfThisProgram())/glasses console-worker); check the installation\n")
         }
@@ -84,11 +90,13 @@ final class IsolatedConsole: WorldConsole {
     }
 
     func completions(for word: String) -> [String] {
+        owner.check()
         if completer == nil { completer = try? WorldReplConsole(world: world, outputDirectory: endpoint.outputDirectory) }
         return completer?.completions(for: word) ?? []
     }
 
     func close() {
+        owner.check()
         running.number.store(0, ordering: .sequentiallyConsistent)
         done = nil
         worker?.kill()
@@ -109,6 +117,7 @@ final class IsolatedConsole: WorldConsole {
 
     /// A line from the worker: an input's result, or a saved file.
     private func heard(_ line: String) {
+        owner.check()
         guard let fields = (try? JSONValue.parse(Array(line.utf8)))?.object else { return }
         if let path = fields["saved"]?.string, let kind = fields["kind"]?.string.flatMap(SavedFile.Kind.init(rawValue:)) {
             onSave?(SavedFile(path: path, kind: kind))
@@ -120,6 +129,7 @@ final class IsolatedConsole: WorldConsole {
     /// The worker is gone (killed at the limit, or it ended); an input still running is
     /// answered, and the next input starts a new worker.
     private func workerEnded(_ pid: pid_t, _ status: Int32) {
+        owner.check()
         guard worker?.pid == pid else { return }
         worker = nil
         guard done != nil else { return }
