@@ -1,21 +1,12 @@
 import Foundation
 import Testing
 
-/// Recipes as an attacker or a careless user leaves them (issue 29): one whose
-/// `init.lua` loops in C, paths leading out of the script's folders, a folder named
+/// Recipes as an attacker or a careless user leaves them (issue 29): paths leading out
+/// of the script's folders, a folder named
 /// like a built-in, a symlinked folder to install, a module linked in beside a script.
+/// One whose `init.lua` loops in C is `scripts/test-serve-hostile`'s: its metadata child
+/// spins a core until killed, which on a small machine would starve timed tests beside it.
 @Suite struct HostileRecipeTests {
-    /// Metadata with a pathological pattern before it: a match no hook can interrupt.
-    private static let patternRecipe = """
-        local s = ('a'):rep(5000) s:find(('a*'):rep(20) .. 'b')
-        return {name = "pattern", version = "1.0.0", description = "hangs", start = function() end}
-        """
-    /// Metadata after a finalizer that never ends.
-    private static let finalizerRecipe = """
-        setmetatable({}, {__gc = function() while true do end end}) collectgarbage()
-        return {name = "finalizer", version = "1.0.0", description = "hangs", start = function() end}
-        """
-
     private static func recipeFolder(_ recipes: [String: String]) throws -> String {
         let folder = try GlassesProcess.temporaryDirectory()
         for (name, source) in recipes {
@@ -23,21 +14,6 @@ import Testing
             try source.write(toFile: "\(folder)/\(name).recipe/init.lua", atomically: true, encoding: .utf8)
         }
         return folder
-    }
-
-    @Test func aRecipeThatHangsInCIsSkippedNotTheListing() async throws {
-        let folder = try Self.recipeFolder(["pattern": Self.patternRecipe, "finalizer": Self.finalizerRecipe])
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let listed = try await GlassesProcess.run(["recipe", "list"], in: folder)
-        #expect(listed.code == 0, "\(listed.stderr)")
-        #expect(listed.stdout.contains("reconnect"))
-        #expect(!listed.stdout.contains("pattern ") && !listed.stdout.contains("finalizer "))
-        #expect(listed.stderr.contains("pattern.recipe/init.lua took over") && listed.stderr.contains("finalizer.recipe/init.lua took over"))
-
-        try "print(#recipes.list() > 0 and 'listed')".write(toFile: folder + "/list.lua", atomically: true, encoding: .utf8)
-        let run = try await GlassesProcess.run(["run", "list.lua"], in: folder)
-        #expect(run.code == 0, "\(run.stderr)")
-        #expect(run.stdout == "listed\n")
     }
 
     @Test func recipePathsOutsideTheScriptsFoldersAreRefusedAlike() async throws {

@@ -85,8 +85,11 @@ public struct RecipeCatalog: Sendable {
     /// The visible recipes (first of each name), sorted by name; broken ones come back as errors.
     public func list() -> [Result<Recipe, RecipeError>] {
         var seen: Set<String> = []
+        let visible = folders().filter { seen.insert($0.name).inserted }
+        // A locked recipe is checked against its lock before its init.lua runs at all.
+        RecipeMetadataChild.prefetch(visible.filter { ![.builtIn, .locked].contains($0.origin) }.map(\.folder))
         var results: [(String, Result<Recipe, RecipeError>)] = []
-        for entry in folders() where seen.insert(entry.name).inserted {
+        for entry in visible {
             results.append((entry.name, RecipeCatalog.load(entry.folder, entry.origin).map(RecipeCatalog.heldToBuiltIn)))
         }
         return results.sorted { $0.0 < $1.0 }.map(\.1)

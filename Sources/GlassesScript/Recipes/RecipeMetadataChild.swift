@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import Synchronization
 import WearablesCore
@@ -22,6 +23,22 @@ public enum RecipeMetadataChild {
         let read = readInChild(folder)
         known.withLock { $0[key] = read }
         return try read.get()
+    }
+
+    /// Reads the metadata of every folder not known yet at once, each in its own child,
+    /// so a listing with several recipes that hang costs one deadline, not one each.
+    static func prefetch(_ folders: [String]) {
+        let group = DispatchGroup()
+        for folder in folders {
+            guard let key = try? RecipeTree(reading: folder).hash, known.withLock({ $0[key] == nil }) else { continue }
+            group.enter()
+            DetachedThread.start {
+                let read = readInChild(folder)
+                known.withLock { $0[key] = read }
+                group.leave()
+            }
+        }
+        group.wait()
     }
 
     /// What the child prints: `{"fields": [...]}` or `{"error": "..."}`.
