@@ -245,7 +245,7 @@ let package = Package(
         .executableTarget(
             name: "glasses-serve",
             dependencies: [
-                "GlassesScript", "LuaHost", "WearablesCore", "WearablesServer", "WearablesWire", "WireServing",
+                "GlassesScript", "LuaHost", "ThreadOwnership", "WearablesCore", "WearablesServer", "WearablesWire", "WearablesWorld", "WireServing",
                 "GlassesBridge", "GlassesBridgeFake", "GlassesRelay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

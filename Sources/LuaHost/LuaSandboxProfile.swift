@@ -12,6 +12,7 @@ enum LuaSandboxProfile {
             try state.call(state.load(hints, name: "=(sandbox)"), hintArguments("standard", state))
         case .strict:
             try state.call(state.load(standard, name: "=(sandbox)"))
+            try state.protect(gs_use_confined_searcher(state.L))
             try state.call(state.load(strict, name: "=(sandbox)"), [.string(modulePaths.joined(separator: ";"))])
             try state.call(state.load(hints, name: "=(sandbox)"), hintArguments("strict", state))
         }

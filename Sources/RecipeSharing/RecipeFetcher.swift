@@ -1,5 +1,10 @@
 import FoundationEssentials
 import GlassesScript
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Fetches a source into a scratch folder with git, curl and unzip. Archives are
 /// checked before they are unpacked (no absolute paths, no `..`, no links, a size
@@ -27,7 +32,12 @@ public enum RecipeFetcher {
         switch source.kind {
         case .folder(let path):
             let copy = scratch + "/" + URL(fileURLWithPath: path).lastPathComponent
-            // Read first, so a link or device in it is refused rather than copied.
+            // Read first, so a link or device in it is refused rather than copied; a link
+            // for the folder itself too, since what it leads to can change after the check.
+            var info = stat()
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                throw RecipeError("\(path) is a symbolic link; install the folder it points to by its own path")
+            }
             _ = try RecipeTree(reading: path)
             do { try FileManager.default.copyItem(atPath: path, toPath: copy) } catch {
                 throw RecipeError("cannot copy \(path): \(fileErrorText(error))")

@@ -33,9 +33,9 @@ public final class AudioPlayer {
     private var sessionEvents: AudioListenerToken?
     private let finishListeners = AudioListeners<AudioPlayer>()
 
-    init(session: AudioSession, path: String) throws(AudioError) {
+    init(session: AudioSession, path: String, opening: String?) throws(AudioError) {
         try Self.checkCanPlay(session)
-        reader = try SoundFileReader(path: path)
+        reader = try SoundFileReader(path: path, opening: opening)
         self.session = session
         self.path = path
         duration = Double(reader.frameCount) / reader.sampleRate

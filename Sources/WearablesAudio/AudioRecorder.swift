@@ -51,7 +51,7 @@ public final class AudioRecorder {
         var framesCaptured = 0
     }
 
-    init(session: AudioSession, path: String, duration: Double?) throws(AudioError) {
+    init(session: AudioSession, path: String, opening: String?, duration: Double?) throws(AudioError) {
         guard session.isActive else {
             throw AudioError(.cannotStartRecording, "the audio session is not active; call activate() first")
         }
@@ -67,7 +67,7 @@ public final class AudioRecorder {
         self.session = session
         self.path = path
         self.duration = duration
-        writer = try PCM16WAVWriter(path: path, sampleRate: Self.sampleRate)
+        writer = try PCM16WAVWriter(path: path, opening: opening, sampleRate: Self.sampleRate)
         startTime = session.clock.now
         capturedUntil = startTime
         input = try Self.segment(port: port, at: startTime)

@@ -177,14 +177,16 @@ public final class AudioSession {
     // MARK: Recording and playback
 
     /// Starts a 16 kHz, 16-bit mono WAV recording from the current input;
-    /// `duration` nil records until `stop()`.
-    public func record(to path: String, duration: Double? = nil) throws(AudioError) -> AudioRecorder {
-        try AudioRecorder(session: self, path: path, duration: duration)
+    /// `duration` nil records until `stop()`. The file is opened by the name `opening`
+    /// when given (an open descriptor's name for the file its caller checked).
+    public func record(to path: String, opening: String? = nil, duration: Double? = nil) throws(AudioError) -> AudioRecorder {
+        try AudioRecorder(session: self, path: path, opening: opening, duration: duration)
     }
 
     /// Starts playing a sound file to the current output.
-    public func play(_ path: String) throws(AudioError) -> AudioPlayer {
-        try AudioPlayer(session: self, path: path)
+    /// The file is opened by the name `opening` when given (an open descriptor's name for it).
+    public func play(_ path: String, opening: String? = nil) throws(AudioError) -> AudioPlayer {
+        try AudioPlayer(session: self, path: path, opening: opening)
     }
 
     /// What `port` hears for `frames` samples at `rate`.

@@ -66,9 +66,13 @@ private final class FileFeedStream {
 
     init(path: String, rate: Double) throws(AudioError) {
         // Checked again here: a feed set over the wire is opened on this side.
-        if let problem = RegularFile.problem(path) { throw AudioError(.feedUnavailable, "microphone feed '\(path)': \(problem)") }
+        let opened: RawFile?
+        do { opened = try RegularFile.open(path) } catch {
+            if !error.missing { throw AudioError(.feedUnavailable, "microphone feed '\(path)': \(error.reason)") }
+            opened = nil
+        }
         do {
-            reader = try SoundFileReader(path: path)
+            reader = try SoundFileReader(path: path, opening: opened?.openedPath)
         } catch {
             throw AudioError(.feedUnavailable, "microphone feed: \(error.message)")
         }

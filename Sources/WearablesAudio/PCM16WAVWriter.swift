@@ -10,12 +10,13 @@ final class PCM16WAVWriter {
     private var file: OpaquePointer?
     private var framesAtLastHeaderUpdate = 0
 
-    init(path: String, sampleRate: Int) throws(AudioError) {
+    /// Writes `path`, opened by the name `opening` when given (an open descriptor's name for it).
+    init(path: String, opening: String? = nil, sampleRate: Int) throws(AudioError) {
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = 1
         info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
-        guard let file = gs_sf_open(path, Int32(SFM_WRITE), &info) else {
+        guard let file = gs_sf_open(opening ?? path, Int32(SFM_WRITE), &info) else {
             throw AudioError(.writeFailed, "cannot create WAV file '\(path)': \(String(cString: gs_sf_strerror(nil))); check that the folder exists and is writable")
         }
         self.path = path

@@ -9,12 +9,15 @@ final class SoundFileReader {
     let frameCount: Int
     private var file: OpaquePointer?
 
-    init(path: String) throws(AudioError) {
-        guard FileManager.default.fileExists(atPath: path) else {
+    /// Reads `path`, opened by the name `opening` when given (an open descriptor's name
+    /// for the file that was checked); messages name `path`.
+    init(path: String, opening: String? = nil) throws(AudioError) {
+        let opening = opening ?? path
+        guard FileManager.default.fileExists(atPath: opening) else {
             throw AudioError(.fileNotFound, "no audio file at '\(path)'")
         }
         var info = SF_INFO()
-        guard let file = gs_sf_open(path, Int32(SFM_READ), &info) else {
+        guard let file = gs_sf_open(opening, Int32(SFM_READ), &info) else {
             throw AudioError(.unsupportedFile, "cannot read '\(path)' as audio: \(String(cString: gs_sf_strerror(nil))); use a WAV, AIFF, FLAC or Ogg file")
         }
         guard info.frames > 0, info.channels > 0, info.samplerate > 0 else {

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import WearablesCore
 import WearablesWire
 import WireServing
 
@@ -16,10 +17,16 @@ struct FileRoutes: Sendable {
             let name = try Self.name(context.parameters.getCatchAll())
             let file = try files.file(named: name)
             // Streamed from the thread pool in chunks: a long recording neither blocks the
-            // event loop nor sits whole in memory.
-            let body: ResponseBody
-            do { body = try await FileIO().loadFile(path: file.path, context: context) } catch {
+            // event loop nor sits whole in memory. Read by the open descriptor's name, so it
+            // is the file that was checked; the body holds the descriptor until it is sent.
+            let opened = file.file
+            let chunks: ResponseBody
+            do { chunks = try await FileIO().loadFile(path: opened.openedPath, context: context) } catch {
                 throw ControlError(.notFound, "no_such_file", "'\(name)' was saved but can no longer be read")
+            }
+            let body = ResponseBody(contentLength: chunks.contentLength) { writer in
+                try await chunks.write(writer)
+                withExtendedLifetime(opened) {}
             }
             return Response(
                 status: .ok,

@@ -13,8 +13,9 @@ import WearablesWire
 ///
 /// A name is looked up, never joined onto a folder, so no path a request spells
 /// (`..`, an absolute path, an encoded slash) can reach another file; and the file is
-/// resolved again when served, so one swapped for a symlink after it was saved is
-/// refused rather than followed out of the output folder.
+/// opened beneath the output folder without following links when served
+/// (``BeneathFolder``), so one swapped for a symlink, even between a check and the
+/// open, is refused rather than followed out of the output folder.
 final class SavedFiles: Sendable {
     /// The output folder as `glasses serve --out` gave it (nil: the current folder).
     let folder: String?
@@ -50,17 +51,16 @@ final class SavedFiles: Sendable {
         return files.map { WireSavedFile(name: $0.0, kind: $0.1.kind, bytes: Self.size(of: $0.1.path)) }
     }
 
-    /// The file to send for `name`, checked again against the output folder as it is now.
-    func file(named name: String) throws(ControlError) -> (path: String, kind: SavedFile.Kind) {
+    /// The file to send for `name`, open, reached from the output folder with no link followed.
+    func file(named name: String) throws(ControlError) -> (file: RawFile, kind: SavedFile.Kind) {
         guard let entry = state.withLock({ $0.entries[name] }) else {
             throw ControlError(.notFound, "no_such_file",
                 "no saved file named '\(name)': only the photos, frames and recordings this server's consoles saved are served (GET /v1/files lists them)")
         }
-        guard let root = Self.real(folder ?? "."), let real = Self.real(entry.path), real.hasPrefix(root + "/") else {
-            throw ControlError(.forbidden, "outside_output_folder",
-                "'\(name)' no longer resolves inside the output folder (moved, deleted or replaced by a link), so it is not served")
-        }
-        return (real, entry.kind)
+        let refusal = ControlError(.forbidden, "outside_output_folder",
+            "'\(name)' no longer resolves inside the output folder (moved, deleted or replaced by a link), so it is not served")
+        guard let root = Self.real(folder ?? "."), let components = BeneathFolder.components(name) else { throw refusal }
+        do { return (try BeneathFolder.open(components, under: root, for: .read), entry.kind) } catch { throw refusal }
     }
 
     static func real(_ path: String) -> String? {

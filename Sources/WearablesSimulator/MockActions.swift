@@ -108,24 +108,26 @@ extension SimulatedWorld: GlassesWorld, MockControl {
             }
             glasses.camera.setCameraFeed(pattern: feed)
         case .cameraFeedPath(let path):
-            if let problem = RegularFile.problem(path) {
-                return MockActionError(.unreadableFile, "cannot use '\(path)' as a camera feed: \(problem)", reason: problem)
+            let opened: RawFile?
+            switch openFeed(path, as: "a camera feed") {
+            case .success(let file): opened = file
+            case .failure(let refusal): return refusal
             }
-            do { try glasses.camera.setCameraFeed(path: path) } catch {
+            do { try glasses.camera.setCameraFeed(path: path, opening: opened?.openedPath ?? path) } catch {
                 return MockActionError(.unreadableFile, "cannot use '\(path)' as a camera feed (.mp4, .mov, .mkv, .y4m, PNG or JPEG): \(error)",
                                        reason: "\(error)")
             }
         case .capturedImage(let path):
-            if let problem = RegularFile.problem(path) {
-                return MockActionError(.unreadableFile, "cannot use '\(path)' as the captured image: \(problem)", reason: problem)
+            let opened: RawFile?
+            switch openFeed(path, as: "the captured image") {
+            case .success(let file): opened = file
+            case .failure(let refusal): return refusal
             }
-            do { try glasses.camera.setCapturedImage(path: path) } catch {
+            do { try glasses.camera.setCapturedImage(path: path, opening: opened?.openedPath ?? path) } catch {
                 return MockActionError(.unreadableFile, "cannot use '\(path)' as the captured image (PNG or JPEG): \(error)", reason: "\(error)")
             }
         case .microphoneFeed(let feed):
-            if case .file(let path) = feed, let problem = RegularFile.problem(path) {
-                return MockActionError(.unreadableFile, "cannot use '\(path)' as the microphone feed: \(problem)", reason: problem)
-            }
+            if case .file(let path) = feed, case .failure(let refusal) = openFeed(path, as: "the microphone feed") { return refusal }
             // Spoken once here, so a missing espeak-ng is refused at the call, in one line.
             if case .speech(let text) = feed {
                 do throws(AudioError) { _ = try SpeechSynthesizer.synthesize(text, rate: SpeechRecognizer.sampleRate) } catch {
@@ -153,6 +155,16 @@ extension SimulatedWorld: GlassesWorld, MockControl {
             return glasses.display.apply(action)
         }
         return nil
+    }
+
+    /// `path` open as a feed's file (following links: a path posted to a served world
+    /// or given by a trusted script is the user's), refused when it is a FIFO, device or
+    /// folder; nil when nothing is there, so the reader says in its words that it is missing.
+    private static func openFeed(_ path: String, as what: String) -> Result<RawFile?, MockActionError> {
+        do { return .success(try RegularFile.open(path)) } catch {
+            if error.missing { return .success(nil) }
+            return .failure(MockActionError(.unreadableFile, "cannot use '\(path)' as \(what): \(error.reason)", reason: error.reason))
+        }
     }
 }
 

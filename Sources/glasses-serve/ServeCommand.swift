@@ -113,6 +113,7 @@ struct ServeCommand: ParsableCommand {
         var sink: (@Sendable (String) -> Void)?
         if let traceFile { sink = { traceFile.write($0) } }
         let (traceSink, serveOptions, mode, dial) = (sink, options, Mode(bridgeFake: bridgeFake, relay: relay), dial)
+        let consoles = IsolatedConsole.Endpoint(outputDirectory: options.outputDirectory)
         let outcome = Self.blocking { () async -> ServeError? in
             switch mode {
             case .bridgeFake: return await Self.runBridgeFake(options: serveOptions, dial: dial, traceSink: traceSink, signals: signals)
@@ -121,12 +122,13 @@ struct ServeCommand: ParsableCommand {
             }
             let server: WorldServer
             do throws(ServeError) {
-                server = try await WorldServer(options: serveOptions, traceSink: traceSink, console: WorldReplConsole.factory(outputDirectory: serveOptions.outputDirectory))
+                server = try await WorldServer(options: serveOptions, traceSink: traceSink, console: IsolatedConsole.factory(endpoint: consoles))
             } catch {
                 return error
             }
             let task = Task {
                 try await server.run(ending: { signals.received.map(ServeEnding.signal) ?? .stopped }) { port in
+                    consoles.listening(url: Self.loopbackURL(options: serveOptions, port: port), token: server.token)
                     Self.announce(options: serveOptions, port: port, token: server.token)
                 }
             }
@@ -154,6 +156,18 @@ struct ServeCommand: ParsableCommand {
     private func fail(_ message: String, as status: ExitStatus) -> ExitStatus {
         LuaConsole.writeError("glasses serve: \(message)\n")
         return status
+    }
+
+    /// Where a console worker on this machine reaches the server: the listening address,
+    /// or loopback when it listens on every address.
+    private static func loopbackURL(options: ServeOptions, port: Int) -> String {
+        let host = switch options.host {
+        case "0.0.0.0": "127.0.0.1"
+        case "::": "[::1]"
+        case let host where host.contains(":"): "[\(host)]"
+        case let host: host
+        }
+        return "ws://\(host):\(port)\(WireProtocol.webSocketPath)"
     }
 
     private static func announce(options: ServeOptions, port: Int, token: String) {

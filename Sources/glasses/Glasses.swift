@@ -20,7 +20,8 @@ struct Glasses: ParsableCommand {
             4 a check (expect) failed, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM), n for exit(n) or os.exit(n).
             """,
         version: "glasses \(version) (Lua 5.4)",
-        subcommands: [RunCommand.self, ReplCommand.self, TypesCommand.self, DocsCommand.self, CheckCommand.self, RecipeCommand.self, ServeCommand.self, MCPCommand.self, SweepCommand.self, TraceCommand.self]
+        subcommands: [RunCommand.self, ReplCommand.self, TypesCommand.self, DocsCommand.self, CheckCommand.self, RecipeCommand.self, ServeCommand.self, MCPCommand.self, SweepCommand.self, TraceCommand.self,
+                      ConsoleWorkerCommand.self]
     )
 
     /// ArgumentParser's `main`, except that commands end with a ``ExitStatus``

@@ -17,7 +17,7 @@ struct RecipeCommand: ParsableCommand {
             """,
         subcommands: [
             List.self, Info.self, Run.self, New.self, Pack.self, Install.self, Uninstall.self,
-            Add.self, Remove.self, Sync.self, Update.self, Verify.self, Search.self, Publish.self,
+            Add.self, Remove.self, Sync.self, Update.self, Verify.self, Search.self, Publish.self, Metadata.self,
         ]
     )
 

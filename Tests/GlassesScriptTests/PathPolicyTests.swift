@@ -132,6 +132,6 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: root + "/a", withDestinationPath: root + "/b")
         try FileManager.default.createSymbolicLink(atPath: root + "/b", withDestinationPath: root + "/a")
         let policy = PathPolicy(directory: root, sandbox: .strict)
-        #expect(throws: PathRefusal.self) { try policy.writable("a/x.jpg") }
+        #expect(throws: PathRefusal.self) { try policy.writing("a/x.jpg") }
     }
 }

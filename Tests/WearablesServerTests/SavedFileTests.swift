@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import WearablesCore
 import WearablesServer
@@ -126,4 +127,52 @@ struct SavedFileTests {
         await peer.close()
         await running.stop()
     }
+
+    /// The check-then-open race of issue 29 (2 of 400 requests served the outside file
+    /// while a process swapped a link): a thread swaps the saved file's folder and the
+    /// file itself for links to an outside folder while 400 requests fetch it; no
+    /// response may carry the outside file.
+    @Test func aLinkSwappedInDuringRequestsIsNeverFollowed() async throws {
+        let folder = try Self.folder()
+        let outside = try Self.folder()
+        try FileManager.default.createDirectory(atPath: outside + "/sub", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: outside + "/sub/photo.jpg", contents: Data(Self.secret.utf8))
+        FileManager.default.createFile(atPath: outside + "/photo.jpg", contents: Data(Self.secret.utf8))
+        let running = try await Self.start(folder)
+        let peer = try await running.peer()
+        _ = try await peer.hello()
+        try await Self.save(peer, id: 1, "sub/photo.jpg", "real")
+        let flags = SwapFlags()
+        let thread = Thread {
+            defer { flags.stopped.store(true, ordering: .releasing) }
+            for _ in 0..<200_000 where flags.swapping.load(ordering: .acquiring) {
+                // Room for the server's threads on a small machine; the swaps still land between requests' checks and opens.
+                sched_yield()
+                rename(folder + "/sub", folder + "/sub.parked")
+                symlink(outside + "/sub", folder + "/sub")
+                unlink(folder + "/sub")
+                rename(folder + "/sub.parked", folder + "/sub")
+                rename(folder + "/sub/photo.jpg", folder + "/sub/photo.parked")
+                symlink(outside + "/photo.jpg", folder + "/sub/photo.jpg")
+                unlink(folder + "/sub/photo.jpg")
+                rename(folder + "/sub/photo.parked", folder + "/sub/photo.jpg")
+            }
+        }
+        thread.start()
+        var leaked = 0
+        for _ in 0..<400 where try await running.authorized(.get, "/v1/files/sub/photo.jpg").body.contains(Self.secret) {
+            leaked += 1
+        }
+        flags.swapping.store(false, ordering: .releasing)
+        while !flags.stopped.load(ordering: .acquiring) { sched_yield() }
+        #expect(leaked == 0)
+        await peer.close()
+        await running.stop()
+    }
+}
+
+/// Whether the swapping thread should go on, and whether it has stopped.
+private final class SwapFlags: Sendable {
+    let swapping = Atomic<Bool>(true)
+    let stopped = Atomic<Bool>(false)
 }

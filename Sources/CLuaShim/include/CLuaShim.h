@@ -132,6 +132,9 @@ void gs_push_raise_marker(lua_State *L, int with_position);
 /* Library setup: the full standard library with coroutine.resume/wrap and
  * os.exit replaced by stop-aware versions. */
 int gs_openlibs(lua_State *L);
+/* Makes require's Lua-file searcher open modules beneath the folders of
+ * package.path without following links (the strict profile). */
+int gs_use_confined_searcher(lua_State *L);
 /* math.randomseed(seed), before the sandbox may hide it. */
 int gs_randomseed(lua_State *L, lua_Integer seed);
 

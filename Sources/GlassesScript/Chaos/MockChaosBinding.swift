@@ -38,7 +38,8 @@ enum MockChaosBinding {
                 origin = "--faults"
             } else if let path = fields["schedule"] {
                 guard let name = path.string else { throw LuaArgumentError(argument: 1, message: "field 'schedule': a file name expected") }
-                schedule = try read(try runtime.readable(name, as: "a fault schedule"))
+                let file = try runtime.reading(name, as: "a fault schedule")
+                schedule = try read(file.path, opening: file.openedPath)
                 origin = "file"
             } else {
                 var plan = ChaosPlan(window: runtime.scheduler.now...(runtime.options.duration ?? ScriptRuntime.defaultHorizon))
@@ -59,9 +60,9 @@ enum MockChaosBinding {
             }
             if let save = fields["save"] {
                 guard let name = save.string else { throw LuaArgumentError(argument: 1, message: "field 'save': a file name expected") }
-                let path = try runtime.currentPaths.writable(name)
-                do { try (schedule.json(pretty: true) + "\n").write(toFile: path, atomically: true, encoding: .utf8) } catch {
-                    throw LuaError("mock.chaos: cannot write the fault schedule '\(name)': \(fileErrorText(error))")
+                let file = try runtime.currentPaths.writing(name)
+                guard file.write(Array((schedule.json(pretty: true) + "\n").utf8)) else {
+                    throw LuaError("mock.chaos: cannot write the fault schedule '\(name)': the disk refused it (full?)")
                 }
             }
             // Pending faults keep the run going, as timers do, until the last one clears.
@@ -77,8 +78,9 @@ enum MockChaosBinding {
         }
     }
 
-    private static func read(_ path: String) throws -> ChaosSchedule {
-        guard let data = FileManager.default.contents(atPath: path) else {
+    /// The schedule in `path`, opened by the name `opening` when given (an open descriptor's).
+    private static func read(_ path: String, opening: String? = nil) throws -> ChaosSchedule {
+        guard let data = FileManager.default.contents(atPath: opening ?? path) else {
             throw LuaError("mock.chaos: cannot read the fault schedule '\(path)': check the path (it is relative to the current folder)")
         }
         do { return try ChaosSchedule.read(data, from: path) } catch { throw LuaError("mock.chaos: \(error)") }

@@ -24,8 +24,8 @@ enum MockMotionBinding {
                     if let table = try? call.table(2) {
                         feed = .pose(try table.enumValue("pose", as: MotionPose.self))
                     } else {
-                        let path = try runtime.readable(try call.string(2), as: "a motion feed")
-                        do { feed = .samples(try MotionCSV.read(path: path)) } catch {
+                        let file = try runtime.reading(try call.string(2), as: "a motion feed")
+                        do { feed = .samples(try MotionCSV.read(path: file.path, opening: file.openedPath)) } catch {
                             throw ScriptError(domain: "mock", code: "unreadable_file", message: "\(error)")
                         }
                     }

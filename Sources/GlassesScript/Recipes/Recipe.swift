@@ -25,7 +25,7 @@ public struct Recipe: Sendable {
     public let author: String?
     public let license: String?
     /// What the recipe asks for beyond the default `strict` sandbox.
-    public let sandbox: LuaSandbox
+    public private(set) var sandbox: LuaSandbox
     public let parameters: [RecipeParameter]
     /// What it needs (`requires = {glasses = ">=0.1", recipes = {["code-capture"] = "^1.2"}}`).
     public let requirements: RecipeRequirements
@@ -40,8 +40,18 @@ public struct Recipe: Sendable {
     /// otherwise hang `recipe list` and every script that calls `recipes.list()`.
     static let metadataLimits = LuaStateOptions(sandbox: .strict, memoryLimit: 16 << 20, instructionLimit: 10_000_000, timeout: 5)
 
-    /// Reads the metadata of the recipe in `folder`.
+    /// Reads the metadata of the recipe in `folder`. A built-in's is read here (it is
+    /// ours); any other's in a child process under a deadline (``RecipeMetadataChild``),
+    /// since a pattern match or a finalizer in its `init.lua` can run in C where no hook
+    /// stops it, and a hang there must cost one recipe, not the listing.
     public static func load(folder: String, origin: Origin) throws -> Recipe {
+        let fields = origin == .builtIn ? try readFields(folder: folder) : try RecipeMetadataChild.fields(folder: folder)
+        return try Recipe(fields: fields, folder: folder, origin: origin)
+    }
+
+    /// The metadata fields of the recipe in `folder`, read in this process under
+    /// ``metadataLimits``: what the child of ``RecipeMetadataChild`` runs.
+    public static func readFields(folder: String) throws -> [String] {
         let state = try LuaState(options: metadataLimits)
         let definition: [LuaValue]
         do {
@@ -49,14 +59,19 @@ public struct Recipe: Sendable {
         } catch {
             throw RecipeError("cannot load \(folder)/init.lua: \(error.message)")
         }
-        let fields: [String]
         do {
-            fields = try state.call(try state.load(metadataReader, name: "=(recipe metadata)"), definition)
+            return try state.call(try state.load(metadataReader, name: "=(recipe metadata)"), definition)
                 .map { $0.string ?? "" }
         } catch {
             throw RecipeError("\(folder)/init.lua: \(error.message)")
         }
-        return try Recipe(fields: fields, folder: folder, origin: origin)
+    }
+
+    /// This recipe with its sandbox narrowed to `ceiling` (a shadowed built-in's).
+    func narrowed(to ceiling: LuaSandbox) -> Recipe {
+        var copy = self
+        copy.sandbox = sandbox.narrowed(to: ceiling)
+        return copy
     }
 
     private init(fields: [String], folder: String, origin: Origin) throws {

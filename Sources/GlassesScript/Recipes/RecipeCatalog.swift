@@ -1,4 +1,5 @@
 import Spelling
+import Synchronization
 import FoundationEssentials
 import LuaHost
 
@@ -84,9 +85,12 @@ public struct RecipeCatalog: Sendable {
     /// The visible recipes (first of each name), sorted by name; broken ones come back as errors.
     public func list() -> [Result<Recipe, RecipeError>] {
         var seen: Set<String> = []
+        let visible = folders().filter { seen.insert($0.name).inserted }
+        // A locked recipe is checked against its lock before its init.lua runs at all.
+        RecipeMetadataChild.prefetch(visible.filter { ![.builtIn, .locked].contains($0.origin) }.map(\.folder))
         var results: [(String, Result<Recipe, RecipeError>)] = []
-        for entry in folders() where seen.insert(entry.name).inserted {
-            results.append((entry.name, RecipeCatalog.load(entry.folder, entry.origin)))
+        for entry in visible {
+            results.append((entry.name, RecipeCatalog.load(entry.folder, entry.origin).map(RecipeCatalog.heldToBuiltIn)))
         }
         return results.sorted { $0.0 < $1.0 }.map(\.1)
     }
@@ -94,6 +98,7 @@ public struct RecipeCatalog: Sendable {
     /// The recipe `name` as the search path resolves it, or the one in the
     /// folder `name` when it is a path (it has a `/` or ends in `.recipe`).
     public func recipe(named name: String) throws(RecipeError) -> Recipe {
+        try RecipeCatalog.checkLength(name)
         if name.contains("/") || name.hasSuffix(".recipe") {
             let base = URL(fileURLWithPath: currentDirectory, isDirectory: true)
             let folder = URL(fileURLWithPath: name, relativeTo: base).standardizedFileURL.path
@@ -112,15 +117,49 @@ public struct RecipeCatalog: Sendable {
         guard let entry = found.first(where: { $0.name == name }) else {
             throw RecipeError(RecipeCatalog.missing(name, among: found.map(\.name)))
         }
-        return try RecipeCatalog.load(entry.folder, entry.origin).get()
+        return RecipeCatalog.heldToBuiltIn(try RecipeCatalog.load(entry.folder, entry.origin).get())
+    }
+
+    /// A recipe found before the built-in of the same name shadows it: that is said (on
+    /// stderr), and it runs in no wider a sandbox than the built-in declares, so a
+    /// `reconnect.recipe` dropped in the current folder cannot ask for more than the
+    /// `reconnect` a script meant.
+    static func heldToBuiltIn(_ recipe: Recipe) -> Recipe {
+        // A shadowing folder is said once per process, however often it is listed.
+        guard recipe.origin != .builtIn, case .success(let builtIns) = builtInDirectory else { return recipe }
+        let folder = builtIns + "/" + recipe.name + ".recipe"
+        guard FileManager.default.fileExists(atPath: folder + "/init.lua") else { return recipe }
+        let ceiling = (try? Recipe.load(folder: folder, origin: .builtIn).sandbox) ?? .strict
+        let held = recipe.narrowed(to: ceiling)
+        guard warned.withLock({ $0.insert(recipe.folder).inserted }) else { return held }
+        LuaConsole.writeError(
+            "glasses: warning: \(recipe.folder) (\(recipe.origin.rawValue)) shadows the built-in recipe '\(recipe.name)' and runs in its "
+                + "sandbox at most (\(held.sandbox.rawValue)); rename the folder to keep both\n")
+        return held
     }
 
     /// Why `name` finds no recipe, or nil when it names one (or is a folder path,
     /// judged when it is loaded): the rule `recipes.run` and `glasses check` share.
     public func problem(naming name: String) -> String? {
+        do throws(RecipeError) { try RecipeCatalog.checkLength(name) } catch { return error.message }
         if name.contains("/") || name.hasSuffix(".recipe") { return nil }
         let names = folders().map(\.name)
         return names.contains(name) ? nil : RecipeCatalog.missing(name, among: names)
+    }
+
+    private static let warned = Mutex<Set<String>>([])
+
+    /// Whether `name` is a path to a `NAME.recipe` folder rather than a name.
+    static func isPath(_ name: String) -> Bool { name.contains("/") || name.hasSuffix(".recipe") }
+
+    /// The longest recipe name or folder path taken (a path's limit on Linux); checked
+    /// before any search or suggestion, which would cost time in proportion to it.
+    public static let maxNameBytes = 4096
+
+    static func checkLength(_ name: String) throws(RecipeError) {
+        guard name.utf8.count <= maxNameBytes else {
+            throw RecipeError("a recipe name or path is at most \(maxNameBytes) bytes; this one is \(name.utf8.count): give the recipe's name")
+        }
     }
 
     private static func missing(_ name: String, among names: [String]) -> String {

@@ -36,8 +36,8 @@ public struct RecipesPlugin: GlassesPlugin {
                         returns: [.record(Self.summaryType + [LuaParameter("params", .array(.record(Self.parameterType)))])],
                         doc: "A recipe's metadata and parameters.",
                         rule: known
-                    ) { call in
-                        let recipe = try RecipesPlugin.recipe(catalog, try call.string(1))
+                    ) { [unowned runtime] call in
+                        let recipe = try RecipesPlugin.recipe(catalog, try call.string(1), runtime)
                         var info = RecipesPlugin.summaryFields(recipe)
                         info["params"] = .array(recipe.parameters.map { parameter in
                             var fields: [String: LuaValue] = [
@@ -56,7 +56,7 @@ public struct RecipesPlugin: GlassesPlugin {
                         doc: "Start a recipe in its own task, in the sandbox it declares (never wider than the caller's); params are checked like --param. Returns {name, status, stop(self)} plus what the recipe exposes (ctx:expose); status is \"gave_up\" once it gives up (ctx:give_up).",
                         rule: known
                     ) { [unowned runtime] call in
-                        let recipe = try RecipesPlugin.recipe(catalog, try call.string(1))
+                        let recipe = try RecipesPlugin.recipe(catalog, try call.string(1), runtime)
                         if let problem = recipe.requirements.hostProblem(recipe: recipe.name) { throw LuaError(problem) }
                         let given = try RecipesPlugin.texts(call, recipe)
                         let values: [String: LuaValue]
@@ -135,7 +135,14 @@ public struct RecipesPlugin: GlassesPlugin {
         return results[0]
     }
 
-    private static func recipe(_ catalog: RecipeCatalog, _ name: String) throws -> Recipe {
+    /// The recipe `name` names; a path to its folder must be one the caller's sandbox may
+    /// read (the script's folder or --out), checked before the folder is looked at.
+    private static func recipe(_ catalog: RecipeCatalog, _ name: String, _ runtime: ScriptRuntime) throws -> Recipe {
+        if RecipeCatalog.isPath(name) {
+            do { try runtime.currentPaths.checkReadableFolder(name) } catch {
+                throw LuaError("cannot use the recipe '\(name)': \(error)")
+            }
+        }
         do { return try catalog.recipe(named: name) } catch { throw LuaError(error.message) }
     }
 

@@ -104,3 +104,85 @@ public enum ChildProcess {
     /// The status `sh` exits with when it cannot find the tool.
     public static let notFound: Int32 = 127
 }
+
+extension ChildProcess {
+    /// How a child run under a deadline ended.
+    public enum Bounded: Sendable, Equatable {
+        /// It ended by itself: its exit status and what it printed (cut at the limit).
+        case finished(status: Int32, output: String)
+        /// It was still running at the deadline and was killed.
+        case killed
+        /// It could not be started.
+        case notStarted
+    }
+
+    /// Runs `executable` with `arguments` (stdin and stderr on /dev/null), reading what
+    /// it prints up to `outputLimit` bytes, and kills it (and waits for it) if it has
+    /// not ended after `seconds`. For work that may hang in C where no hook reaches
+    /// (a pattern match, a finalizer): only a process of its own can be stopped.
+    public static func run(_ executable: String, _ arguments: [String], deadline seconds: Double, outputLimit: Int = 1 << 20) -> Bounded {
+        var pipeEnds: [Int32] = [-1, -1]
+        guard pipe(&pipeEnds) == 0 else { return .notStarted }
+        let (reading, writing) = (pipeEnds[0], pipeEnds[1])
+        defer { close(reading) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, writing, STDOUT_FILENO)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, reading)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        var cArguments = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var pid = pid_t()
+        let started = posix_spawn(&pid, executable, &actions, &attributes, &cArguments, environ) == 0
+        close(writing)
+        guard started else { return .notStarted }
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let end = monotonicSeconds() + seconds
+        while true {
+            let left = end - monotonicSeconds()
+            guard left > 0 else {
+                kill(pid, SIGKILL)
+                _ = wait(pid)
+                return .killed
+            }
+            var poller = pollfd(fd: reading, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(min(left * 1000, 1000).rounded(.up)))
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { continue }
+            let got = chunk.withUnsafeMutableBytes { read(reading, $0.baseAddress, $0.count) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { break }
+            if output.count < outputLimit { output += chunk.prefix(min(got, outputLimit - output.count)) }
+        }
+        // It may have closed its output and still not end (a finalizer as it exits).
+        while true {
+            var status: Int32 = 0
+            let ended = waitpid(pid, &status, WNOHANG)
+            if ended == pid {
+                let signal = status & 0x7f
+                return .finished(status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, output: String(decoding: output, as: UTF8.self))
+            }
+            if ended < 0, errno != EINTR { return .finished(status: 128, output: String(decoding: output, as: UTF8.self)) }
+            guard monotonicSeconds() < end else {
+                kill(pid, SIGKILL)
+                _ = wait(pid)
+                return .killed
+            }
+            _ = poll(nil, 0, 5)
+        }
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}

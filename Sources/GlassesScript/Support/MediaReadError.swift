@@ -16,6 +16,13 @@ extension ScriptRuntime {
         return LuaError("cannot use '\(path)' as \(what): \(reason)")
     }
 
+    /// `path` open for reading, or the script error naming what the sandbox allows.
+    func reading(_ path: String, as what: String) throws -> ScriptFile {
+        do { return try currentPaths.reading(path) } catch {
+            throw LuaError("cannot use '\(path)' as \(what): \(error)")
+        }
+    }
+
     /// The file to read for `path`, or the script error naming what the sandbox allows.
     func readable(_ path: String, as what: String) throws -> String {
         do { return try currentPaths.readable(path) } catch {

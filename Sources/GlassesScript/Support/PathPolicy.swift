@@ -1,12 +1,15 @@
 import FoundationEssentials
 import LuaHost
+import WearablesCore
 
 /// The one rule for the files a script names (photos, frames, recordings,
 /// feeds, sounds). Relative writes land in the output folder (`--out`, else the
 /// current folder), created on first use so a failed run leaves no empty folder.
 /// Outside `trusted`, writes must stay in the output folder and reads in the
 /// script's or recipe's folder, the output folder, or a declared resources
-/// folder; symlinks are resolved first, so one cannot lead outside.
+/// folder; a path is resolved to say which folder allows it, then opened beneath
+/// that folder without following links, so no link can lead outside, even one
+/// swapped in between.
 public final class PathPolicy {
     /// `--out` as given, or nil for the current folder.
     public let directory: String?
@@ -31,38 +34,40 @@ public final class PathPolicy {
         if !readFolders.contains(real) { readFolders.append(real) }
     }
 
-    /// Where to write `path`, with its folder created; throws when it leads
-    /// outside the output folder.
-    public func writable(_ path: String) throws -> String {
+    /// `path` open for writing (created or emptied), with its folders created; throws
+    /// when it leads outside the output folder. Confined, the file is opened beneath the
+    /// output folder with no link followed (``BeneathFolder``), so a link swapped in
+    /// after the check cannot send the write elsewhere.
+    public func writing(_ path: String) throws -> ScriptFile {
         try PathWithNUL.refuse(path)
         var given = path
         if let directory, !path.hasPrefix("/") { given = "\(directory)/\(path)" }
-        var resolved = given
-        if confined {
-            let output = PathPolicy.real(outputFolder)
-            resolved = PathPolicy.real(PathPolicy.absolute(given, from: FileManager.default.currentDirectoryPath))
-            guard PathPolicy.contains(output, resolved) else {
-                throw PathRefusal(resolved: resolved, folders: [output], writing: true)
+        guard confined else {
+            try PathPolicy.makeFolder(PathPolicy.folder(of: given), as: PathPolicy.folder(of: given))
+            do { return ScriptFile(file: try RegularFile.create(given), path: given) } catch {
+                throw PathOpenError(path: given, reason: error.reason)
             }
         }
-        let folder = PathPolicy.folder(of: resolved)
-        if !folder.isEmpty {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                // Said as the script and --out put it, not as resolved.
-                throw OutputFolderError(folder: PathPolicy.folder(of: given))
-            }
+        let output = PathPolicy.real(outputFolder)
+        let resolved = PathPolicy.real(PathPolicy.absolute(given, from: FileManager.default.currentDirectoryPath))
+        guard let components = PathPolicy.components(of: resolved, under: output) else {
+            throw PathRefusal(resolved: resolved, folders: [output], writing: true)
         }
-        return resolved
+        try PathPolicy.makeFolder(outputFolder, as: directory ?? ".")
+        do { return ScriptFile(file: try BeneathFolder.open(components, under: output, for: .create), path: resolved) } catch {
+            // Said as the script and --out put it, not as resolved.
+            if error.cannotMakeFolder { throw OutputFolderError(folder: PathPolicy.folder(of: given)) }
+            throw PathOpenError(path: path, reason: error.description)
+        }
     }
 
-    /// The file to read for `path`: a relative path names a file in the output
-    /// folder when one exists there (what the script wrote), else one relative
-    /// to the current folder, and when neither exists the output folder's (so
-    /// a missing file is reported as missing, not as outside). Throws when it
-    /// leads outside the readable folders.
-    public func readable(_ path: String) throws -> String {
+    /// `path` open for reading: a relative path names a file in the output folder when
+    /// one exists there (what the script wrote), else one relative to the current
+    /// folder, and when neither exists the output folder's (so a missing file is
+    /// reported as missing, not as outside). Throws when it leads outside the readable
+    /// folders, or is not a regular file; confined, it is opened beneath the folder that
+    /// allows it with no link followed. A missing file comes back without a descriptor.
+    public func reading(_ path: String) throws -> ScriptFile {
         try PathWithNUL.refuse(path)
         var resolved = path
         if !path.hasPrefix("/"), let directory {
@@ -70,13 +75,57 @@ public final class PathPolicy {
             let manager = FileManager.default
             if manager.fileExists(atPath: inOutput) || !manager.fileExists(atPath: path) { resolved = inOutput }
         }
-        guard confined else { return resolved }
+        guard confined else {
+            do { return ScriptFile(file: try RegularFile.open(resolved), path: resolved) } catch {
+                if error.missing { return ScriptFile(file: nil, path: resolved) }
+                throw PathOpenError(path: path, reason: error.reason)
+            }
+        }
         let target = PathPolicy.real(PathPolicy.absolute(resolved, from: FileManager.default.currentDirectoryPath))
         let folders = [PathPolicy.real(outputFolder)] + readFolders
-        guard folders.contains(where: { PathPolicy.contains($0, target) }) else {
+        guard let folder = folders.first(where: { PathPolicy.components(of: target, under: $0) != nil }),
+              let components = PathPolicy.components(of: target, under: folder) else {
             throw PathRefusal(resolved: target, folders: folders, writing: false)
         }
-        return target
+        do { return ScriptFile(file: try BeneathFolder.open(components, under: folder, for: .read), path: target) } catch {
+            if error.missing { return ScriptFile(file: nil, path: target) }
+            throw PathOpenError(path: path, reason: error.description)
+        }
+    }
+
+    /// Throws when the folder `path` (a recipe's, relative to the current folder) is
+    /// outside the readable folders. Decided from the path alone, before anything is
+    /// read, so the answer for a folder outside says nothing of whether it exists.
+    public func checkReadableFolder(_ path: String) throws {
+        try PathWithNUL.refuse(path)
+        guard confined else { return }
+        let target = PathPolicy.real(PathPolicy.absolute(path, from: FileManager.default.currentDirectoryPath))
+        let folders = [PathPolicy.real(outputFolder)] + readFolders
+        guard folders.contains(where: { target == $0 || PathPolicy.components(of: target, under: $0) != nil }) else {
+            throw PathRefusal(resolved: target, folders: folders, writing: false)
+        }
+    }
+
+    /// The path to hand on for `path` (a feed the world opens itself, over the wire too),
+    /// checked as ``reading(_:)`` checks it; the world opens it again, refusing a FIFO or device.
+    /// A missing file is handed on too, for its reader to say so in its own words.
+    public func readable(_ path: String) throws -> String {
+        try reading(path).path
+    }
+
+    /// The components of `path` below `folder` (both resolved), or nil when it is not below it.
+    static func components(of path: String, under folder: String) -> [String]? {
+        guard path.hasPrefix(folder == "/" ? "/" : folder + "/") else { return nil }
+        return BeneathFolder.components(String(path.dropFirst(folder == "/" ? 1 : folder.count + 1)))
+    }
+
+    /// Creates `folder` and its parents (the user's output folder, or any in trusted);
+    /// `said` is how the error names it.
+    private static func makeFolder(_ folder: String, as said: String) throws {
+        guard !folder.isEmpty else { return }
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw OutputFolderError(folder: said)
+        }
     }
 
     /// What precedes the last `/` ("" for none, "/" for the root). Not
@@ -89,10 +138,6 @@ public final class PathPolicy {
 
     private static func absolute(_ path: String, from base: String) -> String {
         path.hasPrefix("/") ? path : "\(base)/\(path)"
-    }
-
-    private static func contains(_ folder: String, _ path: String) -> Bool {
-        path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
     }
 
     /// `path` (absolute) with every symlink and `..` resolved as the kernel
@@ -150,6 +195,14 @@ struct PathWithNUL: Error, CustomStringConvertible {
     var description: String {
         "the path \"\(path.replacing("\0", with: "\\0"))\" has a NUL byte (\\0), which no file name can hold; remove it"
     }
+}
+
+/// A file the rule allowed but the system would not open, said with the script's path.
+struct PathOpenError: Error, CustomStringConvertible {
+    let path: String
+    let reason: String
+
+    var description: String { "cannot open '\(path)': \(reason)" }
 }
 
 /// A folder that cannot be made, said in terms of the path rather than Foundation's error domain.

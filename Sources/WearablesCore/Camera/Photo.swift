@@ -26,7 +26,7 @@ public struct Photo: Sendable, Equatable {
     public var size: Int { data.count }
 
     public func save(to path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: data) else {
+        guard let file = RawFile.creating(path), file.write(data) else {
             throw ImageCodecError(message: "cannot write \(path): check that its directory exists and is writable")
         }
     }

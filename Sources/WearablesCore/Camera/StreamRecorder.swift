@@ -67,8 +67,9 @@ public final class StreamRecorder {
     private let finishListeners: Broadcaster<StreamRecorder>
 
     /// Starts recording `camera`, which must be streaming (or paused), to `path`
-    /// (`.mp4` or `.mov`, by `container`).
-    public init(camera: CameraStream, path: String, container: String, duration: Double?,
+    /// (`.mp4` or `.mov`, by `container`), opened by the name `opening` when given (an
+    /// open descriptor's name for the file its caller checked).
+    public init(camera: CameraStream, path: String, opening: String? = nil, container: String, duration: Double?,
                 audio: AudioSource?) throws(RecordingError) {
         scheduler = camera.wearables.scheduler
         self.path = path
@@ -78,7 +79,7 @@ public final class StreamRecorder {
         if case .pcm(let rate)? = camera.configuration.audioCodec, audio != nil { audioRate = rate } else { audioRate = nil }
         finishListeners = Broadcaster(scheduler: scheduler)
         encoder = try VideoFileEncoder(
-            path: path, container: container, size: size, frameRate: frameRate, ticksPerSecond: Self.ticksPerSecond,
+            path: opening ?? path, container: container, size: size, frameRate: frameRate, ticksPerSecond: Self.ticksPerSecond,
             quantiser: Self.quantiser, audioRate: audioRate)
         // The listeners and the timer hold the recorder until it ends, so it goes on when
         // the caller drops it; `finish` cancels them, which ends the cycle.

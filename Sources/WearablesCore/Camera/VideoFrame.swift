@@ -85,13 +85,18 @@ public final class VideoFrame {
 
     /// Writes the frame to `path`, encoded by its extension (.png, .jpg/.jpeg, .ppm, .heic).
     public func save(to path: String) throws {
-        let ext = URL(fileURLWithPath: path).pathExtension
+        let data = try encoded(for: path)
+        guard let file = RawFile.creating(path), file.write(data) else {
+            throw ImageCodecError(message: "cannot write \(path): check that its directory exists and is writable")
+        }
+    }
+
+    /// The frame encoded as `name`'s extension says (.png, .jpg/.jpeg, .ppm, .heic).
+    public func encoded(for name: String) throws -> Data {
+        let ext = URL(fileURLWithPath: name).pathExtension
         guard let format = ImageCodecs.Format(pathExtension: ext) else {
             throw ImageCodecError(message: "cannot save a frame as '.\(ext)': use .png, .jpg, .ppm or .heic")
         }
-        let data = try ImageCodecs.encode(rgbImage(), as: format)
-        guard FileManager.default.createFile(atPath: path, contents: data) else {
-            throw ImageCodecError(message: "cannot write \(path): check that its directory exists and is writable")
-        }
+        return try ImageCodecs.encode(rgbImage(), as: format)
     }
 }

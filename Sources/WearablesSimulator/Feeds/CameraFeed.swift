@@ -21,11 +21,22 @@ public enum CameraFeed {
     public static let footageExtensions = ["mp4", "m4v", "mov", "mkv"]
 
     /// A feed from a file: a video (looped), `.y4m` or footage (`.mp4`, `.m4v`, `.mov`,
-    /// `.mkv`), or a PNG/JPEG still.
-    public static func file(_ path: String) throws -> FrameSource {
+    /// `.mkv`), or a PNG/JPEG still; `path`'s extension says which, and the file is
+    /// opened by the name `opening` (the same file, or an open descriptor's name for it).
+    public static func file(_ path: String, opening: String? = nil) throws -> FrameSource {
         let name = path.lowercased()
-        if name.hasSuffix(".y4m") { return try Y4MVideo(path: path) }
-        if footageExtensions.contains(where: { name.hasSuffix("." + $0) }) { return try FootageVideo(path: path) }
-        return try StillImage(image: ImageCodecs.decode(contentsOf: path))
+        let opening = opening ?? path
+        return try naming(path, openedAs: opening) {
+            if name.hasSuffix(".y4m") { return try Y4MVideo(path: opening) }
+            if footageExtensions.contains(where: { name.hasSuffix("." + $0) }) { return try FootageVideo(path: opening) }
+            return try StillImage(image: ImageCodecs.decode(contentsOf: opening))
+        }
+    }
+
+    /// Runs `open`, its errors saying `path` where they would say the name it was opened by.
+    public static func naming<T>(_ path: String, openedAs opening: String, _ open: () throws -> T) throws -> T {
+        do { return try open() } catch let error as ImageCodecError where opening != path {
+            throw ImageCodecError(message: error.message.replacing(opening, with: path))
+        }
     }
 }

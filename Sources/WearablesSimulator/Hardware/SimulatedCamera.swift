@@ -22,8 +22,10 @@ public final class SimulatedCamera {
     init(feed: FrameSource) { self.feed = feed }
 
     /// Feeds a video (`.mp4`, `.mov`, `.mkv`, `.y4m`) or still image (PNG/JPEG) file; throws when it cannot be read.
-    public func setCameraFeed(path: String) throws {
-        feed = try CameraFeed.file(path)
+    /// `opening` is the name the file is opened by (an open descriptor's, so it is the file
+    /// that was checked); `path`'s extension says what it holds.
+    public func setCameraFeed(path: String, opening: String? = nil) throws {
+        feed = try CameraFeed.file(path, opening: opening)
         glasses?.kit.record("camera_feed", [("glasses", .string(glasses?.identifier ?? "")), ("path", .string(path))])
     }
 
@@ -35,8 +37,8 @@ public final class SimulatedCamera {
     }
 
     /// The picture captures return (MockDeviceKit `setCapturedImage`).
-    public func setCapturedImage(path: String) throws {
-        capturedImage = try ImageCodecs.decode(contentsOf: path)
+    public func setCapturedImage(path: String, opening: String? = nil) throws {
+        capturedImage = try CameraFeed.naming(path, openedAs: opening ?? path) { try ImageCodecs.decode(contentsOf: opening ?? path) }
         glasses?.kit.record("captured_image", [("glasses", .string(glasses?.identifier ?? "")), ("path", .string(path))])
     }
 

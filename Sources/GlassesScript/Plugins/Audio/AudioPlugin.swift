@@ -115,11 +115,12 @@ struct AudioPlugin: GlassesPlugin {
                 doc: "Record the current input to a 16 kHz 16-bit mono WAV (relative paths go to --out); without duration, until rec:stop()."
             ) { [unowned runtime] table, _ in
                 let (path, duration) = (try Self.path.value(in: table), try Self.duration.value(in: table))
-                let resolved: String
-                do { resolved = try runtime.currentPaths.writable(path) } catch {
+                let opened: ScriptFile
+                do { opened = try runtime.currentPaths.writing(path) } catch {
                     throw LuaError("cannot record to '\(path)': \(error)")
                 }
-                let recorder = try audio.record(to: resolved, duration: duration)
+                let resolved = opened.path
+                let recorder = try audio.record(to: resolved, opening: opened.openedPath, duration: duration)
                 runtime.trace.record(source: "audio", event: "record", values: ["path": .string(path)])
                 recorder.onFinish { [weak runtime] _ in runtime?.onSave?(SavedFile(path: resolved, kind: .recording)) }
                 // However the run ends, the WAV header is finished with what was recorded.
@@ -131,9 +132,9 @@ struct AudioPlugin: GlassesPlugin {
                 doc: "Play a sound file (WAV, AIFF, FLAC, Ogg; any rate) to the current output; relative paths look in --out first."
             ) { [unowned runtime] path, _ in
                 let player: AudioPlayer
-                let readable = try runtime.readable(path, as: "a sound to play")
+                let readable = try runtime.reading(path, as: "a sound to play")
                 do {
-                    player = try audio.play(readable)
+                    player = try audio.play(readable.path, opening: readable.openedPath)
                 } catch let error as AudioError where runtime.options.sandbox == .strict && [.fileNotFound, .unsupportedFile, .truncatedFile].contains(error.code) {
                     throw runtime.mediaReadError(path, as: "a sound to play", expecting: "sound", error)
                 }

@@ -32,14 +32,16 @@ enum VideoRecorderClass {
             guard camera.state == .streaming || camera.state == .paused else {
                 throw CameraUseError.notStreaming(call: "cam:record", state: camera.state, hint: "call cam:start() first (it waits until streaming)")
             }
-            let resolved: String
-            do { resolved = try runtime.currentPaths.writable(path) } catch {
+            let opened: ScriptFile
+            do { opened = try runtime.currentPaths.writing(path) } catch {
                 throw LuaError("cannot record to '\(path)': \(error)")
             }
+            let resolved = opened.path
             let audio: StreamRecorder.AudioSource? = camera.configuration.audioCodec == nil ? nil : { [unowned runtime] deliver in
                 CameraAudio.subscribe(camera, runtime.world.audio) { deliver($0.samples, $0.timestamp) }
             }
-            let recorder = try StreamRecorder(camera: camera, path: resolved, container: container, duration: duration, audio: audio)
+            let recorder = try StreamRecorder(
+                camera: camera, path: resolved, opening: opened.openedPath, container: container, duration: duration, audio: audio)
             runtime.trace.record(source: "camera", event: "record", values: [
                 "path": .string(path), "width": .int(recorder.size.width), "height": .int(recorder.size.height),
                 "fps": .int(recorder.frameRate), "audio": .bool(recorder.audioRate != nil),

@@ -52,7 +52,7 @@ final class ScriptFrame {
                     guard allowed.contains(ext) else {
                         throw LuaArgumentError(argument: 2, message: "unsupported extension '.\(ext)' (expected .png, .jpg or .ppm)")
                     }
-                    return try runtime.writeFile(path, what: .frame) { try frame.frame.save(to: $0) }
+                    return try runtime.writeFile(path, what: .frame) { try frame.frame.encoded(for: path) }
                 },
                 .method(
                     "codes", returns: [.array(codeType)],

@@ -15,7 +15,7 @@ final class ScriptPhoto {
             methods: [
                 .method("save", .string("path"), returns: [.string], doc: "Write the photo file; returns the path written.") {
                     [unowned runtime] photo, path, _ in
-                    try runtime.writeFile(path, what: .photo) { try photo.photo.save(to: $0) }
+                    try runtime.writeFile(path, what: .photo) { photo.photo.data }
                 },
                 .method("bytes", returns: [.string], doc: "The encoded file bytes.") { photo, _ in
                     .value(.bytes([UInt8](photo.photo.data)))
