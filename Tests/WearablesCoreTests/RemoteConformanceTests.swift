@@ -10,10 +10,10 @@ import WearablesSimulator
 /// The remote backend through the whole backend contract: every entry of
 /// `BackendConformance.checks`, each against its own `glasses serve` world
 /// started in-process on a free loopback port and stopped after the check.
-/// The served world runs at 10x real time (checks that count frames, at real
+/// The served world runs at 4x real time (checks that count frames, at real
 /// time) and the client's clock keeps its pace.
 @Suite(.serialized) struct RemoteConformanceTests {
-    static let speed = 10.0
+    static let speed = 4.0
 
     @Test(arguments: BackendConformance.checks.map(\.name))
     func theRemoteBackendHonours(_ behaviour: String) async throws {
