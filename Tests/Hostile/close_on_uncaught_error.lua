@@ -1,7 +1,7 @@
 -- A task that failed with an uncaught error never ran its pending <close> handlers.
 -- exit: 1
 -- stdout: closed with:
--- stdout: close_on_uncaught_error.lua:8: boom
+-- stdout: close_on_uncaught_error.lua:9: boom
 -- stderr: boom
 spawn(function()
   local _ <close> = setmetatable({}, {__close = function(_, err) print("closed with: " .. tostring(err)) end})

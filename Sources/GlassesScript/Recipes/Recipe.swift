@@ -50,7 +50,7 @@ public struct Recipe: Sendable {
     }
 
     /// The metadata fields of the recipe in `folder`, read in this process under
-    /// ``metadataLimits``: what the child of ``RecipeMetadataChild`` runs.
+    /// `metadataLimits`: what the child of ``RecipeMetadataChild`` runs.
     public static func readFields(folder: String) throws -> [String] {
         let state = try LuaState(options: metadataLimits)
         let definition: [LuaValue]

@@ -36,7 +36,7 @@ public final class PathPolicy {
 
     /// `path` open for writing (created or emptied), with its folders created; throws
     /// when it leads outside the output folder. Confined, the file is opened beneath the
-    /// output folder with no link followed (``BeneathFolder``), so a link swapped in
+    /// output folder with no link followed (`BeneathFolder`, in WearablesCore), so a link swapped in
     /// after the check cannot send the write elsewhere.
     public func writing(_ path: String) throws -> ScriptFile {
         try PathWithNUL.refuse(path)
