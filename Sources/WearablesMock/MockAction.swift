@@ -75,7 +75,7 @@ public enum MockAction: Sendable, Equatable {
     public var localFile: String? {
         guard case .device(_, let action) = self else { return nil }
         switch action {
-        case .cameraFeedPath(let path), .capturedImage(let path): return path
+        case .cameraFeedPath(let path, _), .capturedImage(let path, _): return path
         default: return nil
         }
     }
@@ -96,9 +96,11 @@ public enum MockDeviceAction: Sendable, Equatable {
     case bandwidth(kbps: Double)
     case cameraFeedPattern(MockAction.FeedPattern)
     /// A video (`.mp4`, `.mov`, `.mkv`, `.y4m`) or PNG/JPEG still on the simulating process's disk.
-    case cameraFeedPath(String)
+    /// `opening`: the name to open it by instead, in this process (the script's checked
+    /// file, `/proc/self/fd/N`), so a link swapped in after the check is never followed.
+    case cameraFeedPath(String, opening: String? = nil)
     /// A PNG/JPEG on the simulating process's disk that captures return.
-    case capturedImage(path: String)
+    case capturedImage(path: String, opening: String? = nil)
     /// What the glasses' microphone hears.
     case microphoneFeed(MicrophoneFeed)
     /// MockInputKit: one Inputs event from `source` (capture, button and drag have fixed sources).

@@ -107,9 +107,9 @@ extension SimulatedWorld: GlassesWorld, MockControl {
             case .noise: .noise
             }
             glasses.camera.setCameraFeed(pattern: feed)
-        case .cameraFeedPath(let path):
+        case .cameraFeedPath(let path, let opening):
             let opened: RawFile?
-            switch openFeed(path, as: "a camera feed") {
+            switch openFeed(opening ?? path, named: path, as: "a camera feed") {
             case .success(let file): opened = file
             case .failure(let refusal): return refusal
             }
@@ -117,9 +117,9 @@ extension SimulatedWorld: GlassesWorld, MockControl {
                 return MockActionError(.unreadableFile, "cannot use '\(path)' as a camera feed (.mp4, .mov, .mkv, .y4m, PNG or JPEG): \(error)",
                                        reason: "\(error)")
             }
-        case .capturedImage(let path):
+        case .capturedImage(let path, let opening):
             let opened: RawFile?
-            switch openFeed(path, as: "the captured image") {
+            switch openFeed(opening ?? path, named: path, as: "the captured image") {
             case .success(let file): opened = file
             case .failure(let refusal): return refusal
             }
@@ -127,7 +127,7 @@ extension SimulatedWorld: GlassesWorld, MockControl {
                 return MockActionError(.unreadableFile, "cannot use '\(path)' as the captured image (PNG or JPEG): \(error)", reason: "\(error)")
             }
         case .microphoneFeed(let feed):
-            if case .file(let path) = feed, case .failure(let refusal) = openFeed(path, as: "the microphone feed") { return refusal }
+            if case .file(let path) = feed, case .failure(let refusal) = openFeed(path, named: path, as: "the microphone feed") { return refusal }
             // Spoken once here, so a missing espeak-ng is refused at the call, in one line.
             if case .speech(let text) = feed {
                 do throws(AudioError) { _ = try SpeechSynthesizer.synthesize(text, rate: SpeechRecognizer.sampleRate) } catch {
@@ -160,8 +160,8 @@ extension SimulatedWorld: GlassesWorld, MockControl {
     /// `path` open as a feed's file (following links: a path posted to a served world
     /// or given by a trusted script is the user's), refused when it is a FIFO, device or
     /// folder; nil when nothing is there, so the reader says in its words that it is missing.
-    private static func openFeed(_ path: String, as what: String) -> Result<RawFile?, MockActionError> {
-        do { return .success(try RegularFile.open(path)) } catch {
+    private static func openFeed(_ opening: String, named path: String, as what: String) -> Result<RawFile?, MockActionError> {
+        do { return .success(try RegularFile.open(opening)) } catch {
             if error.missing { return .success(nil) }
             return .failure(MockActionError(.unreadableFile, "cannot use '\(path)' as \(what): \(error.reason)", reason: error.reason))
         }

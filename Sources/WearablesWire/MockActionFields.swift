@@ -213,7 +213,7 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             case .disconnect(let seconds): self.seconds = seconds
             case .bandwidth(let kbps): self.kbps = kbps
             case .cameraFeedPattern(let pattern): self.pattern = pattern.rawValue
-            case .cameraFeedPath(let path), .capturedImage(let path): self.path = path
+            case .cameraFeedPath(let path, _), .capturedImage(let path, _): self.path = path
             case .microphoneFeed(let feed):
                 switch feed {
                 case .silence: silence = true

@@ -29,15 +29,21 @@ enum MockGlassesBinding {
         return try runtime.state.chargeMemory(bytes, for: "a \(size.width)x\(size.height) footage feed (decoding it holds about \(bytes >> 20) MB)")
     }
 
+    /// The world opens the file the script's rule allowed, by the name of the descriptor
+    /// checked here (`/proc/self/fd/N`, held open until the world has opened its own), so
+    /// a link swapped in after the check is never followed; the action keeps the path for
+    /// what it says and sends.
     private static func fileAction(
         _ runtime: ScriptRuntime, _ mock: MockContext, _ call: LuaCall, _ name: String, id: DeviceIdentifier, path: String,
-        as what: String, expecting kinds: String, _ action: (String) -> MockDeviceAction
+        as what: String, expecting kinds: String, _ action: (_ path: String, _ opening: String?) -> MockDeviceAction
     ) throws -> LuaReturn {
-        let readable = try runtime.readable(path, as: what)
-        return try mock.perform(runtime, call, name, .device(id, action(readable)), failure: { error in
-            guard error.code == .unreadableFile, let reason = error.reason else { return error }
-            return runtime.mediaReadError(path, as: what, expecting: kinds, reason: reason)
-        })
+        let checked = try runtime.reading(path, as: what)
+        return try withExtendedLifetime(checked) {
+            try mock.perform(runtime, call, name, .device(id, action(checked.path, checked.file?.openedPath)), failure: { error in
+                guard error.code == .unreadableFile, let reason = error.reason else { return error }
+                return runtime.mediaReadError(path, as: what, expecting: kinds, reason: reason)
+            })
+        }
     }
 
     static func luaClass(_ runtime: ScriptRuntime, _ mock: MockContext) -> LuaClass<MockGlassesHandle> {
@@ -158,7 +164,7 @@ enum MockGlassesBinding {
                     let path = try call.string(2)
                     let charge = try footageCharge(runtime, path: path)
                     let done = try fileAction(runtime, mock, call, "feed", id: camera.id, path: path, as: "a camera feed",
-                                              expecting: ".mp4, .mov, .mkv, .y4m, PNG or JPEG") { .cameraFeedPath($0) }
+                                              expecting: ".mp4, .mov, .mkv, .y4m, PNG or JPEG") { .cameraFeedPath($0, opening: $1) }
                     camera.feedCharge = charge
                     return done
                 },
@@ -169,7 +175,7 @@ enum MockGlassesBinding {
                 ) { [unowned runtime] call in
                     let camera = try call.userdata(1, as: MockCameraHandle.self)
                     return try fileAction(runtime, mock, call, "photo", id: camera.id, path: try call.string(2), as: "the captured photo",
-                                          expecting: "PNG or JPEG") { .capturedImage(path: $0) }
+                                          expecting: "PNG or JPEG") { .capturedImage(path: $0, opening: $1) }
                 },
                 LuaFunction(name: "fail_next_capture",
                             parameters: [.optional("code", .strings(MockDeviceAction.captureFailures.map(\.rawValue)))],
