@@ -657,9 +657,10 @@ static int gs_resume_child(lua_State *L, lua_State *co, int narg, int wrap) {
          * (gs_waiting_task checked that every level can yield): this thread
          * waits with it. */
         lua_pop(co, nres);
-        lua_rawgetp(L, LUA_REGISTRYINDEX, &gs_parked_children_key);
-        lua_pushvalue(L, wrap ? lua_upvalueindex(1) : 1);
-        lua_rawsetp(L, -2, L);
+        if (lua_rawgetp(L, LUA_REGISTRYINDEX, &gs_parked_children_key) == LUA_TTABLE) {
+            lua_pushvalue(L, wrap ? lua_upvalueindex(1) : 1);
+            lua_rawsetp(L, -2, L);
+        }
         lua_pop(L, 1);
         GS_EXTRA(co) = &gs_parked_tag;
         return lua_yieldk(L, 0, (lua_KContext)wrap, gs_resume_child_k);

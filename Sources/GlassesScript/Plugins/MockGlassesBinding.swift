@@ -20,10 +20,10 @@ enum MockGlassesBinding {
     /// Decoding footage holds frames the size of the video, far more than Lua sees:
     /// charged to the memory cap before the feed starts, so a 4K clip under
     /// `--max-memory 64M` is refused with the limit's message instead of growing the process.
-    private static func footageCharge(_ runtime: ScriptRuntime, path: String) throws -> LuaMemoryCharge? {
+    private static func footageCharge(_ runtime: ScriptRuntime, _ checked: ScriptFile) throws -> LuaMemoryCharge? {
         let videos = [".mp4", ".mov", ".mkv", ".y4m"]
-        guard runtime.state.options.memoryLimit != nil, videos.contains(where: { path.lowercased().hasSuffix($0) }),
-              let size = try? VideoFileReader.size(of: try runtime.readable(path, as: "a camera feed"))
+        guard runtime.state.options.memoryLimit != nil, videos.contains(where: { checked.path.lowercased().hasSuffix($0) }),
+              let file = checked.file, let size = try? VideoFileReader.size(of: file.openedPath)
         else { return nil }
         let bytes = VideoFileReader.decodingFootprint(size)
         return try runtime.state.chargeMemory(bytes, for: "a \(size.width)x\(size.height) footage feed (decoding it holds about \(bytes >> 20) MB)")
@@ -35,10 +35,9 @@ enum MockGlassesBinding {
     /// what it says and sends.
     private static func fileAction(
         _ runtime: ScriptRuntime, _ mock: MockContext, _ call: LuaCall, _ name: String, id: DeviceIdentifier, path: String,
-        as what: String, expecting kinds: String, _ action: (_ path: String, _ opening: String?) -> MockDeviceAction
+        checked: ScriptFile, as what: String, expecting kinds: String, _ action: (_ path: String, _ opening: String?) -> MockDeviceAction
     ) throws -> LuaReturn {
-        let checked = try runtime.reading(path, as: what)
-        return try withExtendedLifetime(checked) {
+        try withExtendedLifetime(checked) {
             try mock.perform(runtime, call, name, .device(id, action(checked.path, checked.file?.openedPath)), failure: { error in
                 guard error.code == .unreadableFile, let reason = error.reason else { return error }
                 return runtime.mediaReadError(path, as: what, expecting: kinds, reason: reason)
@@ -162,8 +161,9 @@ enum MockGlassesBinding {
                         return done
                     }
                     let path = try call.string(2)
-                    let charge = try footageCharge(runtime, path: path)
-                    let done = try fileAction(runtime, mock, call, "feed", id: camera.id, path: path, as: "a camera feed",
+                    let checked = try runtime.reading(path, as: "a camera feed")
+                    let charge = try footageCharge(runtime, checked)
+                    let done = try fileAction(runtime, mock, call, "feed", id: camera.id, path: path, checked: checked, as: "a camera feed",
                                               expecting: ".mp4, .mov, .mkv, .y4m, PNG or JPEG") { .cameraFeedPath($0, opening: $1) }
                     camera.feedCharge = charge
                     return done
@@ -174,7 +174,9 @@ enum MockGlassesBinding {
                     doc: "The image (PNG/JPEG) photo captures return; read in this process, so not over --connect."
                 ) { [unowned runtime] call in
                     let camera = try call.userdata(1, as: MockCameraHandle.self)
-                    return try fileAction(runtime, mock, call, "photo", id: camera.id, path: try call.string(2), as: "the captured photo",
+                    let path = try call.string(2)
+                    return try fileAction(runtime, mock, call, "photo", id: camera.id, path: path,
+                                          checked: try runtime.reading(path, as: "the captured photo"), as: "the captured photo",
                                           expecting: "PNG or JPEG") { .capturedImage(path: $0, opening: $1) }
                 },
                 LuaFunction(name: "fail_next_capture",
