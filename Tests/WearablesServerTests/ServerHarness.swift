@@ -191,6 +191,11 @@ final class Peer: Sendable {
         return item
     }
 
+    /// Whether a reply to command `id` has arrived and not been taken, without waiting.
+    func hasReply(to id: Int) -> Bool {
+        inbox.contains { if case .message(.reply(id, _)) = $0 { true } else { false } }
+    }
+
     func close() async {
         outgoing.finish()
         await task.value
@@ -213,6 +218,10 @@ final class Inbox: Sendable {
             return nil
         }
         waiter?.continuation.resume(returning: item)
+    }
+
+    func contains(_ matches: (Received) -> Bool) -> Bool {
+        state.withLock { $0.items.contains(where: matches) }
     }
 
     func take(matching matches: @escaping @Sendable (Received) -> Bool) async -> Received? {
