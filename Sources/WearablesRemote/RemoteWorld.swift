@@ -129,32 +129,39 @@ public final class RemoteWorld: GlassesWorld {
     }
 }
 
-/// The served glasses as the phone's Bluetooth audio device: the first connected
-/// pair carries the HFP/A2DP ports. Their microphone's sound is not carried over the
-/// wire: it is made here from the feed this process's mock gave them (silence until then).
+/// The served glasses as the phone's Bluetooth audio device: the pair that took the
+/// audio route keeps it while connected (as iOS keeps a headset's route), and when it goes
+/// the first other connected pair takes over, as the simulator's own endpoint does. Their
+/// microphone's sound is not carried over the wire: it is made here from the feed this
+/// process's mock gave them (silence until then).
 final class RemoteAudioEndpoint: GlassesAudioEndpoint {
     private let wearables: Wearables
     private unowned let backend: RemoteBackend
+    private var holder: DeviceIdentifier?
 
     init(wearables: Wearables, backend: RemoteBackend) {
         self.wearables = wearables
         self.backend = backend
     }
 
-    private var glasses: Device? { wearables.deviceList.first { $0.isConnected } }
+    private var glasses: Device? {
+        let connected = wearables.deviceList.filter(\.isConnected)
+        return connected.first { $0.identifier == holder } ?? connected.first
+    }
 
     var isAudioConnected: Bool { glasses != nil }
     var audioDeviceName: String { glasses?.name ?? "" }
     var microphoneFeed: MicrophoneFeed { glasses.flatMap { backend.microphoneFeeds[$0.identifier] } ?? .silence }
 
+    /// Calls `handler` when the route's pair comes, goes, or hands over to another pair.
     func observeAudioConnection(_ handler: @escaping (Bool) -> Void) -> any AudioCancellable {
-        var last = isAudioConnected
+        holder = glasses?.identifier
         return wearables.observeDeviceChanges { [weak self] in
             guard let self else { return }
-            let now = self.isAudioConnected
-            guard now != last else { return }
-            last = now
-            handler(now)
+            let now = self.glasses?.identifier
+            guard now != self.holder else { return }
+            self.holder = now
+            handler(now != nil)
         }
     }
 }

@@ -88,13 +88,12 @@ public final class SimulatedCamera {
             guard glasses.link == .connected else { return completion(.failure(.deviceDisconnected)) }
             if let failure { return completion(.failure(failure)) }
             let picture = self.capturedImage ?? self.feed.image(at: scheduler.now, size: size)
-            let photo: Photo
-            do {
-                photo = try Photo(encoding: picture, format: format, quality: quality, timestamp: scheduler.now)
-            } catch {
-                return completion(.failure(.captureFailure))
+            let taken = scheduler.now
+            scheduler.offload({ try? Photo(encoding: picture, format: format, quality: quality, timestamp: taken) }) { [weak glasses] photo in
+                guard let photo else { return completion(.failure(.captureFailure)) }
+                guard let glasses, glasses.link == .connected else { return completion(.failure(.deviceDisconnected)) }
+                self.transfer(photo, over: glasses, scheduler: scheduler, progress: progress, completion: completion)
             }
-            self.transfer(photo, over: glasses, scheduler: scheduler, progress: progress, completion: completion)
         }
     }
 
