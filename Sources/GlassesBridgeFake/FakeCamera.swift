@@ -76,7 +76,7 @@ final class FakeStream: DATStream {
         guard state == .streaming, !capturing.exchange(true, ordering: .relaxed) else { return false }
         served.post { [self] world in
             world.kit.capturePhoto(on: device, format: format, size: streamConfiguration.resolution.videoFrameSize, quality: ImageCodecs.defaultQuality,
-                                   progress: { _ in }) { [self] result in
+                                   setUp: {}, progress: { _ in }) { [self] result in
                 capturing.store(false, ordering: .relaxed)
                 switch result {
                 case .success(let photo):

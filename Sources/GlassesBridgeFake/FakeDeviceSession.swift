@@ -44,7 +44,7 @@ final class FakeDeviceSession: DATDeviceSession {
         guard state != .stopped else { return }
         forget()
         let device = deviceId
-        wearables.served.post { world in world.kit.closeSession(on: device) }
+        wearables.served.post { world in world.kit.closeSession(on: device) {} }
         stateCell.set(.stopped)
     }
 

@@ -73,6 +73,8 @@ extension RemoteBackend {
             notify { $0.backend(didInterruptSessionOn: identifier, with: interruption) }
         case .mockGlasses(let state):
             mirror(state)
+        case .captureStarted(let id):
+            captures[id]?.setUp()
         case .captureProgress(let id, let progress):
             captures[id]?.progress(progress)
         case .framesDropped(let stream, let total):

@@ -55,6 +55,7 @@ public final class RemoteBackend: WearablesBackend {
     var openSessions: Set<DeviceIdentifier> = []
 
     struct PendingCapture {
+        let setUp: () -> Void
         let progress: (PhotoTransferProgress) -> Void
         let completion: (Result<Photo, PhotoError>) -> Void
     }
@@ -159,9 +160,10 @@ public final class RemoteBackend: WearablesBackend {
         }
     }
 
-    public func closeSession(on identifier: DeviceIdentifier) {
+    /// Completes on the served world's reply, which follows the events the close caused.
+    public func closeSession(on identifier: DeviceIdentifier, completion: @escaping () -> Void) {
         openSessions.remove(identifier)
-        command(.closeSession(device: identifier), fail: {}) { _ in }
+        command(.closeSession(device: identifier), fail: completion) { _ in completion() }
     }
 
     public func prepareCamera(on identifier: DeviceIdentifier, completion: @escaping (Result<Void, StreamError>) -> Void) {
@@ -201,7 +203,7 @@ public final class RemoteBackend: WearablesBackend {
     }
 
     public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
-                             progress: @escaping (PhotoTransferProgress) -> Void,
+                             setUp: @escaping () -> Void, progress: @escaping (PhotoTransferProgress) -> Void,
                              completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         var id = 0
         // The phone is this process: whether it routes audio over HFP to these glasses travels with
@@ -215,7 +217,7 @@ public final class RemoteBackend: WearablesBackend {
             guard case .failure(let error) = result, let waiting = self?.captures.removeValue(forKey: id) else { return }
             waiting.completion(.failure(error.decode(as: PhotoError.self) ?? .captureFailure))
         }
-        captures[id] = PendingCapture(progress: progress, completion: completion)
+        captures[id] = PendingCapture(setUp: setUp, progress: progress, completion: completion)
     }
 
     /// Over a connection the IMU's samples are made on this side from the served pair's pose

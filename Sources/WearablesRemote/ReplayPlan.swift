@@ -54,7 +54,7 @@ struct ReplayPlan {
     /// The command a world message answers, if it answers one.
     static func answeredCommand(of message: ServerMessage) -> Int? {
         switch message {
-        case .reply(let id, _), .event(.captureProgress(let id, _)): id
+        case .reply(let id, _), .event(.captureStarted(let id)), .event(.captureProgress(let id, _)): id
         default: nil
         }
     }
@@ -63,6 +63,7 @@ struct ReplayPlan {
     static func readdressed(_ incoming: RemoteLink.Incoming, to id: Int) -> RemoteLink.Incoming {
         switch incoming {
         case .message(.reply(_, let result)): .message(.reply(id: id, result))
+        case .message(.event(.captureStarted)): .message(.event(.captureStarted(id: id)))
         case .message(.event(.captureProgress(_, let progress))): .message(.event(.captureProgress(id: id, progress)))
         case .binary(.photo(_, let photo)): .binary(.photo(id: id, photo))
         default: incoming

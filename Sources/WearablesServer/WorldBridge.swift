@@ -129,7 +129,7 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         for (device, owner) in sessionOwners where owner == id {
             sessionOwners[device] = nil
             kit.listenForSpeech(false, on: device)
-            kit.closeSession(on: device)
+            kit.closeSession(on: device) {}
         }
         // Its voice streams go with it, unless another client's still listens on that device.
         for device in client.voiceDevices where !clients.values.contains(where: { $0.voiceDevices.contains(device) }) {
@@ -183,7 +183,7 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
             // Another client's session is not this one's to close.
             if sessionOwners[device] == clientID {
                 sessionOwners[device] = nil
-                kit.closeSession(on: device)
+                kit.closeSession(on: device) {}
             }
             reply(.success(.done))
         case .prepareCamera(let device):
@@ -226,7 +226,9 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         case .displayStart, .displaySend, .displayClear, .displayStopVideo, .displayStop:
             handleDisplay(command, from: clientID, queue: queue, reply: reply)
         case .capture(let device, let format, let size, let quality, let audioOverHFP):
-            kit.capturePhoto(on: device, format: format, size: size, quality: quality, phoneAudioOverHFP: audioOverHFP, progress: { progress in
+            kit.capturePhoto(on: device, format: format, size: size, quality: quality, phoneAudioOverHFP: audioOverHFP, setUp: {
+                queue.send(.event(.captureStarted(id: id)))
+            }, progress: { progress in
                 queue.send(.event(.captureProgress(id: id, progress)))
             }) { result in
                 switch result {

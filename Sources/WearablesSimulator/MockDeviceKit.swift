@@ -288,7 +288,10 @@ public final class MockDeviceKit: WearablesBackend {
         pair.openSession(completion: completion)
     }
 
-    public func closeSession(on identifier: DeviceIdentifier) { glasses(identifier)?.closeSession() }
+    public func closeSession(on identifier: DeviceIdentifier, completion: @escaping () -> Void) {
+        glasses(identifier)?.closeSession()
+        completion()
+    }
 
     /// A picture per frame interval from the camera's feed as it is at that moment
     /// (the feed can be swapped mid-stream); the feed renders only what is read.
@@ -366,20 +369,22 @@ public final class MockDeviceKit: WearablesBackend {
     }
 
     public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
-                             progress: @escaping (PhotoTransferProgress) -> Void,
+                             setUp: @escaping () -> Void, progress: @escaping (PhotoTransferProgress) -> Void,
                              completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         let overHFP = audio?.isRoutedOverHFPToGlasses == true && audioGlasses?.identifier == identifier
         capturePhoto(on: identifier, format: format, size: size, quality: quality, phoneAudioOverHFP: overHFP,
-                     progress: progress, completion: completion)
+                     setUp: setUp, progress: progress, completion: completion)
     }
 
     /// A capture asked for by a phone elsewhere (a client of a served world), which says
     /// whether it routes audio over HFP to these glasses: the photo rule follows that phone.
     public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
-                             phoneAudioOverHFP: Bool, progress: @escaping (PhotoTransferProgress) -> Void,
+                             phoneAudioOverHFP: Bool, setUp: @escaping () -> Void, progress: @escaping (PhotoTransferProgress) -> Void,
                              completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         guard let pair = glasses(identifier) else { return completion(.failure(.deviceDisconnected)) }
         if hfpBlocksPhotoCapture, phoneAudioOverHFP {
+            // Set up and taken; the photo is what HFP loses on its way.
+            scheduler.schedule(after: PhotoCapture.setupDuration, setUp)
             return record("capture_lost", [("glasses", .string(identifier)), ("reason", .string("audioOverHFP"))])
         }
         if scheduler.now < pair.systemCaptureUntil {
@@ -389,7 +394,8 @@ public final class MockDeviceKit: WearablesBackend {
             return
         }
         pair.display.photoTransferStarted()
-        pair.camera.capture(format: format, size: size, quality: quality, scheduler: scheduler, progress: progress, completion: completion)
+        pair.camera.capture(format: format, size: size, quality: quality, scheduler: scheduler, setUp: setUp, progress: progress,
+                            completion: completion)
     }
 
     private static func draw(_ range: ClosedRange<Double>, _ scheduler: Scheduler) -> Double {

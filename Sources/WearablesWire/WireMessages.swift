@@ -127,6 +127,9 @@ public enum WireEvent: Sendable, Equatable {
     case display(device: String, DisplayBackendEvent)
     /// Frames the server dropped for this client because it read too slowly.
     case framesDropped(stream: Int, total: Int)
+    /// The glasses have set up the capture the `capture` command `id` asked for (DAT's
+    /// `PhotoState.started`; to its client only). A capture they refuse never gets one.
+    case captureStarted(id: Int)
     /// A step of the transfer of the photo the `capture` command `id` asked for (to its client only).
     case captureProgress(id: Int, PhotoTransferProgress)
     /// A simulator's glasses changed as only the mock sees them (or were paired); sent after
@@ -588,6 +591,9 @@ struct Envelope: Codable {
             self.init(type: "frames_dropped")
             self.stream = stream
             self.total = total
+        case .captureStarted(let id):
+            self.init(type: "capture_started")
+            self.id = id
         case .captureProgress(let id, let progress):
             self.init(type: "capture_progress")
             self.id = id
@@ -693,6 +699,8 @@ struct Envelope: Codable {
             }
         case "frames_dropped":
             return .event(.framesDropped(stream: try require(stream, "stream"), total: try require(total, "total")))
+        case "capture_started":
+            return .event(.captureStarted(id: try require(id, "id")))
         case "capture_progress":
             return .event(.captureProgress(id: try require(id, "id"),
                                            PhotoTransferProgress(bytesReceived: try require(bytes, "bytes"), totalBytes: try require(total, "total"))))

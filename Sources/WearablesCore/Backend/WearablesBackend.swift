@@ -128,7 +128,10 @@ public protocol WearablesBackend: AnyObject {
 
     // Sessions and camera
     func openSession(on identifier: DeviceIdentifier, completion: @escaping (Result<Void, DeviceSessionError>) -> Void)
-    func closeSession(on identifier: DeviceIdentifier)
+    /// Ends the device's side of a session; `completion` runs once the device has (what the
+    /// glasses and the Meta AI app do at a session's end, such as an "Allow once" grant
+    /// lapsing, has happened and been reported by then).
+    func closeSession(on identifier: DeviceIdentifier, completion: @escaping () -> Void)
     /// Starts the camera's pictures at `settings`: the backend calls `deliver` for each
     /// one, in order, with the run time it was seen at, until the handle is stopped.
     /// A picture is rendered only when read (`FrameSource`), so one nobody reads costs
@@ -141,11 +144,13 @@ public protocol WearablesBackend: AnyObject {
     /// Why a stream with audio cannot start on this device now (the phone's HFP route
     /// to it is not configured), worded as a fix; nil when it can.
     func audioStreamingProblem(on identifier: DeviceIdentifier) -> String?
-    /// Takes a still at `size`, encoded at `quality` (1-100); reports its transfer as it
-    /// crosses the link (`progress`, ending at the whole), then completes with the photo or
-    /// why it failed (or never, as when audio is routed over HFP; the model times the capture out).
+    /// Takes a still at `size`, encoded at `quality` (1-100); says when the glasses have set
+    /// the capture up (`setUp`, DAT's `started`; never for a capture they refuse first), reports
+    /// its transfer as it crosses the link (`progress`, ending at the whole), then completes with
+    /// the photo or why it failed (or never, as when audio is routed over HFP; the model times
+    /// the capture out). The glasses decide each step, so over a connection they come from there.
     func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
-                      progress: @escaping (PhotoTransferProgress) -> Void,
+                      setUp: @escaping () -> Void, progress: @escaping (PhotoTransferProgress) -> Void,
                       completion: @escaping (Result<Photo, PhotoError>) -> Void)
 
     /// The glasses' IMU as the model reads it (DAT 1.0 `MWDATMotion`); nil when they have none.

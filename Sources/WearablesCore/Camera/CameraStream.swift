@@ -49,6 +49,7 @@ public final class CameraStream {
     /// Where a standalone photo's transfer progress goes (nil for a stream capture: DAT's
     /// stream `capturePhoto` reports none).
     private var captureProgress: ((PhotoTransferProgress) -> Void)?
+    private var captureSetUp: (() -> Void)?
     /// Whether the capture in flight is a standalone photo (`Camera.photo`), whose
     /// failures are its own, or the stream's `capturePhoto`, whose failures the stream
     /// also reports (`StreamError.photoCaptureFailed`).
@@ -224,7 +225,10 @@ public final class CameraStream {
         let serial = captureSerial
         wearables.trace.record(source: traceSource, event: "capture", values: ["format": .string(format.name)])
         armCaptureTimeout(serial: serial)
-        wearables.backend.capturePhoto(on: identifier, format: format, size: size, quality: quality, progress: { [weak self] progress in
+        wearables.backend.capturePhoto(on: identifier, format: format, size: size, quality: quality, setUp: { [weak self] in
+            guard let self, serial == self.captureSerial, self.isCapturing else { return }
+            self.captureSetUp?()
+        }, progress: { [weak self] progress in
             guard let self, serial == self.captureSerial, self.isCapturing else { return }
             self.armCaptureTimeout(serial: serial)
             self.captureProgress?(progress)
@@ -265,6 +269,7 @@ public final class CameraStream {
         let capture = PhotoCapture(scheduler: wearables.scheduler, trace: wearables.trace, traceSource: traceSource)
         captureCompletion = { capture.finish($0) }
         captureProgress = { capture.progressed($0) }
+        captureSetUp = { capture.setUp() }
         return capture
     }
 
@@ -514,6 +519,7 @@ public final class CameraStream {
         let completion = captureCompletion
         captureCompletion = nil
         captureProgress = nil
+        captureSetUp = nil
         switch result {
         case .success(let photo):
             wearables.trace.record(source: traceSource, event: "photo",
@@ -543,6 +549,7 @@ public final class CameraStream {
         let completion = captureCompletion
         captureCompletion = nil
         captureProgress = nil
+        captureSetUp = nil
         // The capture's caller hears its PhotoError; the stream's error (reported by
         // `endStream`) says why it ended, and a stream capture's failure follows it, so
         // every accepted `capturePhoto` has one outcome on the stream: a photo or

@@ -6,7 +6,7 @@
 /// take and transfer the still, `stopping` and `stopped` when its outcome is known. A
 /// capture refused before it could start (`notReady`, `busy`) is `stopped` from the outset.
 public final class PhotoCapture {
-    /// How long the glasses take to set a capture up before it is `started`; shorter
+    /// How long simulated glasses take to set a capture up before it is `started`; shorter
     /// than any capture, so a refusal (answered at once) never reaches `started`.
     public static let setupDuration: Double = 0.1
 
@@ -22,7 +22,7 @@ public final class PhotoCapture {
     private let trace: EventTrace
     private let traceSource: String
 
-    /// A capture the glasses accepted: `starting`, `started` after `setupDuration` unless it ended first.
+    /// A capture the glasses accepted: `starting`, `started` when they have set it up (``setUp()``) unless it ended first.
     init(scheduler: Scheduler, trace: EventTrace, traceSource: String) {
         self.scheduler = scheduler
         self.trace = trace
@@ -31,10 +31,11 @@ public final class PhotoCapture {
         stateListeners = Broadcaster(scheduler: scheduler)
         finishListeners = Broadcaster(scheduler: scheduler)
         record(.starting)
-        scheduler.schedule(after: Self.setupDuration) { [weak self] in
-            guard let self, self.state == .starting else { return }
-            self.transition(to: .started)
-        }
+    }
+
+    /// The glasses have set the capture up: `started`, unless it ended first.
+    func setUp() {
+        if state == .starting { transition(to: .started) }
     }
 
     /// A capture refused before it started: `stopped`, with `error`.

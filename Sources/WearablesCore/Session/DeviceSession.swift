@@ -226,14 +226,21 @@ public final class DeviceSession {
         releaseDevice(closing: true)
     }
 
+    /// The device's side closes first, so whoever `stopped` resumes sees what the close
+    /// did (an "Allow once" grant lapsed): embedded that is at once; over a connection it is
+    /// the served world's reply.
     private func finishStopping() {
-        transition(to: .stopped)
-        releaseDevice(closing: true)
+        guard let identifier = deviceIdentifier else { return transition(to: .stopped) }
+        wearables.backend.closeSession(on: identifier) { [weak self] in
+            guard let self else { return }
+            self.transition(to: .stopped)
+            self.wearables.release(identifier, from: self)
+        }
     }
 
     private func releaseDevice(closing: Bool) {
         guard let identifier = deviceIdentifier else { return }
-        if closing { wearables.backend.closeSession(on: identifier) }
+        if closing { wearables.backend.closeSession(on: identifier) {} }
         wearables.release(identifier, from: self)
     }
 

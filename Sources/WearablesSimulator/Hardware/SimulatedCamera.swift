@@ -73,16 +73,17 @@ public final class SimulatedCamera {
     func powerCycled() { isOrphaned = false }
 
     func capture(format: PhotoCaptureFormat, size: VideoSize, quality: Int, scheduler: Scheduler,
-                 progress: @escaping (PhotoTransferProgress) -> Void,
+                 setUp: @escaping () -> Void, progress: @escaping (PhotoTransferProgress) -> Void,
                  completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         let span = Self.captureDuration.upperBound - Self.captureDuration.lowerBound
         let delay = Self.captureDuration.lowerBound + span * scheduler.random.unit()
-        // An orphaned camera's pipeline delivers nothing: the capture times out in the model.
-        guard !isOrphaned else { return }
-        let failure = nextCaptureFailure
-        nextCaptureFailure = nil
+        let failure = isOrphaned ? nil : nextCaptureFailure
         // The glasses refuse at once, before the capture starts (the delay is drawn all the same, so the run's draws do not depend on it).
         let refusesAtOnce = failure == .sessionSetupFailed || failure == .serviceUnavailable
+        if !refusesAtOnce { scheduler.schedule(after: PhotoCapture.setupDuration, setUp) }
+        // An orphaned camera's pipeline delivers nothing: the capture times out in the model.
+        guard !isOrphaned else { return }
+        nextCaptureFailure = nil
         scheduler.schedule(after: refusesAtOnce ? 0 : delay) { [weak self] in
             guard let self, let glasses = self.glasses else { return completion(.failure(.deviceDisconnected)) }
             guard glasses.link == .connected else { return completion(.failure(.deviceDisconnected)) }
