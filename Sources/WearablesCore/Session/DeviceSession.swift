@@ -228,15 +228,25 @@ public final class DeviceSession {
 
     /// The device's side closes first, so whoever `stopped` resumes sees what the close
     /// did (an "Allow once" grant lapsed): embedded that is at once; over a connection it is
-    /// the served world's reply.
+    /// the served world's reply. A device that never answers (a recording without the
+    /// close) leaves the session `stopped` after ``closeAnswerTimeout`` all the same.
     private func finishStopping() {
         guard let identifier = deviceIdentifier else { return transition(to: .stopped) }
-        wearables.backend.closeSession(on: identifier) { [weak self] in
-            guard let self else { return }
+        var closed = false
+        var timeout: TimerToken?
+        let close = { [weak self] in
+            guard let self, !closed else { return }
+            closed = true
+            timeout?.cancel()
             self.transition(to: .stopped)
             self.wearables.release(identifier, from: self)
         }
+        wearables.backend.closeSession(on: identifier, completion: close)
+        if !closed { timeout = wearables.scheduler.schedule(after: Self.closeAnswerTimeout, close) }
     }
+
+    /// How long a stopping session waits for the device to acknowledge its close.
+    public static let closeAnswerTimeout: Double = 2
 
     private func releaseDevice(closing: Bool) {
         guard let identifier = deviceIdentifier else { return }
