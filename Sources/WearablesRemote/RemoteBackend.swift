@@ -46,6 +46,9 @@ public final class RemoteBackend: WearablesBackend {
     public internal(set) var mockGlasses: [WireMockGlasses]
     /// What each pair's microphone hears, as this process's mock set it (silence until then).
     var microphoneFeeds: [DeviceIdentifier: MicrophoneFeed] = [:]
+    /// Recorded IMU samples this process's mock gave a pair, from the run time they were
+    /// set; a pose set later (which the served world keeps) takes over again.
+    var motionSamples: [DeviceIdentifier: (since: Double, feed: MotionFeed)] = [:]
     private var nextCommand = 0
     /// Replies awaited, by command id; `fail` answers them when the connection drops.
     var pending: [Int: PendingReply] = [:]
@@ -220,10 +223,11 @@ public final class RemoteBackend: WearablesBackend {
         captures[id] = PendingCapture(setUp: setUp, progress: progress, completion: completion)
     }
 
-    /// Over a connection the IMU's samples are made on this side from the served pair's pose
-    /// (`motion_pose` in its mock state); recorded sample feeds do not cross.
+    /// Over a connection the IMU's samples are made on this side, as the microphone's sound
+    /// is: from recorded samples this process's mock gave the pair, or else from the served
+    /// pair's pose (`motion_pose` in its mock state).
     public func motionFeed(on identifier: DeviceIdentifier) -> MotionFeedSource? {
-        RemoteMotionFeed { [weak self] in
+        RemoteMotionFeed(samples: { [weak self] in self?.motionSamples[identifier] }) { [weak self] in
             let pose = self?.mockGlasses.first { $0.id == identifier }?.motionPose
             return pose.flatMap(MotionPose.init(name:)) ?? .level
         }
@@ -294,12 +298,17 @@ public final class RemoteBackend: WearablesBackend {
         return id
     }
 }
-/// The IMU of served glasses, read here from their mirrored pose.
+/// The IMU of served glasses, read here from samples given on this side or their mirrored pose.
 final class RemoteMotionFeed: MotionFeedSource {
+    private let samples: () -> (since: Double, feed: MotionFeed)?
     private let pose: () -> MotionPose
     private var since: (pose: MotionPose, time: Double)?
-    init(pose: @escaping () -> MotionPose) { self.pose = pose }
+    init(samples: @escaping () -> (since: Double, feed: MotionFeed)?, pose: @escaping () -> MotionPose) {
+        self.samples = samples
+        self.pose = pose
+    }
     func sample(at time: Double) -> MotionSample {
+        if let recorded = samples(), recorded.since <= time { return recorded.feed.sample(after: time - recorded.since) }
         let now = pose()
         if since?.pose != now { since = (now, time) }
         return MotionFeed.pose(now).sample(after: time - (since?.time ?? time))

@@ -8,13 +8,30 @@ final class RemoteMockControl: MockControl {
 
     init(backend: RemoteBackend) { self.backend = backend }
 
-    var paired: [MockGlassesState] { backend.mockGlasses.map(\.state) }
+    /// The mirror, with what this process's mock keeps here: a pair playing recorded motion
+    /// samples has no pose.
+    var paired: [MockGlassesState] {
+        backend.mockGlasses.map { glasses in
+            var state = glasses.state
+            if backend.motionSamples[glasses.id] != nil { state.motionPose = nil }
+            return state
+        }
+    }
 
     /// An action that has the served world read a file here is refused: it reads its own disk, not this one.
     func perform(_ action: MockAction, done: @escaping (Result<MockGlassesState?, MockActionError>) -> Void) {
-        if case .device(_, .motionFeed(.samples)) = action {
-            return done(.failure(MockActionError(.notOverConnection,
-                "recorded motion samples (a CSV or a table) do not cross to \(backend.url); over --connect give a pose ({pose = \"nodding\"})")))
+        // The phone reads the IMU here (RemoteMotionFeed), so recorded samples stay here;
+        // a pose goes to the served world, which keeps it in the pair's mock state.
+        if case .device(let id, .motionFeed(let feed)) = action {
+            guard let state = state(of: id) else {
+                return done(.failure(MockActionError(.unknownDevice, "no glasses '\(id)' in the served world")))
+            }
+            guard case .samples = feed else {
+                backend.motionSamples[id] = nil
+                return backend.mock(action, completion: done)
+            }
+            backend.motionSamples[id] = (backend.scheduler.now, feed)
+            return done(.success(state))
         }
         if let path = action.localFile {
             return done(.failure(MockActionError(.notOverConnection,
