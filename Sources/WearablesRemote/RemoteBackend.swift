@@ -49,6 +49,9 @@ public final class RemoteBackend: WearablesBackend {
     /// Recorded IMU samples this process's mock gave a pair, from the run time they were
     /// set; a pose set later (which the served world keeps) takes over again.
     var motionSamples: [DeviceIdentifier: (since: Double, feed: MotionFeed)] = [:]
+    /// Voice listening this client changed and the served world has not answered yet: the
+    /// latest value asked for, and how many such commands are in flight.
+    var voiceListenInFlight: [DeviceIdentifier: (listening: Bool, count: Int)] = [:]
     private var nextCommand = 0
     /// Replies awaited, by command id; `fail` answers them when the connection drops.
     var pending: [Int: PendingReply] = [:]
@@ -241,8 +244,15 @@ public final class RemoteBackend: WearablesBackend {
         return true
     }
 
+    /// DAT's `start`/`stop` return at once; until the served world has taken the change (its
+    /// mock state is published before the reply), the mirror reads as this client left it.
     public func listenForVoiceInvocations(_ listening: Bool, on identifier: DeviceIdentifier) {
-        command(.voiceListen(device: identifier, listening), fail: {}) { _ in }
+        voiceListenInFlight[identifier, default: (listening, 0)] = (listening, (voiceListenInFlight[identifier]?.count ?? 0) + 1)
+        let settled = { [weak self] in
+            guard let self, let inFlight = self.voiceListenInFlight[identifier] else { return }
+            self.voiceListenInFlight[identifier] = inFlight.count > 1 ? (inFlight.listening, inFlight.count - 1) : nil
+        }
+        command(.voiceListen(device: identifier, listening), fail: settled) { _ in settled() }
     }
 
     public func answerVoiceInvocation(_ requestID: String, on identifier: DeviceIdentifier, success: Bool, output: String?,

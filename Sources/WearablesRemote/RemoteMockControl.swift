@@ -8,12 +8,13 @@ final class RemoteMockControl: MockControl {
 
     init(backend: RemoteBackend) { self.backend = backend }
 
-    /// The mirror, with what this process's mock keeps here: a pair playing recorded motion
-    /// samples has no pose.
+    /// The mirror, with what this process knows sooner: a pair playing recorded motion
+    /// samples has no pose; voice listening this client changed reads as it left it.
     var paired: [MockGlassesState] {
         backend.mockGlasses.map { glasses in
             var state = glasses.state
             if backend.motionSamples[glasses.id] != nil { state.motionPose = nil }
+            if let inFlight = backend.voiceListenInFlight[glasses.id] { state.voiceListening = inFlight.listening }
             return state
         }
     }
