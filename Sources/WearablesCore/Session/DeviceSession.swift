@@ -214,10 +214,8 @@ public final class DeviceSession {
             startTimeoutToken?.cancel()
             transition(to: .stopping)
             wearables.scheduler.schedule(after: Self.stopDuration) { [weak self] in
-                // The waiters run after this event, when the session is `stopped`
-                // (`finishStopping` lets the last reference go: complete first).
-                self?.completeStart(.failure(error))
-                self?.finishStopping()
+                // The waiters run once the session is `stopped` (before `finishStopping` lets the last reference go).
+                self?.finishStopping { $0.completeStart(.failure(error)) }
             }
             return
         }
@@ -230,8 +228,11 @@ public final class DeviceSession {
     /// did (an "Allow once" grant lapsed): embedded that is at once; over a connection it is
     /// the served world's reply. A device that never answers (a recording without the
     /// close) leaves the session `stopped` after ``closeAnswerTimeout`` all the same.
-    private func finishStopping() {
-        guard let identifier = deviceIdentifier else { return transition(to: .stopped) }
+    private func finishStopping(whenStopped: @escaping (DeviceSession) -> Void = { _ in }) {
+        guard let identifier = deviceIdentifier else {
+            transition(to: .stopped)
+            return whenStopped(self)
+        }
         var closed = false
         var timeout: TimerToken?
         let close = { [weak self] in
@@ -239,6 +240,7 @@ public final class DeviceSession {
             closed = true
             timeout?.cancel()
             self.transition(to: .stopped)
+            whenStopped(self)
             self.wearables.release(identifier, from: self)
         }
         wearables.backend.closeSession(on: identifier, completion: close)

@@ -7,6 +7,19 @@ function check.eq(actual, expected, what)
   end
 end
 
+-- Over --connect a timing also holds the link's latency: a command's trip to the served
+-- world and its answer's back, in run time at the world's --speed (20x in
+-- scripts/compare-connected). Embedded, timings are exact and well within it.
+check.latency = 0.5
+
+-- actual is expected, give or take the link's latency (and `slack` more).
+function check.near(actual, expected, what, slack)
+  if type(actual) ~= "number" or math.abs(actual - expected) > check.latency + (slack or 0) then
+    error(("%s: expected %s (within %s), got %s"):format(what or "value", tostring(expected),
+      tostring(check.latency + (slack or 0)), tostring(actual)), 2)
+  end
+end
+
 function check.raises(fn, pattern, what)
   local ok, err = pcall(fn)
   if ok then error((what or "call") .. ": expected an error", 2) end

@@ -33,3 +33,4 @@ check.raises(function() unstarted:start() end, "DeviceSessionError.capabilityNot
 session:stop()
 check.raises(function() session:remove_camera() end, "DeviceSessionError.sessionAlreadyStopped", "a stopped session")
 print("ok")
+exit(0)

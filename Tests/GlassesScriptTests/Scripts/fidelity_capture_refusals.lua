@@ -20,3 +20,4 @@ check.raises(function() glasses.camera:fail_next_capture("busy") end,
   "expected one of: captureFailure, sessionSetupFailed, serviceUnavailable", "only the glasses' refusals")
 session:stop()
 print("ok")
+exit(0)

@@ -44,3 +44,4 @@ check.eq(cam.state, "stopped", "a link too narrow even for low@15 fails the stre
 check.eq(errors[1], "videoStreamingError", "with videoStreamingError")
 session:stop()
 print("ok")
+exit(0)

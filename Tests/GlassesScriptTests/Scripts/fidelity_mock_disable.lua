@@ -22,3 +22,4 @@ check.eq(wearables.permission("camera"), "granted", "with the configured permiss
 check.raises(function() mock.enable{ registerd = true } end, "unknown field 'registerd'", "enable checks its options as reset does")
 check.eq(glasses.device.link, "connected", "the new pair")
 print("ok")
+exit(0)

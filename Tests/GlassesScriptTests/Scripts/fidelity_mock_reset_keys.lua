@@ -17,3 +17,4 @@ mock.reset{ registered = true, permissions = { camera = "granted" }, meta_ai_ins
 check.eq(#mock.paired(), 0, "a valid reset")
 check.eq(wearables.registration_state(), "registered", "registered by the reset")
 print("ok")
+exit(0)

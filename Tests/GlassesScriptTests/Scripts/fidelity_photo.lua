@@ -63,3 +63,4 @@ check.raises(function() cam:photo{ resolution = "large" } end, "PhotoError.sessi
 check.raises(function() cam:photo{ resolution = "huge" } end, "expected one of: small, medium, large, full", "a bad resolution")
 session:stop()
 print("ok")
+exit(0)

@@ -14,3 +14,4 @@ local from_camera = check.raises(function() cam:start() end, "DeviceSessionError
 check.eq(tostring(from_camera), tostring(from_session), "the same error")
 check.eq(from_camera.code, "sessionAlreadyStopped", "error code")
 print("ok")
+exit(0)

@@ -48,3 +48,4 @@ check.seq(errors, { "StreamError.audioStreamingError" }, "with audioStreamingErr
 check.eq(session.state, "started", "the session lives")
 session:stop()
 print("ok")
+exit(0)

@@ -66,3 +66,4 @@ check.raises(function() restart:start() end, "StreamError.internalError", "a sta
 stopping:join()
 session:stop()
 print("ok")
+exit(0)

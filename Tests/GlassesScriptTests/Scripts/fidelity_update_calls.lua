@@ -66,3 +66,4 @@ check.raises(wearables.open_firmware_update, "NavigationError.metaAINotInstalled
 err = check.raises(wearables.open_glasses_app_update, "NavigationError.metaAINotInstalled", "app update, no Meta AI app")
 check.eq(err.code, "metaAINotInstalled", "the error's code")
 print("ok")
+exit(0)

@@ -56,3 +56,4 @@ check.raises(function() voice:start(device) end, "VoiceInvocationError.channelNo
 check.raises(function() glasses.voice:answer("voice-99") end, "no voice request", "unknown request")
 h1:cancel(); h2:cancel()
 print("ok")
+exit(0)
