@@ -87,9 +87,8 @@ extension RemoteBackend {
 
     private func handle(_ binary: BinaryMessage) {
         switch binary {
-        case .frame(let stream, _, _, let size, let jpeg):
-            // Frames are stamped with this side's clock, which runs at the server's pace.
-            streams[stream]?(scheduler.now, EncodedPicture(jpeg: jpeg, size: size))
+        case .frame(let stream, _, let timestamp, let size, let jpeg):
+            streams[stream]?(localTime(ofCapture: timestamp), EncodedPicture(jpeg: jpeg, size: size))
         case .photo(let id, let photo):
             pending[id] = nil
             captures.removeValue(forKey: id)?.completion(.success(photo))
@@ -157,5 +156,15 @@ extension RemoteBackend {
 
     private func notify(_ body: (WearablesBackendObserver) -> Void) {
         for entry in observers { if let observer = entry.observer { body(observer) } }
+    }
+
+    /// A frame's capture time (the served world's clock) on this side's clock: shifted by the
+    /// smallest gap yet seen between a frame's arrival and its capture (the link's quickest
+    /// trip), so frames keep the gaps the glasses made them with (a 1.5 s stall stays 1.5 s,
+    /// whatever the link's jitter) and never come stamped later than they arrived, or out of order.
+    func localTime(ofCapture timestamp: Double) -> Double {
+        let offset = min(frameClockOffset ?? .infinity, scheduler.now - timestamp)
+        frameClockOffset = offset
+        return timestamp + offset
     }
 }

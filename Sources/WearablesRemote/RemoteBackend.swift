@@ -52,6 +52,8 @@ public final class RemoteBackend: WearablesBackend {
     /// Voice listening this client changed and the served world has not answered yet: the
     /// latest value asked for, and how many such commands are in flight.
     var voiceListenInFlight: [DeviceIdentifier: (listening: Bool, count: Int)] = [:]
+    /// This clock minus the served world's, as frames tell it (``localTime(ofCapture:)``).
+    var frameClockOffset: Double?
     private var nextCommand = 0
     /// Replies awaited, by command id; `fail` answers them when the connection drops.
     var pending: [Int: PendingReply] = [:]

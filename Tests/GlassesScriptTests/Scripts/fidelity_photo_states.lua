@@ -104,7 +104,7 @@ fresh_session()
 cam:start()
 local folded = cam:start_photo{ resolution = "small" }
 local folded_states, _, stop_folded = watch(folded)
-wait(0.15)
+repeat wait(0.01) until folded.state ~= "starting"
 glasses:fold()
 check.raises(function() folded:wait() end, "PhotoError.deviceDisconnected", "folded under the capture")
 wait(0)

@@ -1,6 +1,8 @@
 package.path = arg[0]:match("(.*/)") .. "?.lua;" .. package.path
 -- DAT 1.0 MockSpeechKit's live source (setTranscriptionSource(.liveDeviceAsr)): here
 -- PocketSphinx transcribes what the simulated glasses' microphone hears.
+-- compare-connected: --speed 2 (the served recogniser hears the feed in real time, so
+-- the world it serves can only run a little faster than real time)
 local check = require "check"
 
 local glasses = mock.paired()[1]
@@ -48,7 +50,7 @@ glasses.microphone:feed{speech = "take a photo"}
 local again, _, again_at = listen()
 check.eq(again.text, first.text, "same audio, same words")
 check.eq(again.confidence, first.confidence, "same confidence")
-check.eq(math.abs(again_at - at) < 1e-6, true, ("at the same time after the start: %.6f, %.6f"):format(at, again_at))
+check.near(again_at, at, "at the same time after the start", 2)
 
 -- Injected text still reaches the app while the live source listens.
 sp:start()

@@ -19,7 +19,8 @@ local chunks = {}
 local listening = cam:on("audio", function(chunk) chunks[#chunks + 1] = chunk end)
 cam:start()
 wait(1)
-check.eq(#chunks >= 9 and #chunks <= 10, true, "about ten 100 ms chunks a second, got " .. #chunks)
+-- Over --connect the stream reaches streaming later by the link's latency, and its chunks with it.
+check.eq(#chunks >= 9 - check.latency * 10 and #chunks <= 10, true, "about ten 100 ms chunks a second, got " .. #chunks)
 local first = chunks[1]
 check.eq(first.rate, 16000, "the stream's rate")
 check.eq(#first.samples, 1600, "100 ms of samples")
