@@ -77,6 +77,12 @@ extension RemoteBackend {
             captures[id]?.setUp()
         case .captureProgress(let id, let progress):
             captures[id]?.progress(progress)
+        case .a2dpPausedByStream(let device):
+            // This process is the phone: the pause is its session's, if it plays to those glasses.
+            let name = snapshots.first { $0.identifier == device }?.name
+            guard let audio, audio.isPlayingOverA2DP, audio.route.outputs.contains(where: { $0.type == .bluetoothA2DP && $0.name == name }) else { break }
+            audio.interruptWithoutEnd()
+            trace.record(source: "remote", event: "a2dp_paused", values: ["glasses": .string(device)])
         case .framesDropped(let stream, let total):
             trace.record(source: "remote", event: "frames_dropped", values: ["stream": .int(stream), "total": .int(total)])
         case .audioRoute, .fileSaved:

@@ -324,6 +324,8 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
             return queue.send(.reply(id: id, .failure(WireError(StreamError.deviceNotFound(device)))))
         }
         clients[clientID]?.feeds[stream] = handle
+        // The client is the phone: it pauses its own A2DP playback to these glasses (ios#256).
+        if kit.a2dpPausesOnStream { queue.send(.event(.a2dpPausedByStream(device: device))) }
         queue.send(.reply(id: id, .success(.stream(stream))))
     }
 

@@ -127,6 +127,10 @@ public enum WireEvent: Sendable, Equatable {
     case display(device: String, DisplayBackendEvent)
     /// Frames the server dropped for this client because it read too slowly.
     case framesDropped(stream: Int, total: Int)
+    /// The glasses pause the phone's A2DP playback to them when one of this client's streams
+    /// starts on them, and never resume it (ios#256; `mock.set_a2dp_pauses_on_stream`):
+    /// the client, which is the phone, interrupts its audio session if it plays to them.
+    case a2dpPausedByStream(device: String)
     /// The glasses have set up the capture the `capture` command `id` asked for (DAT's
     /// `PhotoState.started`; to its client only). A capture they refuse never gets one.
     case captureStarted(id: Int)
@@ -587,6 +591,9 @@ struct Envelope: Codable {
             case .stopped:
                 self.event = "stopped"
             }
+        case .a2dpPausedByStream(let device):
+            self.init(type: "a2dp_paused_by_stream")
+            self.device = device
         case .framesDropped(let stream, let total):
             self.init(type: "frames_dropped")
             self.stream = stream
@@ -697,6 +704,8 @@ struct Envelope: Codable {
             case "stopped": return .event(.display(device: identifier, .stopped))
             case let other: throw WireDecodingError("field 'event': '\(other)' is not one of tap, video, stopped")
             }
+        case "a2dp_paused_by_stream":
+            return .event(.a2dpPausedByStream(device: try require(device, "device")))
         case "frames_dropped":
             return .event(.framesDropped(stream: try require(stream, "stream"), total: try require(total, "total")))
         case "capture_started":

@@ -28,7 +28,7 @@ local player = audio.play("a2dp-tone.wav")
 check.eq(player.output, "bluetoothA2DP", "music plays to the glasses over A2DP")
 wait(1)
 local session = start_stream()
-wait(0)
+wait(check.latency) -- over --connect the glasses' pause comes back over the link
 check.eq(player.state, "paused", "the stream's start paused the music")
 check.eq(audio.active(), false, "the session was deactivated")
 wait(20)
