@@ -26,7 +26,7 @@ struct DATInteractionTests {
     /// outcome of its start is known after running the clock.
     func startCamera(in world: SimulatedWorld, _ configuration: StreamConfiguration = .default)
         throws -> (CameraStream, () -> Result<Void, StreamError>?) {
-        let session = world.wearables.createSession()
+        let session = try world.wearables.createSession()
         try session.start()
         world.scheduler.run(for: 1)
         let camera = try session.addCamera(configuration)

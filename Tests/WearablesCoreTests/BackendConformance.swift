@@ -180,22 +180,24 @@ enum BackendConformance {
 
     static func sessionsOpenAndClose(_ rig: ConformanceRig) throws {
         let session = try startedSession(rig)
-        let rival = Outcome<Void, DeviceSessionError>()
-        try rig.wearables.createSession().start(completion: rival.handler)
-        #expect(rig.run(until: { rival.result != nil }, within: 5))
-        #expect(rival.error == .sessionAlreadyExists)
+        // DAT 1.0's createSession throws for a device with a live session.
+        #expect(throws: DeviceSessionError.sessionAlreadyExists) { try rig.wearables.createSession() }
         session.stop()
         #expect(rig.run(until: { session.state == .stopped }, within: 5))
+        #expect(throws: Never.self) { try rig.wearables.createSession() }
     }
 
     static func sessionNeedsConnectedDevice(_ rig: ConformanceRig) throws {
         let device = try #require(rig.wearables.deviceList.first)
+        let bound = try rig.wearables.createSession()
         rig.drive { $0.glasses[0].powerOff() }
         try #require(rig.run(until: { !device.isConnected }, within: 5))
+        #expect(throws: DeviceSessionError.noEligibleDevice) { try rig.wearables.createSession() }
         let outcome = Outcome<Void, DeviceSessionError>()
-        try rig.wearables.createSession().start(completion: outcome.handler)
+        try bound.start(completion: outcome.handler)
         #expect(rig.run(until: { outcome.result != nil }, within: DeviceSession.startTimeout + 5))
         #expect(outcome.error == .noEligibleDevice)
+        #expect(bound.state == .idle)
     }
 
     static func doffPausesDonResumes(_ rig: ConformanceRig) throws {
@@ -380,7 +382,7 @@ enum BackendConformance {
         #expect(app.value != nil)
         rig.run(for: MockDeviceKit.appUpdateDuration + 1)
         #expect(device.linkState == .connected)
-        let session = rig.wearables.createSession()
+        let session = try rig.wearables.createSession()
         let started = Outcome<Void, DeviceSessionError>()
         try session.start(completion: started.handler)
         #expect(rig.run(until: { started.result != nil }, within: 5))
@@ -456,7 +458,7 @@ enum BackendConformance {
     // MARK: Helpers
 
     static func startedSession(_ rig: ConformanceRig) throws -> DeviceSession {
-        let session = rig.wearables.createSession()
+        let session = try rig.wearables.createSession()
         try session.start()
         try #require(rig.run(until: { session.state == .started }, within: DeviceSession.startTimeout))
         return session

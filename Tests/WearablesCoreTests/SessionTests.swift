@@ -5,7 +5,7 @@ import WearablesSimulator
 @Suite struct SessionTests {
     @Test func startThenStopWalksTheLifecycle() throws {
         let world = SimulatedWorld.ready()
-        let session = world.wearables.createSession()
+        let session = try world.wearables.createSession()
         let states = world.states(of: session)
         let started = Outcome<Void, DeviceSessionError>()
         try session.start(completion: started.handler)
@@ -16,9 +16,9 @@ import WearablesSimulator
         #expect(states.values == [.idle, .starting, .started, .stopping, .stopped])
     }
 
-    @Test func stoppingAnIdleSessionGoesStraightToStopped() {
+    @Test func stoppingAnIdleSessionGoesStraightToStopped() throws {
         let world = SimulatedWorld.ready()
-        let session = world.wearables.createSession()
+        let session = try world.wearables.createSession()
         let states = world.states(of: session)
         session.stop()
         world.scheduler.run(for: 1)
@@ -34,15 +34,24 @@ import WearablesSimulator
         #expect(throws: DeviceSessionError.sessionAlreadyStopped) { try session.addCamera(.default) }
     }
 
-    @Test func cameraNeedsAStartedSession() {
+    @Test func cameraNeedsAStartedSession() throws {
         let world = SimulatedWorld.ready()
-        let session = world.wearables.createSession()
+        let session = try world.wearables.createSession()
         #expect(throws: DeviceSessionError.sessionIdle) { try session.addCamera(.default) }
     }
 
-    @Test func noEligibleDeviceLeavesTheSessionIdle() throws {
-        let world = SimulatedWorld.empty()
-        let session = world.wearables.createSession()
+    /// DAT 1.0's `createSession(deviceSelector:)` throws `noEligibleDevice` when the
+    /// selector resolves no device, and binds the one it resolves.
+    @Test func createSessionThrowsWithoutAnEligibleDeviceAndBindsTheOneItFinds() throws {
+        let empty = SimulatedWorld.empty()
+        #expect(throws: DeviceSessionError.noEligibleDevice) { try empty.wearables.createSession() }
+
+        let world = SimulatedWorld.ready()
+        let session = try world.wearables.createSession()
+        #expect(session.boundDevice == world.pair.identifier)
+        // The bound device went away before the start: noEligibleDevice, and the session stays idle.
+        world.pair.powerOff()
+        world.scheduler.run(for: 1)
         let outcome = Outcome<Void, DeviceSessionError>()
         try session.start(completion: outcome.handler)
         world.scheduler.run(for: 1)
@@ -50,14 +59,14 @@ import WearablesSimulator
         #expect(session.state == .idle)
     }
 
+    /// One live session per device: DAT's `createSession` throws `sessionAlreadyExists`.
     @Test func oneSessionPerDevice() throws {
         let world = SimulatedWorld.ready()
-        _ = try world.startedSession()
-        let second = world.wearables.createSession()
-        let outcome = Outcome<Void, DeviceSessionError>()
-        try second.start(completion: outcome.handler)
-        world.scheduler.run(for: 1)
-        #expect(outcome.error == .sessionAlreadyExists)
+        let first = try world.startedSession()
+        #expect(throws: DeviceSessionError.sessionAlreadyExists) { try world.wearables.createSession() }
+        first.stop()
+        world.scheduler.run(for: 3)
+        #expect(try world.wearables.createSession().boundDevice == world.pair.identifier, "a stopped session frees its device")
     }
 
     @Test func restartingWithinTwoSecondsLeavesTheGlassesStuckUntilPowerCycled() throws {
@@ -65,7 +74,7 @@ import WearablesSimulator
         let first = try world.startedSession()
         first.stop()
         world.scheduler.run(for: 0.5)
-        let second = world.wearables.createSession()
+        let second = try world.wearables.createSession()
         let outcome = Outcome<Void, DeviceSessionError>()
         var states: [SessionState] = []
         let token = second.addStateListener { states.append($0) }

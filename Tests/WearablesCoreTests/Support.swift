@@ -27,7 +27,7 @@ extension SimulatedWorld {
 
     /// Starts a session on the ready glasses and runs until it is started.
     func startedSession() throws -> DeviceSession {
-        let session = wearables.createSession()
+        let session = try wearables.createSession()
         try session.start()
         scheduler.run(for: 1)
         return session

@@ -44,7 +44,7 @@ import WearablesSimulator
 
     @Test(arguments: sessionRows) func sessionTransitions(_ row: SessionRow) throws {
         let world = SimulatedWorld.ready()
-        let session = world.wearables.createSession()
+        let session = try world.wearables.createSession()
         let states = world.states(of: session)
         for step in row.steps {
             try Self.perform(step, world: world, start: {

@@ -20,7 +20,7 @@ import WearablesSimulator
     }
 
     func startedSession(_ world: SimulatedWorld) throws -> DeviceSession {
-        let session = world.wearables.createSession()
+        let session = try world.wearables.createSession()
         try session.start()
         world.scheduler.run(for: 2)
         #expect(session.state == .started)
@@ -58,7 +58,7 @@ import WearablesSimulator
         #expect(throws: DeviceSessionError.unexpectedError) { try session.addDisplay() }
 
         let glasses = world()
-        let idle = glasses.wearables.createSession()
+        let idle = try glasses.wearables.createSession()
         #expect(throws: DeviceSessionError.sessionIdle) { try idle.addDisplay() }
         let started = try startedSession(glasses)
         let display = try started.addDisplay()

@@ -333,7 +333,7 @@ public final class CameraStream {
     private func startImplicitSession() {
         guard let selector = implicitSelector else { return }
         transition(to: .waitingForDevice)
-        let session = wearables.createSession(deviceSelector: selector)
+        let session = wearables.createImplicitSession(deviceSelector: selector)
         session.adopt(self)
         self.session = session
         do {

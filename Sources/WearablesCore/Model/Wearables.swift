@@ -235,9 +235,27 @@ public final class Wearables {
 
     // MARK: Sessions
 
-    /// A new idle session over `deviceSelector` (an `AutoDeviceSelector` when nil).
-    public func createSession(deviceSelector: DeviceSelector? = nil) -> DeviceSession {
-        DeviceSession(wearables: self, selector: deviceSelector ?? AutoDeviceSelector(wearables: self))
+    /// A new idle session on the device `deviceSelector` (an `AutoDeviceSelector` when nil)
+    /// resolves now, bound to it as DAT 1.0's `createSession(deviceSelector:)` binds it.
+    /// Throws `noEligibleDevice` when the selector resolves no connected device, and
+    /// `sessionAlreadyExists` when that device has a live session.
+    public func createSession(deviceSelector: DeviceSelector? = nil) throws(DeviceSessionError) -> DeviceSession {
+        let selector = deviceSelector ?? AutoDeviceSelector(wearables: self)
+        guard let identifier = selector.activeDevice, deviceForIdentifier(identifier)?.isConnected == true else {
+            traceError(DeviceSessionError.noEligibleDevice, source: "wearables")
+            throw .noEligibleDevice
+        }
+        if let holder = sessionsByDevice[identifier], holder.state != .stopped {
+            traceError(DeviceSessionError.sessionAlreadyExists, source: "wearables")
+            throw .sessionAlreadyExists
+        }
+        return DeviceSession(wearables: self, selector: selector, device: identifier)
+    }
+
+    /// The session an implicit stream runs on: it resolves its device when it starts (the
+    /// seeds' `StreamSession`, which waits for one), so it is made before there is one.
+    func createImplicitSession(deviceSelector: DeviceSelector) -> DeviceSession {
+        DeviceSession(wearables: self, selector: deviceSelector, device: nil)
     }
 
     /// A camera on its own implicit session (the seeds' `StreamSession`): `start()`

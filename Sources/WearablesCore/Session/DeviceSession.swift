@@ -19,6 +19,9 @@ public final class DeviceSession {
 
     public let selector: DeviceSelector
     public private(set) var state: SessionState = .idle
+    /// The device this session was created on (DAT binds it at `createSession`); nil for an
+    /// implicit stream's session, which takes the selector's device when it starts.
+    public let boundDevice: DeviceIdentifier?
     /// The device this session runs on, fixed when it starts.
     public private(set) var deviceIdentifier: DeviceIdentifier?
     public private(set) var lastError: DeviceSessionError?
@@ -43,9 +46,10 @@ public final class DeviceSession {
     /// Identifies this session in the trace.
     public let serial: Int
 
-    init(wearables: Wearables, selector: DeviceSelector) {
+    init(wearables: Wearables, selector: DeviceSelector, device: DeviceIdentifier?) {
         self.wearables = wearables
         self.selector = selector
+        boundDevice = device
         serial = DeviceSession.nextSerialNumber(for: wearables)
         stateListeners = Broadcaster(scheduler: wearables.scheduler)
         errorListeners = Broadcaster(scheduler: wearables.scheduler)
@@ -68,9 +72,10 @@ public final class DeviceSession {
 
     // MARK: Control
 
-    /// Starts the session on the selector's device; `completion` runs when it reaches
-    /// `started` or fails. Throws `sessionAlreadyStopped` on a stopped session.
-    /// Fails with `noEligibleDevice` (no connected device; the session stays idle),
+    /// Starts the session on the device it was created on (an implicit stream's: the
+    /// selector's now); `completion` runs when it reaches `started` or fails. Throws
+    /// `sessionAlreadyStopped` on a stopped session.
+    /// Fails with `noEligibleDevice` (that device is not connected now; the session stays idle),
     /// `sessionAlreadyExists` (the device has another live session), or
     /// `unexpectedError` (the device never answered).
     public func start(completion: @escaping (Result<Void, DeviceSessionError>) -> Void = { _ in }) throws {
@@ -86,7 +91,7 @@ public final class DeviceSession {
         case .idle:
             break
         }
-        guard let identifier = selector.activeDevice,
+        guard let identifier = boundDevice ?? selector.activeDevice,
               let device = wearables.deviceForIdentifier(identifier), device.isConnected else {
             reportError(.noEligibleDevice)
             wearables.finish(completion, .failure(.noEligibleDevice))

@@ -3,6 +3,8 @@ package.path = arg[0]:match("(.*/)") .. "?.lua;" .. package.path
 -- (medium and medium by default, as DAT's capturePhoto), apart from the stream's, which
 -- needs no stream running, reports its transfer's progress and takes longer the larger it
 -- is and the slower the link; with the capture's PhotoError cases.
+-- compare-connected: --speed 5 (a served world encodes each HEIC still on its wall clock:
+-- at 20x a loaded machine's fraction of a second is past the 10 s capture timeout)
 local check = require "check"
 
 local glasses = mock.paired()[1]

@@ -107,9 +107,10 @@ struct WearablesPlugin: GlassesPlugin {
             },
             LuaFunction(
                 name: "session", selector, returns: [.named("DeviceSession")],
-                doc: "A new idle session on the selector's device (the auto selector when omitted)."
+                doc: "A new idle session bound to the device the selector (the auto selector when omitted) resolves now (DAT createSession). "
+                    + "Raises DeviceSessionError.noEligibleDevice when it resolves no connected device, sessionAlreadyExists when that device has a live session."
             ) { selector, _ in
-                .value(.object(wearables.createSession(deviceSelector: selector?.selector)))
+                .value(.object(try wearables.createSession(deviceSelector: selector?.selector)))
             },
             LuaFunction(
                 name: "stream", .optionalOptions("options", [selector.parameter] + CameraOptions.fields), returns: [.named("Camera")],

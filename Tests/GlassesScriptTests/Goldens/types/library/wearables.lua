@@ -55,7 +55,7 @@ function wearables.auto_selector(options) end
 ---@return Selector
 function wearables.specific_selector(device) end
 
----A new idle session on the selector's device (the auto selector when omitted).
+---A new idle session bound to the device the selector (the auto selector when omitted) resolves now (DAT createSession). Raises DeviceSessionError.noEligibleDevice when it resolves no connected device, sessionAlreadyExists when that device has a live session.
 ---@param selector? Selector
 ---@return DeviceSession
 function wearables.session(selector) end
