@@ -66,7 +66,10 @@ public final class PathPolicy {
     /// folder, and when neither exists the output folder's (so a missing file is
     /// reported as missing, not as outside). Throws when it leads outside the readable
     /// folders, or is not a regular file; confined, it is opened beneath the folder that
-    /// allows it with no link followed. A missing file comes back without a descriptor.
+    /// allows it with no link followed, and a missing file is refused (``PathMissing``):
+    /// handed on, its reader would open the name later, by then perhaps a link to
+    /// anywhere. Trusted, a missing file comes back without a descriptor, for its reader
+    /// to say so in its own words.
     public func reading(_ path: String) throws -> ScriptFile {
         try PathWithNUL.refuse(path)
         var resolved = path
@@ -88,7 +91,7 @@ public final class PathPolicy {
             throw PathRefusal(resolved: target, folders: folders, writing: false)
         }
         do { return ScriptFile(file: try BeneathFolder.open(components, under: folder, for: .read), path: target) } catch {
-            if error.missing { return ScriptFile(file: nil, path: target) }
+            if error.missing { throw PathMissing(resolved: target) }
             throw PathOpenError(path: path, reason: error.description)
         }
     }
@@ -104,13 +107,6 @@ public final class PathPolicy {
         guard folders.contains(where: { target == $0 || PathPolicy.components(of: target, under: $0) != nil }) else {
             throw PathRefusal(resolved: target, folders: folders, writing: false)
         }
-    }
-
-    /// The path to hand on for `path` (a feed the world opens itself, over the wire too),
-    /// checked as ``reading(_:)`` checks it; the world opens it again, refusing a FIFO or device.
-    /// A missing file is handed on too, for its reader to say so in its own words.
-    public func readable(_ path: String) throws -> String {
-        try reading(path).path
     }
 
     /// The components of `path` below `folder` (both resolved), or nil when it is not below it.
@@ -195,6 +191,13 @@ struct PathWithNUL: Error, CustomStringConvertible {
     var description: String {
         "the path \"\(path.replacing("\0", with: "\\0"))\" has a NUL byte (\\0), which no file name can hold; remove it"
     }
+}
+
+/// A file to read that is not there, under a confined rule.
+struct PathMissing: Error, CustomStringConvertible {
+    let resolved: String
+
+    var description: String { "\(resolved) does not exist: check the path" }
 }
 
 /// A file the rule allowed but the system would not open, said with the script's path.
