@@ -41,6 +41,8 @@ import WearablesCore
                     let path = folder + "/" + name
                     rename(path, path + ".parked")
                     symlink(name == "d" ? outside : outside + "/" + name, path)
+                    // Long enough for a read between the check and the open to meet it.
+                    sched_yield()
                     unlink(path)
                     rename(path + ".parked", path)
                 }
@@ -75,6 +77,12 @@ import WearablesCore
           if feed(glasses.microphone.feed, glasses.microphone, folder .. "feed.wav") then
             wait(0.05)
             if recorder.level > 0.05 then log.error("outside read: a microphone level of %.3f", recorder.level) end
+            -- The fed file is held open, so its sound never fails to come; if it did, the
+            -- next rounds would have no recording to hear with.
+            if recorder.state ~= "recording" then
+              log.error("the recording ended: %s", tostring(recorder.error))
+              recorder = audio.record{path = "heard" .. i .. ".wav"}
+            end
           end
           local played, player = feed(audio.play, folder .. "feed.wav")
           if played then
@@ -130,6 +138,8 @@ import WearablesCore
         #expect(Int(tally.1)! > 0, "no feed was read: \(tally.0)")
         let escapes = trace.split(separator: "\n").filter { $0.contains("outside read") }
         #expect(escapes.isEmpty, "read outside the script's folder: \(escapes.prefix(5))")
+        let failures = trace.split(separator: "\n").filter { $0.contains("the recording ended") }
+        #expect(failures.isEmpty, "the microphone's fed file failed to play: \(failures.prefix(5))")
     }
 
     /// `seconds` of a 440 Hz tone at `amplitude` (0: silence), 16 kHz 16-bit mono WAV.
