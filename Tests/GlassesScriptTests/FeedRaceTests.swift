@@ -9,17 +9,22 @@ import WearablesCore
 /// The read side of ``PathRaceTests``: a file a script feeds is checked by its rule and
 /// then read by the world, the microphone's renderer or the player, some of them later.
 /// Each read must be of the file the rule checked, never of whatever the path names by
-/// then. A thread swaps the fed files, and a folder above them, to links to files outside
-/// (and to nothing) while a script feeds the camera, the microphone and the player over
-/// and over; the files outside are unlike the inside ones in what the script sees (a
+/// then. A thread swaps the fed files, and a folder above them, with links to files
+/// outside (atomically, so the name always names something: the race is the link's) while
+/// a script feeds the camera, the microphone and the player over and over; the files outside are unlike the inside ones in what the script sees (a
 /// white picture for a black one, a loud 3 s tone for 1 s of silence), and none of that
 /// may ever show.
 @Suite(.serialized) struct FeedRaceTests {
     /// Feeds of each kind the script makes (each a check and a read, unless refused).
     static let rounds = 300
 
-    /// Swaps `folder/feed.png`, `folder/feed.wav` and `folder/d` to links to the same
-    /// names in `outside`, and briefly to nothing, until stopped (or 200,000 swaps).
+    /// glibc's `renameat2`, which Swift's Glibc module does not declare: with
+    /// `RENAME_EXCHANGE` it swaps two names in one step, a folder with a link included.
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    private static let renameExchange: UInt32 = 1 << 1
+
+    /// Swaps `folder/feed.png`, `folder/feed.wav` and `folder/d` with links to the same
+    /// names in `outside` (made beside them as `NAME.link`), until stopped (or 200,000 swaps).
     private final class Swapper: @unchecked Sendable {
         let folder: String
         let outside: String
@@ -27,9 +32,16 @@ import WearablesCore
         let swaps = Atomic<Int>(0)
         let done = Atomic<Bool>(false)
 
-        init(folder: String, outside: String) {
+        private let exchange: RenameAt2
+
+        init(folder: String, outside: String) throws {
             self.folder = folder
             self.outside = outside
+            let symbol = try #require(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2"), "glibc's renameat2")
+            exchange = unsafeBitCast(symbol, to: RenameAt2.self)
+            for name in ["feed.png", "feed.wav", "d"] {
+                #expect(symlink(name == "d" ? outside : outside + "/" + name, folder + "/" + name + ".link") == 0)
+            }
         }
 
         func run() {
@@ -39,12 +51,10 @@ import WearablesCore
                 sched_yield()
                 for name in ["feed.png", "feed.wav", "d"] {
                     let path = folder + "/" + name
-                    rename(path, path + ".parked")
-                    symlink(name == "d" ? outside : outside + "/" + name, path)
-                    // Long enough for a read between the check and the open to meet it.
+                    _ = exchange(AT_FDCWD, path, AT_FDCWD, path + ".link", FeedRaceTests.renameExchange)
+                    // Long enough for a read between the check and the open to meet the link.
                     sched_yield()
-                    unlink(path)
-                    rename(path + ".parked", path)
+                    _ = exchange(AT_FDCWD, path, AT_FDCWD, path + ".link", FeedRaceTests.renameExchange)
                 }
                 swaps.add(1, ordering: .relaxed)
             }
@@ -107,7 +117,7 @@ import WearablesCore
         try Self.wav(seconds: 3, amplitude: 0.8).write(to: URL(fileURLWithPath: outside + "/feed.wav"))
         try Self.script.write(toFile: folder + "/race.lua", atomically: true, encoding: .utf8)
 
-        let swapper = Swapper(folder: folder, outside: outside)
+        let swapper = try Swapper(folder: folder, outside: outside)
         Thread { swapper.run() }.start()
         // The run, and the wait for the swapper, on a thread of their own: not one of the
         // cooperative pool's, which other tests' in-process servers need meanwhile.

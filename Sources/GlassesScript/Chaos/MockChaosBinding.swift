@@ -38,7 +38,7 @@ enum MockChaosBinding {
                 origin = "--faults"
             } else if let path = fields["schedule"] {
                 guard let name = path.string else { throw LuaArgumentError(argument: 1, message: "field 'schedule': a file name expected") }
-                let file = try runtime.reading(name, as: "a fault schedule", expecting: "JSON fault schedule")
+                let file = try runtime.reading(name, as: "a fault schedule")
                 schedule = try read(file.path, opening: file.openedPath)
                 origin = "file"
             } else {

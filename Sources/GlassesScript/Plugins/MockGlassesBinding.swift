@@ -1,5 +1,4 @@
 import LuaHost
-import WearablesAudio
 import WearablesCore
 import WearablesMock
 
@@ -44,18 +43,6 @@ enum MockGlassesBinding {
                 return runtime.mediaReadError(path, as: what, expecting: kinds, reason: reason)
             })
         }
-    }
-
-    /// A sound file as the microphone's feed: the checked file itself, held by the feed
-    /// so the renderer, which reads it later, never opens the path again; and read as
-    /// sound now, so a file that is not is refused at the call.
-    private static func soundFeed(_ runtime: ScriptRuntime, path: String) throws -> MicrophoneFeed {
-        let (what, kinds) = ("a microphone feed", "WAV, AIFF, FLAC or Ogg")
-        let checked = try runtime.reading(path, as: what, expecting: kinds)
-        do throws(AudioError) { try SoundFileCheck.check(checked.path, opening: checked.openedPath) } catch {
-            throw runtime.mediaReadError(path, as: what, expecting: kinds, reason: error.message)
-        }
-        return .file(path: checked.path, opened: checked.file)
     }
 
     static func luaClass(_ runtime: ScriptRuntime, _ mock: MockContext) -> LuaClass<MockGlassesHandle> {
@@ -174,11 +161,10 @@ enum MockGlassesBinding {
                         return done
                     }
                     let path = try call.string(2)
-                    let kinds = ".mp4, .mov, .mkv, .y4m, PNG or JPEG"
-                    let checked = try runtime.reading(path, as: "a camera feed", expecting: kinds)
+                    let checked = try runtime.reading(path, as: "a camera feed")
                     let charge = try footageCharge(runtime, checked)
                     let done = try fileAction(runtime, mock, call, "feed", id: camera.id, path: path, checked: checked, as: "a camera feed",
-                                              expecting: kinds) { .cameraFeedPath($0, opening: $1) }
+                                              expecting: ".mp4, .mov, .mkv, .y4m, PNG or JPEG") { .cameraFeedPath($0, opening: $1) }
                     camera.feedCharge = charge
                     return done
                 },
@@ -190,7 +176,7 @@ enum MockGlassesBinding {
                     let camera = try call.userdata(1, as: MockCameraHandle.self)
                     let path = try call.string(2)
                     return try fileAction(runtime, mock, call, "photo", id: camera.id, path: path,
-                                          checked: try runtime.reading(path, as: "the captured photo", expecting: "PNG or JPEG"), as: "the captured photo",
+                                          checked: try runtime.reading(path, as: "the captured photo"), as: "the captured photo",
                                           expecting: "PNG or JPEG") { .capturedImage(path: $0, opening: $1) }
                 },
                 LuaFunction(name: "fail_next_capture",
@@ -243,7 +229,10 @@ enum MockGlassesBinding {
                             throw LuaArgumentError(argument: 2, message: "expected a path or a table with tone=, noise=true, silence=true or speech=")
                         }
                     } else {
-                        feed = try Self.soundFeed(runtime, path: try call.string(2))
+                        // The checked file itself, held by the feed: the renderer reads it later
+                        // and never opens the path again.
+                        let checked = try runtime.reading(try call.string(2), as: "a microphone feed")
+                        feed = .file(path: checked.path, opened: checked.file)
                     }
                     return try mock.perform(runtime, call, "feed", .device(handle.id, .microphoneFeed(feed)))
                 }

@@ -24,7 +24,7 @@ enum MockMotionBinding {
                     if let table = try? call.table(2) {
                         feed = .pose(try table.enumValue("pose", as: MotionPose.self))
                     } else {
-                        let file = try runtime.reading(try call.string(2), as: "a motion feed", expecting: "CSV")
+                        let file = try runtime.reading(try call.string(2), as: "a motion feed")
                         do { feed = .samples(try MotionCSV.read(path: file.path, opening: file.openedPath)) } catch {
                             throw ScriptError(domain: "mock", code: "unreadable_file", message: "\(error)")
                         }

@@ -16,13 +16,9 @@ extension ScriptRuntime {
         return LuaError("cannot use '\(path)' as \(what): \(reason)")
     }
 
-    /// `path` open for reading, or the script error naming what the sandbox allows. A
-    /// missing file is said under strict as a file that is not `kinds` is, so a strict
-    /// script cannot probe which files exist.
-    func reading(_ path: String, as what: String, expecting kinds: String) throws -> ScriptFile {
-        do { return try currentPaths.reading(path) } catch let missing as PathMissing {
-            throw mediaReadError(path, as: what, expecting: kinds, missing)
-        } catch {
+    /// `path` open for reading, or the script error naming what the sandbox allows.
+    func reading(_ path: String, as what: String) throws -> ScriptFile {
+        do { return try currentPaths.reading(path) } catch {
             throw LuaError("cannot use '\(path)' as \(what): \(error)")
         }
     }

@@ -66,10 +66,8 @@ public final class PathPolicy {
     /// folder, and when neither exists the output folder's (so a missing file is
     /// reported as missing, not as outside). Throws when it leads outside the readable
     /// folders, or is not a regular file; confined, it is opened beneath the folder that
-    /// allows it with no link followed, and a missing file is refused (``PathMissing``):
-    /// handed on, its reader would open the name later, by then perhaps a link to
-    /// anywhere. Trusted, a missing file comes back without a descriptor, for its reader
-    /// to say so in its own words.
+    /// allows it with no link followed. A missing file comes back without a descriptor,
+    /// for its reader to say so in its own words (and with its own error code).
     public func reading(_ path: String) throws -> ScriptFile {
         try PathWithNUL.refuse(path)
         var resolved = path
@@ -91,7 +89,7 @@ public final class PathPolicy {
             throw PathRefusal(resolved: target, folders: folders, writing: false)
         }
         do { return ScriptFile(file: try BeneathFolder.open(components, under: folder, for: .read), path: target) } catch {
-            if error.missing { throw PathMissing(resolved: target) }
+            if error.missing { return ScriptFile(file: nil, path: target) }
             throw PathOpenError(path: path, reason: error.description)
         }
     }
@@ -191,13 +189,6 @@ struct PathWithNUL: Error, CustomStringConvertible {
     var description: String {
         "the path \"\(path.replacing("\0", with: "\\0"))\" has a NUL byte (\\0), which no file name can hold; remove it"
     }
-}
-
-/// A file to read that is not there, under a confined rule.
-struct PathMissing: Error, CustomStringConvertible {
-    let resolved: String
-
-    var description: String { "\(resolved) does not exist: check the path" }
 }
 
 /// A file the rule allowed but the system would not open, said with the script's path.

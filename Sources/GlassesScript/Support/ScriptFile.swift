@@ -3,8 +3,7 @@ import WearablesCore
 /// A file opened for a script through its sandbox's path rule (``PathPolicy``): held
 /// open, so a library that wants a name opens this very file by ``openedPath`` rather
 /// than whatever the path names by then. A file to read that is not there has no
-/// descriptor (trusted only; confined, the rule refuses it): its reader opens the path
-/// and says in its own words that it is missing.
+/// descriptor: its reader opens the path and says in its own words that it is missing.
 public final class ScriptFile {
     /// The open file (nil for a missing one to read).
     public let file: RawFile?

@@ -132,7 +132,7 @@ struct AudioPlugin: GlassesPlugin {
                 doc: "Play a sound file (WAV, AIFF, FLAC, Ogg; any rate) to the current output; relative paths look in --out first."
             ) { [unowned runtime] path, _ in
                 let player: AudioPlayer
-                let readable = try runtime.reading(path, as: "a sound to play", expecting: "sound")
+                let readable = try runtime.reading(path, as: "a sound to play")
                 do {
                     player = try audio.play(readable.path, opening: readable.openedPath)
                 } catch let error as AudioError where runtime.options.sandbox == .strict && [.fileNotFound, .unsupportedFile, .truncatedFile].contains(error.code) {
