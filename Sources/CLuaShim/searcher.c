@@ -72,7 +72,9 @@ static int load_descriptor(lua_State *L, int fd, const char *chunkname) {
     return luaL_loadbufferx(L, text, length, chunkname, "t");
 }
 
-/* searchers[2]: (name) -> loader, path | message. Upvalue 1: the package table. */
+/* searchers[2]: (name) -> loader, path | message. Upvalue 1: the package table (its
+ * `path` is read at each search); upvalue 2: the _ENV a module loaded is given, or nil
+ * for the state's globals. */
 static int gs_confined_searcher(lua_State *L) {
     const char *name = luaL_checkstring(L, 1);
     lua_getfield(L, lua_upvalueindex(1), "path");
@@ -102,6 +104,10 @@ static int gs_confined_searcher(lua_State *L) {
                 const char *chunkname = lua_pushfstring(L, "@%s", full);
                 if (load_descriptor(L, fd, chunkname) != LUA_OK)
                     return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, full, lua_tostring(L, -1));
+                if (lua_istable(L, lua_upvalueindex(2))) {
+                    lua_pushvalue(L, lua_upvalueindex(2));
+                    lua_setupvalue(L, -2, 1);
+                }
                 lua_pushstring(L, full);
                 return 2;
             }
@@ -125,9 +131,24 @@ static int p_use_confined_searcher(lua_State *L) {
     lua_getglobal(L, "package");
     lua_getfield(L, -1, "searchers");
     lua_pushvalue(L, -2);
-    lua_pushcclosure(L, gs_confined_searcher, 1);
+    lua_pushnil(L);
+    lua_pushcclosure(L, gs_confined_searcher, 2);
     lua_rawseti(L, -2, 2);
     return 0;
+}
+
+/* (package, env) -> the confined searcher over package.path, loading modules with env
+ * as their _ENV: a strict recipe's `require` inside a wider state. */
+static int make_confined_searcher(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_settop(L, 2);
+    lua_pushcclosure(L, gs_confined_searcher, 2);
+    return 1;
+}
+
+void gs_push_confined_searcher_maker(lua_State *L) {
+    lua_pushcfunction(L, make_confined_searcher);
 }
 
 int gs_use_confined_searcher(lua_State *L) {

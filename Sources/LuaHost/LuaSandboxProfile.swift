@@ -55,20 +55,25 @@ enum LuaSandboxProfile {
     /// Globals for code that must run in `sandbox` inside a state with a wider
     /// profile (a strict recipe a standard script starts): the same removals,
     /// made on copies, with `require`, `load`, `loadfile` and `dofile` bound
-    /// to those globals and modules looked up only along `modulePaths`.
-    /// Returns nil when the state's own profile is already as narrow.
+    /// to those globals and modules looked up only along `modulePaths`; narrowed
+    /// to strict, `require` uses strict's own searcher (beneath each folder, no
+    /// link followed), whatever the state's. Returns nil when the state's own
+    /// profile is already as narrow.
     static func environment(_ sandbox: LuaSandbox, modulePaths: [String], in state: LuaState) throws(LuaScriptError) -> LuaRef? {
         guard sandbox.rank < state.options.sandbox.rank else { return nil }
+        gs_push_confined_searcher_maker(state.L)
+        let confinedSearcher: LuaRef
+        do { confinedSearcher = try state.ref(at: -1, on: state.L, popping: true) } catch { throw state.popScriptError(.memory) }
         let made = try state.call(
             state.load(narrowing, name: "=(sandbox)"),
-            [.string(sandbox.rawValue), .string(modulePaths.joined(separator: ";"))])
+            [.string(sandbox.rawValue), .string(modulePaths.joined(separator: ";")), .ref(confinedSearcher)])
         guard case .ref(let environment)? = made.first else { return nil }
         return environment
     }
 
     private static let narrowing = """
-        local profile, path = ...
-        local load, loadfile, select, error, next, searchpath = load, loadfile, select, error, next, package.searchpath
+        local profile, path, confined_searcher = ...
+        local load, loadfile, select, error, next, searchpath, type = load, loadfile, select, error, next, package.searchpath, type
         local function copy(t) local c = {} for k, v in next, t do c[k] = v end return c end
         local env = copy(_G)
         env._G = env
@@ -98,12 +103,19 @@ enum LuaSandboxProfile {
           loaded.os = env.os
           env.loadfile, env.dofile, env.package, env.string.dump = nil, nil, nil, nil
         end
+        -- Strict's searcher raises for a link and a module that does not compile, and
+        -- returns why nothing was found; the other, Lua's own lookup.
+        local search = profile == "strict" and confined_searcher({ path = path }, env) or function(name)
+          local file, message = searchpath(name, path)
+          if not file then return message end
+          local chunk, failure = loadfile(file, "t", env)
+          if not chunk then error(("error loading module '%s' from file '%s':\\n\\t%s"):format(name, file, failure), 3) end
+          return chunk, file
+        end
         env.require = function(name)
           if loaded[name] ~= nil then return loaded[name] end
-          local file, message = searchpath(name, path)
-          if not file then error(("module '%s' not found:%s"):format(name, message), 2) end
-          local chunk, failure = loadfile(file, "t", env)
-          if not chunk then error(("error loading module '%s' from file '%s':\\n\\t%s"):format(name, file, failure), 2) end
+          local chunk, file = search(name)
+          if type(chunk) ~= "function" then error(("module '%s' not found:%s"):format(name, chunk), 2) end
           local value = chunk(name, file)
           if value == nil then value = true end
           loaded[name] = value
@@ -182,11 +194,12 @@ extension LuaSandbox {
 }
 
 extension LuaState {
-    /// Loads the file at `path` to run in `sandbox`, or in the state's own
-    /// profile if that is narrower: a wider state gives it narrowed globals
-    /// (`LuaSandboxProfile`), with `require` searching `modulePaths` only.
-    public func loadFile(_ path: String, sandbox: LuaSandbox, modulePaths: [String]) throws(LuaScriptError) -> LuaRef {
-        let chunk = try loadFile(path)
+    /// Compiles `bytes` (a file the caller read through a descriptor it checked) to run
+    /// in `sandbox`, or in the state's own profile if that is narrower: a wider state
+    /// gives it narrowed globals (`LuaSandboxProfile`), with `require` searching
+    /// `modulePaths` only (beneath their folders, links refused, when narrowed to strict).
+    public func load(_ bytes: [UInt8], name: String, sandbox: LuaSandbox, modulePaths: [String]) throws(LuaScriptError) -> LuaRef {
+        let chunk = try load(bytes, name: name)
         if let environment = try LuaSandboxProfile.environment(sandbox, modulePaths: modulePaths, in: self) {
             setEnvironment(chunk, environment)
         }

@@ -140,13 +140,27 @@ public final class LuaState {
 
     /// Compiles `code`; errors read `name:line: message`.
     public func load(_ code: String, name: String) throws(LuaScriptError) -> LuaRef {
+        var code = code
+        return try code.withUTF8 { buffer in loading(buffer, name: name) }.get()
+    }
+
+    /// Compiles the bytes of a file the caller read itself (through a descriptor it
+    /// checked, say), as they are: Lua source need not be UTF-8. Errors read `name:line: message`.
+    public func load(_ bytes: [UInt8], name: String) throws(LuaScriptError) -> LuaRef {
+        try bytes.withUnsafeBufferPointer { buffer in loading(buffer, name: name) }.get()
+    }
+
+    private func loading(_ buffer: UnsafeBufferPointer<UInt8>, name: String) -> Result<LuaRef, LuaScriptError> {
+        do { return .success(try load(buffer, name: name)) } catch { return .failure(error) }
+    }
+
+    private func load(_ buffer: UnsafeBufferPointer<UInt8>, name: String) throws(LuaScriptError) -> LuaRef {
         let claimed = thread.enter()
         defer { if claimed { thread.leave() } }
-        var code = code
         let mode = options.sandbox == .trusted ? nil : "t"
-        let status = code.withUTF8 { buffer in
-            ("@" + name).withCString { chunk in
-                withOptionalCString(mode) { gs_loadbuffer(L, buffer.baseAddress, buffer.count, chunk, $0) }
+        let status = ("@" + name).withCString { chunk in
+            withOptionalCString(mode) { mode in
+                buffer.withMemoryRebound(to: CChar.self) { gs_loadbuffer(L, $0.baseAddress, $0.count, chunk, mode) }
             }
         }
         return try finishLoad(status, name: name)

@@ -30,6 +30,7 @@ public final class AudioSession {
     private var connectionObservation: (any AudioCancellable)?
     private let routeListeners = AudioListeners<AudioRouteChange>()
     private let interruptionListeners = AudioListeners<AudioInterruption>()
+    private let activationListeners = AudioListeners<Bool>()
     private let clientListeners = AudioListeners<ClientEvent>()
 
     public init(
@@ -73,7 +74,9 @@ public final class AudioSession {
         guard !isInterrupted else {
             throw AudioError(.insufficientPriority, "cannot activate the audio session during a phone call; activate again after the interruption ends")
         }
+        guard !isActive else { return }
         isActive = true
+        activationListeners.emit(true)
     }
 
     /// Ends any recording (its file is kept) and stops any playback.
@@ -81,7 +84,11 @@ public final class AudioSession {
         guard isActive else { return }
         isActive = false
         clientListeners.emit(.deactivated)
+        activationListeners.emit(false)
     }
+
+    /// Whether the output is overridden to the speaker (`overrideOutputToSpeaker(true)`).
+    public var isOutputOverriddenToSpeaker: Bool { hardware.speakerOverride }
 
     /// AVAudioSession `overrideOutputAudioPort(.speaker)` / `(.none)`. Only
     /// playAndRecord routes follow it, as on iOS.
@@ -104,6 +111,13 @@ public final class AudioSession {
 
     public func onInterruption(_ handler: @escaping (AudioInterruption) -> Void) -> AudioListenerToken {
         interruptionListeners.add(handler)
+    }
+
+    /// The app activated (true) or deactivated (false) the session; not an AVAudioSession
+    /// notification (an app knows what it did), but what an observer of the phone, such
+    /// as a dashboard, needs to show it. A deactivation by an interruption is told as one.
+    public func onActivation(_ handler: @escaping (Bool) -> Void) -> AudioListenerToken {
+        activationListeners.add(handler)
     }
 
     func onClientEvent(_ handler: @escaping (ClientEvent) -> Void) -> AudioListenerToken {

@@ -31,9 +31,9 @@ final class MicrophoneRenderer {
             return samples
         case .noise(let amplitude):
             return (0..<frames).map { _ in Float(amplitude * noise.nextSample()) }
-        case .file(let path):
-            if fileStream?.path != path || fileStream?.rate != rate {
-                fileStream = try FileFeedStream(path: path, rate: rate)
+        case .file(let path, let opened):
+            if fileStream?.path != path || fileStream?.opened != opened || fileStream?.rate != rate {
+                fileStream = try FileFeedStream(path: path, opened: opened, rate: rate)
             }
             guard let fileStream else { return [] }
             return try fileStream.next(frames: frames)
@@ -57,26 +57,31 @@ final class MicrophoneRenderer {
 }
 
 /// A sound file played into a microphone: looped, mixed to mono, resampled to the port's rate.
+/// Reads the feed's held file when it has one (by its descriptor's name, so a link
+/// swapped in at `path` since the check is never followed), else opens `path`, refusing
+/// a FIFO or device (a feed the user's own code or tests give by path alone).
 private final class FileFeedStream {
     let path: String
+    let opened: RawFile?
     let rate: Double
     private let reader: SoundFileReader
     private let resampler: SoxrResampler?
     private var pending: [Float] = []
 
-    init(path: String, rate: Double) throws(AudioError) {
-        // Checked again here: a feed set over the wire is opened on this side.
-        let opened: RawFile?
-        do { opened = try RegularFile.open(path) } catch {
-            if !error.missing { throw AudioError(.feedUnavailable, "microphone feed '\(path)': \(error.reason)") }
-            opened = nil
+    init(path: String, opened: RawFile?, rate: Double) throws(AudioError) {
+        var file = opened
+        if file == nil {
+            do { file = try RegularFile.open(path) } catch {
+                if !error.missing { throw AudioError(.feedUnavailable, "microphone feed '\(path)': \(error.reason)") }
+            }
         }
         do {
-            reader = try SoundFileReader(path: path, opening: opened?.openedPath)
+            reader = try SoundFileReader(path: path, opening: file?.openedPath)
         } catch {
             throw AudioError(.feedUnavailable, "microphone feed: \(error.message)")
         }
         self.path = path
+        self.opened = opened
         self.rate = rate
         resampler = reader.sampleRate == rate ? nil : try SoxrResampler(from: reader.sampleRate, to: rate)
     }

@@ -57,6 +57,7 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
             world.audio.onInterruption { [weak self] kind in
                 self?.publishAudioRoute(reason: kind == .began ? "interruptionBegan" : "interruptionEnded")
             },
+            world.audio.onActivation { [weak self] active in self?.publishAudioRoute(reason: active ? "activated" : "deactivated") },
         ]
     }
 

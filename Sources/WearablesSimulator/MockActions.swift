@@ -126,8 +126,15 @@ extension SimulatedWorld: GlassesWorld, MockControl {
             do { try glasses.camera.setCapturedImage(path: path, opening: opened?.openedPath ?? path) } catch {
                 return MockActionError(.unreadableFile, "cannot use '\(path)' as the captured image (PNG or JPEG): \(error)", reason: "\(error)")
             }
-        case .microphoneFeed(let feed):
-            if case .file(let path) = feed, case .failure(let refusal) = openFeed(path, named: path, as: "the microphone feed") { return refusal }
+        case .microphoneFeed(var feed):
+            // Opened once here and held by the feed: the renderer reads this file later, not
+            // whatever the path names by then.
+            if case .file(let path, nil) = feed {
+                switch openFeed(path, named: path, as: "the microphone feed") {
+                case .success(let file): feed = .file(path: path, opened: file)
+                case .failure(let refusal): return refusal
+                }
+            }
             // Spoken once here, so a missing espeak-ng is refused at the call, in one line.
             if case .speech(let text) = feed {
                 do throws(AudioError) { _ = try SpeechSynthesizer.synthesize(text, rate: SpeechRecognizer.sampleRate) } catch {

@@ -219,7 +219,7 @@ public struct MockActionFields: Codable, Sendable, Equatable {
                 case .silence: silence = true
                 case .tone(let hertz, _): tone = hertz
                 case .noise: noise = true
-                case .file(let path): self.path = path
+                case .file(let path, _): self.path = path
                 case .speech(let text): self.text = text
                 }
             case .input(let input, let source):

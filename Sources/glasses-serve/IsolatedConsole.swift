@@ -16,7 +16,9 @@ import Darwin
 /// or a `__gc` loop runs in C where no hook reaches; in a worker it holds only the
 /// worker, which is killed once an input passes ``inputLimit`` plus ``grace``: the
 /// world, the server, `/v1/health`, the other clients and the server's signals go on.
-/// The next input starts a new worker.
+/// The next input starts a new worker. The worker's phone is its own, so the audio
+/// settings its code makes (`audio.configure{}`, `audio.activate()`) are reported and
+/// taken on by the served phone, whose route the dashboard's audio panel shows.
 ///
 /// Every method runs on the world's thread; the worker's lines are posted into it.
 final class IsolatedConsole: WorldConsole {
@@ -115,10 +117,14 @@ final class IsolatedConsole: WorldConsole {
             ended: { pid, status in inbox.post { target.open()?.workerEnded(pid, status) } })
     }
 
-    /// A line from the worker: an input's result, or a saved file.
+    /// A line from the worker: an input's result, a saved file, or its phone's audio settings.
     private func heard(_ line: String) {
         owner.check()
         guard let fields = (try? JSONValue.parse(Array(line.utf8)))?.object else { return }
+        if let audio = fields["audio"] {
+            ConsoleAudioSettings(json: audio)?.apply(to: world)
+            return
+        }
         if let path = fields["saved"]?.string, let kind = fields["kind"]?.string.flatMap(SavedFile.Kind.init(rawValue:)) {
             onSave?(SavedFile(path: path, kind: kind))
             return

@@ -15,7 +15,9 @@ import Darwin
 ///
 /// Stdin: a first JSON line `{"url", "token", "out"}` (the token kept off the command
 /// line, where other users could read it), then `{"code"}` per input. Stdout: a JSON
-/// line per finished input (`{"output", "error"}`) and per saved file (`{"saved", "kind"}`).
+/// line per finished input (`{"output", "error"}`), per saved file (`{"saved", "kind"}`)
+/// and per change of the phone's audio settings (`{"audio"}`: this process's phone is
+/// not the served one, which takes them on; ``ConsoleAudioSettings``).
 /// Stdin's end (the server closed the console, or ended) ends this process, from the
 /// reading thread, even while the world's thread is stuck.
 struct ConsoleWorkerCommand: ParsableCommand {
@@ -33,6 +35,7 @@ struct ConsoleWorkerCommand: ParsableCommand {
         let world = try RemoteWorld(url: url, token: setup["token"]?.string, seed: 0, traceSink: nil)
         let console = try WorldReplConsole(world: world, outputDirectory: setup["out"]?.string)
         console.onSave = { file in ConsoleWorkerCommand.emit(["saved": .string(file.path), "kind": .string(file.kind.rawValue)]) }
+        console.onAudioSettings = { settings in ConsoleWorkerCommand.emit(["audio": settings.json]) }
         let scheduler = world.scheduler
         let (target, inbox) = (SchedulerBound(console, on: scheduler), scheduler.inbox)
         DetachedThread.start {

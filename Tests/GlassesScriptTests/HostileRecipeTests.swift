@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// Recipes as an attacker or a careless user leaves them (issue 29): paths leading out
@@ -89,5 +90,95 @@ import Testing
         #expect(result.code == 1)
         #expect(result.stdout == "beside\n")
         #expect(result.stderr.contains("symbolic link") && !result.stdout.contains("outside"))
+    }
+
+    /// A strict recipe started by a wider script gets strict's `require` (beneath its
+    /// folder, no link followed), not the script's: a module that became a link to a file
+    /// outside after the recipe's folder was checked (the script moves the link in once
+    /// `recipes.run` returned) is refused, as in a strict run, while a plain module loads.
+    @Test(arguments: ["standard", "trusted"])
+    func aStrictRecipeInAWiderRunDoesNotFollowAModuleLinkOut(sandbox: String) async throws {
+        let root = try Self.recipeFolder(["linked": """
+            return {name = "linked", version = "1.0.0", description = "d", start = function(ctx)
+              wait(0.05)
+              local plain = require("plain")
+              local ok, err = pcall(require, "secret")
+              ctx.log.info("%s; secret %s: %s", plain, ok and "loaded" or "refused", tostring(err))
+            end}
+            """])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/outside", withIntermediateDirectories: true)
+        try "return 'OUTSIDE-MODULE'".write(toFile: root + "/outside/secret.lua", atomically: true, encoding: .utf8)
+        try "return 'beside'".write(toFile: root + "/linked.recipe/plain.lua", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: root + "/staged.lua", withDestinationPath: root + "/outside/secret.lua")
+        try """
+            recipes.run('linked')
+            assert(os.rename('\(root)/staged.lua', '\(root)/linked.recipe/secret.lua'))
+            wait(0.2)
+            """.write(toFile: root + "/main.lua", atomically: true, encoding: .utf8)
+        let result = try await GlassesProcess.run(["run", "--sandbox", sandbox, "main.lua"], in: root)
+        #expect(result.code == 0, "\(result.stderr)")
+        let said = result.stdout + result.stderr
+        #expect(said.contains("beside; secret refused") && said.contains("symbolic link"), "\(said)")
+        #expect(!said.contains("OUTSIDE-MODULE"), "\(said)")
+    }
+
+    /// A recipe's `init.lua` is read through its folder's descriptor, with no link followed:
+    /// checking the folder and then loading `init.lua` by name would run whatever a link
+    /// swapped in between leads to. A thread swaps `init.lua` to a link to an `init.lua`
+    /// outside (which would raise a distinctive error when run) while a script starts the
+    /// recipe until it started 300 times (a start meeting the link is refused); the
+    /// outside one never runs.
+    @Test func anInitSwappedForALinkIsNeverRun() async throws {
+        let root = try Self.recipeFolder(["linked": """
+            return {name = "linked", version = "1.0.0", description = "d", start = function() end}
+            """])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/outside", withIntermediateDirectories: true)
+        try "error('OUTSIDE-INIT-RAN')".write(toFile: root + "/outside/init.lua", atomically: true, encoding: .utf8)
+        try """
+            local started = 0
+            for i = 1, 20000 do
+              local ok, err = pcall(recipes.run, 'linked')
+              if ok then started = started + 1 end
+              if not ok and tostring(err):find('OUTSIDE-INIT-RAN', 1, true) then print('ran the init.lua outside') end
+              if started == 300 then break end
+            end
+            print(started)
+            """.write(toFile: root + "/main.lua", atomically: true, encoding: .utf8)
+        let swapper = InitSwapper(root: root)
+        Thread { swapper.run() }.start()
+        let result = try await GlassesProcess.run(["run", "--sandbox", "standard", "main.lua"], in: root)
+        swapper.stop.store(true, ordering: .releasing)
+        while !swapper.done.load(ordering: .acquiring) { sched_yield() }
+        #expect(!result.stdout.contains("ran the init.lua outside"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("300\n"), "\(result.stdout.suffix(300))\(result.stderr.suffix(1000))")
+    }
+
+    /// Swaps `linked.recipe/init.lua` for a link to `outside/init.lua`, and briefly for
+    /// nothing, until stopped (or 200,000 swaps). The file is parked outside the recipe's
+    /// folder, so the folder's tree (and its cached metadata) stays the same.
+    private final class InitSwapper: @unchecked Sendable {
+        let root: String
+        let stop = Atomic<Bool>(false)
+        let done = Atomic<Bool>(false)
+
+        init(root: String) { self.root = root }
+
+        func run() {
+            defer { done.store(true, ordering: .releasing) }
+            let (initFile, parked, outside) = (root + "/linked.recipe/init.lua", root + "/parked.lua", root + "/outside/init.lua")
+            for _ in 0..<200_000 where !stop.load(ordering: .acquiring) {
+                // The file stays in place most of the time, or the folder's check (which reads
+                // every file) would almost never pass and no load would be tried.
+                for _ in 0..<2_000 { sched_yield() }
+                rename(initFile, parked)
+                symlink(outside, initFile)
+                // Long enough for a load between the check and the open to meet it.
+                for _ in 0..<1_000 { sched_yield() }
+                unlink(initFile)
+                rename(parked, initFile)
+            }
+        }
     }
 }

@@ -89,6 +89,40 @@ struct WorldReplConsoleTests {
         await stop()
     }
 
+    /// A console in a worker process has a phone of its own: the audio settings its code
+    /// makes are reported (after the input, and again when they change), and carried as
+    /// JSON to the served phone they turn it the same way (HFP to the glasses, active).
+    @Test func theAudioSettingsTheConsoleMakesAreReportedForTheServedPhone() async throws {
+        try await start()
+        let reported = Reported()
+        try await served.perform { [box] _ in box.console?.onAudioSettings = { reported.add($0) } }
+        let turned = await evaluate("audio.configure{category='playAndRecord', options={'allowBluetooth'}}; audio.activate()")
+        #expect(turned.errorOutput == "", "\(turned)")
+        let last = try #require(reported.all.last)
+        #expect(last.active && last.configuration.options.count == 1)
+        let carried = try #require(ConsoleAudioSettings(json: try JSONValue.parse(Array(try last.json.encoded()))))
+        #expect(carried == last)
+        let phone = ServedWorld(preset: .ready, seed: 0, speed: 1, traceSink: nil)
+        let (taken, overHFP) = try await phone.perform { world in
+            carried.apply(to: world)
+            return (ConsoleAudioSettings(of: world), world.audio.isRoutedOverHFPToGlasses)
+        }
+        #expect(taken == carried)
+        #expect(overHFP, "the served phone routes to the glasses as the console's did")
+        await phone.stop()
+        let count = reported.all.count
+        #expect(await evaluate("return 1").errorOutput == "")
+        #expect(reported.all.count == count, "unchanged settings are not reported again")
+        #expect(await evaluate("audio.deactivate()").errorOutput == "")
+        #expect(reported.all.last?.active == false)
+        await stop()
+    }
+
+    final class Reported: @unchecked Sendable {
+        private(set) var all: [ConsoleAudioSettings] = []
+        func add(_ settings: ConsoleAudioSettings) { all.append(settings) }
+    }
+
     final class Heard: @unchecked Sendable {
         private(set) var files: [SavedFile] = []
         func add(_ file: SavedFile) { files.append(file) }

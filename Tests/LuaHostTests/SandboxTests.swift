@@ -111,12 +111,34 @@ import Testing
             end
             return table.concat(seen, "; "), require("helper"), os.time() ~= nil
             """.write(toFile: folder + "/main.lua", atomically: true, encoding: .utf8)
-        let chunk = try state.loadFile(folder + "/main.lua", sandbox: .strict, modulePaths: [folder + "/?.lua"])
+        let source = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/main.lua")))
+        let chunk = try state.load(source, name: folder + "/main.lua", sandbox: .strict, modulePaths: [folder + "/?.lua"])
         let result = try state.call(chunk)
         #expect(result[0].string == "")
         #expect(result[1].string == "beside")
         #expect(result[2].bool == true)
         // The state's own globals are untouched.
         #expect(try state.run("return io ~= nil and os.getenv ~= nil")[0].bool == true)
+    }
+
+    /// Strict code in a wider state requires as a strict state does: beneath the module
+    /// folder, no link followed, whatever the state's own searcher; modules it loads see
+    /// its narrowed globals.
+    @Test(arguments: [LuaSandbox.standard, .trusted])
+    func strictCodeInAWiderStateRefusesAModuleLinkedOut(state sandbox: LuaSandbox) throws {
+        let state = try makeState(sandbox)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("narrow-link-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/in", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/outside", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try "return io == nil and 'narrowed' or 'wide'".write(toFile: root + "/in/helper.lua", atomically: true, encoding: .utf8)
+        try "return 'OUTSIDE'".write(toFile: root + "/outside/secret.lua", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: root + "/in/secret.lua", withDestinationPath: root + "/outside/secret.lua")
+        let code = "local ok, err = pcall(require, 'secret') return require('helper'), ok, tostring(err)"
+        let chunk = try state.load(Array(code.utf8), name: "main", sandbox: .strict, modulePaths: [root + "/in/?.lua"])
+        let result = try state.call(chunk)
+        #expect(result[0].string == "narrowed")
+        #expect(result[1].bool == false)
+        #expect(result[2].string?.contains("symbolic link") == true, "\(result[2])")
     }
 }

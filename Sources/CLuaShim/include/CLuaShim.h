@@ -135,6 +135,9 @@ int gs_openlibs(lua_State *L);
 /* Makes require's Lua-file searcher open modules beneath the folders of
  * package.path without following links (the strict profile). */
 int gs_use_confined_searcher(lua_State *L);
+/* Pushes a function (package, env) -> that searcher over package.path, giving the
+ * modules it loads env as _ENV (strict code in a wider state). Allocates nothing. */
+void gs_push_confined_searcher_maker(lua_State *L);
 /* math.randomseed(seed), before the sandbox may hide it. */
 int gs_randomseed(lua_State *L, lua_Integer seed);
 

@@ -229,7 +229,10 @@ enum MockGlassesBinding {
                             throw LuaArgumentError(argument: 2, message: "expected a path or a table with tone=, noise=true, silence=true or speech=")
                         }
                     } else {
-                        feed = .file(path: try runtime.readable(try call.string(2), as: "a microphone feed"))
+                        // The checked file itself, held by the feed: the renderer reads it later
+                        // and never opens the path again.
+                        let checked = try runtime.reading(try call.string(2), as: "a microphone feed")
+                        feed = .file(path: checked.path, opened: checked.file)
                     }
                     return try mock.perform(runtime, call, "feed", .device(handle.id, .microphoneFeed(feed)))
                 }

@@ -53,9 +53,10 @@ public struct Recipe: Sendable {
     /// `metadataLimits`: what the child of ``RecipeMetadataChild`` runs.
     public static func readFields(folder: String) throws -> [String] {
         let state = try LuaState(options: metadataLimits)
+        let source = try RecipeInitFile.read(folder: folder)
         let definition: [LuaValue]
         do {
-            definition = try state.call(try state.loadFile(folder + "/init.lua"))
+            definition = try state.call(try state.load(source, name: folder + "/init.lua"))
         } catch {
             throw RecipeError("cannot load \(folder)/init.lua: \(error.message)")
         }

@@ -123,7 +123,9 @@ public struct RecipesPlugin: GlassesPlugin {
                                sandbox: recipe.sandbox.narrowed(to: runtime.currentPaths.sandbox))
         paths.allowReading(recipe.folder)
         // In a wider run (a standard or trusted script), the recipe's own code still gets only what it declares.
-        let chunk = try state.loadFile(recipe.initPath, sandbox: recipe.sandbox, modulePaths: [recipe.folder + "/?.lua"])
+        let source: [UInt8]
+        do { source = try RecipeInitFile.read(folder: recipe.folder) } catch { throw LuaError("\(error)") }
+        let chunk = try state.load(source, name: recipe.initPath, sandbox: recipe.sandbox, modulePaths: [recipe.folder + "/?.lua"])
         let definition = try state.call(chunk).first ?? .nil
         let output = runtime.options.outputDirectory ?? FileManager.default.currentDirectoryPath
         let info: LuaValue = .table([

@@ -1,6 +1,7 @@
 import Dispatch
 import LuaHost
 import Synchronization
+import WearablesAudio
 import WearablesCore
 import WearablesWorld
 
@@ -46,6 +47,15 @@ public final class WorldReplConsole {
     /// Hears each file the console's state (or a recipe it started) finished writing;
     /// kept across the fresh states that follow `exit()` or a limit.
     public var onSave: ((SavedFile) -> Void)?
+    /// Hears the phone's audio settings each time they changed: after an input, and as
+    /// a task or callback of the console reroutes or (de)activates. A console in a worker
+    /// process, whose phone is its own, reports them so the served phone takes them on
+    /// (``ConsoleAudioSettings``).
+    public var onAudioSettings: ((ConsoleAudioSettings) -> Void)? {
+        didSet { watchAudio() }
+    }
+    private var audioListeners: [AudioListenerToken] = []
+    private var reportedAudio: ConsoleAudioSettings?
 
     /// A runtime and its REPL session, replaced when `exit()`, `.quit` or a limit ended it.
     private struct Repl {
@@ -147,6 +157,7 @@ public final class WorldReplConsole {
     /// again, and closed. The world goes on.
     public func close() {
         isClosed = true
+        audioListeners.forEach { $0.cancel() }
         done = nil
         inputs.running.store(0, ordering: .sequentiallyConsistent)
         retire(repl)
@@ -183,7 +194,28 @@ public final class WorldReplConsole {
         finish()
     }
 
+    /// Reports the audio settings when they changed: after each input, and from the next
+    /// event after a route change or an activation (by then the session has settled).
+    private func watchAudio() {
+        audioListeners.forEach { $0.cancel() }
+        audioListeners = []
+        guard onAudioSettings != nil else { return }
+        let scheduler = world.scheduler
+        let later = { [weak self] in _ = scheduler.schedule(after: 0) { self?.reportAudio() } }
+        audioListeners = [world.audio.onRouteChange { _ in later() }, world.audio.onActivation { _ in later() }]
+        reportAudio()
+    }
+
+    private func reportAudio() {
+        guard let onAudioSettings else { return }
+        let settings = ConsoleAudioSettings(of: world)
+        guard settings != reportedAudio else { return }
+        reportedAudio = settings
+        onAudioSettings(settings)
+    }
+
     private func finish() {
+        reportAudio()
         if inputs.timedOut.load(ordering: .sequentiallyConsistent) == generation {
             collected.errorOutput += "glasses: the input ran past the console's \(inputLimit) s limit per input and was stopped\n"
         }

@@ -22,11 +22,4 @@ extension ScriptRuntime {
             throw LuaError("cannot use '\(path)' as \(what): \(error)")
         }
     }
-
-    /// The file to read for `path`, or the script error naming what the sandbox allows.
-    func readable(_ path: String, as what: String) throws -> String {
-        do { return try currentPaths.readable(path) } catch {
-            throw LuaError("cannot use '\(path)' as \(what): \(error)")
-        }
-    }
 }

@@ -66,7 +66,8 @@ public final class PathPolicy {
     /// folder, and when neither exists the output folder's (so a missing file is
     /// reported as missing, not as outside). Throws when it leads outside the readable
     /// folders, or is not a regular file; confined, it is opened beneath the folder that
-    /// allows it with no link followed. A missing file comes back without a descriptor.
+    /// allows it with no link followed. A missing file comes back without a descriptor,
+    /// for its reader to say so in its own words (and with its own error code).
     public func reading(_ path: String) throws -> ScriptFile {
         try PathWithNUL.refuse(path)
         var resolved = path
@@ -104,13 +105,6 @@ public final class PathPolicy {
         guard folders.contains(where: { target == $0 || PathPolicy.components(of: target, under: $0) != nil }) else {
             throw PathRefusal(resolved: target, folders: folders, writing: false)
         }
-    }
-
-    /// The path to hand on for `path` (a feed the world opens itself, over the wire too),
-    /// checked as ``reading(_:)`` checks it; the world opens it again, refusing a FIFO or device.
-    /// A missing file is handed on too, for its reader to say so in its own words.
-    public func readable(_ path: String) throws -> String {
-        try reading(path).path
     }
 
     /// The components of `path` below `folder` (both resolved), or nil when it is not below it.

@@ -94,6 +94,12 @@ public final class RawFile: @unchecked Sendable {
     }
 }
 
+/// Two are equal when they are the same open file: two opens of one path may be two
+/// files, since the path can name another by the second.
+extension RawFile: Equatable {
+    public static func == (lhs: RawFile, rhs: RawFile) -> Bool { lhs === rhs }
+}
+
 /// libc's `write`, named apart from ``RawFile/write(_:)`` (inside the class the
 /// method hides it) and without naming the platform's C module.
 private func writeToDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
