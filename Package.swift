@@ -39,7 +39,6 @@ let package = Package(
         .library(name: "WearablesAudio", targets: ["WearablesAudio"]),
         .library(name: "GlassesScript", targets: ["GlassesScript"]),
         .library(name: "WearablesServer", targets: ["WearablesServer"]),
-        .library(name: "GlassesBridge", targets: ["GlassesBridge"]),
         // frame:faces()'s detector (dlib), a shared library the binary opens on first use
         // (CImageCodecs' faces.c): linked, dlib and its BLAS and LAPACK would load at every start.
         .library(name: "GlassesFaces", type: .dynamic, targets: ["CFaceDetector"]),
@@ -181,7 +180,7 @@ let package = Package(
         // fake, is a world `glasses run --connect` drives. Portable: no simulator, no codec target.
         // Serves through Hummingbird (NIO Transport Services on iOS) and WireServing; dials relays with PlainWebSocket.
         .target(
-            name: "GlassesBridge",
+            name: "GlassesBridgeCore",
             dependencies: [
                 "WearablesCore", "WearablesDisplay", "WearablesWire", "WireServing", "PlainWebSocket",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -193,7 +192,7 @@ let package = Package(
         // protocol over a served simulated world, so the core is tested on Linux end to end.
         .target(
             name: "GlassesBridgeFake",
-            dependencies: ["GlassesBridge", "WearablesServer", "WearablesSimulator", "WearablesCore", "WearablesDisplay"]),
+            dependencies: ["GlassesBridgeCore", "WearablesServer", "WearablesSimulator", "WearablesCore", "WearablesDisplay"]),
         // `glasses serve --relay`: one bridge dials in (a phone refuses inbound connections), its
         // world is spliced to local clients. No world of its own: WireServing's policy and messages only.
         .target(
@@ -246,7 +245,7 @@ let package = Package(
             name: "glasses-serve",
             dependencies: [
                 "GlassesScript", "LuaHost", "ThreadOwnership", "WearablesCore", "WearablesServer", "WearablesWire", "WearablesWorld", "WireServing",
-                "GlassesBridge", "GlassesBridgeFake", "GlassesRelay",
+                "GlassesBridgeCore", "GlassesBridgeFake", "GlassesRelay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -259,13 +258,13 @@ let package = Package(
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "ThreadOwnership"]),
         // A served world on a free loopback port, for the test targets that connect to one.
         .target(
-            name: "ServedWorldSupport", dependencies: ["WearablesServer", "WireServing", "GlassesBridge", "GlassesBridgeFake", "GlassesRelay"],
+            name: "ServedWorldSupport", dependencies: ["WearablesServer", "WireServing", "GlassesBridgeCore", "GlassesBridgeFake", "GlassesRelay"],
             path: "Tests/ServedWorldSupport"),
         .testTarget(
             name: "WearablesCoreTests",
             dependencies: [
                 "WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote", "PlainWebSocket", "ServedWorldSupport",
-                "GlassesBridge", "GlassesRelay", "WireServing",
+                "GlassesBridgeCore", "GlassesRelay", "WireServing",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
         .testTarget(name: "WearablesDisplayTests", dependencies: ["WearablesDisplay", "WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesMock"], exclude: ["Goldens"]),
@@ -307,15 +306,16 @@ package.targets += [
     .target(name: "MWDATSpeech", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATSpeech"),
     .target(name: "MWDATDisplay", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATDisplay"),
     .testTarget(
-        name: "GlassesBridgeDATTests",
-        dependencies: ["GlassesBridgeDAT", "GlassesBridge", "GlassesRelay", "PlainWebSocket", "WearablesCore", "WearablesDisplay"] + metaSDK),
+        name: "GlassesBridgeTests",
+        dependencies: ["GlassesBridge", "GlassesBridgeCore", "GlassesRelay", "PlainWebSocket", "WearablesCore", "WearablesDisplay"] + metaSDK),
 ]
 #else
 package.dependencies.append(.package(url: "https://github.com/facebook/meta-wearables-dat-ios", from: "1.0.0"))
 let metaSDK = metaModules.map { Target.Dependency.product(name: $0, package: "meta-wearables-dat-ios", condition: .when(platforms: [.iOS])) }
 #endif
 // The DAT adapter (docs/ios-bridge.md): the only code that touches Meta's SDK, conforming it to
-// the bridge core's DAT-shaped protocol.
+// the bridge core's DAT-shaped protocol. It is the module an app imports (`import GlassesBridge`,
+// then `GlassesBridge.start(token:relay:)`), re-exporting the core it extends.
 package.targets.append(
-    .target(name: "GlassesBridgeDAT", dependencies: ["GlassesBridge", "WearablesCore", "WearablesDisplay"] + metaSDK))
-package.products.append(.library(name: "GlassesBridgeDAT", targets: ["GlassesBridgeDAT"]))
+    .target(name: "GlassesBridge", dependencies: ["GlassesBridgeCore", "WearablesCore", "WearablesDisplay"] + metaSDK))
+package.products.append(.library(name: "GlassesBridge", targets: ["GlassesBridge"]))

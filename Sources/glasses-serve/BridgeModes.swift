@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GlassesBridge
+import GlassesBridgeCore
 import GlassesBridgeFake
 import GlassesRelay
 import WearablesCore

@@ -1,5 +1,5 @@
 import Foundation
-import GlassesBridge
+import GlassesBridgeCore
 import GlassesBridgeFake
 import GlassesRelay
 import WearablesServer

@@ -1,6 +1,6 @@
 import Foundation
 import NIOCore
-import GlassesBridge
+import GlassesBridgeCore
 import GlassesBridgeFake
 import PlainWebSocket
 import Synchronization

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import GlassesBridge
+import GlassesBridgeCore
 import GlassesBridgeFake
 import GlassesRelay
 import PlainWebSocket

@@ -1,6 +1,5 @@
 import Foundation
 import GlassesBridge
-import GlassesBridgeDAT
 import GlassesRelay
 import MWDATCamera
 import PlainWebSocket

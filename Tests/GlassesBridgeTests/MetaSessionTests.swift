@@ -1,6 +1,6 @@
 import FoundationEssentials
-import GlassesBridge
-@testable import GlassesBridgeDAT
+import GlassesBridgeCore
+@testable import GlassesBridge
 import MWDATCamera
 import MWDATCore
 import Testing

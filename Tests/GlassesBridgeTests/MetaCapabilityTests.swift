@@ -1,5 +1,5 @@
-import GlassesBridge
-@testable import GlassesBridgeDAT
+import GlassesBridgeCore
+@testable import GlassesBridge
 import MWDATCore
 import MWDATSpeech
 import Testing

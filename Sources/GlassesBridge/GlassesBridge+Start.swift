@@ -1,5 +1,5 @@
 #if canImport(MWDATCore)
-import GlassesBridge
+import GlassesBridgeCore
 
 extension GlassesBridge {
     /// Where `start` serves when no relay is given, as `glasses serve` does.

@@ -1,5 +1,5 @@
-import GlassesBridge
-@testable import GlassesBridgeDAT
+import GlassesBridgeCore
+@testable import GlassesBridge
 import MWDATCore
 
 /// A fresh stand-in (never the process-wide `Wearables.shared`, so tests run side by side)

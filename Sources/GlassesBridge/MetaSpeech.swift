@@ -1,5 +1,5 @@
 #if canImport(MWDATCore)
-import GlassesBridge
+import GlassesBridgeCore
 import MWDATSpeech
 import WearablesCore
 

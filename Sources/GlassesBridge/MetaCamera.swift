@@ -1,5 +1,5 @@
 #if canImport(MWDATCore)
-import GlassesBridge
+import GlassesBridgeCore
 import MWDATCamera
 import WearablesCore
 
