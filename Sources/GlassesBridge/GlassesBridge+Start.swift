@@ -1,5 +1,6 @@
 #if canImport(MWDATCore)
 import GlassesBridgeCore
+import WearablesWire
 
 extension GlassesBridge {
     /// Where `start` serves when no relay is given, as `glasses serve` does.
@@ -10,12 +11,13 @@ extension GlassesBridge {
     /// `ws://PHONE:7878/v1/ws`, or, given `relay` (`ws://HOST:PORT` of a `glasses serve
     /// --relay`), through a connection the phone dials, since phones often refuse inbound
     /// ones. Serving runs until `stop()`; `onEnd` hears why it ended otherwise (the port is
-    /// taken, the relay refused the token or went away).
+    /// taken, the relay refused the token or went away). Display images are decoded by
+    /// `pictures` (UIKit's JPEG by default).
     public static func start(
         token: String, relay: String? = nil, port: Int = defaultPort, wearables: MetaWearables = MetaWearables(),
-        onEnd: @escaping @Sendable (any Error) -> Void = { _ in }
+        pictures: any WirePictureCoding = MetaPictures(), onEnd: @escaping @Sendable (any Error) -> Void = { _ in }
     ) async -> RunningBridge {
-        let bridge = await GlassesBridge(wearables: wearables, token: token)
+        let bridge = await GlassesBridge(wearables: wearables, pictures: pictures, token: token)
         let serving = Task {
             do {
                 if let relay {

@@ -1,14 +1,14 @@
 #if canImport(MWDATCore)
 import GlassesBridgeCore
 import MWDATCamera
-import WearablesCore
+import WearablesModel
 
 /// A DAT `Camera` as the bridge's `DATCamera`.
 struct MetaCamera: DATCamera {
     let camera: MWDATCamera.Camera
     let stream: any DATStream
 
-    init(_ camera: MWDATCamera.Camera, configuration: WearablesCore.StreamConfiguration) {
+    init(_ camera: MWDATCamera.Camera, configuration: WearablesModel.StreamConfiguration) {
         self.camera = camera
         self.stream = MetaStream(camera.stream, configuration: configuration)
     }
@@ -23,16 +23,16 @@ struct MetaCamera: DATCamera {
 final class MetaStream: DATStream {
     let stream: MWDATCamera.Stream
     /// What the bridge asked for: DAT took it as it was, so it is what the stream runs with.
-    let streamConfiguration: WearablesCore.StreamConfiguration
+    let streamConfiguration: WearablesModel.StreamConfiguration
 
-    init(_ stream: MWDATCamera.Stream, configuration: WearablesCore.StreamConfiguration) {
+    init(_ stream: MWDATCamera.Stream, configuration: WearablesModel.StreamConfiguration) {
         self.stream = stream
         self.streamConfiguration = configuration
     }
 
-    var state: WearablesCore.StreamState { .init(stream.state) }
+    var state: WearablesModel.StreamState { .init(stream.state) }
 
-    var statePublisher: any DATAnnouncer<WearablesCore.StreamState> { MetaAnnouncer(source: stream.statePublisher) { .init($0) } }
+    var statePublisher: any DATAnnouncer<WearablesModel.StreamState> { MetaAnnouncer(source: stream.statePublisher) { .init($0) } }
 
     var videoFramePublisher: any DATAnnouncer<any DATVideoFrame> {
         MetaAnnouncer(source: stream.videoFramePublisher) { MetaVideoFrame($0) }
@@ -42,7 +42,7 @@ final class MetaStream: DATStream {
         MetaAnnouncer(source: stream.photoDataPublisher) { DATPhotoData($0) }
     }
 
-    var errorPublisher: any DATAnnouncer<WearablesCore.StreamError> { MetaAnnouncer(source: stream.errorPublisher) { .init($0) } }
+    var errorPublisher: any DATAnnouncer<WearablesModel.StreamError> { MetaAnnouncer(source: stream.errorPublisher) { .init($0) } }
 
     func start() {
         stream.start()
@@ -53,7 +53,7 @@ final class MetaStream: DATStream {
     }
 
     @discardableResult
-    func capturePhoto(format: WearablesCore.PhotoCaptureFormat) -> Bool {
+    func capturePhoto(format: WearablesModel.PhotoCaptureFormat) -> Bool {
         stream.capturePhoto(format: .init(format))
     }
 }

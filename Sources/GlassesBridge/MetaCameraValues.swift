@@ -1,12 +1,12 @@
 #if canImport(MWDATCore)
 import MWDATCamera
-import WearablesCore
+import WearablesModel
 
 // The camera's values between DAT and the core, case by case (see MetaStates.swift).
 
 extension MWDATCamera.StreamConfiguration {
     /// The core validated `core` against DAT's accepted values; audio is mono PCM.
-    init(_ core: WearablesCore.StreamConfiguration) {
+    init(_ core: WearablesModel.StreamConfiguration) {
         let codec: MWDATCamera.VideoCodec = switch core.videoCodec {
         case .raw: .raw
         case .hvc1: .hvc1
@@ -37,7 +37,7 @@ extension MWDATCamera.AudioSampleRate {
 }
 
 extension MWDATCamera.PhotoCaptureFormat {
-    init(_ core: WearablesCore.PhotoCaptureFormat) {
+    init(_ core: WearablesModel.PhotoCaptureFormat) {
         switch core {
         case .jpeg: self = .jpeg
         case .heic: self = .heic
@@ -45,7 +45,7 @@ extension MWDATCamera.PhotoCaptureFormat {
     }
 }
 
-extension WearablesCore.PhotoCaptureFormat {
+extension WearablesModel.PhotoCaptureFormat {
     init(_ meta: MWDATCamera.PhotoCaptureFormat) {
         switch meta {
         case .jpeg: self = .jpeg
@@ -55,7 +55,7 @@ extension WearablesCore.PhotoCaptureFormat {
     }
 }
 
-extension WearablesCore.StreamState {
+extension WearablesModel.StreamState {
     init(_ meta: MWDATCamera.StreamState) {
         switch meta {
         case .stopping: self = .stopping
@@ -68,7 +68,7 @@ extension WearablesCore.StreamState {
     }
 }
 
-extension WearablesCore.StreamError {
+extension WearablesModel.StreamError {
     init(_ meta: MWDATCamera.StreamError) {
         switch meta {
         case .internalError: self = .internalError

@@ -1,7 +1,7 @@
 #if canImport(MWDATCore)
 import GlassesBridgeCore
 import MWDATCore
-import WearablesCore
+import WearablesModel
 
 /// A DAT `Device` as the bridge's `DATDevice`.
 struct MetaDevice: DATDevice {
@@ -11,10 +11,10 @@ struct MetaDevice: DATDevice {
         self.device = device
     }
 
-    var identifier: WearablesCore.DeviceIdentifier { device.identifier }
+    var identifier: WearablesModel.DeviceIdentifier { device.identifier }
     var name: String { device.name }
-    func deviceType() -> WearablesCore.DeviceType { .init(device.deviceType()) }
-    func compatibility() -> WearablesCore.Compatibility { .init(device.compatibility()) }
+    func deviceType() -> WearablesModel.DeviceType { .init(device.deviceType()) }
+    func compatibility() -> WearablesModel.Compatibility { .init(device.compatibility()) }
 
     var state: DATDeviceState {
         DATDeviceState(

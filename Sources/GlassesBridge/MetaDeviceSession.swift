@@ -4,7 +4,7 @@ import MWDATCamera
 import MWDATCore
 import MWDATDisplay
 import MWDATSpeech
-import WearablesCore
+import WearablesModel
 
 /// A DAT `DeviceSession` as the bridge's `DATDeviceSession`, with the capabilities the
 /// adapter covers: the camera (MWDATCamera), speech (MWDATSpeech) and the display (MWDATDisplay).
@@ -17,15 +17,15 @@ final class MetaDeviceSession: DATDeviceSession {
         self.streams = streams
     }
 
-    var deviceId: WearablesCore.DeviceIdentifier { session.deviceId }
+    var deviceId: WearablesModel.DeviceIdentifier { session.deviceId }
     var state: SessionState { .init(session.state) }
     var statePublisher: any DATAnnouncer<SessionState> { MetaAnnouncer(source: session.statePublisher) { .init($0) } }
 
-    var errorPublisher: any DATAnnouncer<WearablesCore.DeviceSessionError> {
+    var errorPublisher: any DATAnnouncer<WearablesModel.DeviceSessionError> {
         MetaAnnouncer(source: session.errorPublisher) { .init($0) }
     }
 
-    func start() throws(WearablesCore.DeviceSessionError) {
+    func start() throws(WearablesModel.DeviceSessionError) {
         do { try session.start() } catch { throw .init(error) }
     }
 
@@ -33,7 +33,7 @@ final class MetaDeviceSession: DATDeviceSession {
         session.stop()
     }
 
-    func addCamera(config: WearablesCore.StreamConfiguration) throws(WearablesCore.DeviceSessionError) -> (any DATCamera)? {
+    func addCamera(config: WearablesModel.StreamConfiguration) throws(WearablesModel.DeviceSessionError) -> (any DATCamera)? {
         let camera: MWDATCamera.Camera?
         do { camera = try session.addCamera(config: MWDATCamera.StreamConfiguration(config)) } catch { throw .init(error) }
         guard let camera else { return nil }
@@ -41,11 +41,11 @@ final class MetaDeviceSession: DATDeviceSession {
         return MetaCamera(camera, configuration: config)
     }
 
-    func addSpeech() throws(WearablesCore.DeviceSessionError) -> (any DATSpeech)? {
+    func addSpeech() throws(WearablesModel.DeviceSessionError) -> (any DATSpeech)? {
         do { return try session.addSpeech().map(MetaSpeech.init) } catch { throw .init(error) }
     }
 
-    func addDisplay() throws(WearablesCore.DeviceSessionError) -> any DATDisplay {
+    func addDisplay() throws(WearablesModel.DeviceSessionError) -> any DATDisplay {
         do { return MetaDisplay(try session.addDisplay()) } catch { throw .init(error) }
     }
 }

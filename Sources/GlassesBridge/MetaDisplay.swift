@@ -1,7 +1,7 @@
 #if canImport(MWDATCore)
 import GlassesBridgeCore
 import MWDATDisplay
-import WearablesDisplay
+import WearablesDisplayModel
 
 /// A DAT `Display` as the bridge's `DATDisplay`: trees go out as DAT's components
 /// (`MetaDisplayView`), DAT's untyped throws come back as the core's `DisplayError`.
@@ -12,13 +12,13 @@ final class MetaDisplay: DATDisplay {
         self.display = display
     }
 
-    var state: WearablesDisplay.DisplayState { .init(display.state) }
+    var state: WearablesDisplayModel.DisplayState { .init(display.state) }
 
-    var statePublisher: any DATAnnouncer<WearablesDisplay.DisplayState> {
+    var statePublisher: any DATAnnouncer<WearablesDisplayModel.DisplayState> {
         MetaAnnouncer(source: display.statePublisher) { .init($0) }
     }
 
-    func setPlaybackHandler(_ handler: (@Sendable (WearablesDisplay.VideoPlaybackEvent) -> Void)?) {
+    func setPlaybackHandler(_ handler: (@Sendable (WearablesDisplayModel.VideoPlaybackEvent) -> Void)?) {
         display.onPlaybackEvent = handler.map { handler in { @Sendable event in handler(.init(event)) } }
     }
 
@@ -30,12 +30,12 @@ final class MetaDisplay: DATDisplay {
         display.stop()
     }
 
-    func send(_ tree: DisplayTree, onTap: @escaping @Sendable (String) -> Void) async throws(WearablesDisplay.DisplayError) {
+    func send(_ tree: DisplayTree, onTap: @escaping @Sendable (String) -> Void) async throws(WearablesDisplayModel.DisplayError) {
         let view = try MetaDisplayView.build(tree, onTap: onTap)
         do { try await display.send(view) } catch { throw .init(thrown: error) }
     }
 
-    func clearDisplay() async throws(WearablesDisplay.DisplayError) {
+    func clearDisplay() async throws(WearablesDisplayModel.DisplayError) {
         do { try await display.clearDisplay() } catch { throw .init(thrown: error) }
     }
 

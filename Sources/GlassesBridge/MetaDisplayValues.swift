@@ -1,12 +1,12 @@
 #if canImport(MWDATCore)
 import MWDATDisplay
-import WearablesDisplay
+import WearablesDisplayModel
 
 // The display's values between the core's tree and DAT's components, case by case (see
 // MetaStates.swift): DAT's raw values are not in its interface, so no lookup by name.
 
 extension MWDATDisplay.Direction {
-    init(_ core: WearablesDisplay.Direction) {
+    init(_ core: WearablesDisplayModel.Direction) {
         switch core {
         case .column: self = .column
         case .row: self = .row
@@ -17,7 +17,7 @@ extension MWDATDisplay.Direction {
 }
 
 extension MWDATDisplay.Alignment {
-    init(_ core: WearablesDisplay.Alignment) {
+    init(_ core: WearablesDisplayModel.Alignment) {
         switch core {
         case .start: self = .start
         case .center: self = .center
@@ -28,7 +28,7 @@ extension MWDATDisplay.Alignment {
 }
 
 extension MWDATDisplay.Background {
-    init(_ core: WearablesDisplay.Background) {
+    init(_ core: WearablesDisplayModel.Background) {
         switch core {
         case .none: self = .none
         case .card: self = .card
@@ -37,7 +37,7 @@ extension MWDATDisplay.Background {
 }
 
 extension MWDATDisplay.TextStyle {
-    init(_ core: WearablesDisplay.TextStyle) {
+    init(_ core: WearablesDisplayModel.TextStyle) {
         switch core {
         case .heading: self = .heading
         case .body: self = .body
@@ -47,7 +47,7 @@ extension MWDATDisplay.TextStyle {
 }
 
 extension MWDATDisplay.TextColor {
-    init(_ core: WearablesDisplay.TextColor) {
+    init(_ core: WearablesDisplayModel.TextColor) {
         switch core {
         case .primary: self = .primary
         case .secondary: self = .secondary
@@ -56,7 +56,7 @@ extension MWDATDisplay.TextColor {
 }
 
 extension MWDATDisplay.ButtonStyle {
-    init(_ core: WearablesDisplay.ButtonStyle) {
+    init(_ core: WearablesDisplayModel.ButtonStyle) {
         switch core {
         case .primary: self = .primary
         case .secondary: self = .secondary
@@ -66,7 +66,7 @@ extension MWDATDisplay.ButtonStyle {
 }
 
 extension MWDATDisplay.ButtonGroupAlignment {
-    init(_ core: WearablesDisplay.ButtonGroupAlignment) {
+    init(_ core: WearablesDisplayModel.ButtonGroupAlignment) {
         switch core {
         case .start: self = .start
         case .center: self = .center
@@ -76,7 +76,7 @@ extension MWDATDisplay.ButtonGroupAlignment {
 }
 
 extension MWDATDisplay.ImageSize {
-    init(_ core: WearablesDisplay.ImageSize) {
+    init(_ core: WearablesDisplayModel.ImageSize) {
         switch core {
         case .icon: self = .icon
         case .fill: self = .fill
@@ -85,7 +85,7 @@ extension MWDATDisplay.ImageSize {
 }
 
 extension MWDATDisplay.CornerRadius {
-    init(_ core: WearablesDisplay.CornerRadius) {
+    init(_ core: WearablesDisplayModel.CornerRadius) {
         switch core {
         case .none: self = .none
         case .small: self = .small
@@ -95,7 +95,7 @@ extension MWDATDisplay.CornerRadius {
 }
 
 extension MWDATDisplay.IconStyle {
-    init(_ core: WearablesDisplay.IconStyle) {
+    init(_ core: WearablesDisplayModel.IconStyle) {
         switch core {
         case .filled: self = .filled
         case .outline: self = .outline
@@ -104,7 +104,7 @@ extension MWDATDisplay.IconStyle {
 }
 
 extension MWDATDisplay.VideoCodec {
-    init(_ core: WearablesDisplay.VideoCodec) {
+    init(_ core: WearablesDisplayModel.VideoCodec) {
         switch core {
         case .unknown: self = .unknown
         case .mp4: self = .mp4
@@ -112,7 +112,7 @@ extension MWDATDisplay.VideoCodec {
     }
 }
 
-extension WearablesDisplay.DisplayState {
+extension WearablesDisplayModel.DisplayState {
     init(_ meta: MWDATDisplay.DisplayState) {
         switch meta {
         case .starting: self = .starting
@@ -123,7 +123,7 @@ extension WearablesDisplay.DisplayState {
     }
 }
 
-extension WearablesDisplay.VideoErrorType {
+extension WearablesDisplayModel.VideoErrorType {
     init(_ meta: MWDATDisplay.VideoErrorType) {
         switch meta {
         case .unknown: self = .unknown
@@ -135,7 +135,7 @@ extension WearablesDisplay.VideoErrorType {
     }
 }
 
-extension WearablesDisplay.VideoPlaybackEvent {
+extension WearablesDisplayModel.VideoPlaybackEvent {
     /// `errorType` only for `.error`, as the core keeps it.
     init(_ meta: MWDATDisplay.VideoPlaybackEvent) {
         switch meta.type {
@@ -149,7 +149,7 @@ extension WearablesDisplay.VideoPlaybackEvent {
     }
 }
 
-extension WearablesDisplay.DisplayError {
+extension WearablesDisplayModel.DisplayError {
     /// DAT's `send` and `clearDisplay` throw untyped; anything but a `DisplayError` keeps its text.
     init(thrown error: any Error) {
         guard let meta = error as? MWDATDisplay.DisplayError else {
@@ -166,7 +166,7 @@ extension WearablesDisplay.DisplayError {
 }
 
 extension MWDATDisplay.IconName {
-    init(_ core: WearablesDisplay.IconName) {
+    init(_ core: WearablesDisplayModel.IconName) {
         switch core {
         case .airplane: self = .airplane
         case .arrowDownShallowU: self = .arrowDownShallowU

@@ -1,8 +1,8 @@
 #if canImport(MWDATCore)
 import Foundation
 import MWDATDisplay
-import WearablesCore
-import WearablesDisplay
+import WearablesDisplayModel
+import WearablesModel
 #if canImport(UIKit)
 import UIKit
 #endif
@@ -16,7 +16,7 @@ struct MetaDisplayView {
     private var next = 0
 
     /// The tree's root as DAT's root: a `FlexBox` or a `VideoPlayer`.
-    static func build(_ tree: DisplayTree, onTap: @escaping @Sendable (String) -> Void) throws(WearablesDisplay.DisplayError)
+    static func build(_ tree: DisplayTree, onTap: @escaping @Sendable (String) -> Void) throws(WearablesDisplayModel.DisplayError)
         -> any MWDATDisplay.DisplayableView
     {
         var builder = MetaDisplayView(ids: tree.ids, onTap: onTap)
@@ -40,7 +40,7 @@ struct MetaDisplayView {
         return next < ids.count ? ids[next] : "root"
     }
 
-    private mutating func component(_ node: DisplayNode) throws(WearablesDisplay.DisplayError) -> any MWDATDisplay.ViewComponent {
+    private mutating func component(_ node: DisplayNode) throws(WearablesDisplayModel.DisplayError) -> any MWDATDisplay.ViewComponent {
         let id = takeID()
         let grow = Float(node.flexGrow)
         let shrink = Float(node.flexShrink)
@@ -70,8 +70,8 @@ struct MetaDisplayView {
         }
     }
 
-    private mutating func flexBox(_ box: WearablesDisplay.FlexBox, id: String, modifiers node: DisplayNode)
-        throws(WearablesDisplay.DisplayError) -> MWDATDisplay.FlexBox
+    private mutating func flexBox(_ box: WearablesDisplayModel.FlexBox, id: String, modifiers node: DisplayNode)
+        throws(WearablesDisplayModel.DisplayError) -> MWDATDisplay.FlexBox
     {
         var children: [any MWDATDisplay.ViewComponent] = []
         for child in box.children { children.append(try component(child)) }
@@ -93,7 +93,7 @@ struct MetaDisplayView {
         return built
     }
 
-    private func button(_ node: DisplayNode, id: String) throws(WearablesDisplay.DisplayError) -> MWDATDisplay.Button {
+    private func button(_ node: DisplayNode, id: String) throws(WearablesDisplayModel.DisplayError) -> MWDATDisplay.Button {
         guard case .button(let button) = node.component else {
             throw .displayError("a button group holds only buttons; the tree's check lets no other through")
         }
@@ -107,7 +107,7 @@ struct MetaDisplayView {
         return built
     }
 
-    private static func image(_ image: WearablesDisplay.Image) throws(WearablesDisplay.DisplayError) -> MWDATDisplay.Image {
+    private static func image(_ image: WearablesDisplayModel.Image) throws(WearablesDisplayModel.DisplayError) -> MWDATDisplay.Image {
         switch image.source {
         case .uri(let uri):
             return MWDATDisplay.Image(uri: uri, sizePreset: .init(image.sizePreset), cornerRadius: .init(image.cornerRadius))

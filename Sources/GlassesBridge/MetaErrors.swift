@@ -1,11 +1,11 @@
 #if canImport(MWDATCore)
 import MWDATCore
-import WearablesCore
+import WearablesModel
 
 // DAT's errors into the core's, which cross the wire as DAT's domain and case name. Case
 // by case (see MetaStates.swift); a case a later SDK adds lands on the domain's catch-all.
 
-extension WearablesCore.RegistrationError {
+extension WearablesModel.RegistrationError {
     init(_ meta: MWDATCore.RegistrationError) {
         switch meta {
         case .alreadyRegistered: self = .alreadyRegistered
@@ -18,7 +18,7 @@ extension WearablesCore.RegistrationError {
     }
 }
 
-extension WearablesCore.UnregistrationError {
+extension WearablesModel.UnregistrationError {
     init(_ meta: MWDATCore.UnregistrationError) {
         switch meta {
         case .alreadyUnregistered: self = .alreadyUnregistered
@@ -30,7 +30,7 @@ extension WearablesCore.UnregistrationError {
     }
 }
 
-extension WearablesCore.NavigationError {
+extension WearablesModel.NavigationError {
     /// DAT has no catch-all here; an unknown case reads as the app being unreachable.
     init(_ meta: MWDATCore.NavigationError) {
         switch meta {
@@ -41,7 +41,7 @@ extension WearablesCore.NavigationError {
     }
 }
 
-extension WearablesCore.PermissionError {
+extension WearablesModel.PermissionError {
     init(_ meta: MWDATCore.PermissionError) {
         switch meta {
         case .noDevice: self = .noDevice
@@ -56,7 +56,7 @@ extension WearablesCore.PermissionError {
     }
 }
 
-extension WearablesCore.DeviceSessionError {
+extension WearablesModel.DeviceSessionError {
     /// `unexpectedError`'s description stays on the phone: the core's case carries none.
     init(_ meta: MWDATCore.DeviceSessionError) {
         switch meta {
@@ -80,7 +80,7 @@ extension WearablesCore.DeviceSessionError {
     }
 }
 
-extension WearablesCore.VoiceInvocationError {
+extension WearablesModel.VoiceInvocationError {
     init(_ meta: MWDATCore.VoiceInvocationError) {
         switch meta {
         case .deviceNotFound: self = .deviceNotFound

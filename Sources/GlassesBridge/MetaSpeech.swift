@@ -1,7 +1,7 @@
 #if canImport(MWDATCore)
 import GlassesBridgeCore
 import MWDATSpeech
-import WearablesCore
+import WearablesModel
 
 /// A DAT `Speech` as the bridge's `DATSpeech`.
 final class MetaSpeech: DATSpeech {
@@ -11,14 +11,14 @@ final class MetaSpeech: DATSpeech {
         self.speech = speech
     }
 
-    var state: WearablesCore.SpeechState { .init(speech.state) }
-    var statePublisher: any DATAnnouncer<WearablesCore.SpeechState> { MetaAnnouncer(source: speech.statePublisher) { .init($0) } }
+    var state: WearablesModel.SpeechState { .init(speech.state) }
+    var statePublisher: any DATAnnouncer<WearablesModel.SpeechState> { MetaAnnouncer(source: speech.statePublisher) { .init($0) } }
 
-    var transcriptionPublisher: any DATAnnouncer<WearablesCore.TranscriptionResult> {
+    var transcriptionPublisher: any DATAnnouncer<WearablesModel.TranscriptionResult> {
         MetaAnnouncer(source: speech.transcriptionPublisher) { .init(text: $0.text, isFinal: $0.isFinal, confidence: $0.confidence) }
     }
 
-    var errorPublisher: any DATAnnouncer<WearablesCore.SpeechError> { MetaAnnouncer(source: speech.errorPublisher) { .init($0) } }
+    var errorPublisher: any DATAnnouncer<WearablesModel.SpeechError> { MetaAnnouncer(source: speech.errorPublisher) { .init($0) } }
     var localePublisher: any DATAnnouncer<String> { MetaAnnouncer(source: speech.localePublisher) { $0 } }
 
     func start() {
@@ -30,7 +30,7 @@ final class MetaSpeech: DATSpeech {
     }
 }
 
-extension WearablesCore.SpeechState {
+extension WearablesModel.SpeechState {
     init(_ meta: MWDATSpeech.SpeechState) {
         switch meta {
         case .starting: self = .starting
@@ -41,7 +41,7 @@ extension WearablesCore.SpeechState {
     }
 }
 
-extension WearablesCore.SpeechError {
+extension WearablesModel.SpeechError {
     init(_ meta: MWDATSpeech.SpeechError) {
         switch meta {
         case .deviceDisconnected: self = .deviceDisconnected

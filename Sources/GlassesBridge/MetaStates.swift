@@ -1,12 +1,12 @@
 #if canImport(MWDATCore)
 import MWDATCore
-import WearablesCore
+import WearablesModel
 
 // DAT's state enums into the core's same-named ones, case by case. Never through
 // `String(describing:)`: on iOS several of DAT's enums are `@objc`, which print no case
 // names, so a mapping by reflection would pass on Linux and fail on the phone.
 
-extension WearablesCore.RegistrationState {
+extension WearablesModel.RegistrationState {
     init(_ meta: MWDATCore.RegistrationState) {
         switch meta {
         case .unavailable: self = .unavailable
@@ -17,7 +17,7 @@ extension WearablesCore.RegistrationState {
     }
 }
 
-extension WearablesCore.PermissionStatus {
+extension WearablesModel.PermissionStatus {
     init(_ meta: MWDATCore.PermissionStatus) {
         switch meta {
         case .granted: self = .granted
@@ -28,7 +28,7 @@ extension WearablesCore.PermissionStatus {
 }
 
 extension MWDATCore.Permission {
-    init(_ core: WearablesCore.Permission) {
+    init(_ core: WearablesModel.Permission) {
         switch core {
         case .camera: self = .camera
         case .microphone: self = .microphone
@@ -36,7 +36,7 @@ extension MWDATCore.Permission {
     }
 }
 
-extension WearablesCore.SessionState {
+extension WearablesModel.SessionState {
     init(_ meta: MWDATCore.DeviceSessionState) {
         switch meta {
         case .idle: self = .idle
@@ -49,7 +49,7 @@ extension WearablesCore.SessionState {
     }
 }
 
-extension WearablesCore.LinkState {
+extension WearablesModel.LinkState {
     init(_ meta: MWDATCore.LinkState) {
         switch meta {
         case .disconnected: self = .disconnected
@@ -59,7 +59,7 @@ extension WearablesCore.LinkState {
     }
 }
 
-extension WearablesCore.ChargingState {
+extension WearablesModel.ChargingState {
     init(_ meta: MWDATCore.ChargingState) {
         switch meta {
         case .unknown: self = .unknown
@@ -69,7 +69,7 @@ extension WearablesCore.ChargingState {
     }
 }
 
-extension WearablesCore.DonState {
+extension WearablesModel.DonState {
     init(_ meta: MWDATCore.DonState) {
         switch meta {
         case .unknown: self = .unknown
@@ -79,7 +79,7 @@ extension WearablesCore.DonState {
     }
 }
 
-extension WearablesCore.HingeState {
+extension WearablesModel.HingeState {
     init(_ meta: MWDATCore.HingeState) {
         switch meta {
         case .unknown: self = .unknown
@@ -89,7 +89,7 @@ extension WearablesCore.HingeState {
     }
 }
 
-extension WearablesCore.ThermalLevel {
+extension WearablesModel.ThermalLevel {
     init(_ meta: MWDATCore.ThermalLevel) {
         switch meta {
         case .unknown: self = .unknown
@@ -104,7 +104,7 @@ extension WearablesCore.ThermalLevel {
     }
 }
 
-extension WearablesCore.Compatibility {
+extension WearablesModel.Compatibility {
     init(_ meta: MWDATCore.Compatibility) {
         switch meta {
         case .undefined: self = .undefined
@@ -116,7 +116,7 @@ extension WearablesCore.Compatibility {
     }
 }
 
-extension WearablesCore.DeviceType {
+extension WearablesModel.DeviceType {
     init(_ meta: MWDATCore.DeviceType) {
         switch meta {
         case .unknown: self = .unknown

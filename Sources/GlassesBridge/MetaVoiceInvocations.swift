@@ -1,7 +1,7 @@
 #if canImport(MWDATCore)
 import GlassesBridgeCore
 import MWDATCore
-import WearablesCore
+import WearablesModel
 
 /// DAT's `VoiceInvocationsStream` (main-actor bound) as the bridge's: it is made, started
 /// and stopped on the main actor; its publishers are read there once, at creation, and
@@ -9,7 +9,7 @@ import WearablesCore
 final class MetaVoiceInvocationsStream: DATVoiceInvocationsStream {
     let stream: MWDATCore.VoiceInvocationsStream
     let invocationsPublisher: any DATAnnouncer<DATLaunchApp>
-    let errorPublisher: any DATAnnouncer<WearablesCore.VoiceInvocationError>
+    let errorPublisher: any DATAnnouncer<WearablesModel.VoiceInvocationError>
 
     @MainActor
     private init(_ stream: MWDATCore.VoiceInvocationsStream) {
@@ -26,7 +26,7 @@ final class MetaVoiceInvocationsStream: DATVoiceInvocationsStream {
         }
     }
 
-    func start(deviceIdentifier: WearablesCore.DeviceIdentifier) async throws {
+    func start(deviceIdentifier: WearablesModel.DeviceIdentifier) async throws {
         let stream = stream
         try await MainActor.run {
             do { try stream.start(deviceIdentifier: deviceIdentifier) } catch { throw Self.coreError(error) }
@@ -39,7 +39,7 @@ final class MetaVoiceInvocationsStream: DATVoiceInvocationsStream {
     }
 
     /// DAT throws `VoiceInvocationError` untyped; anything else reads as a channel error.
-    private static func coreError(_ error: any Error) -> WearablesCore.VoiceInvocationError {
+    private static func coreError(_ error: any Error) -> WearablesModel.VoiceInvocationError {
         (error as? MWDATCore.VoiceInvocationError).map { .init($0) } ?? .channelError
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(MWDATCore)
 import GlassesBridgeCore
 import MWDATCore
-import WearablesCore
+import WearablesModel
 
 /// Meta's `Wearables.shared` as the bridge's `DATWearables`: each call is DAT's, its
 /// values and errors converted into the core's by case.
@@ -15,10 +15,10 @@ public struct MetaWearables: DATWearables {
         self.wearables = wearables
     }
 
-    public var registrationState: WearablesCore.RegistrationState { .init(wearables.registrationState) }
+    public var registrationState: WearablesModel.RegistrationState { .init(wearables.registrationState) }
 
     public func addRegistrationStateListener(
-        _ listener: @escaping @Sendable (WearablesCore.RegistrationState) -> Void
+        _ listener: @escaping @Sendable (WearablesModel.RegistrationState) -> Void
     ) -> any DATListenerToken {
         let wearables = wearables
         return AtOnceListener.listen(
@@ -26,47 +26,47 @@ public struct MetaWearables: DATWearables {
             register: { forward in wearables.addRegistrationStateListener { forward(.init($0)) } }, listener)
     }
 
-    public func startRegistration() async throws(WearablesCore.RegistrationError) {
+    public func startRegistration() async throws(WearablesModel.RegistrationError) {
         do { try await wearables.startRegistration() } catch { throw .init(error) }
     }
 
-    public func startUnregistration() async throws(WearablesCore.UnregistrationError) {
+    public func startUnregistration() async throws(WearablesModel.UnregistrationError) {
         do { try await wearables.startUnregistration() } catch { throw .init(error) }
     }
 
-    public func openFirmwareUpdate() async throws(WearablesCore.NavigationError) {
+    public func openFirmwareUpdate() async throws(WearablesModel.NavigationError) {
         do { try await wearables.openFirmwareUpdate() } catch { throw .init(error) }
     }
 
-    public func openDATGlassesAppUpdate() async throws(WearablesCore.NavigationError) {
+    public func openDATGlassesAppUpdate() async throws(WearablesModel.NavigationError) {
         do { try await wearables.openDATGlassesAppUpdate() } catch { throw .init(error) }
     }
 
-    public var devices: [WearablesCore.DeviceIdentifier] { wearables.devices }
+    public var devices: [WearablesModel.DeviceIdentifier] { wearables.devices }
 
-    public func addDevicesListener(_ listener: @escaping @Sendable ([WearablesCore.DeviceIdentifier]) -> Void) -> any DATListenerToken {
+    public func addDevicesListener(_ listener: @escaping @Sendable ([WearablesModel.DeviceIdentifier]) -> Void) -> any DATListenerToken {
         let wearables = wearables
         return AtOnceListener.listen(
             current: { wearables.devices }, register: { forward in wearables.addDevicesListener(forward) }, listener)
     }
 
-    public func deviceForIdentifier(_ identifier: WearablesCore.DeviceIdentifier) -> (any DATDevice)? {
+    public func deviceForIdentifier(_ identifier: WearablesModel.DeviceIdentifier) -> (any DATDevice)? {
         wearables.deviceForIdentifier(identifier).map(MetaDevice.init)
     }
 
-    public func checkPermissionStatus(_ permission: WearablesCore.Permission) async throws(WearablesCore.PermissionError)
-        -> WearablesCore.PermissionStatus
+    public func checkPermissionStatus(_ permission: WearablesModel.Permission) async throws(WearablesModel.PermissionError)
+        -> WearablesModel.PermissionStatus
     {
         do { return .init(try await wearables.checkPermissionStatus(.init(permission))) } catch { throw .init(error) }
     }
 
-    public func requestPermission(_ permission: WearablesCore.Permission) async throws(WearablesCore.PermissionError)
-        -> WearablesCore.PermissionStatus
+    public func requestPermission(_ permission: WearablesModel.Permission) async throws(WearablesModel.PermissionError)
+        -> WearablesModel.PermissionStatus
     {
         do { return .init(try await wearables.requestPermission(.init(permission))) } catch { throw .init(error) }
     }
 
-    public func createSession(device: WearablesCore.DeviceIdentifier) throws(WearablesCore.DeviceSessionError) -> any DATDeviceSession {
+    public func createSession(device: WearablesModel.DeviceIdentifier) throws(WearablesModel.DeviceSessionError) -> any DATDeviceSession {
         do {
             let session = try wearables.createSession(deviceSelector: SpecificDeviceSelector(device: device))
             return MetaDeviceSession(session, streams: streams)

@@ -9,7 +9,7 @@ import WireServing
 /// or through a relay it dials (`dial`: phones often refuse inbound connections).
 ///
 /// ```swift
-/// let bridge = await GlassesBridge(wearables: MyDATAdapter(Wearables.shared), token: "a-long-token")
+/// let bridge = await GlassesBridge(wearables: MyDATAdapter(Wearables.shared), pictures: MyJPEGDecoder(), token: "a-long-token")
 /// Task { try await bridge.dial(relay: "ws://192.168.1.20:7878") }
 /// ```
 public final class GlassesBridge: Sendable {
@@ -22,10 +22,12 @@ public final class GlassesBridge: Sendable {
     /// Reads the DAT world and starts listening to it; nothing is served until `serve` or `dial`.
     /// `listenHost` is the host clients name in their Host header (`0.0.0.0`: any). `speed` is
     /// run seconds per wall second: 1 over real glasses, a simulated world's own for a fake.
-    public init(wearables: any DATWearables, token: String, listenHost: String = "0.0.0.0", speed: Double = 1,
-                serverName: String = "glasses bridge", frameQueueLimit: Int = 4, messageQueueLimit: Int = 4096) async {
+    /// `pictures` decodes the JPEG of the images in the display trees clients send (the
+    /// platform's codec: the core links none, so it builds for iOS).
+    public init(wearables: any DATWearables, pictures: any WirePictureCoding, token: String, listenHost: String = "0.0.0.0",
+                speed: Double = 1, serverName: String = "glasses bridge", frameQueueLimit: Int = 4, messageQueueLimit: Int = 4096) async {
         self.token = token
-        core = BridgeCore(wearables: wearables, serverName: serverName, speed: speed)
+        core = BridgeCore(wearables: wearables, pictures: pictures, serverName: serverName, speed: speed)
         mailbox = BridgeMailbox(core: core)
         await core.setMailbox(mailbox)
         await core.prime()

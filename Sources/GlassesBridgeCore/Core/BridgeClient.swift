@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 import WireServing
 
 /// One connected client as the bridge tracks it: its queue, and what it holds, released

@@ -1,5 +1,5 @@
-import WearablesCore
-import WearablesDisplay
+import WearablesDisplayModel
+import WearablesModel
 import WearablesWire
 import WireServing
 
@@ -37,10 +37,10 @@ extension BridgeCore {
             displayOwners[device] = clientID
             awaitDisplay(display, reaching: .started, answer: answer)
             display.start()
-        case .displaySend(_, let spec):
+        case .displaySend(_, let component):
             guard let display = held.display else { return answer(.failure(.notStarted(.stopped))) }
             let tree: DisplayTree
-            do { tree = try DisplayTree(spec: spec) } catch {
+            do { tree = try component.tree(pictures: pictures) } catch {
                 return answer(.failure(error.kind == .invalidVideoURL ? .invalidVideoURL : .displayError(error.description)))
             }
             Task {

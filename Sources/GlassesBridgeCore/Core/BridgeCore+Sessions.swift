@@ -1,5 +1,5 @@
 import Synchronization
-import WearablesCore
+import WearablesModel
 import WearablesWire
 import WireServing
 

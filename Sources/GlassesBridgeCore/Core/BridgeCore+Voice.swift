@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 import WearablesWire
 
 /// Voice invocations (`VoiceInvocationsStream`, made once) and Speech (`addSpeech()` once

@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 import WearablesWire
 import WireServing
 
@@ -10,6 +10,8 @@ actor BridgeCore {
     typealias Reply = @Sendable (Result<WireReplyValue, WireError>) -> Void
 
     let wearables: any DATWearables
+    /// Decodes the JPEG of a display tree's images (the platform's codec: the core links none).
+    let pictures: any WirePictureCoding
     let serverName: String
     /// Run time: 1 run second per wall second over real glasses; a fake's simulated world may run faster.
     let clock: BridgeClock
@@ -36,8 +38,9 @@ actor BridgeCore {
     var displayOwners: [DeviceIdentifier: Int] = [:]
     let previewWatchers = PreviewWatchers()
 
-    init(wearables: any DATWearables, serverName: String, speed: Double) {
+    init(wearables: any DATWearables, pictures: any WirePictureCoding, serverName: String, speed: Double) {
         self.wearables = wearables
+        self.pictures = pictures
         self.serverName = serverName
         clock = BridgeClock(speed: speed)
     }

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import WearablesCore
+import WearablesModel
 
 /// DAT 1.0 `Camera` (MWDATCamera): what `addCamera(config:)` returns; its `stream` runs the video.
 public protocol DATCamera: Sendable {

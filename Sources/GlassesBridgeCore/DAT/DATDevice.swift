@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 
 /// DAT 1.0 `Device`: a pair of glasses the SDK knows, with its state as properties
 /// and one listener for every change (`addDeviceStateListener`).

@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 
 /// DAT 1.0 `DeviceSession` (MWDATCore) with the capability adders of MWDATCamera
 /// (`addCamera(config:)`), MWDATSpeech (`addSpeech()`) and MWDATDisplay (`addDisplay()`).

@@ -1,4 +1,4 @@
-import WearablesDisplay
+import WearablesDisplayModel
 
 /// DAT 1.0 `Display` (MWDATDisplay). `send` takes the checked tree the wire carried; the
 /// adapter rebuilds it as DAT components (`FlexBox`, `Text`, `Button`, ...), wiring every

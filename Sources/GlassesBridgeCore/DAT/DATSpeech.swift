@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 
 /// DAT 1.0 `Speech` (MWDATSpeech): the glasses' recogniser.
 public protocol DATSpeech: AnyObject, Sendable {

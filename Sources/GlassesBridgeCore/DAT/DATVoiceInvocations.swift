@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 
 /// DAT 1.0 `VoiceInvocationsStream` (MWDATCore, `@MainActor`): the wearer asking Meta AI
 /// to start the app. DAT's throws are untyped; a conformance throws DAT's `VoiceInvocationError`.

@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 
 /// DAT 1.0 `WearablesInterface` (what `Wearables.shared` is), reduced to the calls the
 /// bridge makes. The value types are WearablesCore's, which carry DAT's names and cases,

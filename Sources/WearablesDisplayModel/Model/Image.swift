@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 
 /// DAT's `Image`, from a URI (`init(uri:)`, default preset `icon`) or from pixels
 /// (`init(image: UIImage)`, default preset `fill`): DAT's two defaults differ, and so do these.

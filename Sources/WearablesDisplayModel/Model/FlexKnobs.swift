@@ -5,8 +5,8 @@
 public enum Direction: String, Sendable, CaseIterable {
     case column, row, columnReverse, rowReverse
 
-    var isRow: Bool { self == .row || self == .rowReverse }
-    var isReversed: Bool { self == .columnReverse || self == .rowReverse }
+    package var isRow: Bool { self == .row || self == .rowReverse }
+    package var isReversed: Bool { self == .columnReverse || self == .rowReverse }
 }
 
 /// Main-axis `alignment` (CSS justify-content) and cross-axis `crossAlignment`/`alignSelf`
@@ -39,6 +39,6 @@ public struct EdgeInsets: Sendable, Equatable {
 
     public static let zero = EdgeInsets()
 
-    var horizontal: Double { leading + trailing }
-    var vertical: Double { top + bottom }
+    package var horizontal: Double { leading + trailing }
+    package var vertical: Double { top + bottom }
 }

@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 
 /// DAT's `DisplayError` (ObjC codes 2, 10, 11). The strings file has more kinds (invalid
 /// session state, rendering failed, stream rejected, unexpected error) that can only surface

@@ -23,17 +23,12 @@ public final class RawFile: @unchecked Sendable {
     }
 
     /// Takes ownership of an open descriptor.
-    convenience init(adopting descriptor: Int32) {
+    package convenience init(adopting descriptor: Int32) {
         self.init(descriptor: descriptor, owned: true)
     }
 
-    /// A name for this open file that a library wanting a path can open: it reaches
-    /// the file this descriptor holds, whatever the path it was opened by names now,
-    /// so a link swapped in after the open cannot redirect it. Valid while this lives.
-    public var openedPath: String { "/proc/self/fd/\(descriptor)" }
-
     /// Clears `O_NONBLOCK`, which the opening set so that a FIFO could not block it.
-    func blocking() {
+    package func blocking() {
         let flags = fcntl(descriptor, F_GETFL)
         if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
     }

@@ -19,7 +19,7 @@ public enum StreamingResolution: String, NamedCase {
     }
 
     /// The next step down the bandwidth ladder, nil at the bottom.
-    var lower: StreamingResolution? {
+    package var lower: StreamingResolution? {
         switch self {
         case .high: .medium
         case .medium: .low

@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 
 /// A component as untyped data: what a Lua table (`{type = "text", content = "Hi"}`) or a
 /// wire message holds before it is checked. Properties are snake_case, as Lua writes them;

@@ -38,7 +38,7 @@ public struct ButtonGroup: Sendable, Equatable {
 public enum ButtonGroupAlignment: String, Sendable, CaseIterable {
     case start, center, end
 
-    var mainAlignment: Alignment {
+    package var mainAlignment: Alignment {
         switch self {
         case .start: .start
         case .center: .center

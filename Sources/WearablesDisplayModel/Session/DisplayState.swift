@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 
 /// DAT's `DisplayState` (`@frozen`): where a display capability is in its life. DAT does not
 /// state the initial value; here a display added to a session is `stopped` until `start()`.
