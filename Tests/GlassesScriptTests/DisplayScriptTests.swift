@@ -42,7 +42,7 @@ import WearablesServer
         let path = GlassesProcess.script("display.lua")
         var options = ServeOptions()
         options.world = .ready
-        options.speed = 10
+        options.speed = 4
         let outcome = try await LoopbackServer.with(options) { url, token, _ in
             var run = RunOptions()
             run.timeout = 60

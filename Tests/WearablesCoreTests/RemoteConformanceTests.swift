@@ -55,10 +55,17 @@ final class RemoteRig: ConformanceRig {
         done.wait()
     }
 
+    /// How long a wait lasts at least, in wall time: with the whole suite running in
+    /// parallel on two cores, the served world and this client fall behind their clocks,
+    /// and a bound meant for the model must not fail on the machine's pace instead.
+    static let minimumWait: Duration = .seconds(20)
+
+    /// `seconds` of run time, and never less than ``minimumWait`` of wall time.
     func run(until condition: () -> Bool, within seconds: Double) -> Bool {
         let deadline = world.scheduler.now + seconds
+        let wallDeadline = ContinuousClock.now + Self.minimumWait
         while !condition() {
-            guard world.scheduler.now < deadline else { return false }
+            guard world.scheduler.now < deadline || ContinuousClock.now < wallDeadline else { return false }
             world.scheduler.run(for: 0.05)
         }
         return true
