@@ -51,7 +51,9 @@ glasses:set_bandwidth(400)
 wait(1)
 local slow_time = timed{ resolution = "full", quality = "high" }
 check.eq(slow_time > 3, true, ("a full photo over 400 kbps takes seconds (%.1f s)"):format(slow_time))
-check.eq(slow_time > full_time * 4, true, "and longer the slower the link")
+-- A difference, not a ratio: over --connect both times also hold the served world's encoding
+-- time on its wall clock, which the link's speed does not change.
+check.eq(slow_time - full_time > 3, true, ("and longer the slower the link (%.1f s against %.1f s)"):format(slow_time, full_time))
 glasses:set_bandwidth(3000)
 wait(1)
 check.eq(cam.effective.resolution, "low", "the stream keeps its own resolution")
