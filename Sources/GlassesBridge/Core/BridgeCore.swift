@@ -187,8 +187,8 @@ actor BridgeCore {
             if streams[stream]?.owner == clientID { stopStream(stream) }
             queue.discardFrames(of: stream)
             reply(.success(.done))
-        case .capture(let device, let format, _, _, _):
-            capture(on: device, format: format, id: id, by: clientID, queue: queue)
+        case .capture(let device, let format, let size, let quality, _):
+            capture(on: device, PhotoRequest(format: format, size: size, quality: quality), id: id, by: clientID, queue: queue)
         case .mock:
             // No reply: the protocol error says why (docs/ios-bridge.md).
             queue.send(.error(.protocolError("notSimulated",
