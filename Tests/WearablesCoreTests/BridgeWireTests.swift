@@ -110,6 +110,66 @@ import WireServing
         }
     }
 
+    @Test func inputEventsAndInputsErrorsCrossOnceASessionStarted() async throws {
+        try await withBridge { url, token, served in
+            try await Self.connect(url, token) { messages, outbound in
+                try await outbound.write(.text(#"{"type":"open_session","id":1,"device":"rayBanMeta-1"}"#))
+                _ = try await Self.next(&messages) { if case .reply(1, .success) = $0 { true } else { false } }
+                _ = try await served.perform { world in world.apply(.device("rayBanMeta-1", .input(.capture(.doublePress), source: .captouch))) }
+                let input = try await Self.next(&messages) { if case .event(.capability(_, .input)) = $0 { true } else { false } }
+                guard case .event(.capability(let device, .input(let event)))? = input else { return #expect(Bool(false), "no input_event") }
+                #expect(device == "rayBanMeta-1")
+                #expect(event.action == .capture(.doublePress))
+                #expect(event.source == .captureButton, "the capture button's own source, as DAT fixes it")
+                _ = try await served.perform { world in world.apply(.device("rayBanMeta-1", .inputsFault(.communicationError))) }
+                let failed = try await Self.next(&messages) { if case .event(.capability(_, .inputsFailed)) = $0 { true } else { false } }
+                #expect(failed == .event(.capability(device: "rayBanMeta-1", .inputsFailed(.communicationError))))
+            }
+        }
+    }
+
+    @Test func aCaptureWithASessionButNoStreamIsAStandalonePhotoWithItsTransfer() async throws {
+        try await withBridge { url, token in
+            try await Self.connect(url, token) { messages, outbound in
+                try await outbound.write(.text(#"{"type":"open_session","id":1,"device":"rayBanMeta-1"}"#))
+                _ = try await Self.next(&messages) { if case .reply(1, .success) = $0 { true } else { false } }
+                try await outbound.write(.text(#"{"type":"capture","id":2,"device":"rayBanMeta-1","format":"jpeg","width":480,"height":640,"quality":50}"#))
+                var steps: [PhotoTransferProgress] = []
+                while let message = try await messages.next() {
+                    switch message {
+                    case .text(let text):
+                        switch try ServerMessage.decode(Data(text.utf8)) {
+                        case .event(.captureProgress(2, let step)): steps.append(step)
+                        case .reply(2, let result): return #expect(Bool(false), "a reply instead of the photo: \(result)")
+                        default: continue
+                        }
+                    case .binary(let data):
+                        guard case .photo(2, let photo)? = try? BinaryMessage.decode(Data(data.readableBytesView)) else { continue }
+                        #expect((photo.width, photo.height) == (480, 640), "PhotoResolution.small, the asked size")
+                        #expect(steps.count > 1)
+                        #expect(steps.last == PhotoTransferProgress(bytesReceived: photo.data.count, totalBytes: photo.data.count))
+                        return
+                    }
+                }
+                #expect(Bool(false), "the connection ended before the photo")
+            }
+        }
+    }
+
+    @Test func aStandaloneCaptureWhileTheGlassesTakeTheirOwnPhotoIsServiceUnavailable() async throws {
+        try await withBridge { url, token, served in
+            try await Self.connect(url, token) { messages, outbound in
+                try await outbound.write(.text(#"{"type":"open_session","id":1,"device":"rayBanMeta-1"}"#))
+                _ = try await Self.next(&messages) { if case .reply(1, .success) = $0 { true } else { false } }
+                _ = try await served.perform { world in world.apply(.device("rayBanMeta-1", .captureButton)) }
+                try await outbound.write(.text(#"{"type":"capture","id":2,"device":"rayBanMeta-1","format":"jpeg","width":960,"height":1280}"#))
+                let reply = try await Self.next(&messages) { if case .reply(2, _) = $0 { true } else { false } }
+                guard case .reply(2, .failure(let error))? = reply else { return #expect(Bool(false), "\(String(describing: reply))") }
+                #expect((error.domain, error.code) == ("PhotoError", "serviceUnavailable"))
+            }
+        }
+    }
+
     /// A bridge over a fresh fake world on a free port, stopped after `body`.
     private func withBridge(_ body: (_ url: String, _ token: String) async throws -> Void) async throws {
         try await withBridge { url, token, _ in try await body(url, token) }
