@@ -193,7 +193,8 @@ let package = Package(
         // protocol over a served simulated world, so the core is tested on Linux end to end.
         .target(
             name: "GlassesBridgeFake",
-            dependencies: ["GlassesBridge", "WearablesServer", "WearablesSimulator", "WearablesCore", "WearablesDisplay"]),
+            dependencies: ["GlassesBridge", "WearablesServer", "WearablesSimulator", "WearablesCore", "WearablesDisplay", "WearablesAudio",
+                           "WearablesWire"]),
         // `glasses serve --relay`: one bridge dials in (a phone refuses inbound connections), its
         // world is spliced to local clients. No world of its own: WireServing's policy and messages only.
         .target(
@@ -318,5 +319,5 @@ let metaSDK = metaModules.map { Target.Dependency.product(name: $0, package: "me
 // The DAT adapter (docs/ios-bridge.md): the only code that touches Meta's SDK, conforming it to
 // the bridge core's DAT-shaped protocol.
 package.targets.append(
-    .target(name: "GlassesBridgeDAT", dependencies: ["GlassesBridge", "WearablesCore", "WearablesDisplay"] + metaSDK))
+    .target(name: "GlassesBridgeDAT", dependencies: ["GlassesBridge", "WearablesCore", "WearablesDisplay", "WearablesWire"] + metaSDK))
 package.products.append(.library(name: "GlassesBridgeDAT", targets: ["GlassesBridgeDAT"]))

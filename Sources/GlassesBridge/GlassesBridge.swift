@@ -20,12 +20,13 @@ public final class GlassesBridge: Sendable {
     let endpoint: WireEndpoint
 
     /// Reads the DAT world and starts listening to it; nothing is served until `serve` or `dial`.
+    /// `phoneAudio` is the phone's audio route for `audio_route` (none: that command is refused).
     /// `listenHost` is the host clients name in their Host header (`0.0.0.0`: any). `speed` is
     /// run seconds per wall second: 1 over real glasses, a simulated world's own for a fake.
-    public init(wearables: any DATWearables, token: String, listenHost: String = "0.0.0.0", speed: Double = 1,
-                serverName: String = "glasses bridge", frameQueueLimit: Int = 4, messageQueueLimit: Int = 4096) async {
+    public init(wearables: any DATWearables, phoneAudio: (any PhoneAudioRoute)? = nil, token: String, listenHost: String = "0.0.0.0",
+                speed: Double = 1, serverName: String = "glasses bridge", frameQueueLimit: Int = 4, messageQueueLimit: Int = 4096) async {
         self.token = token
-        core = BridgeCore(wearables: wearables, serverName: serverName, speed: speed)
+        core = BridgeCore(wearables: wearables, phoneAudio: phoneAudio, serverName: serverName, speed: speed)
         mailbox = BridgeMailbox(core: core)
         await core.setMailbox(mailbox)
         await core.prime()

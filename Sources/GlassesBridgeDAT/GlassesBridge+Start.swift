@@ -15,7 +15,11 @@ extension GlassesBridge {
         token: String, relay: String? = nil, port: Int = defaultPort, wearables: MetaWearables = MetaWearables(),
         onEnd: @escaping @Sendable (any Error) -> Void = { _ in }
     ) async -> RunningBridge {
+        #if os(iOS)
+        let bridge = await GlassesBridge(wearables: wearables, phoneAudio: MetaPhoneAudioRoute(), token: token)
+        #else
         let bridge = await GlassesBridge(wearables: wearables, token: token)
+        #endif
         let serving = Task {
             do {
                 if let relay {

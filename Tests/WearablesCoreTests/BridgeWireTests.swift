@@ -12,7 +12,8 @@ import WireServing
 
 /// The bridge core on the wire, as a client in any language sees it: hello says `dat`, a `mock`
 /// command gets the protocol error docs/ios-bridge.md specifies and no reply (the connection goes
-/// on), what DAT does not carry fails with a reason, and a wrong token is refused. A bridge over the
+/// on), what DAT does not carry fails with a reason, and a wrong token is refused; what it
+/// carries (inputs, standalone photos, the phone's audio route) crosses as against `glasses serve`. A bridge over the
 /// simulator-backed fake on a free loopback port, stopped by each test.
 @Suite(.serialized) struct BridgeWireTests {
     @Test func helloSaysDatAndCarriesTheDATWorld() async throws {
@@ -170,6 +171,23 @@ import WireServing
         }
     }
 
+    @Test func thePhonesAudioRouteIsReadAndItsChangesCross() async throws {
+        try await withBridge { url, token, served in
+            try await Self.connect(url, token) { messages, outbound in
+                try await outbound.write(.text(#"{"type":"audio_route","id":1}"#))
+                let read = try await Self.next(&messages) { if case .reply(1, _) = $0 { true } else { false } }
+                guard case .reply(1, .success(.audioRoute(let idle)))? = read else { return #expect(Bool(false), "\(String(describing: read))") }
+                #expect(!idle.interrupted && idle.reason == nil)
+                #expect(!idle.outputs.isEmpty, "the phone always has somewhere to play")
+                _ = try await served.perform { world in world.apply(.phoneCall(seconds: 600)) }
+                let changed = try await Self.next(&messages) { if case .event(.audioRoute) = $0 { true } else { false } }
+                guard case .event(.audioRoute(let inCall))? = changed else { return #expect(Bool(false), "no audio_route event") }
+                #expect(inCall.interrupted)
+                #expect(inCall.reason == "interruptionBegan")
+            }
+        }
+    }
+
     /// A bridge over a fresh fake world on a free port, stopped after `body`.
     private func withBridge(_ body: (_ url: String, _ token: String) async throws -> Void) async throws {
         try await withBridge { url, token, _ in try await body(url, token) }
@@ -179,7 +197,8 @@ import WireServing
     private func withBridge(_ body: (_ url: String, _ token: String, _ served: ServedWorld) async throws -> Void) async throws {
         let served = ServedWorld(preset: .ready, seed: 0, speed: 1, traceSink: nil)
         let token = AccessPolicy.randomToken()
-        let bridge = await GlassesBridge(wearables: try await FakeWearables(served: served), token: token, listenHost: "127.0.0.1")
+        let bridge = await GlassesBridge(wearables: try await FakeWearables(served: served), phoneAudio: FakePhoneAudioRoute(served: served),
+                                         token: token, listenHost: "127.0.0.1")
         let port = AsyncStream<Int>.makeStream()
         let serving = Task { try? await bridge.serve(host: "127.0.0.1", port: 0) { port.continuation.yield($0) } }
         var ports = port.stream.makeAsyncIterator()

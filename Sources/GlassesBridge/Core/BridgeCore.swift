@@ -10,6 +10,7 @@ actor BridgeCore {
     typealias Reply = @Sendable (Result<WireReplyValue, WireError>) -> Void
 
     let wearables: any DATWearables
+    let phoneAudio: (any PhoneAudioRoute)?
     let serverName: String
     /// Run time: 1 run second per wall second over real glasses; a fake's simulated world may run faster.
     let clock: BridgeClock
@@ -36,8 +37,9 @@ actor BridgeCore {
     var displayOwners: [DeviceIdentifier: Int] = [:]
     let previewWatchers = PreviewWatchers()
 
-    init(wearables: any DATWearables, serverName: String, speed: Double) {
+    init(wearables: any DATWearables, phoneAudio: (any PhoneAudioRoute)?, serverName: String, speed: Double) {
         self.wearables = wearables
+        self.phoneAudio = phoneAudio
         self.serverName = serverName
         clock = BridgeClock(speed: speed)
     }
@@ -62,6 +64,11 @@ actor BridgeCore {
         worldTokens.append(wearables.addDevicesListener { identifiers in
             mailbox.enqueue { core in core.devicesChanged(identifiers) }
         })
+        if let phoneAudio {
+            worldTokens.append(phoneAudio.listen { route in
+                mailbox.enqueue { core in core.broadcast(.audioRoute(route)) }
+            })
+        }
     }
 
     func registrationChanged(_ state: RegistrationState) {
@@ -197,8 +204,11 @@ actor BridgeCore {
             reply(.failure(WireError(domain: "console", code: "unavailable",
                 message: "a bridge over DAT has no Lua console: run the script with `glasses run --connect` instead")))
         case .audioRoute:
-            reply(.failure(WireError(domain: "audio", code: "unavailable",
-                message: "the phone's audio route stays on the phone: a bridge over DAT does not report it")))
+            guard let phoneAudio else {
+                return reply(.failure(WireError(domain: "audio", code: "unavailable",
+                    message: "this bridge was started without the phone's audio route (GlassesBridge's phoneAudio)")))
+            }
+            Task { reply(.success(.audioRoute(await phoneAudio.current()))) }
         case .watchPreviews(let watch):
             previewWatchers.watch(watch, client: clientID, queue: queue)
             reply(.success(.done))
