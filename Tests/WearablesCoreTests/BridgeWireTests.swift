@@ -179,11 +179,15 @@ import WireServing
                 guard case .reply(1, .success(.audioRoute(let idle)))? = read else { return #expect(Bool(false), "\(String(describing: read))") }
                 #expect(!idle.interrupted && idle.reason == nil)
                 #expect(!idle.outputs.isEmpty, "the phone always has somewhere to play")
-                _ = try await served.perform { world in world.apply(.phoneCall(seconds: 600)) }
-                let changed = try await Self.next(&messages) { if case .event(.audioRoute) = $0 { true } else { false } }
-                guard case .event(.audioRoute(let inCall))? = changed else { return #expect(Bool(false), "no audio_route event") }
-                #expect(inCall.interrupted)
-                #expect(inCall.reason == "interruptionBegan")
+                // The app's side of the phone: a recording category, activated, reroutes to the glasses.
+                _ = try await served.perform { world in
+                    try? world.audio.configure(category: .playAndRecord, options: [.allowBluetooth])
+                    try? world.audio.activate()
+                }
+                let changed = try await Self.next(&messages) { if case .event(.audioRoute(let route)) = $0 { route.active } else { false } }
+                guard case .event(.audioRoute(let active))? = changed else { return #expect(Bool(false), "no audio_route event") }
+                #expect(active.reason != nil, "a change says why")
+                #expect(active.inputs.map(\.type) == ["bluetoothHFP"], "\(active)")
             }
         }
     }

@@ -33,7 +33,7 @@ extension BridgeCore {
             camera = existing
         } else {
             do throws(DeviceSessionError) {
-                guard let added = try held.session.addCamera(config: StreamConfiguration()) else { return fail(.notReady) }
+                guard let added = try held.session.addCamera(config: .default) else { return fail(.notReady) }
                 camera = added
             } catch {
                 return fail(.sessionSetupFailed)
