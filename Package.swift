@@ -39,7 +39,6 @@ let package = Package(
         .library(name: "WearablesAudio", targets: ["WearablesAudio"]),
         .library(name: "GlassesScript", targets: ["GlassesScript"]),
         .library(name: "WearablesServer", targets: ["WearablesServer"]),
-        .library(name: "GlassesBridge", targets: ["GlassesBridge"]),
         // frame:faces()'s detector (dlib), a shared library the binary opens on first use
         // (CImageCodecs' faces.c): linked, dlib and its BLAS and LAPACK would load at every start.
         .library(name: "GlassesFaces", type: .dynamic, targets: ["CFaceDetector"]),
@@ -92,19 +91,23 @@ let package = Package(
         // Video files (footage feeds, recordings) through FFmpeg's libraries, opened with dlopen
         // on first use (headers: libavformat-dev, libavcodec-dev, libavutil-dev, libswscale-dev).
         .target(name: "CMediaCodecs", linkerSettings: [.linkedLibrary("dl")]),
+        // The DAT model's values: devices and their states, errors with DAT's domains and codes,
+        // stream and photo settings, pictures, inputs, motion, speech and voice values. Portable
+        // Swift with no dependency, so the bridge core builds for iOS (scripts/test-portable).
+        .target(name: "WearablesModel"),
         // The DAT model: scheduler and clocks, registration, permissions, devices,
-        // selectors, sessions, camera streams, photos, and the backend protocol.
+        // selectors, sessions, camera streams, photos, and the backend protocol; re-exports WearablesModel.
         .target(
             name: "WearablesCore",
             dependencies: [
-                "CImageCodecs", "CMediaCodecs", "ThreadOwnership",
+                "WearablesModel", "CImageCodecs", "CMediaCodecs", "ThreadOwnership",
                 .product(name: "DequeModule", package: "swift-collections"), .product(name: "HeapModule", package: "swift-collections"),
             ],
             swiftSettings: optimizedInDebug
         ),
         // The mock's vocabulary (typed actions, their errors, the glasses' mock state) and the
         // `MockControl` protocol that the simulator serves in process and the remote backend over the wire.
-        .target(name: "WearablesMock", dependencies: ["WearablesCore", "WearablesDisplay"]),
+        .target(name: "WearablesMock", dependencies: ["WearablesModel", "WearablesDisplayModel"]),
         // `GlassesWorld`: what scripts and consoles see of a world, whichever backend it runs on.
         .target(name: "WearablesWorld", dependencies: ["WearablesCore", "WearablesAudio", "WearablesMock"]),
         // The default backend: simulated glasses and companion app (MockDeviceKit), applying `MockAction`s.
@@ -125,25 +128,33 @@ let package = Package(
         .target(
             name: "CFontRaster", cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
             linkerSettings: [.linkedLibrary("dl")]),
-        // DAT's Display (MWDATDisplay over MWDATCore): the component tree, its validation, the
-        // flexbox layout and the PNG rendering (docs/display.md). Pure: no session, no Lua.
-        .target(name: "WearablesDisplay", dependencies: ["WearablesCore", "CFontRaster", "Spelling"], swiftSettings: optimizedInDebug),
+        // DAT's Display values: the component tree, its validation, DisplayError and DisplayState.
+        // Portable Swift (no FreeType, no codec), so the wire and the bridge core build for iOS.
+        .target(name: "WearablesDisplayModel", dependencies: ["WearablesModel", "Spelling"]),
+        // DAT's Display (MWDATDisplay over MWDATCore): the flexbox layout and the PNG rendering
+        // (docs/display.md) over WearablesDisplayModel's tree, which it re-exports. Pure: no session, no Lua.
+        .target(name: "WearablesDisplay", dependencies: ["WearablesDisplayModel", "WearablesCore", "CFontRaster", "Spelling"], swiftSettings: optimizedInDebug),
         // Seeded random trees laid out by WearablesDisplay and written as the wire's components, which
         // the browser lays out with the dashboard's display-css.js (scripts/test-display-layout); a
         // test tool, not a product.
-        .executableTarget(name: "display-layout-probe", dependencies: ["WearablesDisplay", "WearablesWire"], path: "Tests/DisplayLayoutProbe"),
+        .executableTarget(name: "display-layout-probe", dependencies: ["WearablesDisplay", "WearablesWire", "WirePictures"], path: "Tests/DisplayLayoutProbe"),
         // The largest allowed tree laid out and rendered, for scripts/bench; not a product.
         .executableTarget(name: "display-bench", dependencies: ["WearablesDisplay"], path: "scripts/bench.d/display-bench"),
 
         // The wire protocol (docs/protocol.md): messages and their JSON and binary forms.
-        .target(name: "WearablesWire", dependencies: ["WearablesCore", "WearablesMock", "WearablesDisplay"]),
+        // Portable Swift: an image's pixels cross as JPEG through a `WirePictureCoding` the user of a
+        // message hands in (WirePictures' libjpeg here), so WireServing and the bridge core build for iOS.
+        .target(name: "WearablesWire", dependencies: ["WearablesModel", "WearablesMock", "WearablesDisplayModel"]),
+        // The wire's pictures through libjpeg (WearablesCore's ImageCodecs): display trees and mock
+        // states in their wire form, for `glasses serve`, its clients and the simulator-backed fake.
+        .target(name: "WirePictures", dependencies: ["WearablesWire", "WearablesCore", "WearablesDisplay", "WearablesMock"]),
         // What every served world's WebSocket side shares (`glasses serve` and the bridge): the
         // access policy and token, per-client bounded queues, hello and the connection loop.
         // No simulator: the bridge core builds on it.
         .target(
             name: "WireServing",
             dependencies: [
-                "WearablesWire", "WearablesCore",
+                "WearablesWire", "WearablesModel",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -154,7 +165,7 @@ let package = Package(
         .target(
             name: "WearablesServer",
             dependencies: [
-                "WearablesWire", "WireServing", "WearablesSimulator", "WearablesAudio", "WearablesCore", "WearablesMock", "WearablesWorld", "WearablesDisplay", "Spelling",
+                "WearablesWire", "WirePictures", "WireServing", "WearablesSimulator", "WearablesAudio", "WearablesCore", "WearablesMock", "WearablesWorld", "WearablesDisplay", "Spelling",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -181,9 +192,9 @@ let package = Package(
         // fake, is a world `glasses run --connect` drives. Portable: no simulator, no codec target.
         // Serves through Hummingbird (NIO Transport Services on iOS) and WireServing; dials relays with PlainWebSocket.
         .target(
-            name: "GlassesBridge",
+            name: "GlassesBridgeCore",
             dependencies: [
-                "WearablesCore", "WearablesDisplay", "WearablesWire", "WireServing", "PlainWebSocket",
+                "WearablesModel", "WearablesDisplayModel", "WearablesWire", "WireServing", "PlainWebSocket",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -193,7 +204,7 @@ let package = Package(
         // protocol over a served simulated world, so the core is tested on Linux end to end.
         .target(
             name: "GlassesBridgeFake",
-            dependencies: ["GlassesBridge", "WearablesServer", "WearablesSimulator", "WearablesCore", "WearablesDisplay", "WearablesAudio",
+            dependencies: ["GlassesBridgeCore", "WearablesServer", "WearablesSimulator", "WearablesCore", "WearablesDisplay", "WearablesAudio",
                            "WearablesWire"]),
         // `glasses serve --relay`: one bridge dials in (a phone refuses inbound connections), its
         // world is spliced to local clients. No world of its own: WireServing's policy and messages only.
@@ -210,7 +221,7 @@ let package = Package(
         .target(
             name: "WearablesRemote",
             dependencies: [
-                "WearablesWire", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay", "PlainWebSocket",
+                "WearablesWire", "WirePictures", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay", "PlainWebSocket",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
 
@@ -247,7 +258,7 @@ let package = Package(
             name: "glasses-serve",
             dependencies: [
                 "GlassesScript", "LuaHost", "ThreadOwnership", "WearablesCore", "WearablesServer", "WearablesWire", "WearablesWorld", "WireServing",
-                "GlassesBridge", "GlassesBridgeFake", "GlassesRelay",
+                "GlassesBridgeCore", "GlassesBridgeFake", "GlassesRelay", "WirePictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -260,16 +271,16 @@ let package = Package(
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "ThreadOwnership"]),
         // A served world on a free loopback port, for the test targets that connect to one.
         .target(
-            name: "ServedWorldSupport", dependencies: ["WearablesServer", "WireServing", "GlassesBridge", "GlassesBridgeFake", "GlassesRelay"],
+            name: "ServedWorldSupport", dependencies: ["WearablesServer", "WireServing", "WirePictures", "GlassesBridgeCore", "GlassesBridgeFake", "GlassesRelay"],
             path: "Tests/ServedWorldSupport"),
         .testTarget(
             name: "WearablesCoreTests",
             dependencies: [
                 "WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote", "PlainWebSocket", "ServedWorldSupport",
-                "GlassesBridge", "GlassesRelay", "WireServing",
+                "GlassesBridgeCore", "GlassesRelay", "WireServing", "WirePictures",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
-        .testTarget(name: "WearablesDisplayTests", dependencies: ["WearablesDisplay", "WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesMock"], exclude: ["Goldens"]),
+        .testTarget(name: "WearablesDisplayTests", dependencies: ["WearablesDisplay", "WearablesCore", "WearablesSimulator", "WearablesWire", "WirePictures", "WearablesMock"], exclude: ["Goldens"]),
         .testTarget(name: "WearablesAudioTests", dependencies: ["WearablesAudio", "WearablesCore", "WearablesSimulator"]),
         .testTarget(
             name: "WearablesServerTests",
@@ -309,15 +320,16 @@ package.targets += [
     .target(name: "MWDATDisplay", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATDisplay"),
     .target(name: "MWDATInputs", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATInputs"),
     .testTarget(
-        name: "GlassesBridgeDATTests",
-        dependencies: ["GlassesBridgeDAT", "GlassesBridge", "GlassesRelay", "PlainWebSocket", "WearablesCore", "WearablesDisplay"] + metaSDK),
+        name: "GlassesBridgeTests",
+        dependencies: ["GlassesBridge", "GlassesBridgeCore", "GlassesRelay", "PlainWebSocket", "WearablesCore", "WearablesDisplay"] + metaSDK),
 ]
 #else
 package.dependencies.append(.package(url: "https://github.com/facebook/meta-wearables-dat-ios", from: "1.0.0"))
 let metaSDK = metaModules.map { Target.Dependency.product(name: $0, package: "meta-wearables-dat-ios", condition: .when(platforms: [.iOS])) }
 #endif
 // The DAT adapter (docs/ios-bridge.md): the only code that touches Meta's SDK, conforming it to
-// the bridge core's DAT-shaped protocol.
+// the bridge core's DAT-shaped protocol. It is the module an app imports (`import GlassesBridge`,
+// then `GlassesBridge.start(token:relay:)`), re-exporting the core it extends.
 package.targets.append(
-    .target(name: "GlassesBridgeDAT", dependencies: ["GlassesBridge", "WearablesCore", "WearablesDisplay", "WearablesWire"] + metaSDK))
-package.products.append(.library(name: "GlassesBridgeDAT", targets: ["GlassesBridgeDAT"]))
+    .target(name: "GlassesBridge", dependencies: ["GlassesBridgeCore", "WearablesModel", "WearablesDisplayModel", "WearablesWire"] + metaSDK))
+package.products.append(.library(name: "GlassesBridge", targets: ["GlassesBridge"]))

@@ -1,4 +1,4 @@
-import GlassesBridge
+import GlassesBridgeCore
 import Synchronization
 
 /// A DAT `Announcer` the fake fills: listeners are called on the emitting thread (the

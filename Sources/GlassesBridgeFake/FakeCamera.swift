@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GlassesBridge
+import GlassesBridgeCore
 import Synchronization
 import WearablesCore
 import WearablesServer

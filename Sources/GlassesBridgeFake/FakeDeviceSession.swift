@@ -1,4 +1,4 @@
-import GlassesBridge
+import GlassesBridgeCore
 import Synchronization
 import WearablesCore
 import WearablesServer

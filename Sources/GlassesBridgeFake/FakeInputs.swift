@@ -1,4 +1,4 @@
-import GlassesBridge
+import GlassesBridgeCore
 import WearablesCore
 
 /// DAT's `Inputs` over the simulated glasses' input channel (MockInputKit): every event the

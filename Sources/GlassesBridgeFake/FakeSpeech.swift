@@ -1,4 +1,4 @@
-import GlassesBridge
+import GlassesBridgeCore
 import WearablesCore
 import WearablesServer
 

@@ -1,4 +1,4 @@
-import GlassesBridge
+import GlassesBridgeCore
 import Synchronization
 
 /// A DAT capability's `state` and `statePublisher` together: setting a new state

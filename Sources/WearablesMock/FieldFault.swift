@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 
 /// Failures integrators meet on real glasses that no MockDeviceKit call stages, taken
 /// from field reports so error handling can be tested against them (`glasses:field_fault`,

@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 
 /// The DAT app on the glasses (DWA) as the mock stages it, each state named after what
 /// a session start meets (DAT 1.0 `DeviceSessionError`).

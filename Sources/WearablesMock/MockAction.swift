@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 
 /// One change to a simulated world's mock (MockDeviceKit's test-server actions and
 /// ours). The `mock` module, chaos faults, the HTTP control routes and the WebSocket

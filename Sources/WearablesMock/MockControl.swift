@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 
 /// The controls of a simulated world (DAT's MockDeviceKit and ours), wherever the
 /// simulator runs: in this process, or served and reached over a connection. The Lua

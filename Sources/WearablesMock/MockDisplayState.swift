@@ -1,4 +1,4 @@
-import WearablesDisplay
+import WearablesDisplayModel
 
 /// What the lens of display glasses shows, as the mock knows it (`glasses.display` in
 /// scripts; MockDisplayKit's preview): whether an app's display is up, the tree shown and

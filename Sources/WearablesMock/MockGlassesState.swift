@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 
 /// A pair of simulated glasses as the mock knows it: the app's view (``device``) plus
 /// what only the mock sees (the true battery and thermal levels, power, a stuck session,

@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 
 /// One "Hey Meta, open the app" the mock sent (MockVoiceInvocationKit), and how the app answered.
 public struct MockVoiceRequest: Sendable, Equatable, Codable {

@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 
 /// DAT's mock `TranscriptionSource` (`MockSpeechKit.setTranscriptionSource`): what the glasses'
 /// recogniser transcribes. `injected` (the default) delivers only what the mock says;

@@ -1,6 +1,7 @@
 import WearablesCore
 import WearablesDisplay
 import WearablesWire
+import WirePictures
 
 /// The display over the wire (protocol 2): each DAT display call is one command, and the
 /// glasses' reports arrive as `display` events for the device.
@@ -14,7 +15,7 @@ extension RemoteBackend: DisplayBackend {
     }
 
     public func sendDisplay(_ tree: DisplayTree, on device: DeviceIdentifier, completion: @escaping (Result<Void, DisplayError>) -> Void) {
-        command(.displaySend(device: device, tree: ComponentSpec(tree.root)), fail: { completion(.failure(.deviceDisconnected)) }) { result in
+        command(.displaySend(device: device, tree: WireComponent(ComponentSpec(tree.root))), fail: { completion(.failure(.deviceDisconnected)) }) { result in
             completion(Self.displayResult(result))
         }
     }

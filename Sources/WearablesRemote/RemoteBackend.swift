@@ -4,6 +4,7 @@ import WearablesCore
 import WearablesDisplay
 import WearablesMock
 import WearablesWire
+import WirePictures
 
 /// A `WearablesBackend` whose glasses live in a world served elsewhere
 /// (`glasses serve`, or one day a bridge app over the real DAT SDK): commands

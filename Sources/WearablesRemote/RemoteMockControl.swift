@@ -1,5 +1,6 @@
 import WearablesMock
 import WearablesWire
+import WirePictures
 
 /// A served simulator's controls: actions are `mock` commands, state is the mirror the
 /// served world keeps current (hello, replies, `mock_glasses` events).

@@ -4,6 +4,7 @@ import WearablesCore
 import WearablesMock
 import WearablesSimulator
 import WearablesWire
+import WirePictures
 import WireServing
 
 /// MockDeviceKit's controls over plain HTTP/JSON, so a test in any language can

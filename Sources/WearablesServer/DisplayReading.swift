@@ -1,6 +1,7 @@
 import WearablesDisplay
 import WearablesMock
 import WearablesWire
+import WirePictures
 
 /// `GET /v1/devices/{device}/display`: the lens as data, and where the Swift layout engine
 /// puts each component shown, so a test can assert positions (the dashboard's page checks

@@ -2,6 +2,7 @@ import WearablesCore
 import WearablesDisplay
 import WearablesSimulator
 import WearablesWire
+import WirePictures
 import WireServing
 
 /// The display commands (protocol 2): each is the kit's `DisplayBackend` call, and the
@@ -22,9 +23,9 @@ extension WorldBridge {
                 queue?.send(.event(.display(device: device, event)))
                 self.publishMockChanges()
             }, completion: answer)
-        case .displaySend(let device, let spec):
+        case .displaySend(let device, let component):
             let tree: DisplayTree
-            do { tree = try DisplayTree(spec: spec) } catch {
+            do { tree = try component.tree() } catch {
                 return reply(.failure(WireError(error.kind == .invalidVideoURL ? .invalidVideoURL : DisplayError.displayError(error.description))))
             }
             world.kit.sendDisplay(tree, on: device, completion: answer)

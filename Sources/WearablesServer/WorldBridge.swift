@@ -6,6 +6,7 @@ import WearablesCore
 import WearablesMock
 import WearablesSimulator
 import WearablesWire
+import WirePictures
 import WireServing
 
 /// The kit seen through the wire: commands from clients become the kit's backend

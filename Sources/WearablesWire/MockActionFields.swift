@@ -1,5 +1,5 @@
-import WearablesCore
 import WearablesMock
+import WearablesModel
 
 extension MockActionError {
     /// As it crosses the wire in a reply (domain `mock`).
@@ -349,7 +349,7 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
 
     public var model: DeviceType { DeviceType(name: type) ?? .unknown }
 
-    public init(_ state: MockGlassesState) {
+    public init(_ state: MockGlassesState, pictures: some WirePictureCoding) {
         let device = WireDevice(state.device)
         self.init(id: device.id, name: device.name, type: device.type, link: device.link, charging: device.charging,
                   don: device.don, hinge: device.hinge, thermal: state.thermal.name, compatibility: device.compatibility,
@@ -360,11 +360,11 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
         speechListening = state.speechListening
         speechSource = state.speechSource.name
         speechDiagnostic = state.speechDiagnostic
-        display = state.display.map(WireMockDisplay.init)
+        display = state.display.map { WireMockDisplay($0, pictures: pictures) }
     }
 
     /// The typed state, with unknown names read as DAT's `unknown` cases (a newer peer may add values).
-    public var state: MockGlassesState {
+    public func state(pictures: some WirePictureCoding) -> MockGlassesState {
         let thermalLevel = ThermalLevel(name: thermal) ?? .unknown
         // The app sees no battery or heat from glasses that are off (SimulatedGlasses.snapshot).
         let device = DeviceSnapshot(
@@ -374,7 +374,7 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
             thermalLevel: powered ? thermalLevel : .unknown, compatibility: Compatibility(name: compatibility) ?? .undefined)
         var state = MockGlassesState(device: device, battery: battery, thermal: thermalLevel, powered: powered, stuck: stuck,
                                      bandwidthKbps: bandwidthKbps, voiceListening: voiceListening ?? false, voiceRequests: voiceRequests ?? [],
-                                     display: display?.state)
+                                     display: display?.state(pictures: pictures))
         state.motionPose = motionPose
         state.speechListening = speechListening ?? false
         state.speechSource = speechSource.flatMap(TranscriptionSource.init(name:)) ?? .injected

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Synchronization
-import WearablesCore
+import WearablesModel
 
 /// Writes one client's session with a world to a JSON Lines file (docs/replay.md), at the
 /// wire-message level, so any side that speaks the protocol can record: `glasses serve`

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import WearablesCore
+import WearablesModel
 
 /// A session recording read back (the format: docs/replay.md): the world's hello, then
 /// what the world sent and what the client sent, in time order, each with its time

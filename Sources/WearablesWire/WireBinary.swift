@@ -1,5 +1,5 @@
 import FoundationEssentials
-import WearablesCore
+import WearablesModel
 
 /// A binary message: pixels or a photo. Layout: a 4-byte big-endian length N,
 /// N bytes of a JSON header, then the payload (JPEG for frames, the photo's

@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 
 /// An Inputs event as the wire carries it (the `input_event` event's `input` field):
 /// DAT `InputEvent`'s case as `kind`, its fields by DAT's labels in snake_case.

@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 
 /// A device's DAT fields as they cross the wire; enum fields travel by name.
 public struct WireDevice: Codable, Sendable, Equatable {

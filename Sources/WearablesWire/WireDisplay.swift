@@ -1,7 +1,14 @@
 import FoundationEssentials
-import WearablesCore
-import WearablesDisplay
+import WearablesDisplayModel
 import WearablesMock
+import WearablesModel
+
+/// How an image's pixels cross the wire: as JPEG, coded by the platform's codec (libjpeg in
+/// this package, `WirePictures`; the phone's in an app), so the wire's vocabulary is portable Swift.
+public protocol WirePictureCoding: Sendable {
+    func jpeg(_ image: RGBImage) throws -> Data
+    func pixels(_ jpeg: Data) throws -> RGBImage
+}
 
 /// A display component as JSON (`display_send`'s `tree`, a mock state's `display.tree`):
 /// `{"type": "flexbox", "props": {...}, "children": [...]}`, the `ComponentSpec` of a checked
@@ -11,19 +18,21 @@ public struct WireComponent: Codable, Sendable, Equatable {
     public var props: [String: WireSpecValue]?
     public var children: [WireComponent]?
 
-    public init(_ spec: ComponentSpec) {
+    public init(_ spec: ComponentSpec, pictures: some WirePictureCoding) {
         type = spec.type
-        let values = spec.properties.compactMapValues(WireSpecValue.init)
+        let values = spec.properties.compactMapValues { WireSpecValue($0, pictures: pictures) }
         props = values.isEmpty ? nil : values
-        children = spec.children.isEmpty ? nil : spec.children.map(WireComponent.init)
+        children = spec.children.isEmpty ? nil : spec.children.map { WireComponent($0, pictures: pictures) }
     }
 
-    public var spec: ComponentSpec {
-        ComponentSpec(type, (props ?? [:]).mapValues(\.spec), children: (children ?? []).map(\.spec))
+    public func spec(pictures: some WirePictureCoding) -> ComponentSpec {
+        ComponentSpec(type, (props ?? [:]).mapValues { $0.spec(pictures: pictures) }, children: (children ?? []).map { $0.spec(pictures: pictures) })
     }
 
     /// The checked tree it holds (a peer checks what it receives as it checks what a script sends).
-    public func tree() throws(DisplayTreeError) -> DisplayTree { try DisplayTree(spec: spec) }
+    public func tree(pictures: some WirePictureCoding) throws(DisplayTreeError) -> DisplayTree {
+        try DisplayTree(spec: spec(pictures: pictures))
+    }
 }
 
 /// One property value: a string, number, boolean, a table of them (padding's edges), or
@@ -36,26 +45,26 @@ public enum WireSpecValue: Codable, Sendable, Equatable {
     case table([String: WireSpecValue])
     case jpeg(Data)
 
-    init?(_ value: SpecValue) {
+    init?(_ value: SpecValue, pictures: some WirePictureCoding) {
         switch value {
         case .string(let string): self = .string(string)
         case .number(let number): self = .number(number)
         case .bool(let flag): self = .bool(flag)
-        case .table(let table): self = .table(table.compactMapValues(WireSpecValue.init))
+        case .table(let table): self = .table(table.compactMapValues { WireSpecValue($0, pictures: pictures) })
         case .pixels(let image):
-            guard let data = try? ImageCodecs.encode(image, as: .jpeg, quality: DisplayPixels.jpegQuality) else { return nil }
+            guard let data = try? pictures.jpeg(image) else { return nil }
             self = .jpeg(data)
         }
     }
 
-    var spec: SpecValue {
+    func spec(pictures: some WirePictureCoding) -> SpecValue {
         switch self {
         case .string(let string): .string(string)
         case .number(let number): .number(number)
         case .bool(let flag): .bool(flag)
-        case .table(let table): .table(table.mapValues(\.spec))
+        case .table(let table): .table(table.mapValues { $0.spec(pictures: pictures) })
         // Undecodable bytes leave a string, which the tree's check refuses as not pixels.
-        case .jpeg(let data): (try? ImageCodecs.decode(data)).map(SpecValue.pixels) ?? .string("")
+        case .jpeg(let data): (try? pictures.pixels(data)).map(SpecValue.pixels) ?? .string("")
         }
     }
 
@@ -88,14 +97,14 @@ public struct WireMockDisplay: Codable, Sendable, Equatable {
     public var playing: Bool
     public var tree: WireComponent?
 
-    public init(_ state: MockDisplayState) {
+    public init(_ state: MockDisplayState, pictures: some WirePictureCoding) {
         on = state.isOn
         playing = state.playingVideo
-        tree = state.content.map { WireComponent(ComponentSpec($0.root)) }
+        tree = state.content.map { WireComponent(ComponentSpec($0.root), pictures: pictures) }
     }
 
-    public var state: MockDisplayState {
-        MockDisplayState(isOn: on, content: tree.flatMap { try? $0.tree() }, playingVideo: playing)
+    public func state(pictures: some WirePictureCoding) -> MockDisplayState {
+        MockDisplayState(isOn: on, content: tree.flatMap { try? $0.tree(pictures: pictures) }, playingVideo: playing)
     }
 }
 

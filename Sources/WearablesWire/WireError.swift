@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 
 /// An error as it crosses the wire: DAT's domain and code, and our message.
 /// `device` carries the identifier of errors that name one (`StreamError.deviceNotConnected`).

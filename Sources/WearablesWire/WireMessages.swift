@@ -1,7 +1,7 @@
 import FoundationEssentials
-import WearablesCore
-import WearablesDisplay
+import WearablesDisplayModel
 import WearablesMock
+import WearablesModel
 
 /// What a client asks of a served world. Every command carries an id that its
 /// reply repeats; a command whose completion never comes (a companion app that
@@ -33,7 +33,7 @@ public enum WireCommand: Sendable, Equatable {
     /// The display of the device's session (DAT `Display`): `start()`, `send(_:)`, `clearDisplay()`,
     /// `sendVideoStop()`, `stop()`.
     case displayStart(device: String)
-    case displaySend(device: String, tree: ComponentSpec)
+    case displaySend(device: String, tree: WireComponent)
     case displayClear(device: String)
     case displayStopVideo(device: String)
     case displayStop(device: String)
@@ -377,7 +377,7 @@ struct Envelope: Codable {
         case .displaySend(let device, let tree):
             self.init(type: "display_send")
             self.device = device
-            self.tree = WireComponent(tree)
+            self.tree = tree
         case .displayClear(let device):
             self.init(type: "display_clear")
             self.device = device
@@ -443,7 +443,7 @@ struct Envelope: Codable {
             return .voiceAnswer(device: try require(device, "device"), request: try require(request, "request"),
                                 success: try require(success, "success"), output: actionOutput)
         case "display_start": return .displayStart(device: try require(device, "device"))
-        case "display_send": return .displaySend(device: try require(device, "device"), tree: try require(tree, "tree").spec)
+        case "display_send": return .displaySend(device: try require(device, "device"), tree: try require(tree, "tree"))
         case "display_clear": return .displayClear(device: try require(device, "device"))
         case "display_stop_video": return .displayStopVideo(device: try require(device, "device"))
         case "display_stop": return .displayStop(device: try require(device, "device"))

@@ -1,4 +1,4 @@
-import WearablesCore
+import WearablesModel
 
 /// A file the served world's consoles saved (a photo, a frame, a recording), as a
 /// `file_saved` event names it. `name` is its path under the server's output folder

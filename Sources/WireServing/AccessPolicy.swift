@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HTTPTypes
 import Hummingbird
+import WearablesModel
 
 /// Who may talk to the server: a token on every request (header or query), and
 /// Host and Origin headers naming this server, so a web page elsewhere cannot

@@ -1,10 +1,11 @@
 import FoundationEssentials
-import GlassesBridge
+import GlassesBridgeCore
 import GlassesBridgeFake
 import GlassesRelay
 import WearablesCore
 import WearablesServer
 import WearablesWire
+import WirePictures
 import WireServing
 
 /// `glasses serve --bridge-fake` and `glasses serve --relay`: the bridge core over the
@@ -21,8 +22,8 @@ extension ServeCommand {
             return .usage("the world stopped while starting")
         }
         let token = options.token ?? AccessPolicy.randomToken()
-        let bridge = await GlassesBridge(wearables: wearables, phoneAudio: FakePhoneAudioRoute(served: served), token: token,
-                                         listenHost: options.host, speed: served.speed,
+        let bridge = await GlassesBridge(wearables: wearables, pictures: JPEGWirePictures(), phoneAudio: FakePhoneAudioRoute(served: served),
+                                         token: token, listenHost: options.host, speed: served.speed,
                                          serverName: "glasses serve --bridge-fake")
         let task = Task { () async -> ServeError? in
             if let relay {

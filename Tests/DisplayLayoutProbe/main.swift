@@ -1,6 +1,7 @@
 import FoundationEssentials
 import WearablesDisplay
 import WearablesWire
+import WirePictures
 
 // Seeded random display trees, laid out by WearablesDisplay and written as the wire's
 // component JSON (what the dashboard receives), for the browser to lay out too with the

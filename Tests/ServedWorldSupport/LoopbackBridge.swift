@@ -1,8 +1,9 @@
 import Foundation
-import GlassesBridge
+import GlassesBridgeCore
 import GlassesBridgeFake
 import GlassesRelay
 import WearablesServer
+import WirePictures
 import WireServing
 
 /// The bridge core over the simulator-backed DAT fake on a free loopback port, for tests that
@@ -30,8 +31,8 @@ public enum LoopbackBridge {
         let served = ServedWorld(preset: options.world, seed: options.seed, speed: options.speed,
                                  classicStalls: options.classicStalls, traceSink: nil)
         let token = AccessPolicy.randomToken()
-        let bridge = await GlassesBridge(wearables: try await FakeWearables(served: served), phoneAudio: FakePhoneAudioRoute(served: served),
-                                         token: token, listenHost: "127.0.0.1", speed: served.speed)
+        let bridge = await GlassesBridge(wearables: try await FakeWearables(served: served), pictures: JPEGWirePictures(),
+                                         phoneAudio: FakePhoneAudioRoute(served: served), token: token, listenHost: "127.0.0.1", speed: served.speed)
         let port = ListeningPort()
         let seated = ListeningPort()
         var tasks: [Task<Void, Never>] = []

@@ -1,13 +1,14 @@
 import Foundation
-import NIOCore
-import GlassesBridge
+import GlassesBridgeCore
 import GlassesBridgeFake
+import NIOCore
 import PlainWebSocket
 import Synchronization
 import Testing
 import WearablesCore
 import WearablesServer
 import WearablesWire
+import WirePictures
 import WireServing
 
 /// The bridge core on the wire, as a client in any language sees it: hello says `dat`, a `mock`
@@ -201,8 +202,8 @@ import WireServing
     private func withBridge(_ body: (_ url: String, _ token: String, _ served: ServedWorld) async throws -> Void) async throws {
         let served = ServedWorld(preset: .ready, seed: 0, speed: 1, traceSink: nil)
         let token = AccessPolicy.randomToken()
-        let bridge = await GlassesBridge(wearables: try await FakeWearables(served: served), phoneAudio: FakePhoneAudioRoute(served: served),
-                                         token: token, listenHost: "127.0.0.1")
+        let bridge = await GlassesBridge(wearables: try await FakeWearables(served: served), pictures: JPEGWirePictures(),
+                                         phoneAudio: FakePhoneAudioRoute(served: served), token: token, listenHost: "127.0.0.1")
         let port = AsyncStream<Int>.makeStream()
         let serving = Task { try? await bridge.serve(host: "127.0.0.1", port: 0) { port.continuation.yield($0) } }
         var ports = port.stream.makeAsyncIterator()
@@ -242,7 +243,7 @@ import WireServing
     private func exchange(_ commands: [String], until: Int? = nil, token: String? = nil) async throws -> [ServerMessage] {
         let served = ServedWorld(preset: .ready, seed: 0, speed: 1, traceSink: nil)
         let bridgeToken = AccessPolicy.randomToken()
-        let bridge = await GlassesBridge(wearables: try await FakeWearables(served: served), token: bridgeToken, listenHost: "127.0.0.1")
+        let bridge = await GlassesBridge(wearables: try await FakeWearables(served: served), pictures: JPEGWirePictures(), token: bridgeToken, listenHost: "127.0.0.1")
         let port = AsyncStream<Int>.makeStream()
         let serving = Task { try? await bridge.serve(host: "127.0.0.1", port: 0) { port.continuation.yield($0) } }
         var ports = port.stream.makeAsyncIterator()

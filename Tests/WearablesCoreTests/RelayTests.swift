@@ -1,12 +1,13 @@
 import Foundation
-import Synchronization
-import GlassesBridge
+import GlassesBridgeCore
 import GlassesBridgeFake
 import GlassesRelay
 import PlainWebSocket
+import Synchronization
 import Testing
 import WearablesServer
 import WearablesWire
+import WirePictures
 import WireServing
 
 /// `glasses serve --relay` with bad company: a bridge with the wrong token, a second bridge,
@@ -137,7 +138,7 @@ import WireServing
     }
 
     static func bridge(token: String, over served: ServedWorld) async throws -> GlassesBridge {
-        await GlassesBridge(wearables: try await FakeWearables(served: served), token: token, listenHost: "127.0.0.1")
+        await GlassesBridge(wearables: try await FakeWearables(served: served), pictures: JPEGWirePictures(), token: token, listenHost: "127.0.0.1")
     }
 
     /// The relay's refusal of a bridge's dial.

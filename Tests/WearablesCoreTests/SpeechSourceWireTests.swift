@@ -2,6 +2,7 @@ import Testing
 import WearablesCore
 import WearablesMock
 import WearablesWire
+import WirePictures
 
 /// Speech's live source over the wire: the `speech_source` action, the spoken microphone feed
 /// (`text`), and the mock state that mirrors them, each read back as written.

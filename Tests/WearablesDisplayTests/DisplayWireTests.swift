@@ -3,6 +3,7 @@ import WearablesCore
 import WearablesDisplay
 import WearablesMock
 import WearablesWire
+import WirePictures
 
 /// The display's messages (protocol 2) read back as what was written, and a checked tree
 /// crosses as its spec and is the same tree on the other side.
@@ -27,7 +28,7 @@ import WearablesWire
     }
 
     @Test(arguments: [
-        WireCommand.displayStart(device: "d"), .displaySend(device: "d", tree: ComponentSpec(tree.root)), .displayClear(device: "d"),
+        WireCommand.displayStart(device: "d"), .displaySend(device: "d", tree: WireComponent(ComponentSpec(tree.root))), .displayClear(device: "d"),
         .displayStopVideo(device: "d"), .displayStop(device: "d"),
         .mock(.device("d", .displayClick("save"))), .mock(.device("d", .displayVideo("error", errorType: "urlInvalid"))),
         .mock(.device("d", .displayPhotoTransferInterrupts(true))),
@@ -70,11 +71,12 @@ import WearablesWire
         let prepared = try DisplayPixels.prepared(RGBImage(width: 320, height: 240, pixels: pixels))
         let spec = ComponentSpec("flexbox", [:], children: [ComponentSpec("image", ["pixels": .pixels(prepared)])])
         let sent = try DisplayTree(spec: spec)
-        let message = ClientMessage.command(id: 1, .displaySend(device: "d", tree: ComponentSpec(sent.root)))
-        guard case .command(_, .displaySend(_, let wire)) = try ClientMessage.decode(message.encoded()) else {
+        let message = ClientMessage.command(id: 1, .displaySend(device: "d", tree: WireComponent(ComponentSpec(sent.root))))
+        guard case .command(_, .displaySend(_, let component)) = try ClientMessage.decode(message.encoded()) else {
             Issue.record("not display_send")
             return
         }
+        let wire = component.spec
         guard case .pixels(let received)? = wire.children.first?.properties["pixels"] else {
             Issue.record("the image's pixels did not cross")
             return

@@ -2,7 +2,6 @@
 // bridge started in debug builds only, and streams stopped whenever the app leaves the
 // foreground. iOS source only: Linux builds none of this (see README.md here).
 import GlassesBridge
-import GlassesBridgeDAT
 import MWDATCore
 import SwiftUI
 

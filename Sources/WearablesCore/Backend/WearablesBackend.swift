@@ -1,49 +1,3 @@
-/// What a backend reports about one pair of glasses: DAT 1.0's `Device` fields.
-public struct DeviceSnapshot: Sendable, Equatable {
-    public var identifier: DeviceIdentifier
-    public var name: String
-    public var type: DeviceType
-    public var linkState: LinkState
-    public var batteryLevel: Int?
-    public var chargingState: ChargingState
-    public var donState: DonState
-    public var hingeState: HingeState
-    public var thermalLevel: ThermalLevel
-    public var compatibility: Compatibility
-
-    public init(identifier: DeviceIdentifier, name: String, type: DeviceType, linkState: LinkState = .disconnected,
-                batteryLevel: Int? = nil, chargingState: ChargingState = .unknown, donState: DonState = .unknown,
-                hingeState: HingeState = .unknown, thermalLevel: ThermalLevel = .unknown,
-                compatibility: Compatibility = .compatible) {
-        self.identifier = identifier
-        self.name = name
-        self.type = type
-        self.linkState = linkState
-        self.batteryLevel = batteryLevel
-        self.chargingState = chargingState
-        self.donState = donState
-        self.hingeState = hingeState
-        self.thermalLevel = thermalLevel
-        self.compatibility = compatibility
-    }
-}
-
-/// Something the device did to an open session, decided by the glasses (or the SDK),
-/// never by the app: DAT tells apps to react to state, not to guess causes.
-public enum SessionInterruption: Sendable, Equatable {
-    /// The device took the glasses (system experience, not worn, brief link drop).
-    case paused
-    /// The device gave them back.
-    case resumed
-    /// The camera stopped but the session lives on: with an error (battery low), or
-    /// without one when the device took the camera for itself (the assistant).
-    case streamEnded(StreamError?)
-    /// The session is over; `sessionError`/`streamError` say why, when there is a reason to report.
-    case ended(sessionError: DeviceSessionError?, streamError: StreamError?)
-    /// A non-blocking warning on the live session (`dwaOutOfStuRange`): reported, nothing stops.
-    case warning(DeviceSessionError)
-}
-
 /// How a backend tells the model what happened. All calls on the scheduler's thread.
 public protocol WearablesBackendObserver: AnyObject {
     /// The registration changed outside a flow the model started (reset, removed in the companion app).
@@ -71,26 +25,6 @@ public final class CameraFeedHandle {
         onStop = nil
         action?()
     }
-}
-
-/// Where a microphone's samples come from (rendered by the audio layer at the rate
-/// of the input port that hears it; not routed here).
-public enum MicrophoneFeed: Sendable, Equatable {
-    case silence
-    /// A sine tone; `amplitude` is 0..1 of full scale.
-    case tone(hertz: Double, amplitude: Double = 0.5)
-    /// White noise drawn from the run's seeded generator.
-    case noise(amplitude: Double = 0.5)
-    /// A sound file (any rate and channel count libsndfile reads), looped, mixed to mono.
-    case file(path: String)
-    /// Text spoken by espeak-ng, then `spokenPause` of silence, looped like a file: the wearer
-    /// saying it over and over *(ours)*.
-    case speech(text: String)
-
-    /// The longest text `speech` says *(ours)*: about twenty minutes of speech; longer is refused in one line.
-    public static let maxSpokenTextBytes = 16 * 1024
-    /// The silence after each time `speech` is said, long enough for a recogniser to hear the utterance end.
-    public static let spokenPause = 1.0
 }
 
 /// What a platform must provide for the DAT model to run on it: the device list and

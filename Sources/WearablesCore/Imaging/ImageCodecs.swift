@@ -1,32 +1,8 @@
 import CImageCodecs
 import FoundationEssentials
 
-/// A codec failure from CImageCodecs, with libjpeg/libheif/libpng's own message.
-public struct ImageCodecError: Error, Sendable, CustomStringConvertible, Equatable {
-    public let message: String
-    public init(message: String) { self.message = message }
-    public var description: String { message }
-}
-
 /// Encodes and decodes JPEG (libjpeg-turbo), HEIC (libheif/x265) and PNG (libpng).
-public enum ImageCodecs {
-    public enum Format: String, Sendable, CaseIterable {
-        case jpeg, heic, png, ppm
-
-        /// The format a file name's extension asks for (`.jpg`, `.jpeg`, `.heic`, `.png`, `.ppm`).
-        public init?(pathExtension: String) {
-            switch pathExtension.lowercased() {
-            case "jpg", "jpeg": self = .jpeg
-            case "heic", "heif": self = .heic
-            case "png": self = .png
-            case "ppm": self = .ppm
-            default: return nil
-            }
-        }
-    }
-
-    public static let defaultQuality = 90
-
+extension ImageCodecs {
     public static func encode(_ image: RGBImage, as format: Format, quality: Int = defaultQuality) throws -> Data {
         guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height * 3 else {
             throw ImageCodecError(message: "cannot encode a \(image.width)x\(image.height) image with \(image.pixels.count) bytes")

@@ -1,14 +1,5 @@
 import WearablesCore
 
-/// What the glasses report to a started display.
-public enum DisplayBackendEvent: Sendable, Equatable {
-    /// A click on the component with this id (a button, or a flexbox with `onTap`).
-    case tap(id: String)
-    case playback(VideoPlaybackEvent)
-    /// The glasses took the display down on their own (a standalone-photo transfer).
-    case stopped
-}
-
 /// The display half of a backend (DAT's `MWDATDisplay` over its device link), beside
 /// `WearablesBackend`: a backend that can show things conforms to it too. All calls and
 /// completions on the scheduler's thread; a completion may never come (the model times out).

@@ -1,0 +1,58 @@
+#if canImport(MWDATCore)
+import GlassesBridgeCore
+import MWDATCamera
+import MWDATCore
+import MWDATDisplay
+import MWDATInputs
+import MWDATSpeech
+import WearablesModel
+
+/// A DAT `DeviceSession` as the bridge's `DATDeviceSession`, with the capabilities the
+/// adapter covers: the camera (MWDATCamera), speech (MWDATSpeech), the display (MWDATDisplay)
+/// and inputs (MWDATInputs).
+final class MetaDeviceSession: DATDeviceSession {
+    let session: MWDATCore.DeviceSession
+    private let streams: MetaStreams
+
+    init(_ session: MWDATCore.DeviceSession, streams: MetaStreams) {
+        self.session = session
+        self.streams = streams
+    }
+
+    var deviceId: WearablesModel.DeviceIdentifier { session.deviceId }
+    var state: SessionState { .init(session.state) }
+    var statePublisher: any DATAnnouncer<SessionState> { MetaAnnouncer(source: session.statePublisher) { .init($0) } }
+
+    var errorPublisher: any DATAnnouncer<WearablesModel.DeviceSessionError> {
+        MetaAnnouncer(source: session.errorPublisher) { .init($0) }
+    }
+
+    func start() throws(WearablesModel.DeviceSessionError) {
+        do { try session.start() } catch { throw .init(error) }
+    }
+
+    func stop() {
+        session.stop()
+    }
+
+    func addCamera(config: WearablesModel.StreamConfiguration) throws(WearablesModel.DeviceSessionError) -> (any DATCamera)? {
+        let camera: MWDATCamera.Camera?
+        do { camera = try session.addCamera(config: MWDATCamera.StreamConfiguration(config)) } catch { throw .init(error) }
+        guard let camera else { return nil }
+        streams.add(camera.stream)
+        return MetaCamera(camera, configuration: config)
+    }
+
+    func addSpeech() throws(WearablesModel.DeviceSessionError) -> (any DATSpeech)? {
+        do { return try session.addSpeech().map(MetaSpeech.init) } catch { throw .init(error) }
+    }
+
+    func addDisplay() throws(WearablesModel.DeviceSessionError) -> any DATDisplay {
+        do { return MetaDisplay(try session.addDisplay()) } catch { throw .init(error) }
+    }
+
+    func addInputs(configuration: WearablesCore.InputsConfiguration) throws(WearablesCore.DeviceSessionError) -> (any DATInputs)? {
+        do { return try session.addInputs(configuration: MWDATInputs.InputsConfiguration(configuration)).map(MetaInputs.init) } catch { throw .init(error) }
+    }
+}
+#endif
