@@ -51,7 +51,7 @@ final class MetaDeviceSession: DATDeviceSession {
         do { return MetaDisplay(try session.addDisplay()) } catch { throw .init(error) }
     }
 
-    func addInputs(configuration: WearablesCore.InputsConfiguration) throws(WearablesCore.DeviceSessionError) -> (any DATInputs)? {
+    func addInputs(configuration: WearablesModel.InputsConfiguration) throws(WearablesModel.DeviceSessionError) -> (any DATInputs)? {
         do { return try session.addInputs(configuration: MWDATInputs.InputsConfiguration(configuration)).map(MetaInputs.init) } catch { throw .init(error) }
     }
 }
