@@ -3,23 +3,25 @@ import PackageDescription
 
 // Layers (arrows point down only):
 //   glasses -> GlassesScript -> LuaHost -> CLuaShim -> CLua
-//   |                        \-> WearablesWorld -> WearablesAudio -> WearablesCore -> CImageCodecs, CMediaCodecs
-//   |                                           \-> WearablesMock -> WearablesCore
+//   |                        \-> WearablesWorld -> WearablesAudio -> WearablesCore -> WearablesModel, CImageCodecs, CMediaCodecs
+//   |                                           \-> WearablesMock -> WearablesModel, WearablesDisplayModel
 //   |-> WearablesSimulator -> WearablesWorld (conforms in process: SimulatedWorld is a GlassesWorld and its MockControl)
-//   |-> WearablesRemote -> WearablesWorld, WearablesWire -> WearablesMock (conforms over the wire)
+//   |-> WearablesRemote -> WearablesWorld, WirePictures -> WearablesWire -> WearablesMock (conforms over the wire)
 //   |                  \-> PlainWebSocket (a ws:// client on NIO: no TLS in the build)
 //   |-> (exec) glasses-serve -> WearablesServer -> WearablesWire, WearablesSimulator (`glasses serve`;
 //   |     its dashboard's Lua console is the REPL engine, handed in through the WorldConsole protocol)
 //   \-> CLineEditor, CTerminal (the REPL's terminal)
 // Only glasses names a backend: it builds the world (SimulatedWorld or RemoteWorld) and hands
 // it to GlassesScript, whose bindings see the GlassesWorld and MockControl protocols.
-// WearablesDisplay -> WearablesCore, CFontRaster, Spelling: DAT's Display as MWDATDisplay sits over
+// The bridge core (GlassesBridgeCore -> WireServing -> WearablesWire) reaches only the portable
+// model targets (WearablesModel, WearablesDisplayModel, WearablesMock): no C target (scripts/test-portable).
+// WearablesDisplay -> WearablesDisplayModel, WearablesCore, CFontRaster, Spelling: DAT's Display as MWDATDisplay sits over
 // MWDATCore: components, layout, rendering, and the session capability itself (`Display`,
 // `DeviceSession.addDisplay()`, the `DisplayBackend` a backend adopts beside `WearablesBackend`).
 // The capability lives here, not in WearablesCore, because it sends checked `DisplayTree`s and the
 // core must not depend on the layer above it; the core offers only a generic `SessionCapability`
 // hook, so a session stop or a link loss reaches the display (and later Inputs, Motion, Speech).
-// WearablesMock, WearablesSimulator and GlassesScript use WearablesDisplay for trees and the lens.
+// WearablesSimulator and GlassesScript use WearablesDisplay for trees and the lens; WearablesMock, its model.
 // The simulator's per-frame work (rendering the scene, luma planes, diffs) is optimised in
 // debug builds too: unoptimised, the README's tour ran 6x slower than in release, while
 // these two targets add little to a debug build's time.
@@ -131,8 +133,8 @@ let package = Package(
         // DAT's Display values: the component tree, its validation, DisplayError and DisplayState.
         // Portable Swift (no FreeType, no codec), so the wire and the bridge core build for iOS.
         .target(name: "WearablesDisplayModel", dependencies: ["WearablesModel", "Spelling"]),
-        // DAT's Display (MWDATDisplay over MWDATCore): the flexbox layout and the PNG rendering
-        // (docs/display.md) over WearablesDisplayModel's tree, which it re-exports. Pure: no session, no Lua.
+        // DAT's Display (MWDATDisplay over MWDATCore): the flexbox layout, the PNG rendering (docs/display.md)
+        // and the session capability, over WearablesDisplayModel's tree, which it re-exports. No Lua.
         .target(name: "WearablesDisplay", dependencies: ["WearablesDisplayModel", "WearablesCore", "CFontRaster", "Spelling"], swiftSettings: optimizedInDebug),
         // Seeded random trees laid out by WearablesDisplay and written as the wire's components, which
         // the browser lays out with the dashboard's display-css.js (scripts/test-display-layout); a

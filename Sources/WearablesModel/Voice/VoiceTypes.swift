@@ -28,7 +28,7 @@ public enum VoiceAnswer: String, NamedCase, Sendable {
     case success
     /// `sendFailure`.
     case failure
-    /// Meta AI waited ``VoiceInvocationsStream/metaAIWait`` and reported the app as not responding *(ours)*.
+    /// Meta AI waited `VoiceInvocationsStream.metaAIWait` and reported the app as not responding *(ours)*.
     case timeout
 }
 
