@@ -1,7 +1,6 @@
 /// DAT 1.0 `Speech` (`MWDATSpeech`, experimental): on-device transcription on the glasses.
 /// Added to a started session (`addSpeech()`), started with `start()` (needs the
 /// `microphone` permission), stopped with `stop()` (restartable); removal is terminal.
-
 public final class Speech {
     /// *(ours)* From `starting` to `started`.
     public static let startDelay: Double = 0.3
