@@ -206,7 +206,8 @@ let package = Package(
         // protocol over a served simulated world, so the core is tested on Linux end to end.
         .target(
             name: "GlassesBridgeFake",
-            dependencies: ["GlassesBridgeCore", "WearablesServer", "WearablesSimulator", "WearablesCore", "WearablesDisplay"]),
+            dependencies: ["GlassesBridgeCore", "WearablesServer", "WearablesSimulator", "WearablesCore", "WearablesDisplay", "WearablesAudio",
+                           "WearablesWire"]),
         // `glasses serve --relay`: one bridge dials in (a phone refuses inbound connections), its
         // world is spliced to local clients. No world of its own: WireServing's policy and messages only.
         .target(
@@ -307,11 +308,11 @@ let package = Package(
 )
 
 // Meta's SDK (DAT 1.0) is iOS-only binaries. On Linux a stand-in takes its place: the modules
-// MWDATCore, MWDATCamera, MWDATSpeech and MWDATDisplay declaring exactly the DAT declarations the
+// MWDATCore, MWDATCamera, MWDATSpeech, MWDATDisplay and MWDATInputs declaring exactly the DAT declarations the
 // adapter uses (docs/dat-declarations.txt, checked by DATDeclarationsTests), with test hooks at
 // `package` access. Elsewhere the adapter links Meta's own package, on iOS only (on macOS its
 // code, all under `#if canImport(MWDATCore)`, compiles to nothing).
-let metaModules = ["MWDATCore", "MWDATCamera", "MWDATSpeech", "MWDATDisplay"]
+let metaModules = ["MWDATCore", "MWDATCamera", "MWDATSpeech", "MWDATDisplay", "MWDATInputs"]
 #if os(Linux)
 let metaSDK = metaModules.map { Target.Dependency(stringLiteral: $0) }
 package.targets += [
@@ -319,6 +320,7 @@ package.targets += [
     .target(name: "MWDATCamera", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATCamera"),
     .target(name: "MWDATSpeech", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATSpeech"),
     .target(name: "MWDATDisplay", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATDisplay"),
+    .target(name: "MWDATInputs", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATInputs"),
     .testTarget(
         name: "GlassesBridgeTests",
         dependencies: ["GlassesBridge", "GlassesBridgeCore", "GlassesRelay", "PlainWebSocket", "WearablesCore", "WearablesDisplay"] + metaSDK),

@@ -17,7 +17,11 @@ extension GlassesBridge {
         token: String, relay: String? = nil, port: Int = defaultPort, wearables: MetaWearables = MetaWearables(),
         pictures: any WirePictureCoding = MetaPictures(), onEnd: @escaping @Sendable (any Error) -> Void = { _ in }
     ) async -> RunningBridge {
+        #if os(iOS)
+        let bridge = await GlassesBridge(wearables: wearables, pictures: pictures, phoneAudio: MetaPhoneAudioRoute(), token: token)
+        #else
         let bridge = await GlassesBridge(wearables: wearables, pictures: pictures, token: token)
+        #endif
         let serving = Task {
             do {
                 if let relay {

@@ -7,10 +7,12 @@ import WearablesModel
 struct MetaCamera: DATCamera {
     let camera: MWDATCamera.Camera
     let stream: any DATStream
+    let photo: any DATPhoto
 
     init(_ camera: MWDATCamera.Camera, configuration: WearablesModel.StreamConfiguration) {
         self.camera = camera
         self.stream = MetaStream(camera.stream, configuration: configuration)
+        self.photo = MetaPhoto(camera.photo)
     }
 
     func stop() {

@@ -3,11 +3,13 @@ import GlassesBridgeCore
 import MWDATCamera
 import MWDATCore
 import MWDATDisplay
+import MWDATInputs
 import MWDATSpeech
 import WearablesModel
 
 /// A DAT `DeviceSession` as the bridge's `DATDeviceSession`, with the capabilities the
-/// adapter covers: the camera (MWDATCamera), speech (MWDATSpeech) and the display (MWDATDisplay).
+/// adapter covers: the camera (MWDATCamera), speech (MWDATSpeech), the display (MWDATDisplay)
+/// and inputs (MWDATInputs).
 final class MetaDeviceSession: DATDeviceSession {
     let session: MWDATCore.DeviceSession
     private let streams: MetaStreams
@@ -47,6 +49,10 @@ final class MetaDeviceSession: DATDeviceSession {
 
     func addDisplay() throws(WearablesModel.DeviceSessionError) -> any DATDisplay {
         do { return MetaDisplay(try session.addDisplay()) } catch { throw .init(error) }
+    }
+
+    func addInputs(configuration: WearablesModel.InputsConfiguration) throws(WearablesModel.DeviceSessionError) -> (any DATInputs)? {
+        do { return try session.addInputs(configuration: MWDATInputs.InputsConfiguration(configuration)).map(MetaInputs.init) } catch { throw .init(error) }
     }
 }
 #endif

@@ -20,14 +20,16 @@ public final class GlassesBridge: Sendable {
     let endpoint: WireEndpoint
 
     /// Reads the DAT world and starts listening to it; nothing is served until `serve` or `dial`.
-    /// `listenHost` is the host clients name in their Host header (`0.0.0.0`: any). `speed` is
-    /// run seconds per wall second: 1 over real glasses, a simulated world's own for a fake.
     /// `pictures` decodes the JPEG of the images in the display trees clients send (the
-    /// platform's codec: the core links none, so it builds for iOS).
-    public init(wearables: any DATWearables, pictures: any WirePictureCoding, token: String, listenHost: String = "0.0.0.0",
-                speed: Double = 1, serverName: String = "glasses bridge", frameQueueLimit: Int = 4, messageQueueLimit: Int = 4096) async {
+    /// platform's codec: the core links none, so it builds for iOS). `phoneAudio` is the phone's
+    /// audio route for `audio_route` (none: that command is refused). `listenHost` is the host
+    /// clients name in their Host header (`0.0.0.0`: any). `speed` is run seconds per wall
+    /// second: 1 over real glasses, a simulated world's own for a fake.
+    public init(wearables: any DATWearables, pictures: any WirePictureCoding, phoneAudio: (any PhoneAudioRoute)? = nil, token: String,
+                listenHost: String = "0.0.0.0", speed: Double = 1, serverName: String = "glasses bridge", frameQueueLimit: Int = 4,
+                messageQueueLimit: Int = 4096) async {
         self.token = token
-        core = BridgeCore(wearables: wearables, pictures: pictures, serverName: serverName, speed: speed)
+        core = BridgeCore(wearables: wearables, pictures: pictures, phoneAudio: phoneAudio, serverName: serverName, speed: speed)
         mailbox = BridgeMailbox(core: core)
         await core.setMailbox(mailbox)
         await core.prime()

@@ -4,12 +4,21 @@ import Synchronization
 import WearablesCore
 import WearablesServer
 
-/// DAT's `Camera`, as `addCamera(config:)` returns it: its stream runs the video.
+/// DAT's `Camera`, as `addCamera(config:)` returns it: its stream runs the video, its photo
+/// takes standalone photos.
 struct FakeCamera: DATCamera {
     let fakeStream: FakeStream
-    init(stream: FakeStream) { fakeStream = stream }
+    let fakePhoto: FakePhoto
+    init(stream: FakeStream, photo: FakePhoto) {
+        fakeStream = stream
+        fakePhoto = photo
+    }
     var stream: any DATStream { fakeStream }
-    func stop() { fakeStream.stop() }
+    var photo: any DATPhoto { fakePhoto }
+    func stop() {
+        fakeStream.stop()
+        fakePhoto.stop()
+    }
 }
 
 /// DAT's `Stream` over the simulator's camera: `start()` sets the camera up (the kit's

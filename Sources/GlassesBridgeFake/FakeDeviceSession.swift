@@ -13,6 +13,7 @@ final class FakeDeviceSession: DATDeviceSession {
     private let errors = FakeAnnouncer<DeviceSessionError>()
     let camera = Mutex<FakeCamera?>(nil)
     let speech = Mutex<FakeSpeech?>(nil)
+    let inputs = Mutex<FakeInputs?>(nil)
     private let display = Mutex<FakeDisplay?>(nil)
 
     init(device: DeviceIdentifier, wearables: FakeWearables) {
@@ -55,7 +56,9 @@ final class FakeDeviceSession: DATDeviceSession {
             if sessions[device] === self { sessions[device] = nil }
         }
         camera.withLock { $0 }?.fakeStream.ended(nil)
+        camera.withLock { $0 }?.fakePhoto.stop()
         speech.withLock { $0 }?.stop()
+        inputs.withLock { $0 }?.ended()
     }
 
     /// What the glasses did to the session (on the world's thread).
@@ -77,7 +80,8 @@ final class FakeDeviceSession: DATDeviceSession {
         guard state == .started else { throw .sessionIdle }
         return try camera.withLock { (camera: inout FakeCamera?) throws(DeviceSessionError) -> FakeCamera in
             if let camera, camera.stream.state != .stopped { throw .capabilityAlreadyActive }
-            let made = FakeCamera(stream: FakeStream(device: deviceId, config: config, served: wearables.served))
+            let made = FakeCamera(stream: FakeStream(device: deviceId, config: config, served: wearables.served),
+                                  photo: FakePhoto(device: deviceId, served: wearables.served))
             camera = made
             return made
         }
@@ -89,6 +93,18 @@ final class FakeDeviceSession: DATDeviceSession {
             if speech != nil { throw .capabilityAlreadyActive }
             let made = FakeSpeech(device: deviceId, served: wearables.served)
             speech = made
+            return made
+        }
+    }
+
+    /// Nil unless started, as DAT's. Every source the glasses have is sent; the configuration
+    /// only asks for them (the simulator routes every input to the app).
+    func addInputs(configuration: InputsConfiguration) throws(DeviceSessionError) -> (any DATInputs)? {
+        guard state == .started else { return nil }
+        return try inputs.withLock { (inputs: inout FakeInputs?) throws(DeviceSessionError) -> FakeInputs in
+            if inputs != nil { throw .capabilityAlreadyActive }
+            let made = FakeInputs()
+            inputs = made
             return made
         }
     }

@@ -29,8 +29,7 @@ final class FakeObserver: WearablesBackendObserver, Sendable {
         case .transcription, .speechFailed, .speechComplete, .speechLocale:
             fake?.sessions.withLock { $0[identifier] }?.speech.withLock { $0 }?.reported(report)
         case .input, .inputsFailed:
-            // Inputs is not part of the bridge's DAT surface yet.
-            break
+            fake?.sessions.withLock { $0[identifier] }?.inputs.withLock { $0 }?.reported(report)
         }
     }
 }

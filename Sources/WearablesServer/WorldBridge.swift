@@ -64,12 +64,7 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
 
     /// The phone's audio route now, with AVAudioSession's names.
     func audioRoute(reason: String? = nil) -> WireAudioRoute {
-        let audio = world.audio
-        let port = { (port: AudioPortDescription) in
-            WireAudioRoute.Port(type: port.type.rawValue, name: port.name, sampleRate: port.sampleRate)
-        }
-        return WireAudioRoute(inputs: audio.route.inputs.map(port), outputs: audio.route.outputs.map(port),
-                              active: audio.isActive, interrupted: audio.isInterrupted, reason: reason)
+        WireAudioRoute(world.audio, reason: reason)
     }
 
     /// Sent from the next event: a listener hears of the change before the session has

@@ -22,7 +22,8 @@ extension ServeCommand {
             return .usage("the world stopped while starting")
         }
         let token = options.token ?? AccessPolicy.randomToken()
-        let bridge = await GlassesBridge(wearables: wearables, pictures: JPEGWirePictures(), token: token, listenHost: options.host, speed: served.speed,
+        let bridge = await GlassesBridge(wearables: wearables, pictures: JPEGWirePictures(), phoneAudio: FakePhoneAudioRoute(served: served),
+                                         token: token, listenHost: options.host, speed: served.speed,
                                          serverName: "glasses serve --bridge-fake")
         let task = Task { () async -> ServeError? in
             if let relay {

@@ -11,7 +11,7 @@ struct DATDeclarationsTests {
     /// The stand-in's modules and the list's names for their SDK files, in build order.
     static let modules = [
         (name: "MWDATCore", source: "Core"), (name: "MWDATCamera", source: "Camera"), (name: "MWDATSpeech", source: "Speech"),
-        (name: "MWDATDisplay", source: "Display"),
+        (name: "MWDATDisplay", source: "Display"), (name: "MWDATInputs", source: "Inputs"),
     ]
 
     @Test func theStandInDeclaresExactlyTheListedDATDeclarations() throws {
@@ -52,6 +52,28 @@ struct DATDeclarationsTests {
             "Stream :: @discardableResult final public func capturePhoto(as format: MWDATCamera.PhotoCaptureFormat) -> Swift.Bool",
             "Stream :: final public func extra()",
             "extension MWDATCamera.StreamState : Swift.Sendable {}",
+        ])
+    }
+}
+
+extension DATDeclarationsTests {
+    @Test func aDeclarationPrintedOverSeveralLinesAndAnUnlabelledCaseValueCompareAsDATPrintsThem() {
+        let interface = """
+            public struct InputsConfiguration : Swift.Sendable {
+              public init(sources: Swift.Set<MWDATInputs.InputSource> = [
+                  .captouch,
+                  .neuralBand,
+                ], consumeBack: Swift.Bool = true)
+            }
+            public enum InputEvent : Swift.Sendable {
+              case button(_: MWDATInputs.ButtonType, source: MWDATInputs.InputSource, timestampMs: Swift.Int64)
+            }
+            """
+        #expect(InterfaceDeclarations(interface: interface).lines == [
+            "public struct InputsConfiguration : Swift.Sendable",
+            "InputsConfiguration :: public init(sources: Swift.Set<MWDATInputs.InputSource> = [ .captouch, .neuralBand, ], consumeBack: Swift.Bool = true)",
+            "public enum InputEvent : Swift.Sendable",
+            "InputEvent :: case button(MWDATInputs.ButtonType, source: MWDATInputs.InputSource, timestampMs: Swift.Int64)",
         ])
     }
 }

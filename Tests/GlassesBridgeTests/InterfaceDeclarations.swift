@@ -4,7 +4,10 @@
 /// (`==`, hashing, raw values, `allCases`) and what only the Objective-C runtime has
 /// (`@objc…`, `_nsErrorDomain`) are left out, and so is `@_hasMissingDesignatedInitializers`
 /// (a hint for subclasses; every DAT class here is final), so Meta's iOS interface and the stand-in's
-/// Linux one compare line for line. Linux prints Foundation's types from
+/// Linux one compare line for line. A declaration printed over several lines (a default argument
+/// written as a multi-line literal) is joined into one; an enum case's unlabelled associated value
+/// is written without the `_:` that Apple's compiler prints where the source wrote it (Linux's
+/// compiler drops it). Linux prints Foundation's types from
 /// FoundationEssentials, and CGFloat from Foundation; they are written as on Apple's
 /// platforms (`Foundation.Data`, `CoreFoundation.CGFloat`).
 struct InterfaceDeclarations {
@@ -16,6 +19,7 @@ struct InterfaceDeclarations {
         var rawLines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)[...]
         while let raw = rawLines.popFirst() {
             var line = Self.normalised(raw)
+            while Self.opensMoreThanItCloses(line), let next = rawLines.popFirst() { line += " " + Self.normalised(next) }
             if line.isEmpty || line.hasPrefix("//") || line.hasPrefix("import ") { continue }
             if line == "}" {
                 _ = containers.popLast()
@@ -67,7 +71,12 @@ struct InterfaceDeclarations {
         line = line.replacingOccurrences(of: #"(?<![A-Za-z])Foundation\.CGFloat"#, with: "CoreFoundation.CGFloat", options: .regularExpression)
         while let objc = line.range(of: #"@objc(\([^)]*\))? "#, options: .regularExpression) { line.removeSubrange(objc) }
         line = line.replacingOccurrences(of: "@_hasMissingDesignatedInitializers ", with: "")
+        if line.hasPrefix("case ") { line = line.replacingOccurrences(of: "(_: ", with: "(") }
         return line
+    }
+
+    private static func opensMoreThanItCloses(_ line: String) -> Bool {
+        line.filter { $0 == "(" }.count > line.filter { $0 == ")" }.count
     }
 
     private static func isAccessorOwner(_ line: String) -> Bool {

@@ -31,8 +31,8 @@ public enum LoopbackBridge {
         let served = ServedWorld(preset: options.world, seed: options.seed, speed: options.speed,
                                  classicStalls: options.classicStalls, traceSink: nil)
         let token = AccessPolicy.randomToken()
-        let bridge = await GlassesBridge(wearables: try await FakeWearables(served: served), pictures: JPEGWirePictures(), token: token, listenHost: "127.0.0.1",
-                                         speed: served.speed)
+        let bridge = await GlassesBridge(wearables: try await FakeWearables(served: served), pictures: JPEGWirePictures(),
+                                         phoneAudio: FakePhoneAudioRoute(served: served), token: token, listenHost: "127.0.0.1", speed: served.speed)
         let port = ListeningPort()
         let seated = ListeningPort()
         var tasks: [Task<Void, Never>] = []

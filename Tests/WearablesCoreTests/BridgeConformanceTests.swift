@@ -13,16 +13,18 @@ import WearablesServer
     /// seconds must stay more than a busy machine's scheduling hiccup in wall time.
     static let speed = 4.0
 
-    /// What a bridge over DAT 1.0 cannot show, and why; every other check must pass.
+    /// What a bridge over DAT 1.0 cannot show, and why; every other check must pass, directly
+    /// and through the relay.
     static let notOverDAT: [String: String] = [
         "a revoked permission reaches the model":
             "DAT reports no permission change by itself (an app re-checks after handleUrl); the bridge sends none",
         "bandwidth changes drive the camera's ladder": "DAT does not expose the link's bandwidth; the bridge sends none",
-        "the wearer's inputs reach the device's listeners": "DAT 1.0 has no device-level input events (dat-1.0-surfaces.md §1)",
+        "the wearer's inputs reach the device's listeners":
+            "DAT 1.0 has no device-level input events (`Device` has state listeners only); its Inputs capability crosses as input_event",
         "a capture while the glasses take their own photo is serviceUnavailable":
-            "a stream's capture fails on DAT only as StreamError.photoCaptureFailed; PhotoError's cases come from Camera.photo, not bridged yet",
-        "a standalone photo has its own size, apart from the stream's": "Camera.photo (standalone photos) is not bridged yet",
-        "a standalone photo needs no stream and reports its transfer up to the whole": "Camera.photo (standalone photos) is not bridged yet",
+            "a capture during a stream is DAT's Stream.capturePhoto(format:), which fails only as StreamError.photoCaptureFailed; PhotoError.serviceUnavailable comes from Camera.photo, which DAT takes with the stream stopped",
+        "a standalone photo has its own size, apart from the stream's":
+            "during a stream DAT captures with Stream.capturePhoto(format:), at the stream's size; Camera.photo's own resolution needs the stream stopped",
     ]
 
     static var overDAT: [String] { BackendConformance.checks.map(\.name).filter { notOverDAT[$0] == nil } }
@@ -33,9 +35,7 @@ import WearablesServer
     }
 
     /// The same contract through `glasses serve --relay`'s relay, the bridge dialling it.
-    @Test(arguments: ["a ready world reports a connected device", "sessions open and close, one per device",
-                      "folding ends the session with hingesClosed", "a photo is a decodable image of the requested size",
-                      "an unanswered permission request times out"])
+    @Test(arguments: overDAT)
     func theBridgeHonoursThroughARelay(_ behaviour: String) async throws {
         try await run(behaviour, route: .relayed)
     }

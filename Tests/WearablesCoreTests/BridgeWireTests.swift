@@ -13,7 +13,8 @@ import WireServing
 
 /// The bridge core on the wire, as a client in any language sees it: hello says `dat`, a `mock`
 /// command gets the protocol error docs/ios-bridge.md specifies and no reply (the connection goes
-/// on), what DAT does not carry fails with a reason, and a wrong token is refused. A bridge over the
+/// on), what DAT does not carry fails with a reason, and a wrong token is refused; what it
+/// carries (inputs, standalone photos, the phone's audio route) crosses as against `glasses serve`. A bridge over the
 /// simulator-backed fake on a free loopback port, stopped by each test.
 @Suite(.serialized) struct BridgeWireTests {
     @Test func helloSaysDatAndCarriesTheDATWorld() async throws {
@@ -111,6 +112,87 @@ import WireServing
         }
     }
 
+    @Test func inputEventsAndInputsErrorsCrossOnceASessionStarted() async throws {
+        try await withBridge { url, token, served in
+            try await Self.connect(url, token) { messages, outbound in
+                try await outbound.write(.text(#"{"type":"open_session","id":1,"device":"rayBanMeta-1"}"#))
+                _ = try await Self.next(&messages) { if case .reply(1, .success) = $0 { true } else { false } }
+                _ = try await served.perform { world in world.apply(.device("rayBanMeta-1", .input(.capture(.doublePress), source: .captouch))) }
+                let input = try await Self.next(&messages) { if case .event(.capability(_, .input)) = $0 { true } else { false } }
+                guard case .event(.capability(let device, .input(let event)))? = input else { return #expect(Bool(false), "no input_event") }
+                #expect(device == "rayBanMeta-1")
+                #expect(event.action == .capture(.doublePress))
+                #expect(event.source == .captureButton, "the capture button's own source, as DAT fixes it")
+                _ = try await served.perform { world in world.apply(.device("rayBanMeta-1", .inputsFault(.communicationError))) }
+                let failed = try await Self.next(&messages) { if case .event(.capability(_, .inputsFailed)) = $0 { true } else { false } }
+                #expect(failed == .event(.capability(device: "rayBanMeta-1", .inputsFailed(.communicationError))))
+            }
+        }
+    }
+
+    @Test func aCaptureWithASessionButNoStreamIsAStandalonePhotoWithItsTransfer() async throws {
+        try await withBridge { url, token in
+            try await Self.connect(url, token) { messages, outbound in
+                try await outbound.write(.text(#"{"type":"open_session","id":1,"device":"rayBanMeta-1"}"#))
+                _ = try await Self.next(&messages) { if case .reply(1, .success) = $0 { true } else { false } }
+                try await outbound.write(.text(#"{"type":"capture","id":2,"device":"rayBanMeta-1","format":"jpeg","width":480,"height":640,"quality":50}"#))
+                var steps: [PhotoTransferProgress] = []
+                while let message = try await messages.next() {
+                    switch message {
+                    case .text(let text):
+                        switch try ServerMessage.decode(Data(text.utf8)) {
+                        case .event(.captureProgress(2, let step)): steps.append(step)
+                        case .reply(2, let result): return #expect(Bool(false), "a reply instead of the photo: \(result)")
+                        default: continue
+                        }
+                    case .binary(let data):
+                        guard case .photo(2, let photo)? = try? BinaryMessage.decode(Data(data.readableBytesView)) else { continue }
+                        #expect((photo.width, photo.height) == (480, 640), "PhotoResolution.small, the asked size")
+                        #expect(steps.count > 1)
+                        #expect(steps.last == PhotoTransferProgress(bytesReceived: photo.data.count, totalBytes: photo.data.count))
+                        return
+                    }
+                }
+                #expect(Bool(false), "the connection ended before the photo")
+            }
+        }
+    }
+
+    @Test func aStandaloneCaptureWhileTheGlassesTakeTheirOwnPhotoIsServiceUnavailable() async throws {
+        try await withBridge { url, token, served in
+            try await Self.connect(url, token) { messages, outbound in
+                try await outbound.write(.text(#"{"type":"open_session","id":1,"device":"rayBanMeta-1"}"#))
+                _ = try await Self.next(&messages) { if case .reply(1, .success) = $0 { true } else { false } }
+                _ = try await served.perform { world in world.apply(.device("rayBanMeta-1", .captureButton)) }
+                try await outbound.write(.text(#"{"type":"capture","id":2,"device":"rayBanMeta-1","format":"jpeg","width":960,"height":1280}"#))
+                let reply = try await Self.next(&messages) { if case .reply(2, _) = $0 { true } else { false } }
+                guard case .reply(2, .failure(let error))? = reply else { return #expect(Bool(false), "\(String(describing: reply))") }
+                #expect((error.domain, error.code) == ("PhotoError", "serviceUnavailable"))
+            }
+        }
+    }
+
+    @Test func thePhonesAudioRouteIsReadAndItsChangesCross() async throws {
+        try await withBridge { url, token, served in
+            try await Self.connect(url, token) { messages, outbound in
+                try await outbound.write(.text(#"{"type":"audio_route","id":1}"#))
+                let read = try await Self.next(&messages) { if case .reply(1, _) = $0 { true } else { false } }
+                guard case .reply(1, .success(.audioRoute(let idle)))? = read else { return #expect(Bool(false), "\(String(describing: read))") }
+                #expect(!idle.interrupted && idle.reason == nil)
+                #expect(!idle.outputs.isEmpty, "the phone always has somewhere to play")
+                // The app's side of the phone: a recording category, activated, reroutes to the glasses.
+                _ = try await served.perform { world in
+                    try? world.audio.configure(category: .playAndRecord, options: [.allowBluetooth])
+                    try? world.audio.activate()
+                }
+                let changed = try await Self.next(&messages) { if case .event(.audioRoute(let route)) = $0 { route.active } else { false } }
+                guard case .event(.audioRoute(let active))? = changed else { return #expect(Bool(false), "no audio_route event") }
+                #expect(active.reason != nil, "a change says why")
+                #expect(active.inputs.map(\.type) == ["bluetoothHFP"], "\(active)")
+            }
+        }
+    }
+
     /// A bridge over a fresh fake world on a free port, stopped after `body`.
     private func withBridge(_ body: (_ url: String, _ token: String) async throws -> Void) async throws {
         try await withBridge { url, token, _ in try await body(url, token) }
@@ -120,7 +202,8 @@ import WireServing
     private func withBridge(_ body: (_ url: String, _ token: String, _ served: ServedWorld) async throws -> Void) async throws {
         let served = ServedWorld(preset: .ready, seed: 0, speed: 1, traceSink: nil)
         let token = AccessPolicy.randomToken()
-        let bridge = await GlassesBridge(wearables: try await FakeWearables(served: served), pictures: JPEGWirePictures(), token: token, listenHost: "127.0.0.1")
+        let bridge = await GlassesBridge(wearables: try await FakeWearables(served: served), pictures: JPEGWirePictures(),
+                                         phoneAudio: FakePhoneAudioRoute(served: served), token: token, listenHost: "127.0.0.1")
         let port = AsyncStream<Int>.makeStream()
         let serving = Task { try? await bridge.serve(host: "127.0.0.1", port: 0) { port.continuation.yield($0) } }
         var ports = port.stream.makeAsyncIterator()

@@ -68,6 +68,13 @@ public final class DeviceSession: Sendable {
             current.capabilities[kind] = capability
         }
     }
+
+    /// Frees the slot `capability` holds under `kind` (a camera that stopped).
+    package func detach(_ capability: any StandInCapability & AnyObject, as kind: String) {
+        current.withLock { current in
+            if let held = current.capabilities[kind] as? AnyObject, held === capability { current.capabilities[kind] = nil }
+        }
+    }
 }
 
 /// A capability the stand-in session stops when it stops.

@@ -29,6 +29,13 @@ final class BridgeSession {
     /// Speech started and has not ended, so its next `stopped` is an utterance's end.
     var speechListening = false
     var display: (any DATDisplay)?
+    /// The Inputs the bridge added once the session started, and the task reading its events.
+    var inputs: (any DATInputs)?
+    var inputsReader: Task<Void, Never>?
+    /// The camera standalone photos come from (`Camera.photo`), while no stream needs the slot.
+    var photoCamera: (any DATCamera)?
+    /// A standalone capture is under way: from `photo.start()` until the photo is `stopped` again.
+    var photoUnderWay = false
 
     init(serial: Int, owner: Int, session: any DATDeviceSession) {
         self.serial = serial

@@ -64,6 +64,7 @@ extension BridgeCore {
                 held.paused = false
                 broadcast(.session(device: device, .resumed))
             }
+            if !held.wasStarted { addInputs(to: held, on: device) }
             held.wasStarted = true
             finishOpen(held, .success(()))
         case .paused:
@@ -93,7 +94,9 @@ extension BridgeCore {
     private func dropSession(on device: DeviceIdentifier) -> BridgeSession? {
         guard let held = sessions.removeValue(forKey: device) else { return nil }
         for token in held.tokens + held.speechTokens { Task { await token.cancel() } }
+        held.inputsReader?.cancel()
         held.speech?.stop()
+        held.photoCamera?.stop()
         if displayOwners[device] != nil {
             displayOwners[device] = nil
             held.display?.stop()
@@ -123,6 +126,9 @@ extension BridgeCore {
         } catch {
             return reply(.failure(WireError(StreamError.internalError)))
         }
+        // The camera standalone photos used gives its slot to the stream's.
+        held.photoCamera?.stop()
+        held.photoCamera = nil
         let camera: any DATCamera
         do throws(DeviceSessionError) {
             guard let added = try held.session.addCamera(config: config) else {
@@ -192,13 +198,15 @@ extension BridgeCore {
         stream.camera.stop()
     }
 
-    /// `capture`: the client's stream on the device takes the photo; it comes back as a binary
-    /// `photo` with the command's id, or a failure (`PhotoError`). A client's `start_camera`
+    /// `capture`: the client's stream on the device takes the photo (`capturePhoto(format:)`, at
+    /// the stream's size); without one, `Camera.photo` does (`captureAlone`). It comes back as a
+    /// binary `photo` with the command's id, or a failure (`PhotoError`). A client's `start_camera`
     /// does not wait for its reply, so a capture may come while DAT still starts the stream:
     /// it is taken once the stream streams.
-    func capture(on device: DeviceIdentifier, format: PhotoCaptureFormat, id: Int, by clientID: Int, queue: OutboundQueue) {
+    func capture(on device: DeviceIdentifier, _ request: PhotoRequest, id: Int, by clientID: Int, queue: OutboundQueue) {
+        let format = request.format
         guard let stream = streams.values.first(where: { $0.device == device && $0.owner == clientID })?.camera.stream else {
-            return queue.send(.reply(id: id, .failure(WireError(PhotoError.notReady))))
+            return captureAlone(on: device, request, id: id, by: clientID, queue: queue)
         }
         let clock = clock
         let take: @Sendable () -> Void = {

@@ -12,6 +12,7 @@ actor BridgeCore {
     let wearables: any DATWearables
     /// Decodes the JPEG of a display tree's images (the platform's codec: the core links none).
     let pictures: any WirePictureCoding
+    let phoneAudio: (any PhoneAudioRoute)?
     let serverName: String
     /// Run time: 1 run second per wall second over real glasses; a fake's simulated world may run faster.
     let clock: BridgeClock
@@ -38,9 +39,10 @@ actor BridgeCore {
     var displayOwners: [DeviceIdentifier: Int] = [:]
     let previewWatchers = PreviewWatchers()
 
-    init(wearables: any DATWearables, pictures: any WirePictureCoding, serverName: String, speed: Double) {
+    init(wearables: any DATWearables, pictures: any WirePictureCoding, phoneAudio: (any PhoneAudioRoute)?, serverName: String, speed: Double) {
         self.wearables = wearables
         self.pictures = pictures
+        self.phoneAudio = phoneAudio
         self.serverName = serverName
         clock = BridgeClock(speed: speed)
     }
@@ -65,6 +67,11 @@ actor BridgeCore {
         worldTokens.append(wearables.addDevicesListener { identifiers in
             mailbox.enqueue { core in core.devicesChanged(identifiers) }
         })
+        if let phoneAudio {
+            worldTokens.append(phoneAudio.listen { route in
+                mailbox.enqueue { core in core.broadcast(.audioRoute(route)) }
+            })
+        }
     }
 
     func registrationChanged(_ state: RegistrationState) {
@@ -190,8 +197,8 @@ actor BridgeCore {
             if streams[stream]?.owner == clientID { stopStream(stream) }
             queue.discardFrames(of: stream)
             reply(.success(.done))
-        case .capture(let device, let format, _, _, _):
-            capture(on: device, format: format, id: id, by: clientID, queue: queue)
+        case .capture(let device, let format, let size, let quality, _):
+            capture(on: device, PhotoRequest(format: format, size: size, quality: quality), id: id, by: clientID, queue: queue)
         case .mock:
             // No reply: the protocol error says why (docs/ios-bridge.md).
             queue.send(.error(.protocolError("notSimulated",
@@ -200,8 +207,11 @@ actor BridgeCore {
             reply(.failure(WireError(domain: "console", code: "unavailable",
                 message: "a bridge over DAT has no Lua console: run the script with `glasses run --connect` instead")))
         case .audioRoute:
-            reply(.failure(WireError(domain: "audio", code: "unavailable",
-                message: "the phone's audio route stays on the phone: a bridge over DAT does not report it")))
+            guard let phoneAudio else {
+                return reply(.failure(WireError(domain: "audio", code: "unavailable",
+                    message: "this bridge was started without the phone's audio route (GlassesBridge's phoneAudio)")))
+            }
+            Task { reply(.success(.audioRoute(await phoneAudio.current()))) }
         case .watchPreviews(let watch):
             previewWatchers.watch(watch, client: clientID, queue: queue)
             reply(.success(.done))

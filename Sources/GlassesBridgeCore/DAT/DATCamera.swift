@@ -1,10 +1,13 @@
 import FoundationEssentials
 import WearablesModel
 
-/// DAT 1.0 `Camera` (MWDATCamera): what `addCamera(config:)` returns; its `stream` runs the video.
+/// DAT 1.0 `Camera` (MWDATCamera): what `addCamera(config:)` returns; its `stream` runs the
+/// video, its `photo` takes standalone photos.
 public protocol DATCamera: Sendable {
     /// `stream`
     var stream: any DATStream { get }
+    /// `photo`
+    var photo: any DATPhoto { get }
     /// `stop()`
     func stop()
 }
@@ -34,6 +37,26 @@ public protocol DATStream: AnyObject, Sendable {
     func capturePhoto(format: PhotoCaptureFormat) -> Bool
 }
 
+/// DAT 1.0 `Photo` (MWDATCamera, `Camera.photo`, experimental): a standalone photo at its own
+/// resolution and quality, taken with the stream stopped. Every refusal and failure comes on
+/// `errorPublisher` (a capture before `started` is `notReady`, one under way `busy`).
+public protocol DATPhoto: AnyObject, Sendable {
+    /// `statePublisher`
+    var statePublisher: any DATAnnouncer<PhotoState> { get }
+    /// `photoDataPublisher` (DAT's `PhotoCaptureData`, its format read from the bytes).
+    var photoDataPublisher: any DATAnnouncer<DATPhotoData> { get }
+    /// `errorPublisher`
+    var errorPublisher: any DATAnnouncer<PhotoError> { get }
+    /// `transferProgressPublisher`: the photo crossing from the glasses, up to the whole.
+    var transferProgressPublisher: any DATAnnouncer<PhotoTransferProgress> { get }
+    /// `start()`
+    func start()
+    /// `stop()`
+    func stop()
+    /// `capturePhoto(resolution:quality:)`: fire and forget; the outcome comes on the publishers.
+    func capturePhoto(resolution: PhotoResolution, quality: PhotoQuality)
+}
+
 /// DAT 1.0 `VideoFrame` (a `CMSampleBuffer`), as the bridge needs it: JPEG bytes. On iOS
 /// the adapter makes them with `makeUIImage()` and `jpegData(compressionQuality:)`. The bridge
 /// asks only for frames some client has room for, so a frame nobody reads is never encoded.
@@ -54,8 +77,9 @@ public struct DATEncodedFrame: Sendable, Equatable {
     }
 }
 
-/// DAT 1.0 `PhotoData` (`data`, `format`), with the picture's size, which the wire's photo
-/// header carries (on iOS, from the decoded `UIImage`; 0 when unknown).
+/// DAT 1.0 `PhotoData` (`data`, `format`: a photo during the stream) or `PhotoCaptureData`
+/// (`imageData`: a standalone photo), with the picture's size, which the wire's photo header
+/// carries (on iOS, from the decoded `UIImage`; 0 when unknown).
 public struct DATPhotoData: Sendable, Equatable {
     public var data: Data
     public var format: PhotoCaptureFormat

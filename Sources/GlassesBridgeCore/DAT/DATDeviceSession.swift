@@ -1,7 +1,8 @@
 import WearablesModel
 
 /// DAT 1.0 `DeviceSession` (MWDATCore) with the capability adders of MWDATCamera
-/// (`addCamera(config:)`), MWDATSpeech (`addSpeech()`) and MWDATDisplay (`addDisplay()`).
+/// (`addCamera(config:)`), MWDATSpeech (`addSpeech()`), MWDATDisplay (`addDisplay()`) and
+/// MWDATInputs (`addInputs(configuration:)`).
 /// `SessionState` is DAT's `DeviceSessionState` (idle, starting, started, paused, stopping, stopped).
 public protocol DATDeviceSession: AnyObject, Sendable {
     /// `deviceId`
@@ -22,4 +23,6 @@ public protocol DATDeviceSession: AnyObject, Sendable {
     func addSpeech() throws(DeviceSessionError) -> (any DATSpeech)?
     /// `addDisplay() throws(DeviceSessionError) -> Display` (MWDATDisplay; non-optional in DAT).
     func addDisplay() throws(DeviceSessionError) -> any DATDisplay
+    /// `addInputs(configuration:) throws(DeviceSessionError) -> Inputs?` (MWDATInputs; nil unless started).
+    func addInputs(configuration: InputsConfiguration) throws(DeviceSessionError) -> (any DATInputs)?
 }

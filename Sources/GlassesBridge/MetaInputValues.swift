@@ -1,0 +1,107 @@
+#if canImport(MWDATCore)
+import MWDATInputs
+import WearablesModel
+
+// Inputs' values between DAT and the core, case by case (see MetaStates.swift); DAT's enums here
+// are `@frozen`, so a later SDK cannot add to them without a new major version.
+
+extension WearablesModel.InputEvent {
+    init(_ meta: MWDATInputs.InputEvent) {
+        switch meta {
+        case .nav(let direction, let source, let time): self.init(.nav(.init(direction)), source: .init(source), timestampMs: time)
+        case .select(let source, let time): self.init(.select, source: .init(source), timestampMs: time)
+        case .back(let source, let time): self.init(.back, source: .init(source), timestampMs: time)
+        case .button(let button, let source, let time): self.init(.button(.init(button)), source: .init(source), timestampMs: time)
+        case .capture(let press, let source, let time): self.init(.capture(.init(press)), source: .init(source), timestampMs: time)
+        case .drag(let action, let x, let y, let dx, let dy, let source, let time):
+            self.init(.drag(.init(action), x: x, y: y, dx: dx, dy: dy), source: .init(source), timestampMs: time)
+        }
+    }
+}
+
+extension MWDATInputs.InputsConfiguration {
+    init(_ core: WearablesModel.InputsConfiguration) {
+        self.init(sources: Set(core.sources.map(MWDATInputs.InputSource.init)), consumeBack: core.consumeBack)
+    }
+}
+
+extension MWDATInputs.InputSource {
+    init(_ core: WearablesModel.InputSource) {
+        switch core {
+        case .captouch: self = .captouch
+        case .neuralBand: self = .neuralBand
+        case .captureButton: self = .captureButton
+        case .actionButton: self = .actionButton
+        case .neuralBandDrag: self = .neuralBandDrag
+        case .unknown: self = .unknown
+        }
+    }
+}
+
+extension WearablesModel.InputSource {
+    init(_ meta: MWDATInputs.InputSource) {
+        switch meta {
+        case .captouch: self = .captouch
+        case .neuralBand: self = .neuralBand
+        case .captureButton: self = .captureButton
+        case .actionButton: self = .actionButton
+        case .neuralBandDrag: self = .neuralBandDrag
+        case .unknown: self = .unknown
+        }
+    }
+}
+
+extension WearablesModel.NavDirection {
+    init(_ meta: MWDATInputs.NavDirection) {
+        switch meta {
+        case .up: self = .up
+        case .down: self = .down
+        case .left: self = .left
+        case .right: self = .right
+        }
+    }
+}
+
+extension WearablesModel.ButtonType {
+    init(_ meta: MWDATInputs.ButtonType) {
+        switch meta {
+        case .action: self = .action
+        }
+    }
+}
+
+extension WearablesModel.CapturePressType {
+    init(_ meta: MWDATInputs.CapturePressType) {
+        switch meta {
+        case .shortPress: self = .shortPress
+        case .hold: self = .hold
+        case .doublePress: self = .doublePress
+        }
+    }
+}
+
+extension WearablesModel.DragAction {
+    init(_ meta: MWDATInputs.DragAction) {
+        switch meta {
+        case .down: self = .down
+        case .move: self = .move
+        case .up: self = .up
+        }
+    }
+}
+
+extension WearablesModel.InputsError {
+    init(_ meta: MWDATInputs.InputsError) {
+        switch meta {
+        case .permissionDenied: self = .permissionDenied
+        case .connectionClosed: self = .connectionClosed
+        case .activationTimeout: self = .activationTimeout
+        case .activationFailed: self = .activationFailed
+        case .capabilityUnavailable: self = .capabilityUnavailable
+        case .deviceDisconnected: self = .deviceDisconnected
+        case .communicationError: self = .communicationError
+        @unknown default: self = .communicationError
+        }
+    }
+}
+#endif

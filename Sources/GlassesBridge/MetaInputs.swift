@@ -1,0 +1,27 @@
+#if canImport(MWDATCore)
+import GlassesBridgeCore
+import MWDATInputs
+import WearablesModel
+
+/// DAT's `Inputs` as the bridge's `DATInputs`: its one event stream re-read into the core's
+/// events (one reader, as DAT allows), its errors case by case.
+final class MetaInputs: DATInputs {
+    let inputs: MWDATInputs.Inputs
+    let events: AsyncStream<WearablesModel.InputEvent>
+    private let reader: Task<Void, Never>
+
+    init(_ inputs: MWDATInputs.Inputs) {
+        self.inputs = inputs
+        let (events, continuation) = AsyncStream.makeStream(of: WearablesModel.InputEvent.self, bufferingPolicy: .bufferingNewest(64))
+        self.events = events
+        reader = Task {
+            for await event in inputs.events { continuation.yield(.init(event)) }
+            continuation.finish()
+        }
+    }
+
+    deinit { reader.cancel() }
+
+    var errorPublisher: any DATAnnouncer<WearablesModel.InputsError> { MetaAnnouncer(source: inputs.errorPublisher) { .init($0) } }
+}
+#endif
