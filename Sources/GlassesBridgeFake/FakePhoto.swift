@@ -45,7 +45,7 @@ final class FakePhoto: DATPhoto {
         served.post { [self] world in
             // DAT's photos carry no format: the glasses send JPEG.
             world.kit.capturePhoto(on: device, format: .jpeg, size: resolution.size, quality: quality.encoderQuality,
-                                   progress: { [progress] in progress.emit($0) }) { [self] result in
+                                   setUp: {}, progress: { [progress] in progress.emit($0) }) { [self] result in
                 capturing.store(false, ordering: .relaxed)
                 switch result {
                 case .success(let photo):
