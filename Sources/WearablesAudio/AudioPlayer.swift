@@ -1,3 +1,5 @@
+import WearablesCore
+
 /// Plays a sound file to the session's current output, in clock time: every
 /// 20 ms it decodes the next block, so progress follows the scheduler and a
 /// file damaged mid-way fails when playback reaches the damage.
@@ -33,9 +35,9 @@ public final class AudioPlayer {
     private var sessionEvents: AudioListenerToken?
     private let finishListeners = AudioListeners<AudioPlayer>()
 
-    init(session: AudioSession, path: String, opening: String?) throws(AudioError) {
+    init(session: AudioSession, path: String, checked: CheckedFile?) throws(AudioError) {
         try Self.checkCanPlay(session)
-        reader = try SoundFileReader(path: path, opening: opening)
+        reader = try SoundFileReader(path: path, checked: checked)
         self.session = session
         self.path = path
         duration = Double(reader.frameCount) / reader.sampleRate

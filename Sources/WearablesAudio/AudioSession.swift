@@ -198,9 +198,10 @@ public final class AudioSession {
     }
 
     /// Starts playing a sound file to the current output.
-    /// The file is opened by the name `opening` when given (an open descriptor's name for it).
-    public func play(_ path: String, opening: String? = nil) throws(AudioError) -> AudioPlayer {
-        try AudioPlayer(session: self, path: path, opening: opening)
+    /// `checked`: the file as its caller's path rule found it (held, or missing, so the name
+    /// is never opened again); nil opens `path`.
+    public func play(_ path: String, checked: CheckedFile? = nil) throws(AudioError) -> AudioPlayer {
+        try AudioPlayer(session: self, path: path, checked: checked)
     }
 
     /// What `port` hears for `frames` samples at `rate`.

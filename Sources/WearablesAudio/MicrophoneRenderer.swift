@@ -31,9 +31,9 @@ final class MicrophoneRenderer {
             return samples
         case .noise(let amplitude):
             return (0..<frames).map { _ in Float(amplitude * noise.nextSample()) }
-        case .file(let path, let opened):
-            if fileStream?.path != path || fileStream?.opened != opened || fileStream?.rate != rate {
-                fileStream = try FileFeedStream(path: path, opened: opened, rate: rate)
+        case .file(let path, let checked):
+            if fileStream?.path != path || fileStream?.checked != checked || fileStream?.rate != rate {
+                fileStream = try FileFeedStream(path: path, checked: checked, rate: rate)
             }
             guard let fileStream else { return [] }
             return try fileStream.next(frames: frames)
@@ -57,31 +57,32 @@ final class MicrophoneRenderer {
 }
 
 /// A sound file played into a microphone: looped, mixed to mono, resampled to the port's rate.
-/// Reads the feed's held file when it has one (by its descriptor's name, so a link
-/// swapped in at `path` since the check is never followed), else opens `path`, refusing
-/// a FIFO or device (a feed the user's own code or tests give by path alone).
+/// Reads the feed's held file (by its descriptor's name, so a link swapped in at `path`
+/// since the check is never followed) or reports the one found missing; a feed given by
+/// path alone (the user's own code, tests) is opened here, refusing a FIFO or device.
 private final class FileFeedStream {
     let path: String
-    let opened: RawFile?
+    let checked: CheckedFile?
     let rate: Double
     private let reader: SoundFileReader
     private let resampler: SoxrResampler?
     private var pending: [Float] = []
 
-    init(path: String, opened: RawFile?, rate: Double) throws(AudioError) {
-        var file = opened
+    init(path: String, checked: CheckedFile?, rate: Double) throws(AudioError) {
+        var file = checked
         if file == nil {
-            do { file = try RegularFile.open(path) } catch {
+            do { file = .held(try RegularFile.open(path)) } catch {
                 if !error.missing { throw AudioError(.feedUnavailable, "microphone feed '\(path)': \(error.reason)") }
+                file = .missing
             }
         }
         do {
-            reader = try SoundFileReader(path: path, opening: file?.openedPath)
+            reader = try SoundFileReader(path: path, checked: file)
         } catch {
             throw AudioError(.feedUnavailable, "microphone feed: \(error.message)")
         }
         self.path = path
-        self.opened = opened
+        self.checked = checked
         self.rate = rate
         resampler = reader.sampleRate == rate ? nil : try SoxrResampler(from: reader.sampleRate, to: rate)
     }

@@ -1,5 +1,6 @@
 import CAudioLibraries
 import FoundationEssentials
+import WearablesCore
 
 /// Reads any sound file libsndfile understands, block by block, mixed to mono.
 final class SoundFileReader {
@@ -9,13 +10,17 @@ final class SoundFileReader {
     let frameCount: Int
     private var file: OpaquePointer?
 
-    /// Reads `path`, opened by the name `opening` when given (an open descriptor's name
-    /// for the file that was checked); messages name `path`.
-    init(path: String, opening: String? = nil) throws(AudioError) {
-        let opening = opening ?? path
-        guard FileManager.default.fileExists(atPath: opening) else {
-            throw AudioError(.fileNotFound, "no audio file at '\(path)'")
+    /// Reads `path`: the file `checked` holds (by its descriptor's name), or, found missing
+    /// at the check, none (the name is not opened again); nil opens `path` itself (a caller
+    /// with no path rule). Messages name `path`.
+    init(path: String, checked: CheckedFile? = nil) throws(AudioError) {
+        let opening: String
+        switch checked {
+        case .held(let file): opening = file.openedPath
+        case .missing: throw Self.notFound(path)
+        case nil: opening = path
         }
+        guard FileManager.default.fileExists(atPath: opening) else { throw Self.notFound(path) }
         var info = SF_INFO()
         guard let file = gs_sf_open(opening, Int32(SFM_READ), &info) else {
             throw AudioError(.unsupportedFile, "cannot read '\(path)' as audio: \(String(cString: gs_sf_strerror(nil))); use a WAV, AIFF, FLAC or Ogg file")
@@ -33,6 +38,10 @@ final class SoundFileReader {
         sampleRate = Double(info.samplerate)
         channels = Int(info.channels)
         frameCount = Int(info.frames)
+    }
+
+    private static func notFound(_ path: String) -> AudioError {
+        AudioError(.fileNotFound, "no audio file at '\(path)'")
     }
 
     deinit {

@@ -96,11 +96,12 @@ public enum MockDeviceAction: Sendable, Equatable {
     case bandwidth(kbps: Double)
     case cameraFeedPattern(MockAction.FeedPattern)
     /// A video (`.mp4`, `.mov`, `.mkv`, `.y4m`) or PNG/JPEG still on the simulating process's disk.
-    /// `opening`: the name to open it by instead, in this process (the script's checked
-    /// file, `/proc/self/fd/N`), so a link swapped in after the check is never followed.
-    case cameraFeedPath(String, opening: String? = nil)
-    /// A PNG/JPEG on the simulating process's disk that captures return.
-    case capturedImage(path: String, opening: String? = nil)
+    /// `checked`: the file as a script's path rule found it in this process (held open, or
+    /// missing), so the world never opens the name and a link made there since is never
+    /// followed; nil for a path the user gave directly (a served world's control).
+    case cameraFeedPath(String, checked: CheckedFile? = nil)
+    /// A PNG/JPEG on the simulating process's disk that captures return (`checked` as above).
+    case capturedImage(path: String, checked: CheckedFile? = nil)
     /// What the glasses' microphone hears.
     case microphoneFeed(MicrophoneFeed)
     /// MockInputKit: one Inputs event from `source` (capture, button and drag have fixed sources).

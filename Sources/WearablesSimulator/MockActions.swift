@@ -107,31 +107,31 @@ extension SimulatedWorld: GlassesWorld, MockControl {
             case .noise: .noise
             }
             glasses.camera.setCameraFeed(pattern: feed)
-        case .cameraFeedPath(let path, let opening):
-            let opened: RawFile?
-            switch openFeed(opening ?? path, named: path, as: "a camera feed") {
+        case .cameraFeedPath(let path, let checked):
+            let opened: RawFile
+            switch feedFile(path, checked, as: "a camera feed") {
             case .success(let file): opened = file
             case .failure(let refusal): return refusal
             }
-            do { try glasses.camera.setCameraFeed(path: path, opening: opened?.openedPath ?? path) } catch {
+            do { try glasses.camera.setCameraFeed(path: path, opening: opened.openedPath) } catch {
                 return MockActionError(.unreadableFile, "cannot use '\(path)' as a camera feed (.mp4, .mov, .mkv, .y4m, PNG or JPEG): \(error)",
                                        reason: "\(error)")
             }
-        case .capturedImage(let path, let opening):
-            let opened: RawFile?
-            switch openFeed(opening ?? path, named: path, as: "the captured image") {
+        case .capturedImage(let path, let checked):
+            let opened: RawFile
+            switch feedFile(path, checked, as: "the captured image") {
             case .success(let file): opened = file
             case .failure(let refusal): return refusal
             }
-            do { try glasses.camera.setCapturedImage(path: path, opening: opened?.openedPath ?? path) } catch {
+            do { try glasses.camera.setCapturedImage(path: path, opening: opened.openedPath) } catch {
                 return MockActionError(.unreadableFile, "cannot use '\(path)' as the captured image (PNG or JPEG): \(error)", reason: "\(error)")
             }
         case .microphoneFeed(var feed):
             // Opened once here and held by the feed: the renderer reads this file later, not
             // whatever the path names by then.
             if case .file(let path, nil) = feed {
-                switch openFeed(path, named: path, as: "the microphone feed") {
-                case .success(let file): feed = .file(path: path, opened: file)
+                switch openFeed(path, as: "the microphone feed") {
+                case .success(let file): feed = .file(path: path, checked: CheckedFile(file))
                 case .failure(let refusal): return refusal
                 }
             }
@@ -164,11 +164,31 @@ extension SimulatedWorld: GlassesWorld, MockControl {
         return nil
     }
 
+    /// A camera's file: the one `checked` holds, else `path` opened now; one missing at
+    /// the check or now is refused as missing, never looked for again by name.
+    private static func feedFile(_ path: String, _ checked: CheckedFile?, as what: String) -> Result<RawFile, MockActionError> {
+        let found: RawFile?
+        switch checked {
+        case .held(let file): found = file
+        case .missing: found = nil
+        case nil:
+            switch openFeed(path, as: what) {
+            case .success(let file): found = file
+            case .failure(let refusal): return .failure(refusal)
+            }
+        }
+        guard let found else {
+            let reason = "\(path) does not exist: check the path"
+            return .failure(MockActionError(.unreadableFile, "cannot use '\(path)' as \(what): \(reason)", reason: reason))
+        }
+        return .success(found)
+    }
+
     /// `path` open as a feed's file (following links: a path posted to a served world
-    /// or given by a trusted script is the user's), refused when it is a FIFO, device or
-    /// folder; nil when nothing is there, so the reader says in its words that it is missing.
-    private static func openFeed(_ opening: String, named path: String, as what: String) -> Result<RawFile?, MockActionError> {
-        do { return .success(try RegularFile.open(opening)) } catch {
+    /// is the user's), refused when it is a FIFO, device or folder; nil when nothing is
+    /// there, so the reader says in its words that it is missing.
+    private static func openFeed(_ path: String, as what: String) -> Result<RawFile?, MockActionError> {
+        do { return .success(try RegularFile.open(path)) } catch {
             if error.missing { return .success(nil) }
             return .failure(MockActionError(.unreadableFile, "cannot use '\(path)' as \(what): \(error.reason)", reason: error.reason))
         }

@@ -39,7 +39,7 @@ enum MockChaosBinding {
             } else if let path = fields["schedule"] {
                 guard let name = path.string else { throw LuaArgumentError(argument: 1, message: "field 'schedule': a file name expected") }
                 let file = try runtime.reading(name, as: "a fault schedule")
-                schedule = try read(file.path, opening: file.openedPath)
+                schedule = try read(file.path, checked: file.checked)
                 origin = "file"
             } else {
                 var plan = ChaosPlan(window: runtime.scheduler.now...(runtime.options.duration ?? ScriptRuntime.defaultHorizon))
@@ -79,8 +79,13 @@ enum MockChaosBinding {
     }
 
     /// The schedule in `path`, opened by the name `opening` when given (an open descriptor's).
-    private static func read(_ path: String, opening: String? = nil) throws -> ChaosSchedule {
-        guard let data = FileManager.default.contents(atPath: opening ?? path) else {
+    private static func read(_ path: String, checked: CheckedFile? = nil) throws -> ChaosSchedule {
+        let opening: String? = switch checked {
+        case .held(let file): file.openedPath
+        case .missing: nil
+        case nil: path
+        }
+        guard let data = opening.flatMap({ FileManager.default.contents(atPath: $0) }) else {
             throw LuaError("mock.chaos: cannot read the fault schedule '\(path)': check the path (it is relative to the current folder)")
         }
         do { return try ChaosSchedule.read(data, from: path) } catch { throw LuaError("mock.chaos: \(error)") }

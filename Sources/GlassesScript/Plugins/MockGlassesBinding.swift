@@ -29,20 +29,18 @@ enum MockGlassesBinding {
         return try runtime.state.chargeMemory(bytes, for: "a \(size.width)x\(size.height) footage feed (decoding it holds about \(bytes >> 20) MB)")
     }
 
-    /// The world opens the file the script's rule allowed, by the name of the descriptor
-    /// checked here (`/proc/self/fd/N`, held open until the world has opened its own), so
-    /// a link swapped in after the check is never followed; the action keeps the path for
-    /// what it says and sends.
+    /// The world reads the file the script's rule allowed through the descriptor checked
+    /// here (held by the action), or is told it was missing, and never opens the path, so
+    /// a link swapped or made there after the check is never followed; the action keeps
+    /// the path for what it says and sends.
     private static func fileAction(
         _ runtime: ScriptRuntime, _ mock: MockContext, _ call: LuaCall, _ name: String, id: DeviceIdentifier, path: String,
-        checked: ScriptFile, as what: String, expecting kinds: String, _ action: (_ path: String, _ opening: String?) -> MockDeviceAction
+        checked: ScriptFile, as what: String, expecting kinds: String, _ action: (_ path: String, _ checked: CheckedFile) -> MockDeviceAction
     ) throws -> LuaReturn {
-        try withExtendedLifetime(checked) {
-            try mock.perform(runtime, call, name, .device(id, action(checked.path, checked.file?.openedPath)), failure: { error in
-                guard error.code == .unreadableFile, let reason = error.reason else { return error }
-                return runtime.mediaReadError(path, as: what, expecting: kinds, reason: reason)
-            })
-        }
+        try mock.perform(runtime, call, name, .device(id, action(checked.path, checked.checked)), failure: { error in
+            guard error.code == .unreadableFile, let reason = error.reason else { return error }
+            return runtime.mediaReadError(path, as: what, expecting: kinds, reason: reason)
+        })
     }
 
     static func luaClass(_ runtime: ScriptRuntime, _ mock: MockContext) -> LuaClass<MockGlassesHandle> {
@@ -164,7 +162,7 @@ enum MockGlassesBinding {
                     let checked = try runtime.reading(path, as: "a camera feed")
                     let charge = try footageCharge(runtime, checked)
                     let done = try fileAction(runtime, mock, call, "feed", id: camera.id, path: path, checked: checked, as: "a camera feed",
-                                              expecting: ".mp4, .mov, .mkv, .y4m, PNG or JPEG") { .cameraFeedPath($0, opening: $1) }
+                                              expecting: ".mp4, .mov, .mkv, .y4m, PNG or JPEG") { .cameraFeedPath($0, checked: $1) }
                     camera.feedCharge = charge
                     return done
                 },
@@ -177,7 +175,7 @@ enum MockGlassesBinding {
                     let path = try call.string(2)
                     return try fileAction(runtime, mock, call, "photo", id: camera.id, path: path,
                                           checked: try runtime.reading(path, as: "the captured photo"), as: "the captured photo",
-                                          expecting: "PNG or JPEG") { .capturedImage(path: $0, opening: $1) }
+                                          expecting: "PNG or JPEG") { .capturedImage(path: $0, checked: $1) }
                 },
                 LuaFunction(name: "fail_next_capture",
                             parameters: [.optional("code", .strings(MockDeviceAction.captureFailures.map(\.rawValue)))],
@@ -232,7 +230,7 @@ enum MockGlassesBinding {
                         // The checked file itself, held by the feed: the renderer reads it later
                         // and never opens the path again.
                         let checked = try runtime.reading(try call.string(2), as: "a microphone feed")
-                        feed = .file(path: checked.path, opened: checked.file)
+                        feed = .file(path: checked.path, checked: checked.checked)
                     }
                     return try mock.perform(runtime, call, "feed", .device(handle.id, .microphoneFeed(feed)))
                 }

@@ -25,7 +25,7 @@ enum MockMotionBinding {
                         feed = .pose(try table.enumValue("pose", as: MotionPose.self))
                     } else {
                         let file = try runtime.reading(try call.string(2), as: "a motion feed")
-                        do { feed = .samples(try MotionCSV.read(path: file.path, opening: file.openedPath)) } catch {
+                        do { feed = .samples(try MotionCSV.read(path: file.path, checked: file.checked)) } catch {
                             throw ScriptError(domain: "mock", code: "unreadable_file", message: "\(error)")
                         }
                     }

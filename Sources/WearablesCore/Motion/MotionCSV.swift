@@ -16,9 +16,15 @@ public enum MotionCSV {
         init(_ description: String) { self.description = description }
     }
 
-    /// Reads and parses the file at `path`, opened by the name `opening` when given (an open descriptor's).
-    public static func read(path: String, opening: String? = nil) throws(Failure) -> [MotionSample] {
-        guard let file = RawFile.reading(opening ?? path) else { throw Failure("cannot open '\(path)'") }
+    /// Reads and parses the file at `path`: the one `checked` holds, or none when it was
+    /// found missing (the name is not opened again); nil opens `path`.
+    public static func read(path: String, checked: CheckedFile? = nil) throws(Failure) -> [MotionSample] {
+        let found: RawFile? = switch checked {
+        case .held(let file): file
+        case .missing: nil
+        case nil: RawFile.reading(path)
+        }
+        guard let file = found else { throw Failure("cannot open '\(path)'") }
         guard file.size <= maxBytes else {
             throw Failure("'\(path)' is \(file.size / (1024 * 1024)) MiB; a motion feed holds at most \(maxRows) rows (\(maxBytes / (1024 * 1024)) MiB)")
         }

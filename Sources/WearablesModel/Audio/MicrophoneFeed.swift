@@ -7,10 +7,11 @@ public enum MicrophoneFeed: Sendable, Equatable {
     /// White noise drawn from the run's seeded generator.
     case noise(amplitude: Double = 0.5)
     /// A sound file (any rate and channel count libsndfile reads), looped, mixed to mono.
-    /// `opened`: the file itself, held open for as long as the feed plays (a script's
-    /// checked file, or the one the world opened at the call), so the renderer, which
-    /// starts reading later, reads it and never follows a link swapped in at `path`.
-    case file(path: String, opened: RawFile? = nil)
+    /// `checked`: the file as a script's path rule or the world found it at the call, held
+    /// open for as long as the feed plays or found missing, so the renderer, which starts
+    /// reading later, never opens `path` and so never follows a link made there since.
+    /// nil for a feed given by path alone (the user's own code, tests).
+    case file(path: String, checked: CheckedFile? = nil)
     /// Text spoken by espeak-ng, then `spokenPause` of silence, looped like a file: the wearer
     /// saying it over and over *(ours)*.
     case speech(text: String)

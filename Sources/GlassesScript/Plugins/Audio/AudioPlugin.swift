@@ -134,7 +134,7 @@ struct AudioPlugin: GlassesPlugin {
                 let player: AudioPlayer
                 let readable = try runtime.reading(path, as: "a sound to play")
                 do {
-                    player = try audio.play(readable.path, opening: readable.openedPath)
+                    player = try audio.play(readable.path, checked: readable.checked)
                 } catch let error as AudioError where runtime.options.sandbox == .strict && [.fileNotFound, .unsupportedFile, .truncatedFile].contains(error.code) {
                     throw runtime.mediaReadError(path, as: "a sound to play", expecting: "sound", error)
                 }
