@@ -736,6 +736,19 @@ import RecipeSharing
         }
     }
 
+    /// Copies an executable through a descriptor opened close-on-exec. FileManager's copy
+    /// holds its write descriptor without it, so a process another test forks meanwhile
+    /// inherits it, and running the copy fails with ETXTBSY ("Text file busy") until that
+    /// child execs: a flake of the parallel suite.
+    static func copyExecutable(_ source: String, to destination: String) throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        let fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination]) }
+        defer { close(fd) }
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == bytes.count else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination]) }
+    }
+
     /// A binary copied away from `.build` (without any resource bundle) still
     /// lists and runs the built-ins, and the example that starts one works.
     @Test func aCopiedBinaryHasTheBuiltInRecipes() async throws {
@@ -743,7 +756,7 @@ import RecipeSharing
         defer { try? FileManager.default.removeItem(atPath: work) }
         try FileManager.default.createDirectory(atPath: work + "/bin", withIntermediateDirectories: true)
         let glasses = work + "/bin/glasses"
-        try FileManager.default.copyItem(atPath: GlassesProcess.binary, toPath: glasses)
+        try Self.copyExecutable(GlassesProcess.binary, to: glasses)
         let environment = ["HOME": work, "XDG_CACHE_HOME": work + "/cache", "XDG_DATA_HOME": "", "GLASSES_RECIPE_PATH": ""]
 
         let list = try await GlassesProcess.launch(glasses, ["recipe", "list"], in: work, environment: environment)
