@@ -250,7 +250,7 @@ public final class RemoteBackend: WearablesBackend {
     /// DAT's `start`/`stop` return at once; until the served world has taken the change (its
     /// mock state is published before the reply), the mirror reads as this client left it.
     public func listenForVoiceInvocations(_ listening: Bool, on identifier: DeviceIdentifier) {
-        voiceListenInFlight[identifier, default: (listening, 0)] = (listening, (voiceListenInFlight[identifier]?.count ?? 0) + 1)
+        voiceListenInFlight[identifier] = (listening, (voiceListenInFlight[identifier]?.count ?? 0) + 1)
         let settled = { [weak self] in
             guard let self, let inFlight = self.voiceListenInFlight[identifier] else { return }
             self.voiceListenInFlight[identifier] = inFlight.count > 1 ? (inFlight.listening, inFlight.count - 1) : nil
