@@ -126,6 +126,25 @@ import Testing
         #expect(result.code == 0, "\(result.stderr)")
     }
 
+    /// Before any write made --out, a file to read that is in neither folder is missing, as
+    /// each reader says it, not a folder that cannot be opened.
+    @Test(arguments: [LuaSandbox.strict, .standard])
+    func aMissingFileBeforeTheOutputFolderExistsIsMissing(sandbox: LuaSandbox) throws {
+        let layout = try Layout("""
+            audio.activate()
+            local ok, err = pcall(audio.play, "missing.wav")
+            assert(not ok and not tostring(err):find("folder", 1, true), tostring(err))
+            -- Strict hides what exists (it has no io of its own); standard says what is missing.
+            assert(rawget(_G, "io") == nil or err.code == "fileNotFound", tostring(err))
+            local microphone = mock.paired()[1].microphone
+            assert(pcall(microphone.feed, microphone, "missing.wav"), "a missing feed is reported when it is heard")
+            print("missing")
+            """)
+        defer { try? FileManager.default.removeItem(atPath: layout.root) }
+        try FileManager.default.removeItem(atPath: layout.out)
+        #expect(try layout.run(sandbox).status == .success)
+    }
+
     @Test func aLoopOfLinksResolvesToNothingReadable() throws {
         let root = try GlassesProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -41,7 +41,11 @@ public enum BeneathFolder {
     public static func open(_ components: [String], under folder: String, for access: Access) throws(BeneathFolderError) -> RawFile {
         guard let name = components.last else { throw BeneathFolderError("it names the folder itself, not a file in it") }
         var current = openFolder(folder)
-        guard current >= 0 else { throw BeneathFolderError("cannot open the folder '\(folder)': \(describe(errno))") }
+        guard current >= 0 else {
+            // An output folder no write has made yet holds nothing to read: the file is missing.
+            let missing = errno == ENOENT && access == .read
+            throw BeneathFolderError("cannot open the folder '\(folder)': \(describe(errno))", missing: missing)
+        }
         defer { close(current) }
         var walked = folder
         for part in components.dropLast() {
