@@ -299,7 +299,7 @@ let package = Package(
         .testTarget(
             name: "GlassesScriptTests",
             dependencies: [
-                "GlassesScript", "LuaHost", "RecipeSharing", "WearablesAudio", "WearablesCore", "WearablesServer", "WearablesRemote", "WearablesSimulator",
+                "GlassesScript", "LuaHost", "RecipeSharing", "WearablesAudio", "WearablesCore", "WearablesServer", "WearablesRemote", "WearablesSimulator", "WearablesWire",
                 "ServedWorldSupport",
             ],
             exclude: ["Scripts", "Goldens"]),

@@ -27,11 +27,16 @@ final class FakeSpeech: DATSpeech {
         stateCell.set(.starting)
         let (device, errors, stateCell) = (device, errors, stateCell)
         served.post { world in
-            guard world.kit.listenForSpeech(true, on: device) else {
+            // Started as the model starts, after its delay, unless the recogniser ended it first.
+            let taken = world.kit.listenForSpeech(true, on: device) {
+                _ = world.scheduler.schedule(after: Speech.startDelay) {
+                    if stateCell.current == .starting { stateCell.set(.started) }
+                }
+            }
+            guard taken else {
                 errors.emit(.unavailable)
                 return stateCell.set(.stopped)
             }
-            stateCell.set(.started)
         }
     }
 

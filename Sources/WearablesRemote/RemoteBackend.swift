@@ -239,11 +239,12 @@ public final class RemoteBackend: WearablesBackend {
         }
     }
 
-    /// Tells the served glasses; a pair without speech answers with an error the client
-    /// cannot wait for here, so the start is taken as accepted *(ours)*.
+    /// Tells the served glasses; a start settles when they answer, after what they reported
+    /// meanwhile. A pair without speech answers with an error the client cannot wait for
+    /// here, so the start is taken as accepted *(ours)*; a lost connection ends the session.
     @discardableResult
-    public func listenForSpeech(_ listening: Bool, on identifier: DeviceIdentifier) -> Bool {
-        command(.speechListen(device: identifier, listening), fail: {}) { _ in }
+    public func listenForSpeech(_ listening: Bool, on identifier: DeviceIdentifier, settled: @escaping () -> Void) -> Bool {
+        command(.speechListen(device: identifier, listening), fail: {}) { _ in settled() }
         return true
     }
 

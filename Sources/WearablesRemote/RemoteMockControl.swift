@@ -47,9 +47,12 @@ final class RemoteMockControl: MockControl {
                 return done(.failure(MockActionError(.unknownDevice, "no glasses '\(id)' in the served world")))
             }
             backend.microphoneFeeds[id] = feed
-            // The glasses' live recogniser runs in the served world, so it hears the feed too,
-            // unless it is a file of this process.
-            if case .file = feed { return done(.success(state)) }
+            // The glasses' live recogniser runs in the served world, so it hears the feed too: a
+            // file of this process crosses with the action (its bytes, or that it was missing),
+            // and one too long to cross is heard there as silence, never as the feed before it.
+            if case .file(_, .held(let file)?) = feed, file.size > UInt64(MockActionFields.maxSoundBytes) {
+                return backend.mock(.device(id, .microphoneFeed(.silence)), completion: done)
+            }
             return backend.mock(action, completion: done)
         }
         backend.mock(action, completion: done)

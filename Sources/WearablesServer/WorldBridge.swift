@@ -198,9 +198,15 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         case .audioRoute:
             reply(.success(.audioRoute(audioRoute())))
         case .speechListen(let device, let listening):
-            kit.listenForSpeech(listening, on: device)
+            // A start is answered once the glasses have listened for as long as the model's
+            // start takes, so what they heard in that time (a recogniser failing on its first
+            // block) reaches the client before it, as it would the embedded model.
+            let taken = kit.listenForSpeech(listening, on: device) { [weak self] in
+                guard listening, let self else { return reply(.success(.done)) }
+                _ = self.world.scheduler.schedule(after: Speech.startDelay) { reply(.success(.done)) }
+            }
             publishMockChanges()
-            reply(.success(.done))
+            if !taken { reply(.success(.done)) }
         case .voiceListen(let device, let listening):
             if listening { clients[clientID]?.voiceDevices.insert(device) } else { clients[clientID]?.voiceDevices.remove(device) }
             let anyone = clients.values.contains { $0.voiceDevices.contains(device) }

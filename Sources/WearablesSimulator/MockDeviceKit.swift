@@ -354,8 +354,10 @@ public final class MockDeviceKit: WearablesBackend {
     }
 
     @discardableResult
-    public func listenForSpeech(_ listening: Bool, on identifier: DeviceIdentifier) -> Bool {
-        glasses(identifier)?.speech.listen(listening) ?? false
+    public func listenForSpeech(_ listening: Bool, on identifier: DeviceIdentifier, settled: @escaping () -> Void) -> Bool {
+        guard glasses(identifier)?.speech.listen(listening) == true else { return false }
+        scheduler.schedule(after: 0, settled)
+        return true
     }
 
     public func listenForVoiceInvocations(_ listening: Bool, on identifier: DeviceIdentifier) {

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import WearablesMock
 import WearablesModel
 
@@ -22,6 +23,15 @@ public struct MockActionFields: Codable, Sendable, Equatable {
     /// `microphone_feed`: a tone in Hz, noise or silence (or `path`, a sound file, or `text`, spoken by espeak-ng).
     public var tone: Double?
     public var noise, silence: Bool?
+    /// `microphone_feed` of a file the sender has and the receiver has not (a `--connect` client's):
+    /// `sound`, its bytes in base64 (at most ``maxSoundBytes``), or `missing` when it was not
+    /// there; `path` is then only its name, for diagnostics.
+    public var sound: String?
+    public var missing: Bool?
+
+    /// The largest sound file that crosses in a `microphone_feed` (its base64 and the
+    /// command around it stay within `WireProtocol.maxTextBytes`): about 5 s of 16 kHz WAV.
+    public static let maxSoundBytes = 160 * 1024
     /// `reset`: whether the Meta AI app is installed (default true).
     public var installed: Bool?
     public var permissions: [String: String]?
@@ -139,7 +149,9 @@ public struct MockActionFields: Codable, Sendable, Equatable {
                 }
                 return .microphoneFeed(.speech(text: text))
             }
-            return .microphoneFeed(.file(path: try require(path, "path", hint: "a sound file on the server's disk, or give tone, noise=true, silence=true or text")))
+            if missing == true { return .microphoneFeed(.file(path: try require(path, "path"), checked: .missing)) }
+            if let sound { return .microphoneFeed(.file(path: path ?? "sound", checked: .held(try held(sound)))) }
+            return .microphoneFeed(.file(path: try require(path, "path", hint: "a sound file on the server's disk, or give tone, noise=true, silence=true, text or sound")))
         case "input":
             return .input(try inputAction(), source: try named(source, "source", as: InputSource.self) ?? .captouch)
         case "motion_feed":
@@ -219,7 +231,14 @@ public struct MockActionFields: Codable, Sendable, Equatable {
                 case .silence: silence = true
                 case .tone(let hertz, _): tone = hertz
                 case .noise: noise = true
-                case .file(let path, _): self.path = path
+                case .file(let path, let checked):
+                    self.path = path
+                    switch checked {
+                    case .missing?: missing = true
+                    // One byte past the limit is enough for the receiver to refuse a longer file.
+                    case .held(let file)?: sound = Data(file.read(count: Self.maxSoundBytes + 1, at: 0)).base64EncodedString()
+                    case nil: break
+                    }
                 case .speech(let text): self.text = text
                 }
             case .input(let input, let source):
@@ -299,6 +318,16 @@ public struct MockActionFields: Codable, Sendable, Equatable {
     where T.RawValue == String {
         guard let parsed = try named(value, field, as: type) else { throw .badRequest("missing field '\(field)'") }
         return parsed
+    }
+
+    /// A sound sent as base64, held in a nameless file for the microphone's renderer.
+    private func held(_ sound: String) throws(MockActionError) -> RawFile {
+        guard let bytes = Data(base64Encoded: sound) else { throw .badRequest("'sound' must be a sound file's bytes in base64") }
+        guard bytes.count <= Self.maxSoundBytes else {
+            throw .badRequest("'sound' is \(bytes.count) bytes; at most \(Self.maxSoundBytes) cross in a microphone_feed")
+        }
+        guard let file = RawFile.holding(Array(bytes)) else { throw .badRequest("the sound could not be held in a temporary file") }
+        return file
     }
 }
 

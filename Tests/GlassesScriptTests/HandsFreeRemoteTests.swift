@@ -3,6 +3,7 @@ import GlassesScript
 import LuaHost
 import Testing
 import WearablesRemote
+import WearablesWire
 
 /// DAT 1.0's hands-free triggers (Inputs, Speech, Motion poses, voice invocations) run unchanged in process
 /// and over a connection to a served simulator: the same script, the same outcome.
@@ -81,5 +82,62 @@ import WearablesRemote
             return runtime.run(script: path, arguments: [])
         }
         #expect(served.status == .success, "over the connection: \(served.report ?? "")")
+    }
+
+    /// A sound file the client feeds is heard by the served glasses' live recogniser too: its
+    /// bytes cross with the feed, a missing one crosses as missing, and one too long to cross
+    /// is silence there (never the feed before it).
+    static let fileFeedScript = """
+        local folder = ...
+        local glasses = mock.paired()[1]
+        mock.permissions.set("microphone", "granted")
+        local session = wearables.session()
+        session:start()
+        local sp = session:speech()
+        glasses.speech:set_source("liveDeviceAsr")
+        glasses.microphone:feed(folder .. "/said.wav")
+        sp:start()
+        local heard = assert(sp:next_final(10), "the served recogniser heard the client's file")
+        assert(heard.text:find("photo"), heard.text)
+        sp:stop()
+        glasses.microphone:feed(folder .. "/long.wav")
+        sp:start()
+        assert(sp:next_transcription(4) == nil, "a file too long to cross is silence there")
+        sp:stop()
+        glasses.microphone:feed(folder .. "/missing.wav")
+        local ok, err = pcall(sp.start, sp)
+        assert(not ok and err.code == "unexpectedError", tostring(err))
+        assert(glasses.speech.live_diagnostic:find("missing.wav", 1, true), glasses.speech.live_diagnostic)
+        session:stop()
+        print("file feeds ok")
+        """
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng"), "needs espeak-ng: scripts/setup installs it"))
+    func aFileTheClientFeedsIsHeardByTheServedRecogniser() async throws {
+        let folder = try GlassesProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/file_feeds.lua"
+        try Self.fileFeedScript.write(toFile: path, atomically: true, encoding: .utf8)
+        try Self.speak("take a photo", to: folder + "/said.wav")
+        try Self.speak(String(repeating: "one two three four five six seven ", count: 4), to: folder + "/long.wav")
+        let long = try FileManager.default.attributesOfItem(atPath: folder + "/long.wav")[.size] as? Int ?? 0
+        #expect(long > MockActionFields.maxSoundBytes, "the long file is over the limit: \(long) bytes")
+        let served = try await RemoteMockTests.withServer(world: .ready, speed: 2) { url, token in
+            var options = RunOptions()
+            options.timeout = 60
+            let runtime = try ScriptRuntime(options: options, world: { sink in try RemoteWorld(url: url, token: token, traceSink: sink) })
+            return runtime.run(script: path, arguments: [folder])
+        }
+        #expect(served.status == .success, "over the connection: \(served.report ?? "")")
+    }
+
+    private static func speak(_ text: String, to path: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
+        process.arguments = ["-v", "en-us+f2", "-s", "130", "-w", path, text]
+        process.standardError = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
     }
 }

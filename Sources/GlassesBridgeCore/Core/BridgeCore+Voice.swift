@@ -90,13 +90,20 @@ extension BridgeCore {
                 return reply(.failure(WireError(error)))
             }
         }
-        if listening {
-            held.speech?.start()
-        } else {
+        guard listening, let speech = held.speech else {
             held.speechListening = false
             held.speech?.stop()
+            return reply(.success(.done))
         }
-        reply(.success(.done))
+        // Answered once DAT's start has settled (started, or stopped by a failure), through the
+        // mailbox, so an error the glasses reported meanwhile reaches the client first.
+        let mailbox = mailbox!
+        let settled = OneShotListeners()
+        speech.start()
+        settled.attach(speech.statePublisher.listen { state in
+            guard state == .started || state == .stopped, settled.fire() else { return }
+            mailbox.enqueue { _ in reply(.success(.done)) }
+        })
     }
 
     private func listenToSpeech(_ speech: any DATSpeech, of held: BridgeSession, on device: DeviceIdentifier) {

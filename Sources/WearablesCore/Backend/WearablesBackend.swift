@@ -91,8 +91,10 @@ public protocol WearablesBackend: AnyObject {
     func motionFeed(on identifier: DeviceIdentifier) -> MotionFeedSource?
 
     /// Whether the app's Speech listens on the glasses (MockSpeechKit `isListening`); false when they have no speech.
+    /// `settled` runs once the glasses have taken a start, after anything they reported meanwhile (a
+    /// recogniser that failed at once): the model's start waits for it as well as for its own delay.
     @discardableResult
-    func listenForSpeech(_ listening: Bool, on identifier: DeviceIdentifier) -> Bool
+    func listenForSpeech(_ listening: Bool, on identifier: DeviceIdentifier, settled: @escaping () -> Void) -> Bool
 
     // Voice invocations (DAT 1.0 MWDATCore)
     /// Whether the app has a started `VoiceInvocationsStream` on the glasses (MockVoiceInvocationKit `hasConnectedClients`).
@@ -100,4 +102,12 @@ public protocol WearablesBackend: AnyObject {
     /// The app's one answer to invocation `requestID`; `completion` gets whether Meta AI took it.
     func answerVoiceInvocation(_ requestID: String, on identifier: DeviceIdentifier, success: Bool, output: String?,
                                completion: @escaping (Bool) -> Void)
+}
+
+extension WearablesBackend {
+    /// A stop, or a start nobody waits on.
+    @discardableResult
+    public func listenForSpeech(_ listening: Bool, on identifier: DeviceIdentifier) -> Bool {
+        listenForSpeech(listening, on: identifier, settled: {})
+    }
 }

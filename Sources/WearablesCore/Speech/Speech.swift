@@ -20,6 +20,11 @@ public final class Speech {
     private let arrivals: Broadcaster<Void>
     private var unread: [TranscriptionResult] = []
     private var startTimer: TimerToken?
+    /// Which start is running (a late answer to an earlier one is not this one's), and what it
+    /// still waits for: the model's delay and the glasses' answer.
+    private var startGeneration = 0
+    private var startAwaits: Set<StartStep> = []
+    private enum StartStep { case delay, glasses }
     /// The `start()` waiting for `started`; a stop while starting (an error, a completion, the
     /// session's end) fails it with the error that stopped it, so no start waits forever.
     private var startWaiter: ((Result<Void, SpeechError>) -> Void)?
@@ -56,15 +61,24 @@ public final class Speech {
         if isRemoved { return fail(.invalidState) }
         guard state == .stopped else { return fail(.alreadyListening) }
         guard wearables.checkPermissionStatus(.microphone) == .granted else { return fail(.startFailed) }
-        guard wearables.backend.listenForSpeech(true, on: identifier) else { return fail(.unavailable) }
+        startGeneration += 1
+        let generation = startGeneration
+        startAwaits = [.delay, .glasses]
+        guard wearables.backend.listenForSpeech(true, on: identifier, settled: { [weak self] in self?.started(.glasses, of: generation) })
+        else { return fail(.unavailable) }
         transition(to: .starting)
         startWaiter = completion
-        startTimer = wearables.scheduler.schedule(after: Self.startDelay) { [weak self] in
-            guard let self, self.state == .starting, let waiter = self.startWaiter else { return }
-            self.startWaiter = nil
-            self.transition(to: .started)
-            self.wearables.finish(waiter, .success(()))
-        }
+        startTimer = wearables.scheduler.schedule(after: Self.startDelay) { [weak self] in self?.started(.delay, of: generation) }
+    }
+
+    /// `started` once the delay has passed and the glasses have answered, unless the start ended first.
+    private func started(_ step: StartStep, of generation: Int) {
+        guard generation == startGeneration else { return }
+        startAwaits.remove(step)
+        guard startAwaits.isEmpty, state == .starting, let waiter = startWaiter else { return }
+        startWaiter = nil
+        transition(to: .started)
+        wearables.finish(waiter, .success(()))
     }
 
     /// DAT `stop()`: keeps Speech attached and restartable.

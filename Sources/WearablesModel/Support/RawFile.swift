@@ -45,6 +45,19 @@ public final class RawFile: @unchecked Sendable {
         return fd < 0 ? nil : RawFile(descriptor: fd, owned: true)
     }
 
+    /// A file holding `bytes` with no name: created in the temporary folder and unlinked at
+    /// once, so it goes with its last descriptor. For bytes a reader wants as a file (a
+    /// sound that came over the wire); nil when no such file can be made.
+    public static func holding(_ bytes: [UInt8]) -> RawFile? {
+        let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array("\(folder)/glasses-held-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return nil }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        let file = RawFile(descriptor: fd, owned: true)
+        return file.write(bytes) ? file : nil
+    }
+
     /// The file's size in bytes.
     public var size: UInt64 {
         var info = stat()
