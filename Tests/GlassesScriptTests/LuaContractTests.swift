@@ -55,7 +55,10 @@ import Testing
     @Test(arguments: passing.map(\.script))
     func scriptPasses(_ script: String) async throws {
         let world = Self.passing.first { $0.script == script }?.world ?? "ready"
-        let result = try await GlassesProcess.run(["run", "--seed", "1", "--world", world, GlassesProcess.script(script)])
+        // What a script saves goes to a folder of its own, never into the working tree.
+        let out = try GlassesProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try await GlassesProcess.run(["run", "--seed", "1", "--world", world, "--out", out, GlassesProcess.script(script)])
         #expect(result.code == 0, "\(script) failed:\n\(result.stderr)")
         #expect(result.stdout.hasSuffix("ok\n"), "\(script) did not reach its end:\n\(result.stdout)")
     }
