@@ -22,6 +22,15 @@ function check.near(actual, expected, what, jitter)
   end
 end
 
+-- low <= actual <= high, each bound widened by the link's latency (0 embedded).
+function check.between(actual, low, high, what)
+  local tolerance = check.latency + 1e-6
+  if type(actual) ~= "number" or actual < low - tolerance or actual > high + tolerance then
+    error(("%s: expected %s to %s (within %s), got %s"):format(what or "value", tostring(low), tostring(high),
+      tostring(tolerance), tostring(actual)), 2)
+  end
+end
+
 function check.raises(fn, pattern, what)
   local ok, err = pcall(fn)
   if ok then error((what or "call") .. ": expected an error", 2) end

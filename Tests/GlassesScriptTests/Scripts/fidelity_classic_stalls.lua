@@ -3,6 +3,8 @@ package.path = arg[0]:match("(.*/)") .. "?.lua;" .. package.path
 -- for 1.3-1.9 s, still streaming and with no error (ios#227; switchable). The ladder
 -- steps down only when the link is narrow, and a link too narrow for its floor fails
 -- the stream with videoStreamingError.
+-- compare-connected: --speed 1 (a served debug world renders 720p at 30 fps not much
+-- faster than real time; past that, frames it drops read as gaps)
 local check = require "check"
 
 local function longest_gap(cam, seconds)
@@ -26,14 +28,14 @@ cam:start()
 check.eq(cam.effective.resolution, "high", "the default link carries 720p")
 check.eq(cam.effective.fps, 30, "at 30 fps")
 local gap = longest_gap(cam, 20)
-check.eq(gap >= 1.3 and gap <= 1.95, true, "a 1.3-1.9 s freeze (longest gap " .. gap .. ")")
+check.between(gap, 1.3, 1.95, "a 1.3-1.9 s freeze (the longest gap)")
 check.eq(cam.state, "streaming", "still streaming through it")
 check.eq(#errors, 0, "with no error")
 
 mock.set_classic_stalls(false)
 cam:stop()
 cam:start()
-check.eq(longest_gap(cam, 20) < 0.1, true, "switched off, no freezes")
+check.between(longest_gap(cam, 20), 0, 0.1, "switched off, no freezes")
 
 glasses:set_bandwidth(900)
 check.eq(cam.effective.resolution, "low", "a narrow link steps the resolution down first")
