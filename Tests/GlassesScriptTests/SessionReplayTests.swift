@@ -90,6 +90,27 @@ import WearablesServer
                 "\(replay.stderr)")
     }
 
+    /// A speech start the glasses never answer (here: a recording without `speech_listen`, as a
+    /// bridge whose DAT call never returns) fails with `startFailed` after the model's timeout.
+    @Test func aSpeechStartTheGlassesNeverAnswerFailsAfterTheTimeout() async throws {
+        let head = "mock.permissions.set('microphone', 'granted')\nlocal s = wearables.session()\ns:start()\nlocal sp = s:speech()\n"
+        let folder = try GlassesProcess.folder([
+            "record.lua": head + "print('started')\ns:stop()\n",
+            "listen.lua": head + "local t = now()\nlocal ok, err = pcall(sp.start, sp)\n"
+                + "print(ok, err.code, sp.state, now() - t >= 10)\ns:stop()\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var options = ServeOptions()
+        options.speed = 10
+        let live = try await LoopbackServer.with(options) { url, token, _ in
+            try Self.runBlocking(["run", "--timeout", "120", "--connect", url, "--token", token, "--capture", "s.jsonl", "record.lua"], in: folder)
+        }
+        #expect(live.code == 0, "\(live.stderr)")
+        let replay = try await GlassesProcess.run(["run", "--replay", "s.jsonl", "listen.lua"], in: folder)
+        #expect(replay.stdout == "false\tstartFailed\tstopped\ttrue\n", "\(replay.stderr)")
+        #expect(replay.stderr.contains("the recording has no 'speech_listen' command"), "\(replay.stderr)")
+    }
+
     @Test func aFileThatCannotBeReplayedIsOneErrorAndADamagedLineIsLeftOut() async throws {
         let folder = try GlassesProcess.folder([
             "noop.lua": "print(#wearables.devices())\n",

@@ -4,6 +4,9 @@
 public final class Speech {
     /// *(ours)* From `starting` to `started`.
     public static let startDelay: Double = 0.3
+    /// *(ours)* A start the glasses never answer (a bridge whose DAT call never returns) fails
+    /// with `startFailed` after this long, so no script waits forever.
+    public static let startTimeout: Double = 10
 
     public private(set) var state: SpeechState = .stopped
     public private(set) var locale: String?
@@ -20,6 +23,7 @@ public final class Speech {
     private let arrivals: Broadcaster<Void>
     private var unread: [TranscriptionResult] = []
     private var startTimer: TimerToken?
+    private var startTimeoutTimer: TimerToken?
     /// Which start is running (a late answer to an earlier one is not this one's), and what it
     /// still waits for: the model's delay and the glasses' answer.
     private var startGeneration = 0
@@ -69,6 +73,11 @@ public final class Speech {
         transition(to: .starting)
         startWaiter = completion
         startTimer = wearables.scheduler.schedule(after: Self.startDelay) { [weak self] in self?.started(.delay, of: generation) }
+        startTimeoutTimer = wearables.scheduler.schedule(after: Self.startTimeout) { [weak self] in
+            guard let self, generation == self.startGeneration, self.state == .starting else { return }
+            self.report(.startFailed)
+            self.halt(because: .startFailed)
+        }
     }
 
     /// `started` once the delay has passed and the glasses have answered, unless the start ended first.
@@ -77,6 +86,7 @@ public final class Speech {
         startAwaits.remove(step)
         guard startAwaits.isEmpty, state == .starting, let waiter = startWaiter else { return }
         startWaiter = nil
+        startTimeoutTimer?.cancel()
         transition(to: .started)
         wearables.finish(waiter, .success(()))
     }
@@ -88,6 +98,7 @@ public final class Speech {
     private func halt(because error: SpeechError?) {
         guard state == .started || state == .starting else { return }
         startTimer?.cancel()
+        startTimeoutTimer?.cancel()
         if let waiter = startWaiter {
             startWaiter = nil
             wearables.finish(waiter, .failure(error ?? .invalidState))

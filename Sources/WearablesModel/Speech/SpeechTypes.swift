@@ -10,7 +10,7 @@ public enum SpeechError: String, NamedWearablesError {
         case .invalidState: "speech is in no state to do that (removed, or its session ended); add a new one to a started session"
         case .unavailable: "these glasses have no on-device speech recognition"
         case .alreadyListening: "speech is already listening; stop() first"
-        case .startFailed: "speech could not start (the microphone permission must be granted: wearables.request_permission(\"microphone\"))"
+        case .startFailed: "speech could not start: it needs the microphone permission (wearables.request_permission(\"microphone\")) and glasses that answer the start"
         case .unexpectedError: "speech recognition failed on the glasses"
         }
     }
