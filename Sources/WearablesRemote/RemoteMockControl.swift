@@ -41,9 +41,9 @@ final class RemoteMockControl: MockControl {
                     + "or run the script without --connect")))
         }
         // The phone is this process, so what the glasses' microphone hears is made here
-        // (RemoteAudioEndpoint), a file included; the served world is not told.
+        // (RemoteAudioEndpoint), a file included.
         if case .device(let id, .microphoneFeed(let feed)) = action {
-            guard let state = state(of: id) else {
+            guard state(of: id) != nil else {
                 return done(.failure(MockActionError(.unknownDevice, "no glasses '\(id)' in the served world")))
             }
             backend.microphoneFeeds[id] = feed
