@@ -85,6 +85,10 @@ extension RemoteBackend {
             trace.record(source: "remote", event: "a2dp_paused", values: ["glasses": .string(device)])
         case .framesDropped(let stream, let total):
             trace.record(source: "remote", event: "frames_dropped", values: ["stream": .int(stream), "total": .int(total)])
+        case .motionSamples(let identifier, let samples):
+            streamedMotion[identifier, default: StreamedMotion()].receive(samples, at: scheduler.now)
+        case .motionError(let identifier, let error):
+            motionFailed(on: identifier, error, watch: nil)
         case .audioRoute, .fileSaved:
             // For dashboards: a script over --connect uses its own phone's audio and saves its own files.
             break
