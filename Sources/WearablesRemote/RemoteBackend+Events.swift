@@ -86,7 +86,10 @@ extension RemoteBackend {
         case .framesDropped(let stream, let total):
             trace.record(source: "remote", event: "frames_dropped", values: ["stream": .int(stream), "total": .int(total)])
         case .motionSamples(let identifier, let samples):
-            streamedMotion[identifier, default: StreamedMotion()].receive(samples, at: scheduler.now)
+            // A class through the default subscript would be made anew each time, never stored.
+            let streamed = streamedMotion[identifier] ?? StreamedMotion()
+            streamedMotion[identifier] = streamed
+            streamed.receive(samples, at: scheduler.now)
         case .motionError(let identifier, let error):
             motionFailed(on: identifier, error, watch: nil)
         case .audioRoute, .fileSaved:
