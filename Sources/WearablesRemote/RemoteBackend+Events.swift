@@ -55,6 +55,7 @@ extension RemoteBackend {
             snapshots.removeAll { $0.identifier == identifier }
             bandwidth[identifier] = nil
             mockGlasses.removeAll { $0.id == identifier }
+            streamedMotion[identifier] = nil
             notify { $0.backend(didRemoveDevice: identifier) }
         case .permission(let permission, let status):
             permissions[permission] = status
