@@ -7,8 +7,8 @@ import WearablesRemote
 import WearablesServer
 
 /// Motion through the bridge over the DAT fake, as `glasses run --connect` runs a script: the
-/// samples are the simulated glasses' own (a recording with a magnetometer, then a pose set in
-/// the fake's world mid-run), which a client computing its own default pose could not show;
+/// samples are the simulated glasses' own (a recording with a magnetometer, and a pose, in turn
+/// in the fake's world), which a client computing its own default pose could not show;
 /// and glasses without motion sensors fail with sensorUnavailable, as DAT's do.
 @Suite(.serialized) struct BridgeMotionTests {
     static let script = """
@@ -16,19 +16,21 @@ import WearablesServer
         session:start()
         local m = session:motion{rate = 30}
         m:start()
-        local recorded
-        for _ = 1, 90 do
+        -- The glasses' feed alternates every 2 s between a recording with a magnetometer and a
+        -- pose (lookingUp): the script must see both, which no pose of this side's could give.
+        local recorded, up
+        for _ = 1, 900 do
           local s = assert(m:next_sample(2))
-          if s.magnetometer then recorded = s break end
+          if s.magnetometer then
+            recorded = recorded or s
+          elseif math.abs(s.accelerometer.z - 9.80665 * math.sin(0.5)) < 1e-4 then
+            up = up or s
+          end
+          if recorded and up then break end
         end
         assert(recorded, "the glasses' recorded magnetometer never crossed")
         assert(math.abs(recorded.magnetometer.x - 21.5) < 1e-4 and math.abs(recorded.accelerometer.y - 9.5) < 1e-4,
                "the recording's values: " .. recorded.magnetometer.x)
-        local up
-        for _ = 1, 600 do
-          local s = assert(m:next_sample(2))
-          if s.magnetometer == nil and math.abs(s.accelerometer.z - 9.80665 * math.sin(0.5)) < 1e-4 then up = s break end
-        end
         assert(up, "the pose the glasses were given (lookingUp) never crossed")
         m:stop()
         session:stop()
@@ -61,10 +63,12 @@ import WearablesServer
                     MotionSample(timestampNs: Int64(index) * 100_000_000, accelerometer: Vector3(0, 9.5, 0),
                                  magnetometer: Vector3(21.5, -3, 40), source: .glasses)
                 }
-                _ = world.apply(.device("rayBanMeta-1", .motionFeed(.samples(recording))))
+                func alternate(recorded: Bool) {
+                    _ = world.apply(.device("rayBanMeta-1", .motionFeed(recorded ? .samples(recording) : .pose(.lookingUp))))
+                    world.scheduler.schedule(after: 2) { alternate(recorded: !recorded) }
+                }
+                alternate(recorded: true)
                 _ = world.apply(.pair(model: .rayBanMeta, ready: true, imu: false))
-                // Some run seconds in, the wearer looks up: the script must see it.
-                world.scheduler.schedule(after: 4) { _ = world.apply(.device("rayBanMeta-1", .motionFeed(.pose(.lookingUp)))) }
             }
             var run = RunOptions()
             run.timeout = 120

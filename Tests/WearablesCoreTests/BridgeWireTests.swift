@@ -149,6 +149,39 @@ import WireServing
         }
     }
 
+    @Test func aWatcherThatGoesLeavesTheMotionToTheOthersAndTheLastRemovesIt() async throws {
+        try await withBridge { url, token in
+            try await Self.connect(url, token) { owner, ownerOut in
+                try await ownerOut.write(.text(#"{"type":"open_session","id":1,"device":"rayBanMeta-1"}"#))
+                _ = try await Self.next(&owner) { if case .reply(1, .success) = $0 { true } else { false } }
+                try await ownerOut.write(.text(#"{"type":"watch_motion","id":2,"device":"rayBanMeta-1","rate":"hz15"}"#))
+                _ = try await Self.next(&owner) { if case .reply(2, .success) = $0 { true } else { false } }
+                try await Self.connect(url, token) { other, otherOut in
+                    // Another client watches the same Motion; it leaves without stopping.
+                    try await otherOut.write(.text(#"{"type":"watch_motion","id":1,"device":"rayBanMeta-1","rate":"hz60"}"#))
+                    _ = try await Self.next(&other) { if case .reply(1, .success) = $0 { true } else { false } }
+                    let shared = try await Self.next(&other) { if case .event(.motionSamples) = $0 { true } else { false } }
+                    guard case .event(.motionSamples(_, let samples))? = shared else { return #expect(Bool(false), "no samples") }
+                    #expect(samples.count == 1, "the Motion runs at the first watcher's 15 Hz: one sample an event")
+                }
+                for _ in 0..<3 {
+                    let still = try await Self.next(&owner) { $0.isMotionSamples || $0.isMotionError }
+                    guard case .event(.motionSamples)? = still else { return #expect(Bool(false), "the owner's watch ended: \(String(describing: still))") }
+                }
+                try await ownerOut.write(.text(#"{"type":"watch_motion","id":3,"device":"rayBanMeta-1","watch":false}"#))
+                _ = try await Self.next(&owner) { if case .reply(3, .success) = $0 { true } else { false } }
+                // Nobody watches: the bridge removed DAT's Motion, so a new watch adds one at its own rate.
+                try await ownerOut.write(.text(#"{"type":"watch_motion","id":4,"device":"rayBanMeta-1","rate":"hz60"}"#))
+                let again = try await Self.next(&owner) { if case .reply(4, _) = $0 { true } else { false } }
+                #expect(again == .reply(id: 4, .success(.done)))
+                let batch = try await Self.next(&owner) {
+                    if case .event(.motionSamples(_, let samples)) = $0 { samples.count == 4 } else { false }
+                }
+                #expect(batch != nil, "60 Hz: four samples an event")
+            }
+        }
+    }
+
     @Test func inputEventsAndInputsErrorsCrossOnceASessionStarted() async throws {
         try await withBridge { url, token, served in
             try await Self.connect(url, token) { messages, outbound in
@@ -304,4 +337,9 @@ import WireServing
         await served.stop()
         return received.withLock { $0 }
     }
+}
+
+private extension ServerMessage {
+    var isMotionSamples: Bool { if case .event(.motionSamples) = self { true } else { false } }
+    var isMotionError: Bool { if case .event(.motionError) = self { true } else { false } }
 }
