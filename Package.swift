@@ -308,11 +308,11 @@ let package = Package(
 )
 
 // Meta's SDK (DAT 1.0) is iOS-only binaries. On Linux a stand-in takes its place: the modules
-// MWDATCore, MWDATCamera, MWDATSpeech, MWDATDisplay and MWDATInputs declaring exactly the DAT declarations the
+// MWDATCore, MWDATCamera, MWDATSpeech, MWDATDisplay, MWDATInputs and MWDATMotion declaring exactly the DAT declarations the
 // adapter uses (docs/dat-declarations.txt, checked by DATDeclarationsTests), with test hooks at
 // `package` access. Elsewhere the adapter links Meta's own package, on iOS only (on macOS its
 // code, all under `#if canImport(MWDATCore)`, compiles to nothing).
-let metaModules = ["MWDATCore", "MWDATCamera", "MWDATSpeech", "MWDATDisplay", "MWDATInputs"]
+let metaModules = ["MWDATCore", "MWDATCamera", "MWDATSpeech", "MWDATDisplay", "MWDATInputs", "MWDATMotion"]
 #if os(Linux)
 let metaSDK = metaModules.map { Target.Dependency(stringLiteral: $0) }
 package.targets += [
@@ -321,6 +321,7 @@ package.targets += [
     .target(name: "MWDATSpeech", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATSpeech"),
     .target(name: "MWDATDisplay", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATDisplay"),
     .target(name: "MWDATInputs", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATInputs"),
+    .target(name: "MWDATMotion", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATMotion"),
     .testTarget(
         name: "GlassesBridgeTests",
         dependencies: ["GlassesBridge", "GlassesBridgeCore", "GlassesRelay", "PlainWebSocket", "WearablesCore", "WearablesDisplay"] + metaSDK),

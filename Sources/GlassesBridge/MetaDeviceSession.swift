@@ -4,12 +4,13 @@ import MWDATCamera
 import MWDATCore
 import MWDATDisplay
 import MWDATInputs
+import MWDATMotion
 import MWDATSpeech
 import WearablesModel
 
 /// A DAT `DeviceSession` as the bridge's `DATDeviceSession`, with the capabilities the
 /// adapter covers: the camera (MWDATCamera), speech (MWDATSpeech), the display (MWDATDisplay)
-/// and inputs (MWDATInputs).
+/// inputs (MWDATInputs) and motion (MWDATMotion).
 final class MetaDeviceSession: DATDeviceSession {
     let session: MWDATCore.DeviceSession
     private let streams: MetaStreams
@@ -53,6 +54,15 @@ final class MetaDeviceSession: DATDeviceSession {
 
     func addInputs(configuration: WearablesModel.InputsConfiguration) throws(WearablesModel.DeviceSessionError) -> (any DATInputs)? {
         do { return try session.addInputs(configuration: MWDATInputs.InputsConfiguration(configuration)).map(MetaInputs.init) } catch { throw .init(error) }
+    }
+
+    func addMotion(configuration: WearablesModel.MotionConfiguration) throws(WearablesModel.DeviceSessionError) -> (any DATMotion)? {
+        let asked = MWDATMotion.MotionConfiguration(samplingRate: .init(configuration.samplingRate))
+        do { return try session.addMotion(configuration: asked).map(MetaMotion.init) } catch { throw .init(error) }
+    }
+
+    func removeMotion() throws(WearablesModel.DeviceSessionError) {
+        do { try session.removeMotion() } catch { throw .init(error) }
     }
 }
 #endif

@@ -14,6 +14,7 @@ final class FakeDeviceSession: DATDeviceSession {
     let camera = Mutex<FakeCamera?>(nil)
     let speech = Mutex<FakeSpeech?>(nil)
     let inputs = Mutex<FakeInputs?>(nil)
+    private let motion = Mutex<FakeMotion?>(nil)
     private let display = Mutex<FakeDisplay?>(nil)
 
     init(device: DeviceIdentifier, wearables: FakeWearables) {
@@ -43,14 +44,14 @@ final class FakeDeviceSession: DATDeviceSession {
 
     func stop() {
         guard state != .stopped else { return }
-        forget()
+        forget(linkLost: false)
         let device = deviceId
         wearables.served.post { world in world.kit.closeSession(on: device) {} }
         stateCell.set(.stopped)
     }
 
     /// The session no longer hears the glasses; its capabilities stop with it.
-    private func forget() {
+    private func forget(linkLost: Bool) {
         let device = deviceId
         wearables.sessions.withLock { sessions in
             if sessions[device] === self { sessions[device] = nil }
@@ -59,6 +60,7 @@ final class FakeDeviceSession: DATDeviceSession {
         camera.withLock { $0 }?.fakePhoto.stop()
         speech.withLock { $0 }?.stop()
         inputs.withLock { $0 }?.ended()
+        motion.withLock { $0 }?.ended(linkLost: linkLost)
     }
 
     /// What the glasses did to the session (on the world's thread).
@@ -71,7 +73,10 @@ final class FakeDeviceSession: DATDeviceSession {
         case .ended(let sessionError, let streamError):
             camera.withLock { $0 }?.fakeStream.ended(streamError)
             if let sessionError { errors.emit(sessionError) }
-            forget()
+            switch streamError {
+            case .deviceNotConnected, .deviceNotFound: forget(linkLost: true)
+            default: forget(linkLost: false)
+            }
             stateCell.set(.stopped)
         }
     }
@@ -107,6 +112,23 @@ final class FakeDeviceSession: DATDeviceSession {
             inputs = made
             return made
         }
+    }
+
+    /// Nil unless started, as DAT's; returned stopped.
+    func addMotion(configuration: MotionConfiguration) throws(DeviceSessionError) -> (any DATMotion)? {
+        guard state == .started else { return nil }
+        return try motion.withLock { (motion: inout FakeMotion?) throws(DeviceSessionError) -> FakeMotion in
+            if motion != nil { throw .capabilityAlreadyActive }
+            let made = FakeMotion(device: deviceId, configuration: configuration, served: wearables.served)
+            motion = made
+            return made
+        }
+    }
+
+    /// Terminal for that Motion; the slot is free again.
+    func removeMotion() throws(DeviceSessionError) {
+        guard let removed = motion.withLock({ motion in defer { motion = nil }; return motion }) else { throw .capabilityNotFound }
+        removed.ended(linkLost: false)
     }
 
     func addDisplay() throws(DeviceSessionError) -> any DATDisplay {

@@ -4,7 +4,8 @@ import WearablesModel
 /// ours). The `mock` module, chaos faults, the HTTP control routes and the WebSocket
 /// `mock` command all speak it, so in process and over a connection are one vocabulary.
 public enum MockAction: Sendable, Equatable {
-    case pair(model: DeviceType, ready: Bool)
+    /// `imu`: false pairs glasses without motion sensors (their Motion fails with `sensorUnavailable`).
+    case pair(model: DeviceType, ready: Bool, imu: Bool = true)
     case device(DeviceIdentifier, MockDeviceAction)
     case setPermission(Permission, PermissionStatus)
     case permissionRequestResult(Permission, PermissionAnswer)

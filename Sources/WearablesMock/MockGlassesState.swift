@@ -18,6 +18,8 @@ public struct MockGlassesState: Sendable, Equatable {
     public var voiceRequests: [MockVoiceRequest] = []
     /// The IMU's feed when it is a pose (`level` ...); nil for recorded samples.
     public var motionPose: String? = "level"
+    /// Whether the glasses have motion sensors (`mock.pair(model, {imu = false})` pairs some without).
+    public var hasIMU = true
     /// Whether the app's Speech listens (MockSpeechKit `isListening`).
     public var speechListening = false
     /// What the glasses' recogniser transcribes (MockSpeechKit's transcription source).

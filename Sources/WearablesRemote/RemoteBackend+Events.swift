@@ -55,6 +55,7 @@ extension RemoteBackend {
             snapshots.removeAll { $0.identifier == identifier }
             bandwidth[identifier] = nil
             mockGlasses.removeAll { $0.id == identifier }
+            streamedMotion[identifier] = nil
             notify { $0.backend(didRemoveDevice: identifier) }
         case .permission(let permission, let status):
             permissions[permission] = status
@@ -85,6 +86,13 @@ extension RemoteBackend {
             trace.record(source: "remote", event: "a2dp_paused", values: ["glasses": .string(device)])
         case .framesDropped(let stream, let total):
             trace.record(source: "remote", event: "frames_dropped", values: ["stream": .int(stream), "total": .int(total)])
+        case .motionSamples(let identifier, let samples):
+            // A class through the default subscript would be made anew each time, never stored.
+            let streamed = streamedMotion[identifier] ?? StreamedMotion()
+            streamedMotion[identifier] = streamed
+            streamed.receive(samples, at: scheduler.now)
+        case .motionError(let identifier, let error):
+            motionFailed(on: identifier, error, watch: nil)
         case .audioRoute, .fileSaved:
             // For dashboards: a script over --connect uses its own phone's audio and saves its own files.
             break

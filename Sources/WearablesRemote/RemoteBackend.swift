@@ -50,6 +50,11 @@ public final class RemoteBackend: WearablesBackend {
     /// Recorded IMU samples this process's mock gave a pair, from the run time they were
     /// set; a pose set later (which the served world keeps) takes over again.
     var motionSamples: [DeviceIdentifier: (since: Double, feed: MotionFeed)] = [:]
+    /// What each pair's IMU streamed (`motion_samples`) while a Motion here watched it.
+    var streamedMotion: [DeviceIdentifier: StreamedMotion] = [:]
+    /// The Motion watching each pair's IMU: told of the glasses' `MotionError`. The number tells
+    /// a late refusal of an earlier watch from the current one's.
+    var motionWatches: [DeviceIdentifier: (number: Int, failed: (MotionError) -> Void)] = [:]
     /// Voice listening this client changed and the served world has not answered yet: the
     /// latest value asked for, and how many such commands are in flight.
     var voiceListenInFlight: [DeviceIdentifier: (listening: Bool, count: Int)] = [:]
@@ -229,14 +234,45 @@ public final class RemoteBackend: WearablesBackend {
         captures[id] = PendingCapture(setUp: setUp, progress: progress, completion: completion)
     }
 
-    /// Over a connection the IMU's samples are made on this side, as the microphone's sound
-    /// is: from recorded samples this process's mock gave the pair, or else from the served
-    /// pair's pose (`motion_pose` in its mock state).
+    /// Over a connection the model reads the samples the glasses streamed (`watch_motion`),
+    /// held until the next; recorded samples this process's mock gave the pair take over
+    /// (the served world never saw them), and before the first sample arrives, the served
+    /// pair's pose (`motion_pose` in its mock state; a still, level head elsewhere). Nil for
+    /// a served simulator's pair without an IMU; a bridge's glasses say so when watched.
     public func motionFeed(on identifier: DeviceIdentifier) -> MotionFeedSource? {
-        RemoteMotionFeed(samples: { [weak self] in self?.motionSamples[identifier] }) { [weak self] in
+        if mockGlasses.first(where: { $0.id == identifier })?.state.hasIMU == false { return nil }
+        return RemoteMotionFeed(
+            recorded: { [weak self] in self?.motionSamples[identifier] },
+            streamed: { [weak self] time in self?.streamedMotion[identifier]?.sample(at: time) }
+        ) { [weak self] in
             let pose = self?.mockGlasses.first { $0.id == identifier }?.motionPose
             return pose.flatMap(MotionPose.init(name:)) ?? .level
         }
+    }
+
+    /// Asks the served world to stream the pair's IMU (`watch_motion`), or to stop. A refusal
+    /// is the glasses' `MotionError` (another domain, such as an unknown device, reads as
+    /// `deviceDisconnected`); a lost connection ends the session, and the Motion with it.
+    public func watchMotion(on identifier: DeviceIdentifier, rate: MotionSamplingRate?, failed: @escaping (MotionError) -> Void) {
+        guard let rate else {
+            motionWatches[identifier] = nil
+            command(.watchMotion(device: identifier, rate: nil), fail: {}) { _ in }
+            return
+        }
+        var number = 0
+        number = command(.watchMotion(device: identifier, rate: rate), fail: {}) { [weak self] result in
+            guard let self, case .failure(let error) = result else { return }
+            self.trace.record(source: "remote", event: "motion_refused", values: ["code": .string(error.code)])
+            self.motionFailed(on: identifier, error.decode(as: MotionError.self) ?? .deviceDisconnected, watch: number)
+        }
+        motionWatches[identifier] = (number, failed)
+    }
+
+    /// Ends the watch on `identifier` (only watch `number`, when given) and tells its Motion.
+    func motionFailed(on identifier: DeviceIdentifier, _ error: MotionError, watch number: Int?) {
+        guard let watch = motionWatches[identifier], number == nil || watch.number == number else { return }
+        motionWatches[identifier] = nil
+        watch.failed(error)
     }
 
     /// Tells the served glasses; a start settles when they answer, after what they reported
@@ -310,21 +346,5 @@ public final class RemoteBackend: WearablesBackend {
         pending[id] = PendingReply(answer: answer, fail: fail)
         recorder?.client(text: String(decoding: ClientMessage.command(id: id, command).encoded(), as: UTF8.self), at: scheduler.now)
         return id
-    }
-}
-/// The IMU of served glasses, read here from samples given on this side or their mirrored pose.
-final class RemoteMotionFeed: MotionFeedSource {
-    private let samples: () -> (since: Double, feed: MotionFeed)?
-    private let pose: () -> MotionPose
-    private var since: (pose: MotionPose, time: Double)?
-    init(samples: @escaping () -> (since: Double, feed: MotionFeed)?, pose: @escaping () -> MotionPose) {
-        self.samples = samples
-        self.pose = pose
-    }
-    func sample(at time: Double) -> MotionSample {
-        if let recorded = samples(), recorded.since <= time { return recorded.feed.sample(after: time - recorded.since) }
-        let now = pose()
-        if since?.pose != now { since = (now, time) }
-        return MotionFeed.pose(now).sample(after: time - (since?.time ?? time))
     }
 }

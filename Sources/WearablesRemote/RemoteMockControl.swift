@@ -22,8 +22,8 @@ final class RemoteMockControl: MockControl {
 
     /// An action that has the served world read a file here is refused: it reads its own disk, not this one.
     func perform(_ action: MockAction, done: @escaping (Result<MockGlassesState?, MockActionError>) -> Void) {
-        // The phone reads the IMU here (RemoteMotionFeed), so recorded samples stay here;
-        // a pose goes to the served world, which keeps it in the pair's mock state.
+        // Recorded samples stay here (RemoteMotionFeed plays them over what the glasses stream);
+        // a pose goes to the served world, which streams it and keeps it in the pair's mock state.
         if case .device(let id, .motionFeed(let feed)) = action {
             guard let state = state(of: id) else {
                 return done(.failure(MockActionError(.unknownDevice, "no glasses '\(id)' in the served world")))

@@ -6,9 +6,9 @@ import WireServing
 
 /// `GET /v1/devices/{device}/motion`: what the glasses' IMU reported over the last
 /// seconds, sample by sample at a DAT rate (what a started Motion at that rate receives).
-/// Motion samples never cross the wire (a client computes them from `motion_pose`), so
-/// this read is how a page or a test sees a recorded feed, or a pose, as numbers: the
-/// dashboard draws its sparkline from it.
+/// Samples cross the WebSocket only to a client that watches (`watch_motion`), so this
+/// read is how a page or a test sees a recorded feed, or a pose, as numbers without one:
+/// the dashboard draws its sparkline from it.
 struct MotionRoutes: Sendable {
     let served: ServedWorld
 

@@ -41,6 +41,8 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
     private var sessionOwners: [DeviceIdentifier: Int] = [:]
     /// Which client started each device's display (WorldBridge+Display.swift): it hears its reports.
     var displayOwners: [DeviceIdentifier: Int] = [:]
+    /// Each client's streams of a pair's IMU (WorldBridge+Motion.swift), by client, then device.
+    var motionWatches: [Int: [DeviceIdentifier: MotionWatch]] = [:]
     private var nextStream = 1
     /// Each pair's mock state as last sent to clients, to send only what changed.
     private var mockSent: [DeviceIdentifier: WireMockGlasses] = [:]
@@ -77,6 +79,8 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
     }
 
     var clientCount: Int { clients.count }
+
+    func queue(of clientID: Int) -> OutboundQueue? { clients[clientID]?.queue }
 
     // MARK: Clients
 
@@ -123,6 +127,7 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         for feed in client.feeds.values { feed.stop() }
         client.console?.close()
         releaseDisplays(of: id)
+        stopMotionWatches(of: id)
         for (device, owner) in sessionOwners where owner == id {
             sessionOwners[device] = nil
             kit.listenForSpeech(false, on: device)
@@ -218,6 +223,8 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
                 self?.publishMockChanges()
                 reply(.success(.taken(taken)))
             }
+        case .watchMotion(let device, let rate):
+            reply(watchMotion(device, rate: rate, from: clientID, queue: queue))
         case .watchPreviews(let watch):
             clients[clientID]?.watchesPreviews = watch
             clients[clientID]?.previewSent = [:]
@@ -357,6 +364,7 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
     }
 
     func backend(didRemoveDevice identifier: DeviceIdentifier) {
+        endMotionWatches(of: identifier)
         sessionOwners[identifier] = nil
         mockSent[identifier] = nil
         broadcast(.deviceRemoved(identifier))

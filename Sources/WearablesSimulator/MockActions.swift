@@ -22,8 +22,10 @@ extension SimulatedWorld: GlassesWorld, MockControl {
             return .failure(MockActionError(.disabled, "the mock is disabled; enable it with mock.enable{} (or mock.reset{}) first"))
         }
         switch action {
-        case .pair(let model, let ready):
-            return .success(MockGlassesState(ready ? kit.pairReadyGlasses(model: model) : kit.pairGlasses(model: model)))
+        case .pair(let model, let ready, let hasIMU):
+            let pair = ready ? kit.pairReadyGlasses(model: model) : kit.pairGlasses(model: model)
+            if !hasIMU { pair.motion.removeIMU() }
+            return .success(MockGlassesState(pair))
         case .device(let identifier, let deviceAction):
             guard let glasses = kit.glasses(identifier) else {
                 let known = kit.glasses.map(\.identifier)
@@ -204,6 +206,7 @@ extension MockGlassesState {
                       ? MockDisplayState(isOn: glasses.display.isOn, content: glasses.display.content, playingVideo: glasses.display.isPlayingVideo)
                       : nil)
         if case .pose(let pose) = glasses.motion.current { motionPose = pose.name } else { motionPose = nil }
+        hasIMU = glasses.motion.hasIMU
         speechListening = glasses.speech.isListening
         speechSource = glasses.speech.source
         speechDiagnostic = glasses.speech.liveDiagnostic

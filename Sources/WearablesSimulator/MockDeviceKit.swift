@@ -353,6 +353,9 @@ public final class MockDeviceKit: WearablesBackend {
         return motion
     }
 
+    /// The model reads the simulated IMU where it runs: there is nothing to ask the glasses.
+    public func watchMotion(on identifier: DeviceIdentifier, rate: MotionSamplingRate?, failed: @escaping (MotionError) -> Void) {}
+
     @discardableResult
     public func listenForSpeech(_ listening: Bool, on identifier: DeviceIdentifier, settled: @escaping () -> Void) -> Bool {
         guard glasses(identifier)?.speech.listen(listening) == true else { return false }

@@ -18,6 +18,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
     public var level: Int?
     public var seconds, kbps: Double?
     public var ready, registered: Bool?
+    /// `pair`: false for glasses without motion sensors (absent: they have them).
+    public var imu: Bool?
     /// `hfp_blocks_photo_capture`, `classic_stalls`, `a2dp_pauses_on_stream`: the switch's new position.
     public var on: Bool?
     /// `microphone_feed`: a tone in Hz, noise or silence (or `path`, a sound file, or `text`, spoken by espeak-ng).
@@ -60,7 +62,7 @@ public struct MockActionFields: Codable, Sendable, Equatable {
     public func action(_ name: String) throws(MockActionError) -> MockAction {
         switch name {
         case "pair":
-            return .pair(model: try named(model, "model", as: DeviceType.self) ?? .rayBanMeta, ready: ready ?? false)
+            return .pair(model: try named(model, "model", as: DeviceType.self) ?? .rayBanMeta, ready: ready ?? false, imu: imu ?? true)
         case "permissions":
             return .setPermission(try required(permission, "permission", as: Permission.self),
                                   try required(status, "status", as: PermissionStatus.self))
@@ -208,9 +210,11 @@ public struct MockActionFields: Codable, Sendable, Equatable {
     /// The fields that carry `action`, the inverse of ``action(_:)``.
     public init(_ action: MockAction) {
         switch action {
-        case .pair(let model, let ready):
+        case .pair(let model, let ready, let hasIMU):
             self.model = model.name
             self.ready = ready
+            // Said only when false, so a pair's message stays as it was for the common case.
+            if !hasIMU { imu = false }
         case .device(let device, let deviceAction):
             self.device = device
             switch deviceAction {
@@ -345,6 +349,8 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
     public var voiceListening: Bool?
     public var voiceRequests: [MockVoiceRequest]?
     public var motionPose: String?
+    /// False for glasses without motion sensors; absent when they have them.
+    public var imu: Bool?
     public var speechListening: Bool?
     public var speechSource, speechDiagnostic: String?
 
@@ -371,6 +377,7 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
         case voiceListening = "voice_listening"
         case voiceRequests = "voice_requests"
         case motionPose = "motion_pose"
+        case imu
         case speechListening = "speech_listening"
         case speechSource = "speech_source"
         case speechDiagnostic = "speech_diagnostic"
@@ -386,6 +393,7 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
         voiceListening = state.voiceListening
         voiceRequests = state.voiceRequests
         motionPose = state.motionPose
+        imu = state.hasIMU ? nil : false
         speechListening = state.speechListening
         speechSource = state.speechSource.name
         speechDiagnostic = state.speechDiagnostic
@@ -405,6 +413,7 @@ public struct WireMockGlasses: Codable, Sendable, Equatable {
                                      bandwidthKbps: bandwidthKbps, voiceListening: voiceListening ?? false, voiceRequests: voiceRequests ?? [],
                                      display: display?.state(pictures: pictures))
         state.motionPose = motionPose
+        state.hasIMU = imu ?? true
         state.speechListening = speechListening ?? false
         state.speechSource = speechSource.flatMap(TranscriptionSource.init(name:)) ?? .injected
         state.speechDiagnostic = speechDiagnostic

@@ -53,6 +53,9 @@ public enum WireCommand: Sendable, Equatable {
     case voiceAnswer(device: String, request: String, success: Bool, output: String?)
     /// The app's Speech started (`true`) or stopped listening on `device` (DAT `Speech.start()`/`stop()`).
     case speechListen(device: String, Bool)
+    /// Stream the IMU of `device` to this client at `rate` (DAT `addMotion(configuration:)`, `Motion.start()`)
+    /// as `motion_samples` events; nil: stop (`Motion.stop()`, `removeMotion()` once nobody watches).
+    case watchMotion(device: String, rate: MotionSamplingRate?)
 }
 
 /// A client's text message.
@@ -143,6 +146,10 @@ public enum WireEvent: Sendable, Equatable {
     case audioRoute(WireAudioRoute)
     /// A console, or a recipe it started, finished writing a file under the server's output folder.
     case fileSaved(WireSavedFile)
+    /// The IMU samples of `device` since the last such event, oldest first (to its watchers only).
+    case motionSamples(device: String, [MotionSample])
+    /// The glasses' Motion failed (DAT `Motion.errorPublisher`): the watch is over (to its watchers only).
+    case motionError(device: String, MotionError)
 }
 
 /// A server's text message.
@@ -254,6 +261,9 @@ struct Envelope: Codable {
     var component: String?
     var playback: String?
     var reason: String?
+    /// `watch_motion`: the sampling rate; `motion_samples`: the samples.
+    var rate: String?
+    var samples: [WireMotionSample]?
     /// A mock command's fields, written at the top level beside the envelope's own.
     var mockFields: MockActionFields? = nil
 
@@ -264,7 +274,7 @@ struct Envelope: Codable {
         case actionOutput = "action_output"
         case text, confidence, locale
         case isFinal = "final"
-        case tree, component, playback, reason
+        case tree, component, playback, reason, rate, samples
         case protocolVersion = "protocol"
         case streamError = "stream_error"
         case deviceInfo = "info"
@@ -404,6 +414,11 @@ struct Envelope: Codable {
             self.init(type: "speech_listen")
             self.device = device
             self.listening = listening
+        case .watchMotion(let device, let rate):
+            self.init(type: "watch_motion")
+            self.device = device
+            watch = rate != nil
+            self.rate = rate?.name
         case .voiceAnswer(let device, let request, let success, let output):
             self.init(type: "voice_answer")
             self.device = device
@@ -446,6 +461,10 @@ struct Envelope: Codable {
         case "audio_route": return .audioRoute
         case "voice_listen": return .voiceListen(device: try require(device, "device"), try require(listening, "listening"))
         case "speech_listen": return .speechListen(device: try require(device, "device"), try require(listening, "listening"))
+        case "watch_motion":
+            let device = try require(device, "device")
+            guard watch ?? true else { return .watchMotion(device: device, rate: nil) }
+            return .watchMotion(device: device, rate: try named(rate, "rate", as: MotionSamplingRate.self))
         case "voice_answer":
             return .voiceAnswer(device: try require(device, "device"), request: try require(request, "request"),
                                 success: try require(success, "success"), output: actionOutput)
@@ -457,7 +476,7 @@ struct Envelope: Codable {
         default:
             throw WireDecodingError("unknown message type '\(type)' (commands: hello, register, unregister, request_permission, "
                 + "open_firmware_update, open_glasses_app_update, open_session, close_session, prepare_camera, start_camera, stop_camera, capture, mock, console, complete, watch_previews, audio_route, "
-                + "voice_listen, voice_answer, speech_listen, display_start, display_send, display_clear, display_stop_video, display_stop)")
+                + "voice_listen, voice_answer, speech_listen, watch_motion, display_start, display_send, display_clear, display_stop_video, display_stop)")
         }
     }
 
@@ -615,6 +634,14 @@ struct Envelope: Codable {
         case .fileSaved(let saved):
             self.init(type: "file_saved")
             file = saved
+        case .motionSamples(let device, let samples):
+            self.init(type: "motion_samples")
+            self.device = device
+            self.samples = samples.map(WireMotionSample.init)
+        case .motionError(let device, let error):
+            self.init(type: "motion_error")
+            self.device = device
+            code = error.code
         }
     }
 
@@ -719,6 +746,12 @@ struct Envelope: Codable {
             return .event(.audioRoute(try require(audio, "audio")))
         case "file_saved":
             return .event(.fileSaved(try require(file, "file")))
+        case "motion_samples":
+            var decoded: [MotionSample] = []
+            for sample in try require(samples, "samples") { decoded.append(try sample.sample()) }
+            return .event(.motionSamples(device: try require(device, "device"), decoded))
+        case "motion_error":
+            return .event(.motionError(device: try require(device, "device"), try named(code, "code", as: MotionError.self)))
         default:
             throw WireDecodingError("unknown message type '\(type)'")
         }

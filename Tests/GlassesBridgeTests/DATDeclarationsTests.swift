@@ -11,7 +11,7 @@ struct DATDeclarationsTests {
     /// The stand-in's modules and the list's names for their SDK files, in build order.
     static let modules = [
         (name: "MWDATCore", source: "Core"), (name: "MWDATCamera", source: "Camera"), (name: "MWDATSpeech", source: "Speech"),
-        (name: "MWDATDisplay", source: "Display"), (name: "MWDATInputs", source: "Inputs"),
+        (name: "MWDATDisplay", source: "Display"), (name: "MWDATInputs", source: "Inputs"), (name: "MWDATMotion", source: "Motion"),
     ]
 
     @Test func theStandInDeclaresExactlyTheListedDATDeclarations() throws {

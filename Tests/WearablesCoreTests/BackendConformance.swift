@@ -62,6 +62,8 @@ enum BackendConformance {
         ("a standalone photo needs no stream and reports its transfer up to the whole", photoTransferProgress),
         ("the Meta AI app's update destinations: the firmware's makes the glasses compatible, the DAT app's updates the app on them", updateDestinations),
         ("an update destination the Meta AI app cannot open fails with its NavigationError", updateDestinationRefused),
+        ("Motion samples follow the glasses' IMU at the configured rate", motionFollowsTheIMU),
+        ("Motion on glasses without motion sensors fails with sensorUnavailable", motionWithoutSensors),
     ]
 
     /// Checks that count frames against the clock: a backend on a wall clock runs
@@ -453,6 +455,46 @@ enum BackendConformance {
         #expect(rig.run(until: { rig.audio.route.input?.type == .builtInMic }, within: 5))
         rig.drive { $0.glasses[0].unfold() }
         #expect(rig.run(until: { rig.audio.isHFPConfigured }, within: 5))
+    }
+
+    // MARK: Motion
+
+    static func motionFollowsTheIMU(_ rig: ConformanceRig) throws {
+        let session = try startedSession(rig)
+        let motion = try session.addMotion(MotionConfiguration(samplingRate: .hz30))
+        let started = Outcome<Void, MotionError>()
+        motion.start(completion: started.handler)
+        #expect(rig.run(until: { started.result != nil }, within: 5))
+        #expect(started.error == nil)
+        let samples = Recorder<MotionSample>()
+        samples.token = motion.addSampleListener { samples.append($0) }
+        #expect(rig.run(until: { samples.values.count >= 15 }, within: 5))
+        // A still, level head: gravity on +X.
+        let level = try #require(samples.last?.accelerometer)
+        #expect(abs(level.x - MotionFeed.gravity) < 0.01 && abs(level.z) < 0.01)
+        #expect(samples.last?.source == .glasses)
+        rig.drive { $0.glasses[0].motion.setFeed(.pose(.lookingUp)) }
+        // Looking up pitches the head 0.5 rad: gravity shows on +Z as g·sin(0.5).
+        let lookingUp = MotionFeed.gravity * 0.479
+        #expect(rig.run(until: { abs((samples.last?.accelerometer?.z ?? 0) - lookingUp) < 0.05 }, within: 5))
+        let stamps = samples.values.map(\.timestampNs)
+        #expect(zip(stamps, stamps.dropFirst()).allSatisfy { abs(Double($1 - $0) - 1e9 / 30) < 1e3 }, "30 Hz, one period apart")
+        motion.stop()
+        #expect(rig.run(until: { motion.state == .stopped }, within: 5))
+    }
+
+    static func motionWithoutSensors(_ rig: ConformanceRig) throws {
+        rig.drive { $0.glasses[0].motion.removeIMU() }
+        let session = try startedSession(rig)
+        let motion = try session.addMotion()
+        let errors = Recorder<MotionError>()
+        errors.token = motion.addErrorListener { errors.append($0) }
+        let started = Outcome<Void, MotionError>()
+        motion.start(completion: started.handler)
+        #expect(rig.run(until: { !errors.values.isEmpty && motion.state == .stopped }, within: 5))
+        #expect(errors.values == [.sensorUnavailable])
+        // The start fails, or, where the glasses answer after it, the next read finds the Motion stopped.
+        #expect(rig.run(until: { started.result != nil }, within: 5))
     }
 
     // MARK: Helpers

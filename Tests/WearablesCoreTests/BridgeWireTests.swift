@@ -112,6 +112,76 @@ import WireServing
         }
     }
 
+    @Test func motionSamplesCrossToTheWatcherAndBadWatchesAreRefused() async throws {
+        try await withBridge { url, token, served in
+            let recording = [MotionSample(timestampNs: 0, accelerometer: Vector3(0, 9.5, 0), magnetometer: Vector3(21.5, -3, 40), source: .glasses)]
+            _ = try await served.perform { world in world.apply(.device("rayBanMeta-1", .motionFeed(.samples(recording)))) }
+            try await Self.connect(url, token) { messages, outbound in
+                try await outbound.write(.text(#"{"type":"watch_motion","id":1,"device":"nope","rate":"hz30"}"#))
+                let unknown = try await Self.next(&messages) { if case .reply(1, _) = $0 { true } else { false } }
+                guard case .reply(1, .failure(let noDevice))? = unknown else { return #expect(Bool(false), "\(String(describing: unknown))") }
+                #expect(noDevice.code == "unknownDevice" && noDevice.message.contains("rayBanMeta-1"), "\(noDevice)")
+                try await outbound.write(.text(#"{"type":"watch_motion","id":2,"device":"rayBanMeta-1","rate":"hz30"}"#))
+                let idle = try await Self.next(&messages) { if case .reply(2, _) = $0 { true } else { false } }
+                guard case .reply(2, .failure(let noSession))? = idle else { return #expect(Bool(false), "\(String(describing: idle))") }
+                #expect(noSession.code == "noSession" && noSession.message.contains("open_session first"), "\(noSession)")
+
+                try await outbound.write(.text(#"{"type":"open_session","id":3,"device":"rayBanMeta-1"}"#))
+                _ = try await Self.next(&messages) { if case .reply(3, .success) = $0 { true } else { false } }
+                for id in [4, 6] {
+                    // Watched, stopped and watched again: the bridge removed DAT's Motion, so it adds one anew.
+                    try await outbound.write(.text(#"{"type":"watch_motion","id":\#(id),"device":"rayBanMeta-1","rate":"hz30"}"#))
+                    let watched = try await Self.next(&messages) { if case .reply(id, _) = $0 { true } else { false } }
+                    #expect(watched == .reply(id: id, .success(.done)))
+                    let batch = try await Self.next(&messages) { if case .event(.motionSamples) = $0 { true } else { false } }
+                    guard case .event(.motionSamples("rayBanMeta-1", let samples))? = batch else { return #expect(Bool(false), "no samples") }
+                    #expect(samples.count == 2, "30 Hz: two samples an event")
+                    #expect(samples.allSatisfy { $0.magnetometer == Vector3(21.5, -3, 40) && $0.source == .glasses }, "the glasses' own samples")
+                    try await outbound.write(.text(#"{"type":"watch_motion","id":\#(id + 1),"device":"rayBanMeta-1","rate":"hz10"}"#))
+                    let twice = try await Self.next(&messages) { if case .reply(id + 1, _) = $0 { true } else { false } }
+                    guard case .reply(_, .failure(let again))? = twice, again.code == "alreadyWatching" else {
+                        return #expect(Bool(false), "a second watch: \(String(describing: twice))")
+                    }
+                    try await outbound.write(.text(#"{"type":"watch_motion","id":\#(id + 100),"device":"rayBanMeta-1","watch":false}"#))
+                    _ = try await Self.next(&messages) { if case .reply(id + 100, .success) = $0 { true } else { false } }
+                }
+            }
+        }
+    }
+
+    @Test func aWatcherThatGoesLeavesTheMotionToTheOthersAndTheLastRemovesIt() async throws {
+        try await withBridge { url, token in
+            try await Self.connect(url, token) { owner, ownerOut in
+                try await ownerOut.write(.text(#"{"type":"open_session","id":1,"device":"rayBanMeta-1"}"#))
+                _ = try await Self.next(&owner) { if case .reply(1, .success) = $0 { true } else { false } }
+                try await ownerOut.write(.text(#"{"type":"watch_motion","id":2,"device":"rayBanMeta-1","rate":"hz15"}"#))
+                _ = try await Self.next(&owner) { if case .reply(2, .success) = $0 { true } else { false } }
+                try await Self.connect(url, token) { other, otherOut in
+                    // Another client watches the same Motion; it leaves without stopping.
+                    try await otherOut.write(.text(#"{"type":"watch_motion","id":1,"device":"rayBanMeta-1","rate":"hz60"}"#))
+                    _ = try await Self.next(&other) { if case .reply(1, .success) = $0 { true } else { false } }
+                    let shared = try await Self.next(&other) { if case .event(.motionSamples) = $0 { true } else { false } }
+                    guard case .event(.motionSamples(_, let samples))? = shared else { return #expect(Bool(false), "no samples") }
+                    #expect(samples.count == 1, "the Motion runs at the first watcher's 15 Hz: one sample an event")
+                }
+                for _ in 0..<3 {
+                    let still = try await Self.next(&owner) { $0.isMotionSamples || $0.isMotionError }
+                    guard case .event(.motionSamples)? = still else { return #expect(Bool(false), "the owner's watch ended: \(String(describing: still))") }
+                }
+                try await ownerOut.write(.text(#"{"type":"watch_motion","id":3,"device":"rayBanMeta-1","watch":false}"#))
+                _ = try await Self.next(&owner) { if case .reply(3, .success) = $0 { true } else { false } }
+                // Nobody watches: the bridge removed DAT's Motion, so a new watch adds one at its own rate.
+                try await ownerOut.write(.text(#"{"type":"watch_motion","id":4,"device":"rayBanMeta-1","rate":"hz60"}"#))
+                let again = try await Self.next(&owner) { if case .reply(4, _) = $0 { true } else { false } }
+                #expect(again == .reply(id: 4, .success(.done)))
+                let batch = try await Self.next(&owner) {
+                    if case .event(.motionSamples(_, let samples)) = $0 { samples.count == 4 } else { false }
+                }
+                #expect(batch != nil, "60 Hz: four samples an event")
+            }
+        }
+    }
+
     @Test func inputEventsAndInputsErrorsCrossOnceASessionStarted() async throws {
         try await withBridge { url, token, served in
             try await Self.connect(url, token) { messages, outbound in
@@ -267,4 +337,9 @@ import WireServing
         await served.stop()
         return received.withLock { $0 }
     }
+}
+
+private extension ServerMessage {
+    var isMotionSamples: Bool { if case .event(.motionSamples) = self { true } else { false } }
+    var isMotionError: Bool { if case .event(.motionError) = self { true } else { false } }
 }

@@ -38,6 +38,8 @@ import WearablesWire
         .command(id: 23, .console(code: "for i = 1, 2 do\n  print(i)\nend")), .command(id: 24, .complete(word: "wearables.de")),
         .command(id: 25, .watchPreviews(true)), .command(id: 26, .watchPreviews(false)), .command(id: 27, .audioRoute),
         .command(id: 28, .openFirmwareUpdate), .command(id: 29, .openGlassesAppUpdate),
+        .command(id: 30, .watchMotion(device: "rayBanMeta-1", rate: .hz24)), .command(id: 31, .watchMotion(device: "rayBanMeta-1", rate: nil)),
+        .command(id: 32, .mock(.pair(model: .oakleyMetaHSTN, ready: true, imu: false))),
     ]
 
     @Test(arguments: clientMessages)
@@ -67,6 +69,13 @@ import WearablesWire
         .event(.input(device: "rayBanMeta-1", .captureButton)), .event(.input(device: "rayBanMeta-1", .tapAndHold)),
         .event(.framesDropped(stream: 2, total: 17)),
         .event(.captureProgress(id: 9, PhotoTransferProgress(bytesReceived: 2048, totalBytes: 20480))),
+        .event(.motionSamples(device: "rayBanMeta-1", [
+            MotionSample(timestampNs: 4_033_333_333, accelerometer: Vector3(9.80665, 0, -0.5), gyroscope: Vector3(0, 0.25, 0),
+                         magnetometer: Vector3(21.5, -3, 40), orientation: Quaternion(x: 0, y: 0.25, z: 0, w: 0.96875), source: .glasses),
+            MotionSample(timestampNs: 4_066_666_667, source: .neuralBand),
+        ])),
+        .event(.motionError(device: "rayBanMeta-1", .sensorUnavailable)),
+        .reply(id: 11, .failure(WireError(MotionError.sensorUnavailable))),
         .error(.protocolError("malformed", "not JSON")),
     ]
 
@@ -91,6 +100,9 @@ import WearablesWire
         (#"{"type":"capture","id":1,"device":"x","format":"jpeg","width":0,"height":1}"#, "must be 1...8192"),
         (#"{"type":"open_session","id":1}"#, "'open_session' needs the field 'device'"),
         (#"{"type":"launch_rockets","id":1}"#, "unknown message type 'launch_rockets'"),
+        (#"{"type":"watch_motion","id":1,"device":"x","rate":"hz100"}"#, "field 'rate': 'hz100' is not one of hz5, hz10, hz15, hz24, hz30, hz60"),
+        (#"{"type":"watch_motion","id":1,"device":"x"}"#, "'watch_motion' needs the field 'rate'"),
+        (#"{"type":"watch_motion","id":1,"rate":"hz5"}"#, "'watch_motion' needs the field 'device'"),
     ])
     func malformedMessagesAreRefusedByName(_ text: String, _ words: String) {
         #expect(throws: WireDecodingError.self) { try ClientMessage.decode(Data(text.utf8)) }
@@ -127,6 +139,23 @@ import WearablesWire
     @Test func truncatedBinaryIsRefused() {
         for bytes in [Data(), Data([0, 0]), Data([0, 0, 0, 200, 1, 2])] {
             #expect(throws: WireDecodingError.self) { try BinaryMessage.decode(bytes) }
+        }
+    }
+}
+
+extension WireMessageTests {
+    /// `watch_motion` and `motion_samples` as docs/protocol.md writes them: a stop carries no rate,
+    /// a sample's sensors are DAT's names in snake_case, and one the glasses did not report is absent.
+    @Test func motionCrossesUnderTheDocumentedNames() throws {
+        let watch = String(decoding: ClientMessage.command(id: 3, .watchMotion(device: "g", rate: .hz30)).encoded(), as: UTF8.self)
+        #expect(watch == #"{"device":"g","id":3,"rate":"hz30","type":"watch_motion","watch":true}"#)
+        let stop = String(decoding: ClientMessage.command(id: 4, .watchMotion(device: "g", rate: nil)).encoded(), as: UTF8.self)
+        #expect(stop == #"{"device":"g","id":4,"type":"watch_motion","watch":false}"#)
+        let event = ServerMessage.event(.motionSamples(device: "g", [MotionSample(timestampNs: 7, accelerometer: Vector3(1, 2, 3), source: .glasses)]))
+        #expect(String(decoding: event.encoded(), as: UTF8.self)
+            == #"{"device":"g","samples":[{"accelerometer":{"x":1,"y":2,"z":3},"source":"glasses","timestamp_ns":7}],"type":"motion_samples"}"#)
+        #expect(throws: WireDecodingError.self) {
+            try ServerMessage.decode(Data(#"{"type":"motion_samples","device":"g","samples":[{"timestamp_ns":1,"source":"wrist"}]}"#.utf8))
         }
     }
 }

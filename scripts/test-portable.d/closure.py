@@ -7,7 +7,7 @@ import sys
 
 CORE = "GlassesBridgeCore"
 ADAPTER = "GlassesBridge"
-DAT_MODULES = {"MWDATCore", "MWDATCamera", "MWDATSpeech", "MWDATDisplay", "MWDATInputs"}
+DAT_MODULES = {"MWDATCore", "MWDATCamera", "MWDATSpeech", "MWDATDisplay", "MWDATInputs", "MWDATMotion"}
 # Packages whose products an iOS app can link: Swift (NIO's few C shims build for iOS).
 PORTABLE_PACKAGES = {"swift-nio", "hummingbird", "hummingbird-websocket", "swift-collections", "swift-log", "swift-http-types"}
 

@@ -36,6 +36,8 @@ final class BridgeSession {
     var photoCamera: (any DATCamera)?
     /// A standalone capture is under way: from `photo.start()` until the photo is `stopped` again.
     var photoUnderWay = false
+    /// The Motion the bridge added for `watch_motion` (BridgeCore+Motion.swift), while a client watches.
+    var motion: BridgeMotion?
 
     init(serial: Int, owner: Int, session: any DATDeviceSession) {
         self.serial = serial

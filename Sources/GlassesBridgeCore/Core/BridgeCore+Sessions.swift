@@ -95,6 +95,7 @@ extension BridgeCore {
         guard let held = sessions.removeValue(forKey: device) else { return nil }
         for token in held.tokens + held.speechTokens { Task { await token.cancel() } }
         held.inputsReader?.cancel()
+        removeMotion(of: held)
         held.speech?.stop()
         held.photoCamera?.stop()
         if displayOwners[device] != nil {

@@ -133,6 +133,7 @@ actor BridgeCore {
         previewWatchers.watch(false, client: id, queue: client.queue)
         for (number, stream) in streams where stream.owner == id { stopStream(number) }
         for (device, session) in sessions where session.owner == id { releaseSession(on: device) }
+        for session in sessions.values { unwatchMotion(of: session, by: id) }
         for device in client.voiceDevices { updateVoiceListening(on: device) }
     }
 
@@ -221,6 +222,8 @@ actor BridgeCore {
             answerVoice(request, success: success, output: output, reply: reply)
         case .speechListen(let device, let listening):
             listenForSpeech(listening, on: device, by: clientID, reply: reply)
+        case .watchMotion(let device, let rate):
+            watchMotion(device, rate: rate, by: clientID, reply: reply)
         case .displayStart, .displaySend, .displayClear, .displayStopVideo, .displayStop:
             handleDisplay(command, from: clientID, queue: queue, reply: reply)
         }

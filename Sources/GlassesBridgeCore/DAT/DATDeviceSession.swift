@@ -2,7 +2,7 @@ import WearablesModel
 
 /// DAT 1.0 `DeviceSession` (MWDATCore) with the capability adders of MWDATCamera
 /// (`addCamera(config:)`), MWDATSpeech (`addSpeech()`), MWDATDisplay (`addDisplay()`) and
-/// MWDATInputs (`addInputs(configuration:)`).
+/// MWDATInputs (`addInputs(configuration:)`) and MWDATMotion (`addMotion(configuration:)`, `removeMotion()`).
 /// `SessionState` is DAT's `DeviceSessionState` (idle, starting, started, paused, stopping, stopped).
 public protocol DATDeviceSession: AnyObject, Sendable {
     /// `deviceId`
@@ -25,4 +25,8 @@ public protocol DATDeviceSession: AnyObject, Sendable {
     func addDisplay() throws(DeviceSessionError) -> any DATDisplay
     /// `addInputs(configuration:) throws(DeviceSessionError) -> Inputs?` (MWDATInputs; nil unless started).
     func addInputs(configuration: InputsConfiguration) throws(DeviceSessionError) -> (any DATInputs)?
+    /// `addMotion(configuration:) throws(DeviceSessionError) -> Motion?` (MWDATMotion; returned stopped).
+    func addMotion(configuration: MotionConfiguration) throws(DeviceSessionError) -> (any DATMotion)?
+    /// `removeMotion() throws(DeviceSessionError)`
+    func removeMotion() throws(DeviceSessionError)
 }

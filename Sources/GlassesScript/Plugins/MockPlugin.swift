@@ -67,13 +67,17 @@ struct MockPlugin: GlassesPlugin {
                 },
                 LuaFunction(
                     name: "pair",
-                    parameters: [.optional("model", .strings(Self.models)), .optional("options", .record([.optional("ready", .boolean)]))],
+                    parameters: [.optional("model", .strings(Self.models)),
+                                 .optional("options", .record([.optional("ready", .boolean), .optional("imu", .boolean)]))],
                     returns: [.named("MockGlasses")],
-                    doc: "Pair new glasses (default rayBanMeta), ready to use: on, unfolded, worn. ready=false: out of the box."
+                    doc: "Pair new glasses (default rayBanMeta), ready to use: on, unfolded, worn. ready=false: out of the box; "
+                        + "imu=false: without motion sensors (Motion fails with sensorUnavailable)."
                 ) { [unowned runtime] call in
                     let model = try call.optionalEnumeration(1, of: Self.models).flatMap(DeviceType.init(name:)) ?? .rayBanMeta
-                    let ready = try call.optionalTable(2)?.optionalBoolean("ready") ?? true
-                    return try mock.perform(runtime, call, "pair", .pair(model: model, ready: ready), glasses)
+                    let options = try call.optionalTable(2)
+                    let ready = try options?.optionalBoolean("ready") ?? true
+                    let hasIMU = try options?.optionalBoolean("imu") ?? true
+                    return try mock.perform(runtime, call, "pair", .pair(model: model, ready: ready, imu: hasIMU), glasses)
                 },
                 LuaFunction(
                     name: "phone_call",

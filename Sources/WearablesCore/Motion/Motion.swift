@@ -42,6 +42,8 @@ public final class Motion {
     private var transitionTimer: TimerToken?
     private var startWaiters: [(Result<Void, MotionError>) -> Void] = []
     private var paused = false
+    /// The backend was asked to have the glasses stream (``WearablesBackend/watchMotion(on:rate:failed:)``).
+    private var watching = false
 
     init(session: DeviceSession, configuration: MotionConfiguration, feed: MotionFeedSource?) {
         self.session = session
@@ -98,6 +100,7 @@ public final class Motion {
         }
         startWaiters.append(completion)
         transitionTimer?.cancel()
+        watch(true)
         transition(to: .starting)
         transitionTimer = scheduler.schedule(after: Self.startDelay) { [weak self] in
             guard let self, self.state == .starting else { return }
@@ -112,6 +115,7 @@ public final class Motion {
         guard state == .started || state == .starting else { return }
         finishStart(.failure(.capabilityClosed))
         transitionTimer?.cancel()
+        watch(false)
         stopProducing()
         transition(to: .stopping)
         transitionTimer = scheduler.schedule(after: Self.stopDelay) { [weak self] in self?.transition(to: .stopped) }
@@ -139,6 +143,7 @@ public final class Motion {
         if linkLost, state != .stopped { report(.deviceDisconnected) }
         finishStart(.failure(linkLost ? .deviceDisconnected : .capabilityClosed))
         transitionTimer?.cancel()
+        watch(false)
         stopProducing()
         transition(to: .stopped)
         isRemoved = true
@@ -150,6 +155,28 @@ public final class Motion {
         stop()
         isRemoved = true
         notifyArrivals()
+    }
+
+    // MARK: The glasses
+
+    /// Tells the backend the glasses' IMU is wanted (or no longer), once per change.
+    private func watch(_ wanted: Bool) {
+        guard wanted != watching, let session, let device = session.deviceIdentifier else { return }
+        watching = wanted
+        session.wearables.backend.watchMotion(on: device, rate: wanted ? configuration.samplingRate : nil) { [weak self] error in
+            self?.glassesFailed(error)
+        }
+    }
+
+    /// The glasses' own Motion failed (no sensors, the link lost): it stops, as DAT's does.
+    private func glassesFailed(_ error: MotionError) {
+        guard watching, !isRemoved, state == .starting || state == .started else { return }
+        watching = false
+        report(error)
+        finishStart(.failure(error))
+        transitionTimer?.cancel()
+        stopProducing()
+        transition(to: .stopped)
     }
 
     // MARK: Samples

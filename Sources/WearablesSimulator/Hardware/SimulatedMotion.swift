@@ -9,6 +9,9 @@ public final class SimulatedMotion: MotionFeedSource {
     public private(set) var hasIMU = true
     weak var glasses: SimulatedGlasses?
 
+    /// Glasses paired without motion sensors: their Motion fails with `sensorUnavailable`.
+    public func removeIMU() { hasIMU = false }
+
     public var current: MotionFeed { feeds[feeds.count - 1].feed }
 
     public func setFeed(_ feed: MotionFeed) {

@@ -66,5 +66,13 @@ local only = m2:next_sample(1)
 check.eq(only.gyroscope, nil, "sensors= keeps the accelerometer only")
 glasses:power_off()
 check.raises(function() m2:next_sample(1) end, "MotionError", "link loss ends it")
+
+-- Glasses without motion sensors (mock.pair{imu = false}): sensorUnavailable at start.
+local bare = mock.pair("rayBanMeta", {imu = false})
+local s3 = wearables.session(wearables.specific_selector(bare.id))
+s3:start()
+local m3 = s3:motion{}
+check.raises(function() m3:start() end, "sensorUnavailable", "no IMU")
+check.eq(m3.state, "stopped", "no IMU: stays stopped")
 print("ok")
 exit(0)

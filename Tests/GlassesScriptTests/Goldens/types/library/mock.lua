@@ -21,9 +21,9 @@ function mock.disable() end
 ---@return MockGlasses[]
 function mock.paired() end
 
----Pair new glasses (default rayBanMeta), ready to use: on, unfolded, worn. ready=false: out of the box.
+---Pair new glasses (default rayBanMeta), ready to use: on, unfolded, worn. ready=false: out of the box; imu=false: without motion sensors (Motion fails with sensorUnavailable).
 ---@param model? "rayBanMeta"|"oakleyMetaHSTN"|"oakleyMetaVanguard"|"metaRayBanDisplay"|"rayBanMetaOptics"|"metaGlasses"
----@param options? {ready?: boolean}
+---@param options? {ready?: boolean, imu?: boolean}
 ---@return MockGlasses
 function mock.pair(model, options) end
 
