@@ -96,7 +96,7 @@ extension LuaState {
                 throw LuaError("cannot set '\(key)' on a \(name): its fields are read-only")
             }
             if let call = luaClass.call {
-                try pushFunction(call.body, checking: LuaArgumentCheck(call, offset: 1), named: "\(name)()", on: L)
+                try pushFunction(call.body, checking: LuaArgumentCheck(call, offset: 1), named: call.name, on: L)
                 try LuaStack.check("__call".withCString { gs_rawsetfield(L, -2, $0) })
             }
             let cost = luaClass.memoryCost.map { cost in { (object: AnyObject) in (object as? Object).map(cost) ?? 0 } }
