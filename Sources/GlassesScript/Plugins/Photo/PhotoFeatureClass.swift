@@ -11,7 +11,8 @@ enum PhotoFeatureClass {
         LuaClass(
             PhotoFeature.self, name: "PhotoFeature",
             doc: "cam.photo: the camera's standalone-photo feature (DAT 1.0 camera.photo). start() it with the stream stopped, "
-                + "capture{} (fire-and-forget: photos arrive on \"data\", failures on \"error\"), stop(); it starts again after a stop.",
+                + "capture{} (fire-and-forget: photos arrive on \"data\", failures on \"error\"), stop(); it starts again after a stop. "
+                + "Calling it, cam:photo{}, takes one photo and waits (Camera:photo).",
             methods: [
                 .method(
                     "start", doc: "DAT start(): waits until `started`; raises PhotoError (busy while the camera streams: stop the stream first)."
@@ -21,7 +22,7 @@ enum PhotoFeatureClass {
                 .method(
                     "capture", .optionalOptions("options", [PhotoOptions.resolution.parameter, PhotoOptions.quality.parameter, PhotoOptions.format.parameter]),
                     doc: "DAT capturePhoto(resolution:quality:), fire-and-forget: the photo arrives on \"data\", its transfer on \"progress\", "
-                        + "a failure on \"error\" (notReady before `started`, busy while a capture is in flight)."
+                        + "a failure on \"error\" (notReady before `started`, busy while a capture is in flight). format= is ours: DAT's takes none."
                 ) { feature, options, _ in
                     let (resolution, quality, format) =
                         (try PhotoOptions.resolution.value(in: options), try PhotoOptions.quality.value(in: options), try PhotoOptions.format.value(in: options))

@@ -335,7 +335,7 @@ function PhotoCapture:wait() end
 ---@return Handle
 function PhotoCapture:on(event, fn) end
 
----cam.photo: the camera's standalone-photo feature (DAT 1.0 camera.photo). start() it with the stream stopped, capture{} (fire-and-forget: photos arrive on "data", failures on "error"), stop(); it starts again after a stop.
+---cam.photo: the camera's standalone-photo feature (DAT 1.0 camera.photo). start() it with the stream stopped, capture{} (fire-and-forget: photos arrive on "data", failures on "error"), stop(); it starts again after a stop. Calling it, cam:photo{}, takes one photo and waits (Camera:photo).
 ---@class PhotoFeature
 ---@overload fun(camera: Camera, options?: {resolution?: PhotoResolution, quality?: PhotoQuality, format?: PhotoCaptureFormat}): Photo
 ---@field state "stopped"|"starting"|"started"|"stopping" DAT's PhotoState: stopped, starting, started, stopping.
@@ -345,7 +345,7 @@ local PhotoFeature = {}
 ---DAT start(): waits until `started`; raises PhotoError (busy while the camera streams: stop the stream first).
 function PhotoFeature:start() end
 
----DAT capturePhoto(resolution:quality:), fire-and-forget: the photo arrives on "data", its transfer on "progress", a failure on "error" (notReady before `started`, busy while a capture is in flight).
+---DAT capturePhoto(resolution:quality:), fire-and-forget: the photo arrives on "data", its transfer on "progress", a failure on "error" (notReady before `started`, busy while a capture is in flight). format= is ours: DAT's takes none.
 ---@param options? {resolution?: PhotoResolution, quality?: PhotoQuality, format?: PhotoCaptureFormat}
 function PhotoFeature:capture(options) end
 
