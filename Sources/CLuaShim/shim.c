@@ -1303,11 +1303,28 @@ static int gs_resume_continuation(lua_State *L, int status, lua_KContext base) {
     return n;
 }
 
+/* 1 when the running function is argument 1's __call: Lua put the called object
+ * before the arguments the script wrote (`cam:photo{}` calls `cam.photo`), so errors
+ * number those arguments one lower, as the script sees them. */
+static int gs_called_through_metamethod(lua_State *L) {
+    lua_Debug ar;
+    int through = 0;
+    if (lua_getstack(L, 0, &ar) && lua_getinfo(L, "f", &ar)) {
+        if (luaL_getmetafield(L, 1, "__call") != LUA_TNIL) {
+            through = lua_rawequal(L, -1, -2);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    return through;
+}
+
 /* luaL_argerror, except that where Lua knows no name for the function (called
  * through pcall or a local) the message uses the name it was registered under,
  * kept in the trampoline's second upvalue, instead of '?'. */
 static int gs_argerror(lua_State *L, int argument, const char *message) {
     lua_Debug ar;
+    argument -= gs_called_through_metamethod(L);
     if (lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar) && ar.name == NULL &&
         lua_type(L, lua_upvalueindex(2)) == LUA_TSTRING)
         return luaL_error(L, "bad argument #%d to '%s' (%s)", argument, lua_tostring(L, lua_upvalueindex(2)), message);

@@ -65,6 +65,9 @@ public struct LuaBindings {
         public let isImplementedInLua: Bool
         /// Its instances may hold fields beyond ``fields`` (a recipe handle holds what the recipe exposes).
         public let isOpen: Bool
+        /// What calling an instance does (``LuaClass/call``); its `name` is the field that
+        /// holds the instance, and its parameters start with that field's holder.
+        public var call: Function? = nil
     }
 
     public init() {}
@@ -75,10 +78,23 @@ public struct LuaBindings {
 
     /// Every alias any signature or field mentions, by name, each once.
     public var aliases: [(name: String, definition: LuaType)] {
-        let functions = globals + modules.flatMap(\.functions) + classes.flatMap(\.methods)
+        let functions = globals + modules.flatMap(\.functions) + classes.flatMap(\.methods) + classes.compactMap(\.call)
         let types = functions.flatMap { $0.parameters.map(\.type) + $0.returns } + classes.flatMap { $0.fields.map(\.type) }
         var seen: Set<String> = []
         return types.flatMap(\.aliases).filter { seen.insert($0.name).inserted }
+    }
+}
+
+extension LuaBindings {
+    /// `luaClass`'s methods as scripts call them: its own, then one per field holding a
+    /// callable instance (`cam:photo{}` calls `cam.photo`), without the holder `:` passes.
+    public func methods(of luaClass: Class) -> [Function] {
+        luaClass.methods + luaClass.fields.compactMap { field in
+            guard case .named(let held) = field.type, let call = classes.first(where: { $0.name == held })?.call else { return nil }
+            return Function(
+                name: field.name, owner: luaClass.name, isMethod: true, parameters: Array(call.parameters.dropFirst()),
+                returns: call.returns, doc: call.doc, rule: call.rule)
+        }
     }
 }
 

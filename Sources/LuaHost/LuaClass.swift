@@ -25,15 +25,19 @@ public struct LuaClass<Object: AnyObject> {
     /// Host memory an instance holds while a script holds it (a photo's bytes),
     /// charged against the memory cap from push until its userdata is collected.
     public let memoryCost: ((Object) -> Int)?
+    /// What calling an instance does (`__call`; argument 1 is the object), so an object
+    /// held in a field also serves as a method of its holder (`cam:photo{}` beside `cam.photo:start()`).
+    public let call: LuaFunction?
 
     public init(
         _ type: Object.Type, name: String, doc: String, methods: [LuaFunction] = [], fields: [LuaField<Object>] = [],
-        describe: ((Object) -> String)? = nil, memoryCost: ((Object) -> Int)? = nil
+        call: LuaFunction? = nil, describe: ((Object) -> String)? = nil, memoryCost: ((Object) -> Int)? = nil
     ) {
         self.name = name
         self.doc = doc
         self.methods = methods
         self.fields = fields
+        self.call = call
         self.describe = describe
         self.memoryCost = memoryCost
     }

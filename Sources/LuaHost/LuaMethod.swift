@@ -76,8 +76,10 @@ extension LuaClass {
     /// A class whose methods get their object typed (``LuaMethod``).
     public init(
         _ type: Object.Type, name: String, doc: String, methods: [LuaMethod<Object>], fields: [LuaField<Object>] = [],
-        describe: ((Object) -> String)? = nil, memoryCost: ((Object) -> Int)? = nil
+        call: LuaMethod<Object>? = nil, describe: ((Object) -> String)? = nil, memoryCost: ((Object) -> Int)? = nil
     ) {
-        self.init(type, name: name, doc: doc, methods: methods.map(\.function), fields: fields, describe: describe, memoryCost: memoryCost)
+        self.init(
+            type, name: name, doc: doc, methods: methods.map(\.function), fields: fields, call: call?.function, describe: describe,
+            memoryCost: memoryCost)
     }
 }

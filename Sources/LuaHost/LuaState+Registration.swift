@@ -95,6 +95,10 @@ extension LuaState {
                 let key = (try? call.string(2)) ?? "?"
                 throw LuaError("cannot set '\(key)' on a \(name): its fields are read-only")
             }
+            if let call = luaClass.call {
+                try pushFunction(call.body, checking: LuaArgumentCheck(call, offset: 1), named: call.name, on: L)
+                try LuaStack.check("__call".withCString { gs_rawsetfield(L, -2, $0) })
+            }
             let cost = luaClass.memoryCost.map { cost in { (object: AnyObject) in (object as? Object).map(cost) ?? 0 } }
             classes[ObjectIdentifier(Object.self)] = LuaClassBinding(name: name, metatable: metatable, memoryCost: cost)
         } catch {
@@ -104,7 +108,7 @@ extension LuaState {
             LuaBindings.Class(
                 name: name, doc: luaClass.doc, methods: luaClass.methods.map { LuaBindings.Function($0, owner: name, isMethod: true) },
                 fields: luaClass.fields.map { LuaBindings.Field(name: $0.name, type: $0.type, doc: $0.doc) },
-                isImplementedInLua: false, isOpen: false))
+                isImplementedInLua: false, isOpen: false, call: luaClass.call.map { LuaBindings.Function($0, owner: name) }))
     }
 
     /// Describes a class Lua code implements, for help, type files and `glasses check`.

@@ -34,6 +34,7 @@ import Testing
         instances.FrameRegion = instances.Frame:region(0, 0, 0.5, 0.5)
         instances.PhotoCapture = cam:start_photo{ resolution = "small" }
         instances.PhotoCapture:wait()
+        instances.PhotoFeature = cam.photo
         instances.VideoRecorder = cam:record{ path = "probe.mp4", duration = 0.2 }
         local lens = mock.pair("metaRayBanDisplay")
         local displaySession = wearables.session(wearables.specific_selector(lens.device))
@@ -92,7 +93,8 @@ import Testing
         var methods: [String] = []
         var expected = functions.count
         for luaClass in bindings.classes where !luaClass.isImplementedInLua {
-            for method in luaClass.methods {
+            // Callable fields too: `cam:photo{}` calls the PhotoFeature in `cam.photo`.
+            for method in bindings.methods(of: luaClass) {
                 let takes = !method.parameters.isEmpty
                 methods.append("{class=\"\(luaClass.name)\", name=\"\(method.name)\", takes_arguments=\(takes)}")
                 expected += takes ? 2 : 1

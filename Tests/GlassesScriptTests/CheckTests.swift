@@ -128,6 +128,27 @@ import Testing
         ])
     }
 
+    /// `cam.photo` is a PhotoFeature that `cam:photo{}` calls: both are checked.
+    @Test func checksTheCallableFieldBothAsAMethodAndAsAnObject() throws {
+        let problems = try check("""
+            local cam = wearables.session():camera{}
+            local still = cam:photo{resolution = "huge"}
+            cam.photo:capture{quality = "best"}
+            cam.photo:strat()
+            cam:phot{}
+            cam.photo:on("photo", print)
+            print(still.widht, cam.photo.state)
+            """)
+        #expect(problems == [
+            "script.lua:2: bad argument #1 to 'Camera:photo' (field 'resolution': invalid value 'huge' (expected one of: small, medium, large, full))",
+            "script.lua:3: bad argument #1 to 'PhotoFeature:capture' (field 'quality': invalid value 'best' (expected one of: low, medium, high))",
+            "script.lua:4: unknown method 'strat' on PhotoFeature (did you mean 'start'?)",
+            "script.lua:5: unknown method 'phot' on Camera (did you mean 'photo'?)",
+            "script.lua:6: bad argument #1 to 'PhotoFeature:on' (invalid value 'photo' (expected one of: state, data, progress, error))",
+            "script.lua:7: unknown field 'widht' on Photo (did you mean 'width'?)",
+        ])
+    }
+
     @Test func findsCallsTheSandboxRemoves() throws {
         let source = "os.execute('ls')\nlocal f = io.open('x')\nprint(os.time())\n"
         #expect(try check(source) == ["script.lua:1: os.execute is not available in the standard sandbox; run with --sandbox trusted"])

@@ -47,6 +47,7 @@ import Testing
         ("fidelity_capability_not_found.lua", "ready"),
         ("fidelity_stream_faults.lua", "ready"),
         ("fidelity_photo_states.lua", "ready"),
+        ("fidelity_photo_feature.lua", "ready"),
         ("fidelity_app_update.lua", "ready"),
         ("fidelity_update_calls.lua", "ready"),
         ("fidelity_a2dp_pause.lua", "ready"),

@@ -60,6 +60,7 @@ enum BackendConformance {
         ("a power peak on a weak battery ends the session with peakPowerShutdown", peakPowerOnAWeakBattery),
         ("a standalone photo has its own size, apart from the stream's", photoAtItsOwnSize),
         ("a standalone photo needs no stream and reports its transfer up to the whole", photoTransferProgress),
+        ("the camera's photo feature starts once, takes several photos with their transfer, and stops", photoFeatureCaptures),
         ("the Meta AI app's update destinations: the firmware's makes the glasses compatible, the DAT app's updates the app on them", updateDestinations),
         ("an update destination the Meta AI app cannot open fails with its NavigationError", updateDestinationRefused),
         ("Motion samples follow the glasses' IMU at the configured rate", motionFollowsTheIMU),
@@ -430,6 +431,30 @@ enum BackendConformance {
         #expect(steps.values.count == SimulatedCamera.progressSteps + 1)
         #expect(steps.values.first == PhotoTransferProgress(bytesReceived: 0, totalBytes: photo.size))
         #expect(steps.values.last == PhotoTransferProgress(bytesReceived: photo.size, totalBytes: photo.size))
+    }
+
+    static func photoFeatureCaptures(_ rig: ConformanceRig) throws {
+        let session = try startedSession(rig)
+        let camera = try session.addCamera(config(.low, 15))
+        let feature = camera.photo
+        let photos = Recorder<Photo>()
+        photos.token = feature.addDataListener { photos.append($0) }
+        let steps = Recorder<PhotoTransferProgress>()
+        steps.token = feature.addProgressListener { steps.append($0) }
+        let errors = Recorder<PhotoError>()
+        errors.token = feature.addErrorListener { errors.append($0) }
+        feature.start()
+        try #require(rig.run(until: { feature.state == .started }, within: 5))
+        for (count, resolution) in [PhotoResolution.small, .medium].enumerated() {
+            feature.capturePhoto(resolution: resolution, quality: .low)
+            try #require(rig.run(until: { photos.values.count == count + 1 }, within: CameraStream.captureTimeout + 5))
+        }
+        #expect(photos.values.map(\.width) == [480, 960])
+        #expect(steps.values.last == PhotoTransferProgress(bytesReceived: photos.values[1].size, totalBytes: photos.values[1].size))
+        #expect(errors.values.isEmpty)
+        feature.stop()
+        #expect(rig.run(until: { feature.state == .stopped }, within: 5))
+        #expect(camera.state == .stopped, "taken with the stream stopped")
     }
 
     private static func capture(_ camera: CameraStream, in rig: ConformanceRig) throws -> Outcome<Photo, PhotoError> {

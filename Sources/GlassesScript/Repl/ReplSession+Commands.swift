@@ -50,7 +50,7 @@ extension ReplSession {
         if let class_ = bindings.classes.first(where: { $0.name == name }) {
             return ([class_.name + ": " + class_.doc]
                 + class_.fields.map { "  .\($0.name): \($0.type.text)  \($0.doc)" }
-                + class_.methods.map { "  \($0.signature)\n      \($0.doc)" }).joined(separator: "\n")
+                + bindings.methods(of: class_).map { "  \($0.signature)\n      \($0.doc)" }).joined(separator: "\n")
         }
         if let function = bindings.globals.first(where: { $0.name == name }) { return describe(function) }
         if let separator = name.firstIndex(where: { $0 == "." || $0 == ":" }) {
@@ -60,7 +60,7 @@ extension ReplSession {
                 return describe(function)
             }
             if let class_ = bindings.classes.first(where: { $0.name == owner }) {
-                if let method = class_.methods.first(where: { $0.name == member }) { return describe(method) }
+                if let method = bindings.methods(of: class_).first(where: { $0.name == member }) { return describe(method) }
                 if let field = class_.fields.first(where: { $0.name == member }) {
                     return "\(owner).\(field.name): \(field.type.text)\n  \(field.doc)"
                 }

@@ -20,7 +20,8 @@ extension ReplSession {
         if let class_ = className(of: value),
             let binding = runtime.state.bindings.classes.first(where: { $0.name == class_ })
         {
-            let members = isMethod ? binding.methods.map(\.name) : binding.fields.map(\.name) + binding.methods.map(\.name)
+            let methods = runtime.state.bindings.methods(of: binding).map(\.name)
+            let members = isMethod ? methods : binding.fields.map(\.name) + binding.methods.map(\.name)
             return members.filter { $0.hasPrefix(prefix) }.sorted().map { head + $0 }
         }
         return names(in: value, prefix: prefix, global: false).map { head + $0 }

@@ -56,7 +56,7 @@ public struct LuaReferenceGenerator {
                 if luaClass.isOpen { lines.append("| ... | | also what its maker exposes |") }
                 lines.append("")
             }
-            for method in luaClass.methods { lines += functionSection(method) }
+            for method in bindings.methods(of: luaClass) { lines += functionSection(method) }
         }
         lines.append("")
         return lines.joined(separator: "\n")
@@ -117,7 +117,7 @@ public struct LuaReferenceGenerator {
         for luaClass in bindings.classes {
             lines += ["", "### class \(luaClass.name)" + (luaClass.doc.isEmpty ? "" : ": " + firstSentence(luaClass.doc))]
             for field in luaClass.fields { lines.append("- field \(field.name): \(field.type.spellingOutLiterals.text)") }
-            for method in luaClass.methods { lines += plainLines(method) }
+            for method in bindings.methods(of: luaClass) { lines += plainLines(method) }
         }
         lines.append("")
         return lines.joined(separator: "\n")

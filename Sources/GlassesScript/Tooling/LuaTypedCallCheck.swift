@@ -16,6 +16,8 @@ struct LuaTypedCallCheck {
     /// Registry functions by qualified name: `now`, `wearables.stream`, `Camera:capture`.
     let functions: [String: LuaBindings.Function]
     let classes: [String: LuaBindings.Class]
+    /// Each class's methods as scripts call them, callable fields included (``LuaBindings/methods(of:)``).
+    let methods: [String: [LuaBindings.Function]]
     let modules: Set<String>
 
     init(bindings: LuaBindings) {
@@ -26,6 +28,7 @@ struct LuaTypedCallCheck {
         }
         self.functions = functions
         classes = Dictionary(bindings.classes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        methods = Dictionary(bindings.classes.map { ($0.name, bindings.methods(of: $0)) }, uniquingKeysWith: { first, _ in first })
         modules = Set(bindings.modules.map(\.name))
     }
 
@@ -87,8 +90,9 @@ struct LuaTypedCallCheck {
             } else if token.text == ":", position + 1 < tokens.count, tokens[position + 1].kind == .name {
                 let member = tokens[position + 1]
                 guard case .instance(let className)? = value, let luaClass = classes[className] else { return nil }
-                guard let method = luaClass.methods.first(where: { $0.name == member.text }) else {
-                    let hint = NameSuggestion.closest(to: member.text, in: luaClass.methods.map(\.name)).map { " (did you mean '\($0)'?)" }
+                let callable = methods[className] ?? luaClass.methods
+                guard let method = callable.first(where: { $0.name == member.text }) else {
+                    let hint = NameSuggestion.closest(to: member.text, in: callable.map(\.name)).map { " (did you mean '\($0)'?)" }
                     diagnostics.append(
                         LuaCheckDiagnostic(file: file, line: member.line, message: "unknown method '\(member.text)' on \(className)\(hint ?? "")"))
                     return nil

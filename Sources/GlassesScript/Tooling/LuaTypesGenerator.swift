@@ -85,6 +85,11 @@ public struct LuaTypesGenerator {
         for luaClass in bindings.classes {
             lines += docLines(luaClass.doc)
             lines.append("---@class \(luaClass.name)")
+            if let call = luaClass.call {
+                let parameters = call.parameters.map { "\(LuaTypesGenerator.safeName($0.name))\($0.isOptional ? "?" : ""): \($0.type.text)" }
+                let returns = call.returns.isEmpty ? "" : ": " + call.returns.map(\.text).joined(separator: ", ")
+                lines.append("---@overload fun(\(parameters.joined(separator: ", ")))\(returns)")
+            }
             for field in luaClass.fields {
                 let doc = field.doc.isEmpty ? "" : " " + oneLine(field.doc)
                 lines.append("---@field \(field.name) \(field.type.text)\(doc)")

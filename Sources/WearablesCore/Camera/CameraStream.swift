@@ -64,6 +64,15 @@ public final class CameraStream {
     /// session does: it lives on when nothing else references it (a script's local
     /// went out of scope) and keeps delivering to its listeners.
     private var selfWhileStarted: CameraStream?
+    private var photoFeature: PhotoFeature?
+
+    /// DAT 1.0 `camera.photo`: the camera's one persistent standalone-photo feature.
+    public var photo: PhotoFeature {
+        if let photoFeature { return photoFeature }
+        let feature = PhotoFeature(camera: self)
+        photoFeature = feature
+        return feature
+    }
 
     init(session: DeviceSession, configuration: StreamConfiguration) {
         self.wearables = session.wearables
@@ -273,10 +282,22 @@ public final class CameraStream {
         return capture
     }
 
+    /// A capture for ``PhotoFeature``: a standalone photo whose outcome and progress go to
+    /// the feature. False when the camera has no device.
+    func beginFeatureCapture(format: PhotoCaptureFormat, size: VideoSize, quality: Int,
+                             progress: @escaping (PhotoTransferProgress) -> Void,
+                             completion: @escaping (Result<Photo, PhotoError>) -> Void) -> Bool {
+        guard beginCapture(format: format, size: size, quality: quality, standalone: true) else { return false }
+        captureCompletion = completion
+        captureProgress = progress
+        return true
+    }
+
     /// DAT `Camera.stop()` on a camera its session gives up (`DeviceSession.removeCamera`):
-    /// the stream stops, and the camera cannot start again.
+    /// the stream stops, its photo feature stops, and the camera cannot start again.
     func remove() {
         isRemoved = true
+        photoFeature?.cameraRemoved()
         if state == .stopped { abandonCapture(failingWith: .notReady) }
         stop()
     }
@@ -299,6 +320,7 @@ public final class CameraStream {
 
     func sessionEnding(error: StreamError?) {
         if state != .stopped { endStream(error: error, stopsImplicitSession: false, delay: 0) }
+        photoFeature?.sessionEnding(error: error)
         // A standalone photo outlives its stream, not its session.
         abandonCapture(failingWith: .inFlightCaptureEnded(by: error))
     }
@@ -541,7 +563,7 @@ public final class CameraStream {
     /// The stream ends under a capture in flight: it still gets its one outcome,
     /// on the same listeners and waiter a photo would have reached; the device's
     /// late answer, if any, is ignored (the serial moves on).
-    private func abandonCapture(failingWith error: PhotoError) {
+    func abandonCapture(failingWith error: PhotoError) {
         guard isCapturing else { return }
         isCapturing = false
         captureTimer?.cancel()

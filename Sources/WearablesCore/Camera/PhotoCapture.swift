@@ -5,6 +5,9 @@
 /// `sessionSetupFailed` and `serviceUnavailable`, end it there), `started` once they
 /// take and transfer the still, `stopping` and `stopped` when its outcome is known. A
 /// capture refused before it could start (`notReady`, `busy`) is `stopped` from the outset.
+/// DAT's own shape, started once for several captures, is ``PhotoFeature``; this per-capture
+/// run stays apart from it (not sugar over it) because it also takes a photo beside a running
+/// stream, which the feature refuses as DAT does, and its state sequence is per photo.
 public final class PhotoCapture {
     /// How long simulated glasses take to set a capture up before it is `started`; shorter
     /// than any capture, so a refusal (answered at once) never reaches `started`.

@@ -73,13 +73,6 @@ enum CameraClass {
                     try runtime.wait(call, in: "capture", for: { camera.capture(format: format, completion: $0) }) { [.object(ScriptPhoto($0))] }
                 },
                 .method(
-                    "photo", .optionalOptions("options", PhotoOptions.fields), returns: [.named("Photo")],
-                    doc: "DAT 1.0 Camera.photo: a still at its own resolution (small 480x640 ... full 3024x4032; default full) and quality "
-                        + "(default high), apart from the stream's; waits, raises PhotoError like capture."
-                ) { [unowned runtime] camera, options, call in
-                    try PhotoCaptureClass.wait(runtime, call, for: try PhotoOptions.start(camera, options), in: "photo")
-                },
-                .method(
                     "start_photo", .optionalOptions("options", PhotoOptions.fields), returns: [.named("PhotoCapture")],
                     doc: "cam:photo without waiting: the PhotoCapture reports DAT's PhotoState (starting, started, stopping, stopped), "
                         + "its photo or PhotoError; capture:wait() waits for it."
@@ -119,6 +112,10 @@ enum CameraClass {
                     ])
                 },
                 LuaField(name: "device", type: .optional(.named("Device")), doc: "The device streaming, once known.") { .object($0.device) },
+                LuaField(
+                    name: "photo", type: .named("PhotoFeature"),
+                    doc: "DAT 1.0 camera.photo: the persistent standalone-photo feature (start, capture, stop); cam:photo{} calls it."
+                ) { .object($0.photo) },
                 LuaField(name: "frames", type: .integer, doc: "Frames delivered so far.") { .integer(Int64($0.frameCount)) },
             ],
             describe: { camera in

@@ -19,6 +19,7 @@ struct WearablesPlugin: GlassesPlugin {
         try state.register(VoiceClass.streamClass(runtime))
         try state.register(VoiceClass.invocationClass(runtime))
         try state.register(PhotoCaptureClass.luaClass(runtime))
+        try state.register(PhotoFeatureClass.luaClass(runtime))
         try state.register(VideoRecorderClass.luaClass(runtime))
         try state.register(LuaModule(
             name: "wearables", doc: "The DAT entry point: registration, permissions, devices, sessions.",

@@ -143,6 +143,7 @@ function DeviceSession:display() end
 ---@field config {resolution: string, fps: integer, codec: string} The requested settings.
 ---@field effective {resolution: string, fps: integer, width: integer, height: integer} The settings after the bandwidth ladder.
 ---@field device Device? The device streaming, once known.
+---@field photo PhotoFeature DAT 1.0 camera.photo: the persistent standalone-photo feature (start, capture, stop); cam:photo{} calls it.
 ---@field frames integer Frames delivered so far.
 local Camera = {}
 
@@ -167,11 +168,6 @@ function Camera:next_frame(timeout) end
 ---@param format? PhotoCaptureFormat (default "jpeg")
 ---@return Photo
 function Camera:capture(format) end
-
----DAT 1.0 Camera.photo: a still at its own resolution (small 480x640 ... full 3024x4032; default full) and quality (default high), apart from the stream's; waits, raises PhotoError like capture.
----@param options? {resolution?: PhotoResolution, quality?: PhotoQuality, format?: PhotoCaptureFormat}
----@return Photo
-function Camera:photo(options) end
 
 ---cam:photo without waiting: the PhotoCapture reports DAT's PhotoState (starting, started, stopping, stopped), its photo or PhotoError; capture:wait() waits for it.
 ---@param options? {resolution?: PhotoResolution, quality?: PhotoQuality, format?: PhotoCaptureFormat}
@@ -338,6 +334,29 @@ function PhotoCapture:wait() end
 ---@param fn function
 ---@return Handle
 function PhotoCapture:on(event, fn) end
+
+---cam.photo: the camera's standalone-photo feature (DAT 1.0 camera.photo). start() it with the stream stopped, capture{} (fire-and-forget: photos arrive on "data", failures on "error"), stop(); it starts again after a stop. Calling it, cam:photo{}, takes one photo and waits (Camera:photo).
+---@class PhotoFeature
+---@overload fun(camera: Camera, options?: {resolution?: PhotoResolution, quality?: PhotoQuality, format?: PhotoCaptureFormat}): Photo
+---@field state "stopped"|"starting"|"started"|"stopping" DAT's PhotoState: stopped, starting, started, stopping.
+---@field capturing boolean Whether a capture is in flight.
+local PhotoFeature = {}
+
+---DAT start(): waits until `started`; raises PhotoError (busy while the camera streams: stop the stream first).
+function PhotoFeature:start() end
+
+---DAT capturePhoto(resolution:quality:), fire-and-forget: the photo arrives on "data", its transfer on "progress", a failure on "error" (notReady before `started`, busy while a capture is in flight). format= is ours: DAT's takes none.
+---@param options? {resolution?: PhotoResolution, quality?: PhotoQuality, format?: PhotoCaptureFormat}
+function PhotoFeature:capture(options) end
+
+---DAT stop(): waits until `stopped`; a capture in flight fails notReady.
+function PhotoFeature:stop() end
+
+---Listen to the feature's state (first the current one, at the caller's next wait), its photos (Photo), their transfer's progress ({bytes_received, total_bytes, fraction}) or its PhotoErrors.
+---@param event "state"|"data"|"progress"|"error"
+---@param fn function
+---@return Handle
+function PhotoFeature:on(event, fn) end
 
 ---A recording of a camera stream to a fragmented MP4.
 ---@class VideoRecorder
