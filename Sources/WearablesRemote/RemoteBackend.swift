@@ -250,10 +250,11 @@ public final class RemoteBackend: WearablesBackend {
         }
     }
 
-    /// Asks the served world to stream the pair's IMU (`watch_motion`), or to stop. A refusal
-    /// is the glasses' `MotionError` (another domain, such as an unknown device, reads as
-    /// `deviceDisconnected`); a lost connection ends the session, and the Motion with it.
-    public func watchMotion(on identifier: DeviceIdentifier, rate: MotionSamplingRate?, failed: @escaping (MotionError) -> Void) {
+    /// Asks the served world to stream the pair's IMU (`watch_motion`), or to stop. Its reply is
+    /// the start's answer; a refusal is the glasses' `MotionError` (another domain, such as an
+    /// unknown device, reads as `deviceDisconnected`); a lost connection ends the session, and the Motion with it.
+    public func watchMotion(on identifier: DeviceIdentifier, rate: MotionSamplingRate?, started: @escaping () -> Void,
+                            failed: @escaping (MotionError) -> Void) {
         guard let rate else {
             motionWatches[identifier] = nil
             command(.watchMotion(device: identifier, rate: nil), fail: {}) { _ in }
@@ -261,7 +262,7 @@ public final class RemoteBackend: WearablesBackend {
         }
         var number = 0
         number = command(.watchMotion(device: identifier, rate: rate), fail: {}) { [weak self] result in
-            guard let self, case .failure(let error) = result else { return }
+            guard let self, case .failure(let error) = result else { return started() }
             self.trace.record(source: "remote", event: "motion_refused", values: ["code": .string(error.code)])
             self.motionFailed(on: identifier, error.decode(as: MotionError.self) ?? .deviceDisconnected, watch: number)
         }

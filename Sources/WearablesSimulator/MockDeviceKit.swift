@@ -354,7 +354,10 @@ public final class MockDeviceKit: WearablesBackend {
     }
 
     /// The model reads the simulated IMU where it runs: there is nothing to ask the glasses.
-    public func watchMotion(on identifier: DeviceIdentifier, rate: MotionSamplingRate?, failed: @escaping (MotionError) -> Void) {}
+    public func watchMotion(on identifier: DeviceIdentifier, rate: MotionSamplingRate?, started: @escaping () -> Void,
+                            failed: @escaping (MotionError) -> Void) {
+        if rate != nil { scheduler.schedule(after: 0, started) }
+    }
 
     @discardableResult
     public func listenForSpeech(_ listening: Bool, on identifier: DeviceIdentifier, settled: @escaping () -> Void) -> Bool {

@@ -111,6 +111,28 @@ import WearablesServer
         #expect(replay.stderr.contains("the recording has no 'speech_listen' command"), "\(replay.stderr)")
     }
 
+    /// So does a Motion start the glasses never answer (no `watch_motion` in the recording): it
+    /// fails with `deviceDisconnected` after the model's timeout, never started.
+    @Test func aMotionStartTheGlassesNeverAnswerFailsAfterTheTimeout() async throws {
+        let head = "local s = wearables.session()\ns:start()\nlocal m = s:motion{}\n"
+        let folder = try GlassesProcess.folder([
+            "record.lua": head + "print('started')\ns:stop()\n",
+            "watch.lua": head + "local states = {}\nm:on('state', function(st) states[#states + 1] = st end)\nlocal t = now()\n"
+                + "local ok, err = pcall(m.start, m)\nwait(0)\n"
+                + "print(ok, err.code, m.state, now() - t >= 10, table.concat(states, ','))\ns:stop()\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var options = ServeOptions()
+        options.speed = 10
+        let live = try await LoopbackServer.with(options) { url, token, _ in
+            try Self.runBlocking(["run", "--timeout", "120", "--connect", url, "--token", token, "--capture", "s.jsonl", "record.lua"], in: folder)
+        }
+        #expect(live.code == 0, "\(live.stderr)")
+        let replay = try await GlassesProcess.run(["run", "--replay", "s.jsonl", "watch.lua"], in: folder)
+        #expect(replay.stdout == "false\tdeviceDisconnected\tstopped\ttrue\tstopped,starting,stopped\n", "\(replay.stderr)")
+        #expect(replay.stderr.contains("the recording has no 'watch_motion' command"), "\(replay.stderr)")
+    }
+
     @Test func aFileThatCannotBeReplayedIsOneErrorAndADamagedLineIsLeftOut() async throws {
         let folder = try GlassesProcess.folder([
             "noop.lua": "print(#wearables.devices())\n",

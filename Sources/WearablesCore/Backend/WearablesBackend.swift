@@ -90,9 +90,11 @@ public protocol WearablesBackend: AnyObject {
     /// The glasses' IMU as the model reads it (DAT 1.0 `MWDATMotion`); nil when they have none.
     func motionFeed(on identifier: DeviceIdentifier) -> MotionFeedSource?
     /// A Motion on `identifier` started (`rate`) or stopped (nil). A backend whose feed computes
-    /// samples where the model reads them does nothing; one whose glasses are elsewhere asks them
-    /// to stream into the feed, and tells `failed` of their own `MotionError` (no sensors, link lost).
-    func watchMotion(on identifier: DeviceIdentifier, rate: MotionSamplingRate?, failed: @escaping (MotionError) -> Void)
+    /// samples where the model reads them answers `started` at once; one whose glasses are elsewhere
+    /// asks them to stream into the feed, answers `started` when they do, and tells `failed` of their
+    /// own `MotionError` (no sensors, link lost). The model's start waits for `started` and its delay.
+    func watchMotion(on identifier: DeviceIdentifier, rate: MotionSamplingRate?, started: @escaping () -> Void,
+                     failed: @escaping (MotionError) -> Void)
 
     /// Whether the app's Speech listens on the glasses (MockSpeechKit `isListening`); false when they have no speech.
     /// `settled` runs once the glasses have taken a start, after anything they reported meanwhile (a

@@ -11,6 +11,9 @@ public final class Motion {
     /// *(ours)* From `starting` to `started`, and from `stopping` to `stopped`.
     public static let startDelay: Double = 0.2
     public static let stopDelay: Double = 0.05
+    /// *(ours)* A start the glasses never answer (a bridge whose DAT call never returns) fails
+    /// with `deviceDisconnected` after this long, so no script waits forever.
+    public static let answerTimeout: Double = 10
 
     public let configuration: MotionConfiguration
     public private(set) var state: MotionState = .stopped
@@ -42,8 +45,14 @@ public final class Motion {
     private var transitionTimer: TimerToken?
     private var startWaiters: [(Result<Void, MotionError>) -> Void] = []
     private var paused = false
-    /// The backend was asked to have the glasses stream (``WearablesBackend/watchMotion(on:rate:failed:)``).
+    /// The backend was asked to have the glasses stream (``WearablesBackend/watchMotion(on:rate:started:failed:)``).
     private var watching = false
+    /// Which start is running (a late answer to an earlier one is not this one's), and what it
+    /// still waits for: the model's delay and the glasses' answer.
+    private var startGeneration = 0
+    private var startAwaits: Set<StartStep> = []
+    private enum StartStep { case delay, glasses }
+    private var answerTimer: TimerToken?
 
     init(session: DeviceSession, configuration: MotionConfiguration, feed: MotionFeedSource?) {
         self.session = session
@@ -100,14 +109,28 @@ public final class Motion {
         }
         startWaiters.append(completion)
         transitionTimer?.cancel()
-        watch(true)
+        startGeneration += 1
+        let generation = startGeneration
+        startAwaits = [.delay, .glasses]
+        watch(true) { [weak self] in self?.started(.glasses, of: generation) }
         transition(to: .starting)
-        transitionTimer = scheduler.schedule(after: Self.startDelay) { [weak self] in
-            guard let self, self.state == .starting else { return }
-            self.transition(to: .started)
-            self.resumeProducing()
-            self.finishStart(.success(()))
+        transitionTimer = scheduler.schedule(after: Self.startDelay) { [weak self] in self?.started(.delay, of: generation) }
+        answerTimer = scheduler.schedule(after: Self.answerTimeout) { [weak self] in
+            guard let self, generation == self.startGeneration else { return }
+            self.glassesFailed(.deviceDisconnected)
         }
+    }
+
+    /// `started` once the delay has passed and the glasses have answered (over a connection,
+    /// `watch_motion`'s reply), unless the start ended first.
+    private func started(_ step: StartStep, of generation: Int) {
+        guard generation == startGeneration else { return }
+        startAwaits.remove(step)
+        guard startAwaits.isEmpty, state == .starting else { return }
+        answerTimer?.cancel()
+        transition(to: .started)
+        resumeProducing()
+        finishStart(.success(()))
     }
 
     /// DAT `stop()`: pauses; `start()` may follow.
@@ -115,6 +138,7 @@ public final class Motion {
         guard state == .started || state == .starting else { return }
         finishStart(.failure(.capabilityClosed))
         transitionTimer?.cancel()
+        answerTimer?.cancel()
         watch(false)
         stopProducing()
         transition(to: .stopping)
@@ -143,6 +167,7 @@ public final class Motion {
         if linkLost, state != .stopped { report(.deviceDisconnected) }
         finishStart(.failure(linkLost ? .deviceDisconnected : .capabilityClosed))
         transitionTimer?.cancel()
+        answerTimer?.cancel()
         watch(false)
         stopProducing()
         transition(to: .stopped)
@@ -159,11 +184,12 @@ public final class Motion {
 
     // MARK: The glasses
 
-    /// Tells the backend the glasses' IMU is wanted (or no longer), once per change.
-    private func watch(_ wanted: Bool) {
-        guard wanted != watching, let session, let device = session.deviceIdentifier else { return }
+    /// Tells the backend the glasses' IMU is wanted (or no longer), once per change; `started`
+    /// when the glasses stream (at once when there was nothing to ask).
+    private func watch(_ wanted: Bool, started: @escaping () -> Void = {}) {
+        guard wanted != watching, let session, let device = session.deviceIdentifier else { return started() }
         watching = wanted
-        session.wearables.backend.watchMotion(on: device, rate: wanted ? configuration.samplingRate : nil) { [weak self] error in
+        session.wearables.backend.watchMotion(on: device, rate: wanted ? configuration.samplingRate : nil, started: started) { [weak self] error in
             self?.glassesFailed(error)
         }
     }
@@ -175,6 +201,7 @@ public final class Motion {
         report(error)
         finishStart(.failure(error))
         transitionTimer?.cancel()
+        answerTimer?.cancel()
         stopProducing()
         transition(to: .stopped)
     }

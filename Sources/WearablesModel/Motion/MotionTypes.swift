@@ -35,7 +35,7 @@ public enum MotionError: String, NamedWearablesError {
         switch self {
         case .sensorUnavailable: "the device has no motion sensors"
         case .capabilityClosed: "the Motion capability was removed (or its session ended); add a new one to a started session"
-        case .deviceDisconnected: "the glasses disconnected; start Motion again once they are back"
+        case .deviceDisconnected: "the glasses disconnected (or never answered the start); start Motion again once they are back"
         }
     }
 }
