@@ -163,7 +163,7 @@ public enum PhotoError: String, NamedWearablesError {
         deviceHealthCritical, deviceDisconnected
     public var message: String {
         switch self {
-        case .notReady: "the camera is not streaming; start the stream and wait for streaming before capturing"
+        case .notReady: "the camera is not ready: start the stream and wait for streaming, or start its photo feature (cam.photo:start()) and wait for started, before capturing"
         case .captureFailure: "the glasses failed to capture the photo, or it never arrived (photos may not deliver while audio is routed over HFP to the glasses); try again"
         case .sessionSetupFailed: "the capture session could not be set up; restart the stream"
         case .busy: "a capture is already in flight; wait for its photo"
