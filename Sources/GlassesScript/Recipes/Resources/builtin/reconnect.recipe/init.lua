@@ -2,6 +2,8 @@
 -- flat batteries, heat and Bluetooth drops. DAT resumes a paused session by
 -- itself (short drop, doff, a second tap) but never restarts a stopped one; this recipe
 -- waits out pauses and restarts stopped sessions:
+--   * except DAT's known issue: a stream started while the glasses were off pauses
+--     when they are put on and waits for the wearer's tap; that one is restarted;
 --   * it starts only when the glasses could stream (connected, not too hot,
 --     battery above 10 %, not taken off), woken by link, device, session and camera changes rather
 --     than by polling, so streaming is back about 2 s after they are;
@@ -16,7 +18,7 @@
 -- many have streamed) let a script capture on the stream the recipe keeps alive.
 return {
   name = "reconnect",
-  version = "1.1.0",
+  version = "1.2.0",
   description = "Keep a session and camera streaming across folds, power cycles, drops and heat; wait out pauses.",
   author = "GlassesScript",
   license = "MIT",
@@ -96,8 +98,18 @@ return {
       ctx.log.info("streaming (session %d) from %s", sessions, session.device and session.device.name or "?")
       failures, backoff = 0, params.backoff_min
       -- paused is DAT's to resume (or to end): wait it out. A thermal or battery
-      -- stop ends the camera but not the session: restart both.
-      while session.state ~= "stopped" and cam.state ~= "stopped" do nap(SAFETY_NAP) end
+      -- stop ends the camera but not the session: restart both. A stream started
+      -- while the glasses were off pauses when they are put on and waits for a tap
+      -- (DAT's known issue): no app can tap, so restart it.
+      local started_doffed = session.device ~= nil and session.device.don == "doffed"
+      while session.state ~= "stopped" and cam.state ~= "stopped" do
+        if started_doffed and session.state == "paused" and ready() then
+          ctx.log.warn("paused as the glasses were put on (the stream started while they were off); restarting the session")
+          return
+        end
+        if session.state ~= "paused" and ready() then started_doffed = false end
+        nap(SAFETY_NAP)
+      end
       if session.state ~= "stopped" then
         ctx.log.warn("camera %s; restarting the session", cam.state)
       end
