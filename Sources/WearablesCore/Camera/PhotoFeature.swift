@@ -186,8 +186,8 @@ public final class PhotoFeature {
     }
 
     private func progressed(_ step: PhotoTransferProgress, capture: Int) {
-        guard inFlight == capture, let camera else { return }
-        wearables.trace.record(source: camera.traceSource, event: "photo_progress",
+        guard inFlight == capture else { return }
+        wearables.trace.record(source: traceSource, event: "photo_progress",
                                values: ["bytes": .int(step.bytesReceived), "total": .int(step.totalBytes)])
         progressListeners.emit(step)
     }
@@ -255,5 +255,6 @@ public final class PhotoFeature {
         if next == .stopped { cameraWhileActive = nil }
     }
 
-    private var traceSource: String { camera?.traceSource ?? "camera0" }
+    /// The feature's own records (`camera1.photo`), apart from `cam:start_photo{}`'s on the camera's.
+    private var traceSource: String { (camera?.traceSource ?? "camera0") + ".photo" }
 }
