@@ -90,14 +90,12 @@ import WearablesServer
                 "\(replay.stderr)")
     }
 
-    /// A speech start the glasses never answer (here: a recording without `speech_listen`, as a
-    /// bridge whose DAT call never returns) fails with `startFailed` after the model's timeout.
-    @Test func aSpeechStartTheGlassesNeverAnswerFailsAfterTheTimeout() async throws {
-        let head = "mock.permissions.set('microphone', 'granted')\nlocal s = wearables.session()\ns:start()\nlocal sp = s:speech()\n"
+    /// Records `head` over a served world (it never makes the call `probe` makes), then replays
+    /// `head` + `probe`: the replayed glasses never answer that call.
+    static func replayWithoutAnswer(head: String, probe: String) async throws -> GlassesProcess.Result {
         let folder = try GlassesProcess.folder([
             "record.lua": head + "print('started')\ns:stop()\n",
-            "listen.lua": head + "local t = now()\nlocal ok, err = pcall(sp.start, sp)\n"
-                + "print(ok, err.code, sp.state, now() - t >= 10)\ns:stop()\n",
+            "probe.lua": head + probe + "s:stop()\n",
         ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var options = ServeOptions()
@@ -106,7 +104,15 @@ import WearablesServer
             try Self.runBlocking(["run", "--timeout", "120", "--connect", url, "--token", token, "--capture", "s.jsonl", "record.lua"], in: folder)
         }
         #expect(live.code == 0, "\(live.stderr)")
-        let replay = try await GlassesProcess.run(["run", "--replay", "s.jsonl", "listen.lua"], in: folder)
+        return try await GlassesProcess.run(["run", "--replay", "s.jsonl", "probe.lua"], in: folder)
+    }
+
+    /// A speech start the glasses never answer (here: a recording without `speech_listen`, as a
+    /// bridge whose DAT call never returns) fails with `startFailed` after the model's timeout.
+    @Test func aSpeechStartTheGlassesNeverAnswerFailsAfterTheTimeout() async throws {
+        let replay = try await Self.replayWithoutAnswer(
+            head: "mock.permissions.set('microphone', 'granted')\nlocal s = wearables.session()\ns:start()\nlocal sp = s:speech()\n",
+            probe: "local t = now()\nlocal ok, err = pcall(sp.start, sp)\nprint(ok, err.code, sp.state, now() - t >= 10)\n")
         #expect(replay.stdout == "false\tstartFailed\tstopped\ttrue\n", "\(replay.stderr)")
         #expect(replay.stderr.contains("the recording has no 'speech_listen' command"), "\(replay.stderr)")
     }
@@ -114,21 +120,11 @@ import WearablesServer
     /// So does a Motion start the glasses never answer (no `watch_motion` in the recording): it
     /// fails with `deviceDisconnected` after the model's timeout, never started.
     @Test func aMotionStartTheGlassesNeverAnswerFailsAfterTheTimeout() async throws {
-        let head = "local s = wearables.session()\ns:start()\nlocal m = s:motion{}\n"
-        let folder = try GlassesProcess.folder([
-            "record.lua": head + "print('started')\ns:stop()\n",
-            "watch.lua": head + "local states = {}\nm:on('state', function(st) states[#states + 1] = st end)\nlocal t = now()\n"
+        let replay = try await Self.replayWithoutAnswer(
+            head: "local s = wearables.session()\ns:start()\nlocal m = s:motion{}\n",
+            probe: "local states = {}\nm:on('state', function(st) states[#states + 1] = st end)\nlocal t = now()\n"
                 + "local ok, err = pcall(m.start, m)\nwait(0)\n"
-                + "print(ok, err.code, m.state, now() - t >= 10, table.concat(states, ','))\ns:stop()\n",
-        ])
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        var options = ServeOptions()
-        options.speed = 10
-        let live = try await LoopbackServer.with(options) { url, token, _ in
-            try Self.runBlocking(["run", "--timeout", "120", "--connect", url, "--token", token, "--capture", "s.jsonl", "record.lua"], in: folder)
-        }
-        #expect(live.code == 0, "\(live.stderr)")
-        let replay = try await GlassesProcess.run(["run", "--replay", "s.jsonl", "watch.lua"], in: folder)
+                + "print(ok, err.code, m.state, now() - t >= 10, table.concat(states, ','))\n")
         #expect(replay.stdout == "false\tdeviceDisconnected\tstopped\ttrue\tstopped,starting,stopped\n", "\(replay.stderr)")
         #expect(replay.stderr.contains("the recording has no 'watch_motion' command"), "\(replay.stderr)")
     }
