@@ -29,8 +29,9 @@ let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration
 
 let package = Package(
     name: "GlassesScript",
-    // macOS 15 for Synchronization's Mutex; Swift 6.3 (the tools version) for `@c`.
-    platforms: [.macOS(.v15)],
+    // iOS 17.2 is Meta DAT's own minimum, so the code an app embeds (docs/ios-bridge.md) locks with
+    // `Locking`, not Synchronization (iOS 18). Swift 6.3 (the tools version) for `@c`.
+    platforms: [.macOS(.v15), .iOS("17.2")],
     products: [
         .executable(name: "glasses", targets: ["glasses"]),
         .executable(name: "glasses-serve", targets: ["glasses-serve"]),
@@ -74,7 +75,9 @@ let package = Package(
         // "Did you mean": one edit distance for every message that suggests a name.
         .target(name: "Spelling"),
         // Which thread is using an object now, checked where it is touched (docs/threads.md).
-        .target(name: "ThreadOwnership"),
+        .target(name: "ThreadOwnership", dependencies: ["Locking"]),
+        // A lock and an atomic value below iOS 18, where Synchronization's Mutex and Atomic are not.
+        .target(name: "Locking"),
         // Generic, safe Swift embedding of Lua. Knows nothing about glasses.
         .target(name: "LuaHost", dependencies: ["CLua", "CLuaShim", "Spelling", "ThreadOwnership"]),
 
@@ -101,7 +104,7 @@ let package = Package(
         // selectors, sessions, camera streams, photos, and the backend protocol; re-exports WearablesModel.
         .target(
             name: "WearablesCore",
-            dependencies: [
+            dependencies: ["Locking", 
                 "WearablesModel", "CImageCodecs", "CMediaCodecs", "ThreadOwnership",
                 .product(name: "DequeModule", package: "swift-collections"), .product(name: "HeapModule", package: "swift-collections"),
             ],
@@ -135,7 +138,7 @@ let package = Package(
         .target(name: "WearablesDisplayModel", dependencies: ["WearablesModel", "Spelling"]),
         // DAT's Display (MWDATDisplay over MWDATCore): the flexbox layout, the PNG rendering (docs/display.md)
         // and the session capability, over WearablesDisplayModel's tree, which it re-exports. No Lua.
-        .target(name: "WearablesDisplay", dependencies: ["WearablesDisplayModel", "WearablesCore", "CFontRaster", "Spelling"], swiftSettings: optimizedInDebug),
+        .target(name: "WearablesDisplay", dependencies: ["Locking", "WearablesDisplayModel", "WearablesCore", "CFontRaster", "Spelling"], swiftSettings: optimizedInDebug),
         // Seeded random trees laid out by WearablesDisplay and written as the wire's components, which
         // the browser lays out with the dashboard's display-css.js (scripts/test-display-layout); a
         // test tool, not a product.
@@ -146,7 +149,7 @@ let package = Package(
         // The wire protocol (docs/protocol.md): messages and their JSON and binary forms.
         // Portable Swift: an image's pixels cross as JPEG through a `WirePictureCoding` the user of a
         // message hands in (WirePictures' libjpeg here), so WireServing and the bridge core build for iOS.
-        .target(name: "WearablesWire", dependencies: ["WearablesModel", "WearablesMock", "WearablesDisplayModel"]),
+        .target(name: "WearablesWire", dependencies: ["Locking", "WearablesModel", "WearablesMock", "WearablesDisplayModel"]),
         // The wire's pictures through libjpeg (WearablesCore's ImageCodecs): display trees and mock
         // states in their wire form, for `glasses serve`, its clients and the simulator-backed fake.
         .target(name: "WirePictures", dependencies: ["WearablesWire", "WearablesCore", "WearablesDisplay", "WearablesMock"]),
@@ -155,7 +158,7 @@ let package = Package(
         // No simulator: the bridge core builds on it.
         .target(
             name: "WireServing",
-            dependencies: [
+            dependencies: ["Locking", 
                 "WearablesWire", "WearablesModel",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -166,7 +169,7 @@ let package = Package(
         // A world served to many clients: `glasses serve` (WebSocket protocol, HTTP test controls).
         .target(
             name: "WearablesServer",
-            dependencies: [
+            dependencies: ["Locking", 
                 "WearablesWire", "WirePictures", "WireServing", "WearablesSimulator", "WearablesAudio", "WearablesCore", "WearablesMock", "WearablesWorld", "WearablesDisplay", "Spelling",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -195,7 +198,7 @@ let package = Package(
         // Serves through Hummingbird (NIO Transport Services on iOS) and WireServing; dials relays with PlainWebSocket.
         .target(
             name: "GlassesBridgeCore",
-            dependencies: [
+            dependencies: ["Locking", 
                 "WearablesModel", "WearablesDisplayModel", "WearablesWire", "WireServing", "PlainWebSocket",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -206,13 +209,13 @@ let package = Package(
         // protocol over a served simulated world, so the core is tested on Linux end to end.
         .target(
             name: "GlassesBridgeFake",
-            dependencies: ["GlassesBridgeCore", "WearablesServer", "WearablesSimulator", "WearablesCore", "WearablesDisplay", "WearablesAudio",
+            dependencies: ["Locking", "GlassesBridgeCore", "WearablesServer", "WearablesSimulator", "WearablesCore", "WearablesDisplay", "WearablesAudio",
                            "WearablesWire"]),
         // `glasses serve --relay`: one bridge dials in (a phone refuses inbound connections), its
         // world is spliced to local clients. No world of its own: WireServing's policy and messages only.
         .target(
             name: "GlassesRelay",
-            dependencies: [
+            dependencies: ["Locking", 
                 "WireServing", "WearablesWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -222,7 +225,7 @@ let package = Package(
         // The backend over the wire: `glasses run --connect`.
         .target(
             name: "WearablesRemote",
-            dependencies: [
+            dependencies: ["Locking", 
                 "WearablesWire", "WirePictures", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay", "PlainWebSocket",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
@@ -230,7 +233,7 @@ let package = Package(
         // Lua bindings over the core: plugin registry, tasks, events, traces.
         // Recipes/Resources is compiled in at build time (the EmbedResources plugin), so an installed binary has it.
         .target(
-            name: "GlassesScript", dependencies: ["LuaHost", "Spelling", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay"],
+            name: "GlassesScript", dependencies: ["Locking", "LuaHost", "Spelling", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay"],
             exclude: ["Recipes/Resources"],
             plugins: ["EmbedResources"]),
         // `glasses mcp`: the Model Context Protocol server for coding assistants (a program of its own).
@@ -248,7 +251,7 @@ let package = Package(
         .target(name: "RecipeSharing", dependencies: ["GlassesScript"]),
         .executableTarget(
             name: "glasses",
-            dependencies: [
+            dependencies: ["Locking", 
                 "GlassesScript", "RecipeSharing", "LuaHost", "WearablesCore", "WearablesWorld", "WearablesSimulator", "WearablesRemote",
                 "WearablesWire", "CLineEditor", "CTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -258,7 +261,7 @@ let package = Package(
         // libraries (about 40% of a clean build) stay out of `glasses`'s build and start-up.
         .executableTarget(
             name: "glasses-serve",
-            dependencies: [
+            dependencies: ["Locking", 
                 "GlassesScript", "LuaHost", "ThreadOwnership", "WearablesCore", "WearablesServer", "WearablesWire", "WearablesWorld", "WireServing",
                 "GlassesBridgeCore", "GlassesBridgeFake", "GlassesRelay", "WirePictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -273,11 +276,11 @@ let package = Package(
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "ThreadOwnership"]),
         // A served world on a free loopback port, for the test targets that connect to one.
         .target(
-            name: "ServedWorldSupport", dependencies: ["WearablesServer", "WireServing", "WirePictures", "GlassesBridgeCore", "GlassesBridgeFake", "GlassesRelay"],
+            name: "ServedWorldSupport", dependencies: ["Locking", "WearablesServer", "WireServing", "WirePictures", "GlassesBridgeCore", "GlassesBridgeFake", "GlassesRelay"],
             path: "Tests/ServedWorldSupport"),
         .testTarget(
             name: "WearablesCoreTests",
-            dependencies: [
+            dependencies: ["Locking", 
                 "WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote", "PlainWebSocket", "ServedWorldSupport",
                 "GlassesBridgeCore", "GlassesRelay", "WireServing", "WirePictures",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -286,7 +289,7 @@ let package = Package(
         .testTarget(name: "WearablesAudioTests", dependencies: ["WearablesAudio", "WearablesCore", "WearablesSimulator"]),
         .testTarget(
             name: "WearablesServerTests",
-            dependencies: [
+            dependencies: ["Locking", 
                 "WearablesServer", "WireServing", "WearablesWire", "WearablesCore", "WearablesSimulator", "WearablesWorld", "WearablesDisplay",
                 "WearablesMock", "PlainWebSocket", "Spelling",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -298,7 +301,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "GlassesScriptTests",
-            dependencies: [
+            dependencies: ["Locking", 
                 "GlassesScript", "LuaHost", "RecipeSharing", "WearablesAudio", "WearablesCore", "WearablesServer", "WearablesRemote", "WearablesSimulator", "WearablesWire",
                 "ServedWorldSupport",
             ],
@@ -324,7 +327,7 @@ package.targets += [
     .target(name: "MWDATMotion", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATMotion"),
     .testTarget(
         name: "GlassesBridgeTests",
-        dependencies: ["GlassesBridge", "GlassesBridgeCore", "GlassesRelay", "PlainWebSocket", "WearablesCore", "WearablesDisplay"] + metaSDK),
+        dependencies: ["Locking", "GlassesBridge", "GlassesBridgeCore", "GlassesRelay", "PlainWebSocket", "WearablesCore", "WearablesDisplay"] + metaSDK),
 ]
 #else
 package.dependencies.append(.package(url: "https://github.com/facebook/meta-wearables-dat-ios", from: "1.0.0"))
@@ -334,5 +337,5 @@ let metaSDK = metaModules.map { Target.Dependency.product(name: $0, package: "me
 // the bridge core's DAT-shaped protocol. It is the module an app imports (`import GlassesBridge`,
 // then `GlassesBridge.start(token:relay:)`), re-exporting the core it extends.
 package.targets.append(
-    .target(name: "GlassesBridge", dependencies: ["GlassesBridgeCore", "WearablesModel", "WearablesDisplayModel", "WearablesWire"] + metaSDK))
+    .target(name: "GlassesBridge", dependencies: ["Locking", "GlassesBridgeCore", "WearablesModel", "WearablesDisplayModel", "WearablesWire"] + metaSDK))
 package.products.append(.library(name: "GlassesBridge", targets: ["GlassesBridge"]))

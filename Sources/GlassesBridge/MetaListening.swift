@@ -1,7 +1,7 @@
 #if canImport(MWDATCore)
 import GlassesBridgeCore
 import MWDATCore
-import Synchronization
+import Locking
 
 /// DAT's listener token as the bridge's.
 struct MetaListenerToken: DATListenerToken {
@@ -34,7 +34,7 @@ enum AtOnceListener {
         current: () -> Value, register: (@escaping @Sendable (Value) -> Void) -> any MWDATCore.AnyListenerToken,
         _ listener: @escaping @Sendable (Value) -> Void
     ) -> any DATListenerToken {
-        let heardChange = Mutex(false)
+        let heardChange = Locked(false)
         let token = register { value in
             heardChange.withLock { $0 = true }
             listener(value)

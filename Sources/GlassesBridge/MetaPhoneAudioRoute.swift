@@ -2,7 +2,7 @@
 import AVFAudio
 import Foundation
 import GlassesBridgeCore
-import Synchronization
+import Locking
 import WearablesWire
 
 /// The phone's audio route from `AVAudioSession`, for the wire's `audio_route` (iOS only:
@@ -11,7 +11,7 @@ import WearablesWire
 /// for whether the app's session is active, so `active` says whether the route has an input
 /// (a recording category in use); `interrupted` follows the interruption notifications.
 final class MetaPhoneAudioRoute: PhoneAudioRoute {
-    private let interrupted = Mutex(false)
+    private let interrupted = Locked(false)
 
     func current() async -> WireAudioRoute { route(reason: nil) }
 

@@ -1,6 +1,6 @@
 #if canImport(MWDATCore)
 import MWDATCamera
-import Synchronization
+import Locking
 
 /// The camera streams the adapter started, so an app can stop them all when it leaves the
 /// foreground: iOS suspending the app mid-stream leaves the glasses stuck broadcasting until
@@ -11,7 +11,7 @@ final class MetaStreams: Sendable {
         weak var stream: MWDATCamera.Stream?
     }
 
-    private let entries = Mutex<[Entry]>([])
+    private let entries = Locked<[Entry]>([])
 
     func add(_ stream: MWDATCamera.Stream) {
         entries.withLock { entries in

@@ -1,7 +1,11 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import NIOCore
 import PlainWebSocket
-import Synchronization
+import Locking
 import WearablesWire
 import WireServing
 
@@ -70,7 +74,7 @@ extension GlassesBridge {
 
 /// The refusal a relay sent before closing, kept for the dialler's error.
 private final class RelayRefusal: Sendable {
-    private let stored = Mutex<WireError?>(nil)
+    private let stored = Locked<WireError?>(nil)
     var error: WireError? {
         get { stored.withLock { $0 } }
         set { stored.withLock { $0 = newValue } }

@@ -1,5 +1,5 @@
 import GlassesBridgeCore
-import Synchronization
+import Locking
 
 /// A DAT `Announcer` the fake fills: listeners are called on the emitting thread (the
 /// simulated world's), in the order they were added, as DAT calls them on its own.
@@ -8,7 +8,7 @@ final class FakeAnnouncer<Value: Sendable>: DATAnnouncer, Sendable {
         var listeners: [(id: Int, fn: @Sendable (Value) -> Void)] = []
         var nextID = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func listen(_ listener: @escaping @Sendable (Value) -> Void) -> any DATListenerToken {
         let id = state.withLock { state in

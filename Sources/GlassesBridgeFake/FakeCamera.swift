@@ -1,6 +1,10 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import GlassesBridgeCore
-import Synchronization
+import Locking
 import WearablesCore
 import WearablesServer
 
@@ -34,8 +38,8 @@ final class FakeStream: DATStream {
     private let photos = FakeAnnouncer<DATPhotoData>()
     private let errors = FakeAnnouncer<StreamError>()
     /// The kit's picture feed, on the world's thread.
-    private let feed = Mutex<SchedulerBound<CameraFeedHandle>?>(nil)
-    private let capturing = Atomic<Bool>(false)
+    private let feed = Locked<SchedulerBound<CameraFeedHandle>?>(nil)
+    private let capturing = AtomicValue<Bool>(false)
 
     init(device: DeviceIdentifier, config: StreamConfiguration, served: ServedWorld) {
         self.device = device
@@ -82,11 +86,11 @@ final class FakeStream: DATStream {
 
     @discardableResult
     func capturePhoto(format: PhotoCaptureFormat) -> Bool {
-        guard state == .streaming, !capturing.exchange(true, ordering: .relaxed) else { return false }
+        guard state == .streaming, !capturing.exchange(true) else { return false }
         served.post { [self] world in
             world.kit.capturePhoto(on: device, format: format, size: streamConfiguration.resolution.videoFrameSize, quality: ImageCodecs.defaultQuality,
                                    setUp: {}, progress: { _ in }) { [self] result in
-                capturing.store(false, ordering: .relaxed)
+                capturing.store(false)
                 switch result {
                 case .success(let photo):
                     photos.emit(DATPhotoData(data: photo.data, format: photo.format, width: photo.width, height: photo.height))

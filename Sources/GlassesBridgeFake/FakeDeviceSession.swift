@@ -1,5 +1,5 @@
 import GlassesBridgeCore
-import Synchronization
+import Locking
 import WearablesCore
 import WearablesServer
 
@@ -11,11 +11,11 @@ final class FakeDeviceSession: DATDeviceSession {
     private let wearables: FakeWearables
     private let stateCell = FakeStateCell<SessionState>(.idle)
     private let errors = FakeAnnouncer<DeviceSessionError>()
-    let camera = Mutex<FakeCamera?>(nil)
-    let speech = Mutex<FakeSpeech?>(nil)
-    let inputs = Mutex<FakeInputs?>(nil)
-    private let motion = Mutex<FakeMotion?>(nil)
-    private let display = Mutex<FakeDisplay?>(nil)
+    let camera = Locked<FakeCamera?>(nil)
+    let speech = Locked<FakeSpeech?>(nil)
+    let inputs = Locked<FakeInputs?>(nil)
+    private let motion = Locked<FakeMotion?>(nil)
+    private let display = Locked<FakeDisplay?>(nil)
 
     init(device: DeviceIdentifier, wearables: FakeWearables) {
         deviceId = device

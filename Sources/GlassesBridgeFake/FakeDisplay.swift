@@ -1,5 +1,5 @@
 import GlassesBridgeCore
-import Synchronization
+import Locking
 import WearablesCore
 import WearablesDisplay
 import WearablesServer
@@ -11,8 +11,8 @@ final class FakeDisplay: DATDisplay {
     private let device: DeviceIdentifier
     private let served: ServedWorld
     private let stateCell = FakeStateCell<DisplayState>(.stopped)
-    private let playback = Mutex<(@Sendable (VideoPlaybackEvent) -> Void)?>(nil)
-    private let taps = Mutex<(@Sendable (String) -> Void)?>(nil)
+    private let playback = Locked<(@Sendable (VideoPlaybackEvent) -> Void)?>(nil)
+    private let taps = Locked<(@Sendable (String) -> Void)?>(nil)
 
     init(device: DeviceIdentifier, served: ServedWorld) {
         self.device = device

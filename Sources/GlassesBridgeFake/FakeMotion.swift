@@ -1,5 +1,5 @@
 import GlassesBridgeCore
-import Synchronization
+import Locking
 import WearablesCore
 import WearablesServer
 import WearablesSimulator
@@ -17,7 +17,7 @@ final class FakeMotion: DATMotion {
     private let stateCell = FakeStateCell<MotionState>(.stopped)
     private let errors = FakeAnnouncer<MotionError>()
     /// The stream of samples, on the world's thread, while started.
-    private let stream = Mutex<SchedulerBound<IMUStream>?>(nil)
+    private let stream = Locked<SchedulerBound<IMUStream>?>(nil)
 
     init(device: DeviceIdentifier, configuration: MotionConfiguration, served: ServedWorld) {
         self.device = device

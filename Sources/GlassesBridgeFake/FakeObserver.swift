@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import WearablesCore
 import WearablesServer
 
@@ -6,7 +6,7 @@ import WearablesServer
 /// session, stream and capability announcers DAT would fire.
 final class FakeObserver: WearablesBackendObserver, Sendable {
     /// Set once, right after the fake is made (it is made after the observer is attached).
-    let wearables = Mutex<SendableWeak<FakeWearables>?>(nil)
+    let wearables = Locked<SendableWeak<FakeWearables>?>(nil)
 
     private var fake: FakeWearables? { wearables.withLock { $0?.object } }
 

@@ -1,5 +1,5 @@
 import GlassesBridgeCore
-import Synchronization
+import Locking
 import WearablesAudio
 import WearablesCore
 import WearablesServer
@@ -21,7 +21,7 @@ public struct FakePhoneAudioRoute: PhoneAudioRoute {
     }
 
     public func listen(_ listener: @escaping @Sendable (WireAudioRoute) -> Void) -> any DATListenerToken {
-        let tokens = Mutex<[SchedulerBound<AudioListenerToken>]>([])
+        let tokens = Locked<[SchedulerBound<AudioListenerToken>]>([])
         served.post { world in
             let scheduler = world.scheduler
             let settled = { (reason: String) in

@@ -1,5 +1,5 @@
 import GlassesBridgeCore
-import Synchronization
+import Locking
 import WearablesCore
 import WearablesServer
 
@@ -14,7 +14,7 @@ final class FakePhoto: DATPhoto {
     private let photos = FakeAnnouncer<DATPhotoData>()
     private let errors = FakeAnnouncer<PhotoError>()
     private let progress = FakeAnnouncer<PhotoTransferProgress>()
-    private let capturing = Atomic<Bool>(false)
+    private let capturing = AtomicValue<Bool>(false)
 
     init(device: DeviceIdentifier, served: ServedWorld) {
         self.device = device
@@ -41,12 +41,12 @@ final class FakePhoto: DATPhoto {
 
     func capturePhoto(resolution: PhotoResolution, quality: PhotoQuality) {
         guard stateCell.current == .started else { return errors.emit(.notReady) }
-        guard !capturing.exchange(true, ordering: .relaxed) else { return errors.emit(.busy) }
+        guard !capturing.exchange(true) else { return errors.emit(.busy) }
         served.post { [self] world in
             // DAT's photos carry no format: the glasses send JPEG.
             world.kit.capturePhoto(on: device, format: .jpeg, size: resolution.size, quality: quality.encoderQuality,
                                    setUp: {}, progress: { [progress] in progress.emit($0) }) { [self] result in
-                capturing.store(false, ordering: .relaxed)
+                capturing.store(false)
                 switch result {
                 case .success(let photo):
                     photos.emit(DATPhotoData(data: photo.data, format: photo.format, width: photo.width, height: photo.height))

@@ -1,13 +1,13 @@
 import GlassesBridgeCore
-import Synchronization
+import Locking
 
 /// A DAT capability's `state` and `statePublisher` together: setting a new state
 /// publishes it, as DAT's publishers report each change once.
 final class FakeStateCell<State: Sendable & Equatable>: Sendable {
-    private let value: Mutex<State>
+    private let value: Locked<State>
     let announcer = FakeAnnouncer<State>()
 
-    init(_ initial: State) { value = Mutex(initial) }
+    init(_ initial: State) { value = Locked(initial) }
 
     var current: State { value.withLock { $0 } }
 

@@ -1,5 +1,5 @@
 import GlassesBridgeCore
-import Synchronization
+import Locking
 import WearablesCore
 import WearablesServer
 
@@ -9,7 +9,7 @@ final class FakeVoiceInvocationsStream: DATVoiceInvocationsStream {
     private let served: ServedWorld
     private let invocations = FakeAnnouncer<DATLaunchApp>()
     private let errors = FakeAnnouncer<VoiceInvocationError>()
-    private let device = Mutex<DeviceIdentifier?>(nil)
+    private let device = Locked<DeviceIdentifier?>(nil)
 
     init(served: ServedWorld) { self.served = served }
 

@@ -1,5 +1,5 @@
 import GlassesBridgeCore
-import Synchronization
+import Locking
 import WearablesCore
 import WearablesServer
 import WearablesSimulator
@@ -10,15 +10,15 @@ import WearablesSimulator
 /// reads synchronously (registration, devices, their state) is a mirror the world keeps current.
 public final class FakeWearables: DATWearables {
     let served: ServedWorld
-    private let mirror: Mutex<FakeMirror>
+    private let mirror: Locked<FakeMirror>
     let registrationAnnouncer = FakeAnnouncer<RegistrationState>()
     let devicesAnnouncer = FakeAnnouncer<[DeviceIdentifier]>()
     /// Each device's state listeners, by device.
-    let deviceAnnouncers = Mutex<[DeviceIdentifier: FakeAnnouncer<DATDeviceState>]>([:])
+    let deviceAnnouncers = Locked<[DeviceIdentifier: FakeAnnouncer<DATDeviceState>]>([:])
     /// The sessions the bridge made, which hear the glasses' interruptions and reports.
-    let sessions = Mutex<[DeviceIdentifier: FakeDeviceSession]>([:])
+    let sessions = Locked<[DeviceIdentifier: FakeDeviceSession]>([:])
     /// The one voice invocation stream (`VoiceInvocationsStream(wearables:)`), once made.
-    let voice = Mutex<FakeVoiceInvocationsStream?>(nil)
+    let voice = Locked<FakeVoiceInvocationsStream?>(nil)
     private let observer: FakeObserver
 
     /// Mirrors the world as it is now and starts following it.
@@ -26,7 +26,7 @@ public final class FakeWearables: DATWearables {
         self.served = served
         let observer = FakeObserver()
         self.observer = observer
-        mirror = Mutex(try await served.perform { world in
+        mirror = Locked(try await served.perform { world in
             world.kit.attach(observer)
             return FakeMirror(registration: world.kit.registrationState, devices: world.kit.devices)
         })

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import WearablesServer
 import WearablesSimulator
 
@@ -20,6 +20,6 @@ extension ServedWorld {
 
 /// True once, to the first caller.
 final class ResumedOnce: Sendable {
-    private let done = Atomic<Bool>(false)
-    func first() -> Bool { !done.exchange(true, ordering: .relaxed) }
+    private let done = AtomicValue<Bool>(false)
+    func first() -> Bool { !done.exchange(true) }
 }

@@ -1,5 +1,5 @@
 import HummingbirdWebSocket
-import Synchronization
+import Locking
 import WearablesWire
 
 /// Who is connected to the relay: at most one bridge (its control connection's writer),
@@ -28,7 +28,7 @@ final class RelayBoard: Sendable {
         var nextChannel = 1
         var waiting: [Int: Waiting] = [:]
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Takes the bridge seat; nil when a bridge already holds it. The serial names this bridge.
     func seatBridge(_ writer: AsyncStream<RelayMessage>.Continuation) -> Int? {

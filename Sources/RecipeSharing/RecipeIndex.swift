@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import GlassesScript
 
 /// Recipe indexes: plain JSON files (a path or a URL) listing recipes, their

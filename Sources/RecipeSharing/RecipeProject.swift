@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import GlassesScript
 
 /// A folder whose scripts pin their recipes in `glasses.lock`, with the pinned

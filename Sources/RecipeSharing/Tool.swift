@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import GlassesScript
 
 /// The system tools recipe sharing runs (git, curl, unzip, zip), as LuaRocks and

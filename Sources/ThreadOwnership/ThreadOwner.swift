@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import Locking
 
 /// The thread that is using an object now (a scheduler running its loop, a Lua state
 /// running code), checked where the object is touched: the one mechanism behind
@@ -15,7 +15,7 @@ import Synchronization
 /// Debug builds stop at a violation (`assert`): it is a bug for the tests to find. Release
 /// builds skip the checks, so no script can reach a crash through them.
 public final class ThreadOwner: Sendable {
-    private let user = Atomic<UInt>(0)
+    private let user = AtomicValue<UInt>(0)
     private let what: String
 
     /// - Parameter what: the object, for the failure's message ("a Scheduler").
@@ -26,17 +26,17 @@ public final class ThreadOwner: Sendable {
     @discardableResult
     public func enter(file: StaticString = #fileID, line: UInt = #line) -> Bool {
         let me = Self.current
-        let (claimed, other) = user.compareExchange(expected: 0, desired: me, ordering: .acquiringAndReleasing)
+        let (claimed, other) = user.compareExchange(expected: 0, desired: me)
         assert(claimed || other == me, "\(what) is running on another thread; post to it instead", file: file, line: line)
         return claimed
     }
 
     /// Ends the use that ``enter(file:line:)`` claimed.
-    public func leave() { user.store(0, ordering: .releasing) }
+    public func leave() { user.store(0) }
 
     /// Whether the calling thread may touch the object: the one using it, or any while nobody is.
     public var isCurrentOrIdle: Bool {
-        let using = user.load(ordering: .acquiring)
+        let using = user.load()
         return using == 0 || using == Self.current
     }
 

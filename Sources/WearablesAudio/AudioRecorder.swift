@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Records the session's current input to a 16 kHz, 16-bit mono PCM WAV file.
 ///

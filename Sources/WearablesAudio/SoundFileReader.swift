@@ -1,5 +1,9 @@
 import CAudioLibraries
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import WearablesCore
 
 /// Reads any sound file libsndfile understands, block by block, mixed to mono.

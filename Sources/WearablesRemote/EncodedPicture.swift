@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import WearablesCore
 
 /// A frame that came over the wire as JPEG: decoded only when someone reads it,

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The first of several racing results, handed to the one task that waits for it;
 /// later ones are dropped. A link's attempt to connect races its own handshake
@@ -10,7 +10,7 @@ final class FirstOutcome<Value: Sendable>: Sendable {
         case ready(Value)
         case taken
     }
-    private let slot = Mutex(Slot.empty)
+    private let slot = Locked(Slot.empty)
 
     /// Offers a result: the first one offered is kept, the others are dropped.
     func offer(_ value: Value) {

@@ -1,8 +1,12 @@
 import Dispatch
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import NIOCore
 import PlainWebSocket
-import Synchronization
+import Locking
 import WearablesWire
 
 /// The network side of a connection to a served world: one WebSocket at a time,
@@ -39,7 +43,7 @@ final class RemoteLink: Sendable {
         /// The current attempt's task, so that ``stop()`` cancels it too.
         var connecting: Task<Void, Never>?
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Signalled for each message buffered while there is no target (``awaitFirst``).
     private let buffered = DispatchSemaphore(value: 0)
     /// How long an attempt may take to get the server's hello before it is given up.

@@ -4,7 +4,7 @@ import WireServing
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import Locking
 import WearablesCore
 import WearablesWire
 
@@ -21,7 +21,7 @@ final class SavedFiles: Sendable {
     let folder: String?
     /// The most files remembered; beyond it the oldest are no longer served.
     static let limit = 10_000
-    private let state = Mutex(Index())
+    private let state = Locked(Index())
 
     private struct Index {
         var entries: [String: (path: String, kind: SavedFile.Kind)] = [:]

@@ -1,5 +1,9 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
-import Synchronization
+#else
+import Foundation
+#endif
+import Locking
 import WearablesCore
 import WearablesSimulator
 
@@ -8,7 +12,7 @@ import WearablesSimulator
 /// everything that touches the world is posted into that loop.
 ///
 /// `@unchecked Sendable`: the world is only touched on its thread (through
-/// `post`/`perform`); the rest is behind a Mutex.
+/// `post`/`perform`); the rest is behind a lock.
 public final class ServedWorld: @unchecked Sendable {
     /// Why `perform` could not run its work: the world has stopped.
     public struct StoppedError: Error, CustomStringConvertible {
@@ -25,7 +29,7 @@ public final class ServedWorld: @unchecked Sendable {
         var onExit: [@Sendable () -> Void] = []
         var exited = false
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// When the world's wall clock started, for ``runTime`` off the world's thread.
     private let started = ContinuousClock.now
 

@@ -1,6 +1,10 @@
 import Dispatch
+#if canImport(FoundationEssentials)
 import FoundationEssentials
-import Synchronization
+#else
+import Foundation
+#endif
+import Locking
 import WearablesAudio
 import WearablesCore
 import WearablesMock
@@ -309,17 +313,17 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         nextStream += 1
         var index = 0
         let encoder = DispatchQueue(label: "glasses-frames-\(stream)")
-        let encoding = Atomic<Int>(0)
+        let encoding = AtomicValue<Int>(0)
         let handle = kit.startCamera(on: device, settings: settings) { [weak self] timestamp, picture in
             defer { index += 1 }
             let ownerHasRoom = queue.hasRoomForFrame
             let watchers = self?.previewWatchers(of: stream, owner: clientID, at: timestamp) ?? []
-            guard ownerHasRoom || !watchers.isEmpty, encoding.load(ordering: .relaxed) < 2 else {
+            guard ownerHasRoom || !watchers.isEmpty, encoding.load() < 2 else {
                 return queue.offerFrame(stream: stream, nil)
             }
             let image = picture.image(at: timestamp, size: settings.size)
             let frameIndex = index
-            encoding.add(1, ordering: .relaxed)
+            encoding.add(1)
             encoder.async {
                 let jpeg = try? ImageCodecs.encode(image, as: .jpeg)
                 let message = jpeg.map {
@@ -327,7 +331,7 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
                 }
                 queue.offerFrame(stream: stream, ownerHasRoom ? message : nil)
                 for watcher in watchers { watcher.offerFrame(stream: stream, message) }
-                encoding.subtract(1, ordering: .relaxed)
+                encoding.subtract(1)
             }
         }
         guard let handle else {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The relay's control messages (docs/protocol.md, "Relay"): a bridge that cannot be
 /// reached (a phone) dials the relay (`glasses serve --relay`) at `RelayMessage.bridgePath`

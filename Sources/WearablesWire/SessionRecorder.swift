@@ -1,5 +1,9 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
-import Synchronization
+#else
+import Foundation
+#endif
+import Locking
 import WearablesModel
 
 /// Writes one client's session with a world to a JSON Lines file (docs/replay.md), at the
@@ -21,7 +25,7 @@ public final class SessionRecorder: Sendable {
         var origin: Double?
         var clientName = ""
     }
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let recordedBy: String
     private let source: String
 
@@ -31,7 +35,7 @@ public final class SessionRecorder: Sendable {
         guard let file = RawFile.creating(path) else {
             throw SessionRecordingError("cannot write the session recording '\(path)': check that its folder exists and is writable")
         }
-        state = Mutex(State(file: file))
+        state = Locked(State(file: file))
         self.recordedBy = recordedBy
         self.source = source
     }

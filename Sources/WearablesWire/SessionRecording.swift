@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import WearablesModel
 
 /// A session recording read back (the format: docs/replay.md): the world's hello, then

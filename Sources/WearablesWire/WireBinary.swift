@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import WearablesModel
 
 /// A binary message: pixels or a photo. Layout: a 4-byte big-endian length N,

@@ -1,6 +1,10 @@
 import DequeModule
+#if canImport(FoundationEssentials)
 import FoundationEssentials
-import Synchronization
+#else
+import Foundation
+#endif
+import Locking
 import WearablesWire
 
 /// What one client is sent, in order: replies, events and photos (never dropped),
@@ -28,7 +32,7 @@ public final class OutboundQueue: Sendable {
         var waiter: CheckedContinuation<Item?, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     public let frameLimit: Int
     public let messageLimit: Int
 

@@ -1,5 +1,5 @@
 import HummingbirdWebSocket
-import Synchronization
+import Locking
 import WearablesWire
 
 /// The WebSocket side of a served world, the same for `glasses serve` and the bridge:
@@ -12,7 +12,7 @@ public final class WireEndpoint: Sendable {
     private let host: any WireHost
     private let frameQueueLimit: Int
     private let messageQueueLimit: Int
-    private let nextClient = Atomic<Int>(1)
+    private let nextClient = AtomicValue<Int>(1)
     private let recording: Recording?
 
     /// How each client's session is recorded (docs/replay.md): a recorder per client
@@ -51,7 +51,7 @@ public final class WireEndpoint: Sendable {
     /// connections, which it dialled to a relay that checked the token.
     public func serve<Messages: AsyncSequence & Sendable>(_ inbound: Messages, _ outbound: some WireOutbound) async
     where Messages.Element == WireInbound {
-        let id = nextClient.add(1, ordering: .relaxed).oldValue
+        let id = nextClient.add(1)
         let connection = ClientConnection(
             id: id, host: host,
             queue: OutboundQueue(frameLimit: frameQueueLimit, messageLimit: messageQueueLimit),

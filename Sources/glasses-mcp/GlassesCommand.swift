@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import GlassesScript
 
 /// The `glasses` program beside this one, run as a child for every tool call.

@@ -1,6 +1,6 @@
 import Dispatch
 import GlassesScript
-import Synchronization
+import Locking
 import ThreadOwnership
 import WearablesCore
 import WearablesServer
@@ -24,7 +24,7 @@ import Darwin
 final class IsolatedConsole: WorldConsole {
     /// Where workers connect, known once the server listens (its port may be picked then).
     final class Endpoint: Sendable {
-        private let setup = Mutex<(url: String, token: String)?>(nil)
+        private let setup = Locked<(url: String, token: String)?>(nil)
         let outputDirectory: String?
 
         init(outputDirectory: String?) { self.outputDirectory = outputDirectory }
@@ -78,7 +78,7 @@ final class IsolatedConsole: WorldConsole {
         self.worker = worker
         self.done = done
         generation += 1
-        running.number.store(generation, ordering: .sequentiallyConsistent)
+        running.number.store(generation)
         guard let line = try? JSONValue.object(["code": .string(code)]).encoded(),
               worker.send(String(decoding: line, as: UTF8.self)) else {
             killedFor = generation
@@ -86,7 +86,7 @@ final class IsolatedConsole: WorldConsole {
         }
         let (number, running) = (generation, running)
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.inputLimit + Self.grace) { [weak worker] in
-            guard running.number.load(ordering: .sequentiallyConsistent) == number else { return }
+            guard running.number.load() == number else { return }
             worker?.kill()
         }
     }
@@ -99,7 +99,7 @@ final class IsolatedConsole: WorldConsole {
 
     func close() {
         owner.check()
-        running.number.store(0, ordering: .sequentiallyConsistent)
+        running.number.store(0)
         done = nil
         worker?.kill()
         worker = nil
@@ -145,7 +145,7 @@ final class IsolatedConsole: WorldConsole {
     }
 
     private func finish(output: String, errorOutput: String) {
-        running.number.store(0, ordering: .sequentiallyConsistent)
+        running.number.store(0)
         let done = self.done
         self.done = nil
         done?(output, errorOutput)
@@ -154,5 +154,5 @@ final class IsolatedConsole: WorldConsole {
 
 /// The number of a console's running input, shared with its kill timer.
 private final class RunningInput: Sendable {
-    let number = Atomic<Int>(0)
+    let number = AtomicValue<Int>(0)
 }

@@ -1,9 +1,13 @@
 import ArgumentParser
 import Dispatch
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import GlassesScript
 import LuaHost
-import Synchronization
+import Locking
 import WearablesCore
 import WearablesServer
 import WearablesWire
@@ -207,13 +211,13 @@ private final class ResultBox<T>: @unchecked Sendable {
 }
 
 /// SIGINT and SIGTERM, turned from process death into a clean stop.
-/// `@unchecked`: the signal sources are set once in `init`; the rest is behind a Mutex.
+/// `@unchecked`: the signal sources are set once in `init`; the rest is behind a lock.
 final class SignalWatch: @unchecked Sendable {
     private struct State {
         var name: String?
         var handler: (@Sendable () -> Void)?
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let sources: [DispatchSourceSignal]
 
     init() {

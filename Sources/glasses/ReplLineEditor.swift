@@ -1,7 +1,11 @@
 import CLineEditor
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import GlassesScript
-import Synchronization
+import Locking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,14 +17,14 @@ import Darwin
 /// keys read through the ``ReplTerminal`` so output can appear above the prompt.
 final class ReplLineEditor: Sendable {
     /// Completes the word before the cursor; set before the first `readLine`.
-    static let completer = Mutex<(@Sendable (String) -> [String])?>(nil)
+    static let completer = Locked<(@Sendable (String) -> [String])?>(nil)
     /// Where libedit's key-reading C callback finds the terminal.
-    private static let terminal = Mutex<ReplTerminal?>(nil)
+    private static let terminal = Locked<ReplTerminal?>(nil)
     private let historyPath: String?
     private let screen: ReplTerminal
     /// The lines of the chunk being typed: it goes into history as one entry once
     /// complete, so recalling it brings back the whole loop, not its last line.
-    private let chunk = Mutex<[String]>([])
+    private let chunk = Locked<[String]>([])
 
     struct Unavailable: Error, CustomStringConvertible {
         let description: String

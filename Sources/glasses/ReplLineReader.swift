@@ -1,5 +1,9 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
-import Synchronization
+#else
+import Foundation
+#endif
+import Locking
 import WearablesCore
 
 /// What the reader hands the REPL: a line, a line cancelled with Ctrl-C, or the
@@ -13,7 +17,7 @@ enum ReplInput: Sendable {
 /// Reads one line at a time from stdin on a background thread, so the event loop
 /// keeps running while the user types. Prompts and line editing only on a terminal.
 final class ReplLineReader: Sendable {
-    private let reading = Atomic<Bool>(false)
+    private let reading = AtomicValue<Bool>(false)
     private let editor: ReplLineEditor?
 
     /// `terminal` is nil when stdin is not a terminal: lines are then read plainly.
@@ -24,15 +28,15 @@ final class ReplLineReader: Sendable {
     var interactive: Bool { editor != nil }
 
     /// Whether the user is at the prompt (Ctrl-C then cancels the line, not Lua).
-    var isReading: Bool { reading.load(ordering: .acquiring) }
+    var isReading: Bool { reading.load() }
 
     /// Reads the next line on another thread and hands it to `deliver`.
     func request(prompt: String, deliver: @escaping @Sendable (ReplInput) -> Void) {
-        reading.store(true, ordering: .releasing)
+        reading.store(true)
         DetachedThread.start { [self] in
             let input = editor.map { $0.readLine(prompt: prompt) }
                 ?? Swift.readLine(strippingNewline: true).map(ReplInput.line) ?? .end
-            reading.store(false, ordering: .releasing)
+            reading.store(false)
             deliver(input)
         }
     }

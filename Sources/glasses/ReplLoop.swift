@@ -1,8 +1,12 @@
 import Dispatch
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import GlassesScript
 import LuaHost
-import Synchronization
+import Locking
 import WearablesCore
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,9 @@
 import CTerminal
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import LuaHost
 import WearablesCore
 #if canImport(Glibc)

@@ -1,8 +1,12 @@
 import CTerminal
 import Dispatch
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import LuaHost
-import Synchronization
+import Locking
 import WearablesCore
 #if canImport(Glibc)
 import Glibc
@@ -45,7 +49,7 @@ final class ReplTerminal: Sendable {
     /// and keys typed in between would be echoed twice (or, before a Ctrl-Z,
     /// lost with the input the terminal flushes).
     private let editMode: termios?
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let pumpDone = DispatchSemaphore(value: 0)
 
     private struct State {

@@ -1,6 +1,10 @@
 import Dispatch
+#if canImport(FoundationEssentials)
 import FoundationEssentials
-import Synchronization
+#else
+import Foundation
+#endif
+import Locking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,7 +19,7 @@ final class SweepPool: @unchecked Sendable {
         var stopRequested = false
     }
     /// What the children's and the signals' threads hand to the sweep's.
-    private let shared = Mutex(Shared())
+    private let shared = Locked(Shared())
     private let wake = DispatchSemaphore(value: 0)
     private var signalSources: [DispatchSourceSignal] = []
 

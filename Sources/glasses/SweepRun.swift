@@ -1,7 +1,11 @@
 import Dispatch
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import GlassesScript
-import Synchronization
+import Locking
 import WearablesCore
 #if canImport(Glibc)
 import Glibc
@@ -49,7 +53,7 @@ enum SweepProcess {
     /// Runs one child to its end (the shrinker's replays).
     static func run(_ arguments: [String], seed: UInt64, scratch: String) throws -> SweepRun {
         let finished = DispatchSemaphore(value: 0)
-        let box = Mutex<SweepRun?>(nil)
+        let box = Locked<SweepRun?>(nil)
         _ = try start(arguments, seed: seed, scratch: scratch) { run in
             box.withLock { $0 = run }
             finished.signal()

@@ -3,7 +3,7 @@ import GlassesBridge
 import GlassesRelay
 import MWDATCamera
 import PlainWebSocket
-import Synchronization
+import Locking
 import Testing
 
 /// The app's one call, end to end on loopback: `GlassesBridge.start(token:relay:)` over the
@@ -26,7 +26,7 @@ import Testing
         }
         let port = try #require(await ports.first { _ in true }, "the relay did not listen")
 
-        let ended = Mutex<String?>(nil)
+        let ended = Locked<String?>(nil)
         let running = await GlassesBridge.start(token: Self.token, relay: "ws://127.0.0.1:\(port)", wearables: world.adapter) { error in
             ended.withLock { $0 = "\(error)" }
             bridgeSeen.finish()
@@ -87,7 +87,7 @@ import Testing
 
 /// Text messages a client heard, counting replies.
 private final class Heard: Sendable {
-    private let state = Mutex<(messages: [String], replies: Int)>(([], 0))
+    private let state = Locked<(messages: [String], replies: Int)>(([], 0))
 
     var messages: [String] { state.withLock { $0.messages } }
 

@@ -1,6 +1,6 @@
 import Foundation
 import LuaHost
-import Synchronization
+import Locking
 import Testing
 import WearablesCore
 
@@ -28,9 +28,9 @@ import WearablesCore
     private final class Swapper: @unchecked Sendable {
         let folder: String
         let outside: String
-        let stop = Atomic<Bool>(false)
-        let swaps = Atomic<Int>(0)
-        let done = Atomic<Bool>(false)
+        let stop = AtomicValue<Bool>(false)
+        let swaps = AtomicValue<Int>(0)
+        let done = AtomicValue<Bool>(false)
 
         private let exchange: RenameAt2
 
@@ -45,8 +45,8 @@ import WearablesCore
         }
 
         func run() {
-            defer { done.store(true, ordering: .releasing) }
-            for _ in 0..<200_000 where !stop.load(ordering: .acquiring) {
+            defer { done.store(true) }
+            for _ in 0..<200_000 where !stop.load() {
                 // Room for the script's thread on a small machine; the swaps still land between its checks and reads.
                 sched_yield()
                 for name in ["feed.png", "feed.wav", "d"] {
@@ -56,7 +56,7 @@ import WearablesCore
                     sched_yield()
                     _ = exchange(AT_FDCWD, path, AT_FDCWD, path + ".link", FeedRaceTests.renameExchange)
                 }
-                swaps.add(1, ordering: .relaxed)
+                swaps.add(1)
             }
         }
     }
@@ -120,12 +120,12 @@ import WearablesCore
         let swapper = try Swapper(folder: folder, outside: outside)
         Thread { swapper.run() }.start()
         let status = await Self.run(folder + "/race.lua", in: folder, out: out, sandbox: sandbox) {
-            swapper.stop.store(true, ordering: .releasing)
-            while !swapper.done.load(ordering: .acquiring) { sched_yield() }
+            swapper.stop.store(true)
+            while !swapper.done.load() { sched_yield() }
         }
 
         #expect(try status.get() == .success)
-        #expect(swapper.swaps.load(ordering: .relaxed) > 0)
+        #expect(swapper.swaps.load() > 0)
         let trace = try String(contentsOfFile: out + "/trace.jsonl", encoding: .utf8)
         let tally = try #require(trace.firstMatch(of: /(\d+) reads, (\d+) refused/), "the script ran to its end: \(trace.suffix(2000))")
         #expect(Int(tally.1)! + Int(tally.2)! == 3 * Self.rounds)
@@ -166,9 +166,9 @@ import WearablesCore
     /// a name missing at a check may name a file outside by the time it is opened.
     private final class Linker: @unchecked Sendable {
         let links: [(path: String, target: String)]
-        let stop = Atomic<Bool>(false)
-        let made = Atomic<Int>(0)
-        let done = Atomic<Bool>(false)
+        let stop = AtomicValue<Bool>(false)
+        let made = AtomicValue<Int>(0)
+        let done = AtomicValue<Bool>(false)
 
         init(folder: String, outside: String) {
             links = [(folder + "/absent.png", outside + "/feed.png"), (folder + "/absent.wav", outside + "/feed.wav")]
@@ -177,10 +177,10 @@ import WearablesCore
         func run() {
             defer {
                 for link in links { unlink(link.path) }
-                done.store(true, ordering: .releasing)
+                done.store(true)
             }
-            for _ in 0..<200_000 where !stop.load(ordering: .acquiring) {
-                for link in links where symlink(link.target, link.path) == 0 { made.add(1, ordering: .relaxed) }
+            for _ in 0..<200_000 where !stop.load() {
+                for link in links where symlink(link.target, link.path) == 0 { made.add(1) }
                 // Long enough for an open between the check and the read to meet the links.
                 sched_yield()
                 for link in links { unlink(link.path) }
@@ -241,12 +241,12 @@ import WearablesCore
         let linker = Linker(folder: folder, outside: outside)
         Thread { linker.run() }.start()
         let status = await Self.run(folder + "/race.lua", in: folder, out: out, sandbox: sandbox) {
-            linker.stop.store(true, ordering: .releasing)
-            while !linker.done.load(ordering: .acquiring) { sched_yield() }
+            linker.stop.store(true)
+            while !linker.done.load() { sched_yield() }
         }
 
         #expect(try status.get() == .success)
-        #expect(linker.made.load(ordering: .relaxed) > 0)
+        #expect(linker.made.load() > 0)
         let trace = try String(contentsOfFile: out + "/trace.jsonl", encoding: .utf8)
         let tally = try #require(trace.firstMatch(of: /(\d+) accepted, (\d+) refused, (\d+) heard missing/),
                                  "the script ran to its end: \(trace.suffix(2000))")

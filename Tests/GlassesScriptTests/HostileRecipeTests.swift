@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 
 /// Recipes as an attacker or a careless user leaves them (issue 29): paths leading out
@@ -149,8 +149,8 @@ import Testing
         let swapper = InitSwapper(root: root)
         Thread { swapper.run() }.start()
         let result = try await GlassesProcess.run(["run", "--sandbox", "standard", "main.lua"], in: root)
-        swapper.stop.store(true, ordering: .releasing)
-        while !swapper.done.load(ordering: .acquiring) { sched_yield() }
+        swapper.stop.store(true)
+        while !swapper.done.load() { sched_yield() }
         #expect(!result.stdout.contains("ran the init.lua outside"), "\(result.stdout)")
         #expect(result.stdout.hasSuffix("300\n"), "\(result.stdout.suffix(300))\(result.stderr.suffix(1000))")
     }
@@ -160,15 +160,15 @@ import Testing
     /// folder, so the folder's tree (and its cached metadata) stays the same.
     private final class InitSwapper: @unchecked Sendable {
         let root: String
-        let stop = Atomic<Bool>(false)
-        let done = Atomic<Bool>(false)
+        let stop = AtomicValue<Bool>(false)
+        let done = AtomicValue<Bool>(false)
 
         init(root: String) { self.root = root }
 
         func run() {
-            defer { done.store(true, ordering: .releasing) }
+            defer { done.store(true) }
             let (initFile, parked, outside) = (root + "/linked.recipe/init.lua", root + "/parked.lua", root + "/outside/init.lua")
-            for _ in 0..<200_000 where !stop.load(ordering: .acquiring) {
+            for _ in 0..<200_000 where !stop.load() {
                 // The file stays in place most of the time, or the folder's check (which reads
                 // every file) would almost never pass and no load would be tried.
                 for _ in 0..<2_000 { sched_yield() }

@@ -1,6 +1,6 @@
 import Foundation
 import LuaHost
-import Synchronization
+import Locking
 import Testing
 import WearablesCore
 
@@ -16,9 +16,9 @@ import WearablesCore
     private final class Swapper: @unchecked Sendable {
         let out: String
         let outside: String
-        let stop = Atomic<Bool>(false)
-        let swaps = Atomic<Int>(0)
-        let done = Atomic<Bool>(false)
+        let stop = AtomicValue<Bool>(false)
+        let swaps = AtomicValue<Int>(0)
+        let done = AtomicValue<Bool>(false)
 
         init(out: String, outside: String) {
             self.out = out
@@ -26,8 +26,8 @@ import WearablesCore
         }
 
         func run() {
-            defer { done.store(true, ordering: .releasing) }
-            for _ in 0..<200_000 where !stop.load(ordering: .acquiring) {
+            defer { done.store(true) }
+            for _ in 0..<200_000 where !stop.load() {
                 // Room for the script's thread on a small machine; the swaps still land between its checks and opens.
                 sched_yield()
                 rename(out + "/d", out + "/d.parked")
@@ -36,7 +36,7 @@ import WearablesCore
                 unlink(out + "/d")
                 rename(out + "/d.parked", out + "/d")
                 unlink(out + "/f.jpg")
-                swaps.add(1, ordering: .relaxed)
+                swaps.add(1)
             }
         }
     }
@@ -74,14 +74,14 @@ import WearablesCore
                     let runtime = try ScriptRuntime(options: options)
                     return runtime.close(runtime.run(script: script, arguments: [])).status
                 }
-                swapper.stop.store(true, ordering: .releasing)
-                while !swapper.done.load(ordering: .acquiring) { sched_yield() }
+                swapper.stop.store(true)
+                while !swapper.done.load() { sched_yield() }
                 finished.resume(returning: ended)
             }.start()
         }
 
         #expect(try status.get() == .success)
-        #expect(swapper.swaps.load(ordering: .relaxed) > 0)
+        #expect(swapper.swaps.load() > 0)
         let escaped = try FileManager.default.contentsOfDirectory(atPath: outside)
         #expect(escaped.isEmpty, "written outside --out: \(escaped)")
     }

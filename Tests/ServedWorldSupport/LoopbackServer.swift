@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import WearablesServer
 
 /// A `glasses serve` world on a free loopback port, for tests that drive it from
@@ -35,7 +35,7 @@ public enum LoopbackServer {
 
 /// The port a server reports once it listens.
 final class ListeningPort: Sendable {
-    private let port = Mutex<Int?>(nil)
+    private let port = Locked<Int?>(nil)
     private let signal = DispatchSemaphore(value: 0)
 
     func fulfil(_ value: Int) {

@@ -3,7 +3,7 @@ import GlassesBridgeCore
 import GlassesBridgeFake
 import NIOCore
 import PlainWebSocket
-import Synchronization
+import Locking
 import Testing
 import WearablesCore
 import WearablesServer
@@ -52,7 +52,7 @@ import WireServing
 
     @Test func aPreviewWatcherGetsAnotherClientsFramesThinnedToThePreviewRate() async throws {
         try await withBridge { url, token in
-            let watched = Mutex<[Double]>([])
+            let watched = Locked<[Double]>([])
             try await Self.connect(url, token) { streamer, streamerOut in
                 try await streamerOut.write(.text(#"{"type":"open_session","id":1,"device":"rayBanMeta-1"}"#))
                 _ = try await Self.next(&streamer) { if case .reply(1, .success) = $0 { true } else { false } }
@@ -318,7 +318,7 @@ import WireServing
         let serving = Task { try? await bridge.serve(host: "127.0.0.1", port: 0) { port.continuation.yield($0) } }
         var ports = port.stream.makeAsyncIterator()
         let bound = try #require(await ports.next())
-        let received = Mutex<[ServerMessage]>([])
+        let received = Locked<[ServerMessage]>([])
         try await PlainWebSocketClient.connect(url: "ws://127.0.0.1:\(bound)/v1/ws",
                                                headers: [(name: "Authorization", value: "Bearer \(token ?? bridgeToken)")]) { inbound, outbound in
             try await outbound.write(.text(String(decoding: ClientMessage.hello(protocolVersion: WireProtocol.version, client: "wire test").encoded(), as: UTF8.self)))

@@ -3,7 +3,7 @@ import GlassesBridgeCore
 import GlassesBridgeFake
 import GlassesRelay
 import PlainWebSocket
-import Synchronization
+import Locking
 import Testing
 import WearablesServer
 import WearablesWire
@@ -103,7 +103,7 @@ import WireServing
         let token: String
         let served = ServedWorld(preset: .ready, seed: 0, speed: 1, traceSink: nil)
         let seated: AsyncStream<Bool>
-        let dialling = Mutex<[Task<Void, Never>]>([])
+        let dialling = Locked<[Task<Void, Never>]>([])
         let url: String
 
         init(token: String, seated: AsyncStream<Bool>, url: String) {
@@ -163,7 +163,7 @@ import WireServing
     }
 
     private static func firstMessage(_ url: String, token: String) async throws -> ServerMessage? {
-        let first = Mutex<ServerMessage?>(nil)
+        let first = Locked<ServerMessage?>(nil)
         try await PlainWebSocketClient.connect(url: url + WireProtocol.webSocketPath,
                                                headers: [(name: "Authorization", value: "Bearer \(token)")]) { inbound, outbound in
             try await outbound.write(.text(String(decoding: ClientMessage.hello(protocolVersion: WireProtocol.version, client: "relay test").encoded(), as: UTF8.self)))

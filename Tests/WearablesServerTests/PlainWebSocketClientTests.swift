@@ -1,6 +1,6 @@
 import NIOCore
 import NIOPosix
-import Synchronization
+import Locking
 import Testing
 @testable import PlainWebSocket
 
@@ -18,7 +18,7 @@ struct PlainWebSocketClientTests {
         reply.writeBytes([0x81, 5] + Array("why 1".utf8))
         reply.writeBytes([0x88, 5, 0x03, 0xF0] + Array("bye".utf8))
         let server = try await ScriptedServer.start(reply: reply)
-        let received = Mutex<[String]>([])
+        let received = Locked<[String]>([])
         let close = try await PlainWebSocketClient.connect(
             url: "ws://127.0.0.1:\(server.port)/v1/ws", headers: [], maxMessageBytes: 1 << 16, requestKey: Self.key
         ) { inbound, _ in
@@ -65,8 +65,8 @@ private struct ScriptedServer {
         typealias InboundIn = ByteBuffer
         typealias OutboundOut = ByteBuffer
         let reply: ByteBuffer
-        let head = Mutex(ByteBuffer())
-        let answered = Mutex(false)
+        let head = Locked(ByteBuffer())
+        let answered = Locked(false)
 
         init(reply: ByteBuffer) { self.reply = reply }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 import WearablesCore
 import WearablesServer
@@ -144,8 +144,8 @@ struct SavedFileTests {
         try await Self.save(peer, id: 1, "sub/photo.jpg", "real")
         let flags = SwapFlags()
         let thread = Thread {
-            defer { flags.stopped.store(true, ordering: .releasing) }
-            for _ in 0..<200_000 where flags.swapping.load(ordering: .acquiring) {
+            defer { flags.stopped.store(true) }
+            for _ in 0..<200_000 where flags.swapping.load() {
                 // Room for the server's threads on a small machine; the swaps still land between requests' checks and opens.
                 sched_yield()
                 rename(folder + "/sub", folder + "/sub.parked")
@@ -163,8 +163,8 @@ struct SavedFileTests {
         for _ in 0..<400 where try await running.authorized(.get, "/v1/files/sub/photo.jpg").body.contains(Self.secret) {
             leaked += 1
         }
-        flags.swapping.store(false, ordering: .releasing)
-        while !flags.stopped.load(ordering: .acquiring) { sched_yield() }
+        flags.swapping.store(false)
+        while !flags.stopped.load() { sched_yield() }
         #expect(leaked == 0)
         await peer.close()
         await running.stop()
@@ -173,6 +173,6 @@ struct SavedFileTests {
 
 /// Whether the swapping thread should go on, and whether it has stopped.
 private final class SwapFlags: Sendable {
-    let swapping = Atomic<Bool>(true)
-    let stopped = Atomic<Bool>(false)
+    let swapping = AtomicValue<Bool>(true)
+    let stopped = AtomicValue<Bool>(false)
 }

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import PlainWebSocket
-import Synchronization
+import Locking
 import Testing
 import WearablesServer
 import WearablesWire
@@ -76,7 +76,7 @@ struct RunningServer {
 
 /// Trace lines collected from the world's thread.
 final class TraceLines: Sendable {
-    private let state = Mutex<(lines: [String], waiters: [(String, CheckedContinuation<String, Never>)])>(([], []))
+    private let state = Locked<(lines: [String], waiters: [(String, CheckedContinuation<String, Never>)])>(([], []))
 
     func add(_ line: String) {
         let ready = state.withLock { state in
@@ -208,7 +208,7 @@ final class Inbox: Sendable {
         let matches: @Sendable (Received) -> Bool
         let continuation: CheckedContinuation<Received?, Never>
     }
-    private let state = Mutex<(items: [Received], waiters: [Waiter], log: [String])>(([], [], []))
+    private let state = Locked<(items: [Received], waiters: [Waiter], log: [String])>(([], [], []))
 
     func add(_ item: Received) {
         let waiter: Waiter? = state.withLock { state in

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import WearablesModel
 import WearablesWire
 import WireServing
@@ -145,9 +145,9 @@ extension BridgeCore {
         streams[number] = stream
         let mailbox = mailbox!
         let watchers = previewWatchers
-        let index = Atomic<Int>(0)
+        let index = AtomicValue<Int>(0)
         stream.tokens.append(camera.stream.videoFramePublisher.listen { [clock] frame in
-            let frameIndex = index.add(1, ordering: .relaxed).oldValue
+            let frameIndex = index.add(1)
             let timestamp = clock.now()
             let room = queue.hasRoomForFrame
             let watching = watchers.due(stream: number, owner: clientID, at: timestamp)

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Listeners that wait for one outcome (a photo or its failure, a display reaching a
 /// state): the first to fire wins and every token is cancelled, whether the tokens were
@@ -8,7 +8,7 @@ final class OneShotListeners: Sendable {
         var tokens: [any DATListenerToken] = []
         var fired = false
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func attach(_ token: any DATListenerToken) {
         let lateToken: (any DATListenerToken)? = state.withLock { state in

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import WearablesWire
 import WireServing
 
@@ -12,7 +12,7 @@ final class PreviewWatchers: Sendable {
         /// Each stream's timestamp last sent to this watcher.
         var sent: [Int: Double] = [:]
     }
-    private let watchers = Mutex<[Int: Watcher]>([:])
+    private let watchers = Locked<[Int: Watcher]>([:])
 
     func watch(_ watch: Bool, client: Int, queue: OutboundQueue) {
         watchers.withLock { $0[client] = watch ? Watcher(queue: queue) : nil }

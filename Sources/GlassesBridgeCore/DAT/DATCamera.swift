@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import WearablesModel
 
 /// DAT 1.0 `Camera` (MWDATCamera): what `addCamera(config:)` returns; its `stream` runs the

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `recipe pack` / `recipe uninstall`: a recipe travels as a zip of its
 /// `NAME.recipe` folder, made with the system's zip (RecipeSharing installs it).

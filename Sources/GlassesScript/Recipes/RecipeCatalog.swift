@@ -1,6 +1,10 @@
 import Spelling
-import Synchronization
+import Locking
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import LuaHost
 
 /// Finds recipes along a search path, Hammerspoon-Spoon style: `--recipe-path`
@@ -147,7 +151,7 @@ public struct RecipeCatalog: Sendable {
         return names.contains(name) ? nil : RecipeCatalog.missing(name, among: names)
     }
 
-    private static let warned = Mutex<Set<String>>([])
+    private static let warned = Locked<Set<String>>([])
 
     /// Whether `name` is a path to a `NAME.recipe` folder rather than a name.
     static func isPath(_ name: String) -> Bool { name.contains("/") || name.hasSuffix(".recipe") }

@@ -1,6 +1,10 @@
 import Dispatch
+#if canImport(FoundationEssentials)
 import FoundationEssentials
-import Synchronization
+#else
+import Foundation
+#endif
+import Locking
 import WearablesCore
 
 /// Reads a recipe's metadata in a `glasses` child process (`glasses recipe metadata
@@ -12,7 +16,7 @@ import WearablesCore
 public enum RecipeMetadataChild {
     /// The child's deadline: the in-process limit's 5 s, plus its start-up.
     static let deadline = 6.0
-    private static let known = Mutex<[String: Result<[String], RecipeError>]>([:])
+    private static let known = Locked<[String: Result<[String], RecipeError>]>([:])
 
     /// The metadata fields of the recipe in `folder`; throws what is wrong with it,
     /// with the fix (a folder holding links is refused before anything runs).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The files of `Recipes/Resources` (the built-in recipes and the driver and
 /// context chunks), compiled into the binary so that a `glasses` copied or

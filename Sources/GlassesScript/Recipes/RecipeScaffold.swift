@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `glasses recipe new NAME`: a working starting point (init.lua with one
 /// parameter, a test script and a README) that loads and runs as is.

@@ -1,6 +1,6 @@
 import Dispatch
 import LuaHost
-import Synchronization
+import Locking
 import WearablesAudio
 import WearablesCore
 import WearablesWorld
@@ -145,7 +145,7 @@ public final class WorldReplConsole {
         // Whole, not line by line: a multi-line input is one chunk, so its locals reach its end.
         pendingInput = code
         generation += 1
-        inputs.running.store(generation, ordering: .sequentiallyConsistent)
+        inputs.running.store(generation)
         armWatchdog(generation)
         nextLine()
     }
@@ -159,7 +159,7 @@ public final class WorldReplConsole {
         isClosed = true
         audioListeners.forEach { $0.cancel() }
         done = nil
-        inputs.running.store(0, ordering: .sequentiallyConsistent)
+        inputs.running.store(0)
         retire(repl)
     }
 
@@ -176,7 +176,7 @@ public final class WorldReplConsole {
     }
 
     /// Runtimes of closed consoles (see ``retire(_:)``), from any served world's thread.
-    private static let retired = Mutex<[SchedulerBound<ScriptRuntime>]>([])
+    private static let retired = Locked<[SchedulerBound<ScriptRuntime>]>([])
 
     /// Hands the session the input; once it is through, an unfinished chunk is dropped
     /// with a message (the page sends whole inputs) and the input is done.
@@ -216,13 +216,13 @@ public final class WorldReplConsole {
 
     private func finish() {
         reportAudio()
-        if inputs.timedOut.load(ordering: .sequentiallyConsistent) == generation {
+        if inputs.timedOut.load() == generation {
             collected.errorOutput += "glasses: the input ran past the console's \(inputLimit) s limit per input and was stopped\n"
         }
         let done = self.done
         self.done = nil
         pendingInput = nil
-        inputs.running.store(0, ordering: .sequentiallyConsistent)
+        inputs.running.store(0)
         done?(collected.output, collected.errorOutput)
     }
 
@@ -262,8 +262,8 @@ public final class WorldReplConsole {
         let inputs = inputs
         DispatchQueue.global().asyncAfter(deadline: .now() + inputLimit) {
             // Only the atomics are touched here, off the world's thread.
-            guard inputs.running.load(ordering: .sequentiallyConsistent) == generation else { return }
-            inputs.timedOut.store(generation, ordering: .sequentiallyConsistent)
+            guard inputs.running.load() == generation else { return }
+            inputs.timedOut.store(generation)
             handle.interrupt(message: "the console's limit per input")
             // A chunk parked on a wait, or between time slices, has no Lua running to notice the interrupt.
             inbox.post { target.open()?.recover() }
@@ -273,6 +273,6 @@ public final class WorldReplConsole {
 
 /// The console's input numbers, shared with its watchdog thread.
 private final class InputGenerations: Sendable {
-    let running = Atomic<Int>(0)
-    let timedOut = Atomic<Int>(0)
+    let running = AtomicValue<Int>(0)
+    let timedOut = AtomicValue<Int>(0)
 }

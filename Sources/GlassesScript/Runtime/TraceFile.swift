@@ -1,5 +1,9 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
-import Synchronization
+#else
+import Foundation
+#endif
+import Locking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,7 +28,7 @@ public final class TraceFile: Sendable {
     }
 
     private let file: RawFile
-    private let buffer = Mutex(Buffer())
+    private let buffer = Locked(Buffer())
 
     /// Creates the file, and its folder as `--out` does.
     public init(path: String) throws {

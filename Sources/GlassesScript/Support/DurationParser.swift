@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Durations as users write them: `90`, `1.5`, `500ms`, `30s`, `5m`, `2h`.
 public enum DurationParser {

@@ -1,5 +1,9 @@
 import Spelling
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import LuaHost
 
 /// Checks scripts without running them: they must compile, every global name

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import LuaHost
 
 /// Writes a LuaLS addon (`library/*.lua` `---@meta` files and `config.json`),

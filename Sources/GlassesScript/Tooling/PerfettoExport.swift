@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import WearablesCore
 
 /// Turns a run's JSON Lines trace into Chrome Trace Event JSON, the format both

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Produces the picture a camera sees at a given time. Implementations must be pure
 /// functions of time (and their own fixed state), so frames can be rendered lazily,

@@ -1,5 +1,9 @@
 import CImageCodecs
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Encodes and decodes JPEG (libjpeg-turbo), HEIC (libheif/x265) and PNG (libpng).
 extension ImageCodecs {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A value in a trace line. Formatting is fixed (keys in insertion order, numbers with
 /// at most six decimals), so identical runs give identical bytes.

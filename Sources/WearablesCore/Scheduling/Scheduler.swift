@@ -1,8 +1,12 @@
 import Dispatch
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import HeapModule
 import ThreadOwnership
-import Synchronization
+import Locking
 
 /// The single owner of time for a wearables world.
 ///
@@ -212,7 +216,7 @@ public final class SchedulerInbox: Sendable {
         var actions: [@Sendable () -> Void] = []
         var sources = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let wakeUp = DispatchSemaphore(value: 0)
 
     init() {}

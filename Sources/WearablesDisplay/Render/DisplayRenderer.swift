@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import WearablesCore
 
 /// Draws a laid-out tree as the lens shows it: the viewport's pixels, parents under their

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import WearablesCore
 
 /// What the lens shows, as a 600x600 PNG: `display:snapshot(path)`, the mock's preview and

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// DejaVu Sans, regular and bold, as the display's fonts: the layout measures with them
 /// (`LeafMeasuring`) and the renderer draws with them. DejaVu Sans because it is what a

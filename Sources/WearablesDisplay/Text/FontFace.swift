@@ -1,5 +1,5 @@
 import CFontRaster
-import Synchronization
+import Locking
 
 /// A font file opened with FreeType (CFontRaster): unhinted advances for measuring and
 /// glyphs for drawing, from the same face, so layout and rendering agree to the subpixel.
@@ -7,7 +7,7 @@ import Synchronization
 /// cached per code point.
 final class FontFace: @unchecked Sendable {
     private let face: OpaquePointer
-    private let lock = Mutex<[UInt32: Int32]>([:])
+    private let lock = Locked<[UInt32: Int32]>([:])
     let unitsPerEm: Double
     let ascender: Double
     let descender: Double

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A captured still: real, decodable JPEG or HEIC bytes (DAT's `PhotoData`).
 public struct Photo: Sendable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Any JSON document, for code that reads or writes JSON whose shape is open
 /// (trace records, timelines, sweep summaries). Codable, so it goes through

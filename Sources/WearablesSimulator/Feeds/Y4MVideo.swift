@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import WearablesCore
 
 /// A camera that plays a YUV4MPEG2 (.y4m, 4:2:0, 8-bit) file in a loop at the file's frame rate.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `glasses.lock`: the recipes a project pins, committed with its scripts (as
 /// lazy.nvim's lock file is with a config). One entry per recipe: where it came
