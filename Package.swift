@@ -13,8 +13,10 @@ import PackageDescription
 //   \-> CLineEditor, CTerminal (the REPL's terminal)
 // Only glasses names a backend: it builds the world (SimulatedWorld or RemoteWorld) and hands
 // it to GlassesScript, whose bindings see the GlassesWorld and MockControl protocols.
-// The bridge core (GlassesBridgeCore -> WireServing -> WearablesWire) reaches only the portable
+// The bridge core (GlassesBridgeCore -> DATInterface, WireServing -> WearablesWire) reaches only the portable
 // model targets (WearablesModel, WearablesDisplayModel, WearablesMock): no C target (scripts/test-portable).
+// DATInterface -> WearablesModel, WearablesDisplayModel: the DAT-shaped protocol that Meta's SDK (the adapter,
+// GlassesBridge) and the simulator (GlassesBridgeFake) conform to, and the bridge core serves the wire over.
 // WearablesDisplay -> WearablesDisplayModel, WearablesCore, CFontRaster, Spelling: DAT's Display as MWDATDisplay sits over
 // MWDATCore: components, layout, rendering, and the session capability itself (`Display`,
 // `DeviceSession.addDisplay()`, the `DisplayBackend` a backend adopts beside `WearablesBackend`).
@@ -192,13 +194,19 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ]),
-        // The bridge core (docs/ios-bridge.md): the wire protocol served over a DAT-shaped Swift
-        // protocol (DAT/), so an iOS app's thin adapter over Meta's SDK, or the simulator-backed
+        // The DAT-shaped Swift protocol (docs/ios-bridge.md): DAT 1.0's `Wearables`, `Device`,
+        // `DeviceSession` and capabilities as protocols over WearablesModel's values, which Meta's SDK
+        // (the adapter, GlassesBridge) and the simulator (GlassesBridgeFake) conform to. The bridge core
+        // serves the wire over it and the DAT backend (WearablesDAT) runs the model over it. Portable
+        // Swift: the model's and the display's values only.
+        .target(name: "DATInterface", dependencies: ["Locking", "WearablesModel", "WearablesDisplayModel"]),
+        // The bridge core (docs/ios-bridge.md): the wire protocol served over the DAT-shaped Swift
+        // protocol (DATInterface, which it re-exports), so an iOS app's thin adapter over Meta's SDK, or the simulator-backed
         // fake, is a world `glasses run --connect` drives. Portable: no simulator, no codec target.
         // Serves through Hummingbird (NIO Transport Services on iOS) and WireServing; dials relays with PlainWebSocket.
         .target(
             name: "GlassesBridgeCore",
-            dependencies: ["Locking", 
+            dependencies: ["Locking", "DATInterface",
                 "WearablesModel", "WearablesDisplayModel", "WearablesWire", "WireServing", "PlainWebSocket",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

@@ -1,3 +1,4 @@
+import DATInterface
 import Locking
 import WearablesModel
 import WearablesWire
