@@ -230,6 +230,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
+        // The DAT backend: the model over the DAT-shaped protocol in process (DATInterface's
+        // `DATWearables`, which Meta's SDK conforms to through the adapter and the simulator through
+        // the fake), each backend call the DAT call the bridge core makes for the matching command.
+        .target(
+            name: "WearablesDAT",
+            dependencies: ["DATInterface", "Locking", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay"]),
         // The backend over the wire: `glasses run --connect`.
         .target(
             name: "WearablesRemote",
