@@ -296,7 +296,7 @@ let package = Package(
             name: "WearablesCoreTests",
             dependencies: ["Locking", 
                 "WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote", "PlainWebSocket", "ServedWorldSupport",
-                "GlassesBridgeCore", "GlassesRelay", "WireServing", "WirePictures",
+                "GlassesBridgeCore", "GlassesRelay", "WireServing", "WirePictures", "WearablesDAT", "GlassesBridgeFake",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
         .testTarget(name: "WearablesDisplayTests", dependencies: ["WearablesDisplay", "WearablesCore", "WearablesSimulator", "WearablesWire", "WirePictures", "WearablesMock"], exclude: ["Goldens"]),
