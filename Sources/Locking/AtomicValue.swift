@@ -36,4 +36,13 @@ extension AtomicValue where Value: FixedWidthInteger {
             return current
         }
     }
+
+    /// Subtracts `amount` (wrapping); returns the value before.
+    @discardableResult
+    public func subtract(_ amount: Value) -> Value {
+        storage.withLock { current in
+            defer { current &-= amount }
+            return current
+        }
+    }
 }
