@@ -10,8 +10,8 @@ import os
 import re
 import sys
 
-# What an app embeds: the bridge core and its DAT adapter, and the Lua host.
-ROOTS = ["GlassesBridgeCore", "GlassesBridge", "LuaHost"]
+# What an app embeds: the bridge core and its DAT adapter, the Lua host and the bindings.
+ROOTS = ["GlassesBridgeCore", "GlassesBridge", "LuaHost", "GlassesScript"]
 ADAPTER = "GlassesBridge"
 DAT_MODULES = {"MWDATCore", "MWDATCamera", "MWDATSpeech", "MWDATDisplay", "MWDATInputs", "MWDATMotion"}
 # C targets that build for iOS from their own sources: Lua itself and the shim over it.
@@ -78,19 +78,43 @@ def code_of(path):
     return "\n".join(line for line in open(path).read().split("\n") if not line.lstrip().startswith("//"))
 
 
+def branches_at(text, position):
+    """The conditions of the `#if` branches enclosing `position`, innermost last: an `#if`'s
+    condition, or `!(previous conditions)` for its `#else`."""
+    stack = []
+    for match in re.finditer(r"^\s*#(if|elseif|else|endif)\b(.*)$", text[:position], re.M):
+        word, condition = match.group(1), match.group(2).strip()
+        if word == "if":
+            stack.append([condition])
+        elif word == "elseif" and stack:
+            stack[-1].append(condition)
+        elif word == "else" and stack:
+            stack[-1].append("!(" + " || ".join(stack[-1]) + ")")
+        elif word == "endif" and stack:
+            stack.pop()
+    return [branch[-1] for branch in stack]
+
+
 def guarded_by_can_import(text, position, module):
-    """Whether the import at `position` sits in an `#if canImport(module)` block."""
-    before = text[:position]
-    opened = [match for match in re.finditer(r"^#if (.*)$", before, re.M)]
-    closed = len(re.findall(r"^#endif", before, re.M))
-    return len(opened) > closed and f"canImport({module})" in opened[-1].group(1)
+    """Whether the import at `position` sits in an `#if canImport(module)` branch."""
+    return any(condition.startswith(f"canImport({module})") for condition in branches_at(text, position))
 
 
-def source_problems(path, minimum_ios):
+def only_on_linux(text, position):
+    """Whether `position` is in a branch iOS never compiles: under `os(Linux)`, or the `#else`
+    of `canImport(Darwin)`."""
+    return any(condition.startswith("os(Linux)") or condition.startswith("!(canImport(Darwin)")
+               for condition in branches_at(text, position))
+
+
+def source_problems(path, minimum_ios, absent_on_ios):
     text = code_of(path)
     problems = []
     for match in re.finditer(r"^(?:@\w+ )*(?:(?:public|internal|package|private|fileprivate) )?import (\w+)$", text, re.M):
         module = match.group(1)
+        if module in absent_on_ios and not guarded_by_can_import(text, match.start(), module):
+            problems.append(f"{path}: imports {module} unguarded, which an iOS build does not have "
+                            f"(wrap the code that needs it in #if canImport({module}), as NativeMedia's users do)")
         if module == "FoundationEssentials" and not guarded_by_can_import(text, match.start(), module):
             problems.append(f"{path}: imports FoundationEssentials unguarded (Apple's SDKs have no such module: "
                             "wrap it in #if canImport(FoundationEssentials), with Foundation in the #else)")
@@ -105,10 +129,10 @@ def source_problems(path, minimum_ios):
                             f"iOS {'.'.join(map(str, minimum_ios))} (use Locking's Locked and AtomicValue)")
     if re.search(r"\b(Mutex|Atomic)<", text) and minimum_ios and minimum_ios < MODULE_MINIMUM_IOS["Synchronization"]:
         problems.append(f"{path}: uses Synchronization's Mutex or Atomic, which need iOS 18 (use Locking's Locked and AtomicValue)")
-    if "/proc/" in text:
-        problems.append(f"{path}: reads /proc, which iOS has not")
-    if re.search(r"\bdlopen\b", text):
-        problems.append(f"{path}: opens a library with dlopen, which an iOS app may not")
+    if any(not only_on_linux(text, match.start()) for match in re.finditer(r"/proc/", text)):
+        problems.append(f"{path}: reads /proc, which iOS has not (or only under #if os(Linux))")
+    if any(not only_on_linux(text, match.start()) for match in re.finditer(r"\bdlopen\b", text)):
+        problems.append(f"{path}: opens a library with dlopen, which an iOS app may not (or only under #if os(Linux))")
     return problems
 
 
@@ -154,13 +178,14 @@ def run(check, manifest, describe):
             return f"the adapter {ADAPTER} reaches targets beyond the core and DAT's modules: {', '.join(extra)}"
     elif check == "sources":
         problems = []
+        absent_on_ios = set(targets) - portable - DAT_MODULES
         for name in sorted(portable):
             if kinds.get(name) != "SwiftTarget" or name in DAT_MODULES:
                 continue
             for folder, _, files in os.walk(paths[name]):
                 for file in sorted(files):
                     if file.endswith(".swift"):
-                        problems += source_problems(os.path.join(folder, file), minimum_ios)
+                        problems += source_problems(os.path.join(folder, file), minimum_ios, absent_on_ios)
         if problems:
             return "; ".join(problems)
     else:

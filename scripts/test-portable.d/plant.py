@@ -18,6 +18,7 @@ SOURCE_PLANTS = {
     "glibc": ("sources", "import Glibc\nlet planted = getpid()\n"),
     "dlopen": ("sources", "let planted = dlopen(\"libplanted.so\", 0)\n"),
     "proc": ("sources", "let planted = \"/proc/self/status\"\n"),
+    "unguarded-native-media": ("sources", "import CImageCodecs\nlet planted = 0\n"),
 }
 GRAPH_PLANTS = ["linux-c-target", "system-library", "linked-library", "foreign-package", "ios-18-minimum", "adapter-reach"]
 PLANTED_ROOT = "LuaHost"
