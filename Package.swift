@@ -332,13 +332,19 @@ let package = Package(
 let metaModules = ["MWDATCore", "MWDATCamera", "MWDATSpeech", "MWDATDisplay", "MWDATInputs", "MWDATMotion"]
 #if os(Linux)
 let metaSDK = metaModules.map { Target.Dependency(stringLiteral: $0) }
+// Built with library evolution, as Meta builds its binary frameworks, so that a `switch` in the
+// adapter over one of DAT's non-frozen enums without `@unknown default` is an error here, as against
+// Meta's SDK (the adapter, below, is outside the package: see its `packageAccess`). Each stand-in
+// file importing FoundationEssentials or Foundation (built without it) draws a warning that binary
+// compatibility can't be guaranteed: harmless, the stand-in's binary never leaves the test build.
+let asMetaBuildsIt: [SwiftSetting] = [.unsafeFlags(["-enable-library-evolution"])]
 package.targets += [
-    .target(name: "MWDATCore", path: "Sources/DATStandIn/MWDATCore"),
-    .target(name: "MWDATCamera", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATCamera"),
-    .target(name: "MWDATSpeech", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATSpeech"),
-    .target(name: "MWDATDisplay", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATDisplay"),
-    .target(name: "MWDATInputs", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATInputs"),
-    .target(name: "MWDATMotion", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATMotion"),
+    .target(name: "MWDATCore", path: "Sources/DATStandIn/MWDATCore", swiftSettings: asMetaBuildsIt),
+    .target(name: "MWDATCamera", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATCamera", swiftSettings: asMetaBuildsIt),
+    .target(name: "MWDATSpeech", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATSpeech", swiftSettings: asMetaBuildsIt),
+    .target(name: "MWDATDisplay", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATDisplay", swiftSettings: asMetaBuildsIt),
+    .target(name: "MWDATInputs", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATInputs", swiftSettings: asMetaBuildsIt),
+    .target(name: "MWDATMotion", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATMotion", swiftSettings: asMetaBuildsIt),
     .testTarget(
         name: "GlassesBridgeTests",
         dependencies: ["Locking", "GlassesBridge", "GlassesBridgeCore", "GlassesRelay", "PlainWebSocket", "WearablesCore", "WearablesDisplay"] + metaSDK),
@@ -351,5 +357,10 @@ let metaSDK = metaModules.map { Target.Dependency.product(name: $0, package: "me
 // the bridge core's DAT-shaped protocol. It is the module an app imports (`import GlassesBridge`,
 // then `GlassesBridge.start(token:relay:)`), re-exporting the core it extends.
 package.targets.append(
-    .target(name: "GlassesBridge", dependencies: ["Locking", "GlassesBridgeCore", "WearablesModel", "WearablesDisplayModel", "WearablesWire"] + metaSDK))
+    .target(name: "GlassesBridge", dependencies: ["Locking", "GlassesBridgeCore", "WearablesModel", "WearablesDisplayModel", "WearablesWire"] + metaSDK,
+            // No `package` access: the compiler treats a resilient enum of a module in the same package
+            // as exhaustive, so over the Linux stand-in (a target of this package) a missing `@unknown
+            // default` would pass. Without a package name the adapter is a client outside it, as it is
+            // of Meta's SDK; it needs none of the core's `package` declarations nor the stand-in's test hooks.
+            packageAccess: false))
 package.products.append(.library(name: "GlassesBridge", targets: ["GlassesBridge"]))

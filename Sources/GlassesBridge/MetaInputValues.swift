@@ -2,11 +2,15 @@
 import MWDATInputs
 import WearablesModel
 
-// Inputs' values between DAT and the core, case by case (see MetaStates.swift); DAT's enums here
-// are `@frozen`, so a later SDK cannot add to them without a new major version.
+// Inputs' values between DAT and the core, case by case (see MetaStates.swift). DAT 1.0.1's
+// interface marks `InputSource`, `NavDirection`, `ButtonType`, `CapturePressType` and `DragAction`
+// `@frozen`, so their switches need no catch-all; `InputEvent` and `InputsError` are not frozen (a
+// later SDK may add cases without a new major version), so theirs end in `@unknown default`.
 
 extension WearablesModel.InputEvent {
-    init(_ meta: MWDATInputs.InputEvent) {
+    /// Nil for an event of a kind a later SDK adds: the wire and the client's model have no such
+    /// kind and nothing in it to read (its source and timestamp are in the case), so it is not forwarded.
+    init?(_ meta: MWDATInputs.InputEvent) {
         switch meta {
         case .nav(let direction, let source, let time): self.init(.nav(.init(direction)), source: .init(source), timestampMs: time)
         case .select(let source, let time): self.init(.select, source: .init(source), timestampMs: time)
@@ -15,6 +19,7 @@ extension WearablesModel.InputEvent {
         case .capture(let press, let source, let time): self.init(.capture(.init(press)), source: .init(source), timestampMs: time)
         case .drag(let action, let x, let y, let dx, let dy, let source, let time):
             self.init(.drag(.init(action), x: x, y: y, dx: dx, dy: dy), source: .init(source), timestampMs: time)
+        @unknown default: return nil
         }
     }
 }

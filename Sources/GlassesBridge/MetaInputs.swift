@@ -15,7 +15,8 @@ final class MetaInputs: DATInputs {
         let (events, continuation) = AsyncStream.makeStream(of: WearablesModel.InputEvent.self, bufferingPolicy: .bufferingNewest(64))
         self.events = events
         reader = Task {
-            for await event in inputs.events { continuation.yield(.init(event)) }
+            // An event of a kind this bridge does not know (a later SDK's) is skipped, not mistaken for another.
+            for await event in inputs.events { if let event = WearablesModel.InputEvent(event) { continuation.yield(event) } }
             continuation.finish()
         }
     }

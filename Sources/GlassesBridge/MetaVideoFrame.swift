@@ -3,6 +3,9 @@ import GlassesBridgeCore
 import MWDATCamera
 #if canImport(UIKit)
 import UIKit
+#else
+// The Linux stand-in's frame carries its JPEG through an SPI (not DAT's API: see VideoFrame.swift there).
+@_spi(StandIn) import MWDATCamera
 #endif
 
 /// A DAT `VideoFrame` as the bridge's `DATVideoFrame`. Encoded only when the bridge asks

@@ -1,3 +1,4 @@
+#if canImport(CAudioLibraries)
 import CAudioLibraries
 
 /// Writes 16-bit mono PCM WAV through libsndfile. The header is rewritten
@@ -50,3 +51,20 @@ final class PCM16WAVWriter {
         self.file = nil
     }
 }
+#else
+import WearablesCore
+
+/// Without libsndfile (`NativeMedia`) no WAV opens: its init always throws, so no instance exists, and its members only keep the API whole.
+final class PCM16WAVWriter {
+    var path: String { "" }
+    var sampleRate: Int { 0 }
+    var framesWritten: Int { 0 }
+
+    init(path: String, opening: String? = nil, sampleRate: Int) throws(AudioError) {
+        throw AudioError(.writeFailed, NativeMedia.unavailable("reading and writing sound files", needs: "libsndfile").message)
+    }
+
+    func write(_ samples: [Float]) throws(AudioError) {}
+    func close() {}
+}
+#endif

@@ -1,3 +1,4 @@
+#if canImport(CAudioLibraries)
 import CAudioLibraries
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -80,3 +81,21 @@ final class SoundFileReader {
             .map { $0.trimmingWhitespace() }
     }
 }
+#else
+import WearablesCore
+
+/// Without libsndfile (`NativeMedia`) no sound file opens: its init always throws, so no instance exists, and its members only keep the API whole.
+final class SoundFileReader {
+    var path: String { "" }
+    var sampleRate: Double { 0 }
+    var channels: Int { 0 }
+    var frameCount: Int { 0 }
+
+    init(path: String, checked: CheckedFile? = nil) throws(AudioError) {
+        throw AudioError(.unsupportedFile, NativeMedia.unavailable("reading and writing sound files", needs: "libsndfile").message)
+    }
+
+    func readMono(maxFrames: Int) -> [Float] { [] }
+    func rewind() {}
+}
+#endif

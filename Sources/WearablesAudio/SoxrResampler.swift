@@ -1,3 +1,4 @@
+#if canImport(CAudioLibraries)
 import CAudioLibraries
 
 /// Streaming mono float resampler over libsoxr at its high-quality setting.
@@ -71,3 +72,19 @@ final class SoxrResampler {
         error.map { String(cString: $0) } ?? "unknown libsoxr error"
     }
 }
+#else
+import WearablesCore
+
+/// Without libsoxr (`NativeMedia`) nothing resamples: its init always throws, so no instance exists, and its members only keep the API whole.
+final class SoxrResampler {
+    var inputRate: Double { 0 }
+    var outputRate: Double { 0 }
+
+    init(from inputRate: Double, to outputRate: Double) throws(AudioError) {
+        throw AudioError(.resamplerFailed, NativeMedia.unavailable("resampling sound", needs: "libsoxr").message)
+    }
+
+    func process(_ input: [Float]) throws(AudioError) -> [Float] { throw AudioError(.resamplerFailed, NativeMedia.unavailable("resampling sound", needs: "libsoxr").message) }
+    func drain() throws(AudioError) -> [Float] { throw AudioError(.resamplerFailed, NativeMedia.unavailable("resampling sound", needs: "libsoxr").message) }
+}
+#endif

@@ -1,3 +1,4 @@
+#if canImport(CSpeechLibraries)
 import CSpeechLibraries
 import WearablesCore
 
@@ -77,3 +78,18 @@ public final class SpeechRecognizer {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
+#else
+import WearablesCore
+
+/// Without PocketSphinx (`NativeMedia`) no recogniser opens: its init always throws, so no instance exists, and its members only keep the API whole.
+public final class SpeechRecognizer {
+    public static let sampleRate = 16_000.0
+    public static let defaultModelDirectory = "/usr/share/pocketsphinx/model/en-us"
+
+    public init(modelDirectory: String = SpeechRecognizer.defaultModelDirectory) throws(AudioError) {
+        throw AudioError(.recognizerUnavailable, NativeMedia.unavailable("live transcription", needs: "PocketSphinx").message)
+    }
+
+    public func process(_ samples: [Float]) throws(AudioError) -> [TranscriptionResult] { throw AudioError(.recognizerUnavailable, NativeMedia.unavailable("live transcription", needs: "PocketSphinx").message) }
+}
+#endif

@@ -1,3 +1,4 @@
+#if canImport(CSpeechLibraries)
 import CSpeechLibraries
 import WearablesCore
 #if canImport(FoundationEssentials)
@@ -35,3 +36,13 @@ public enum SpeechSynthesizer {
         return try resampler.process(native) + resampler.drain()
     }
 }
+#else
+import WearablesCore
+
+/// Without espeak-ng and libsoxr (`NativeMedia`) no test speech is made.
+public enum SpeechSynthesizer {
+    public static func synthesize(_ text: String, rate: Double) throws(AudioError) -> [Float] {
+        throw AudioError(.synthesisFailed, NativeMedia.unavailable("test speech", needs: "espeak-ng and libsoxr").message)
+    }
+}
+#endif

@@ -1,3 +1,4 @@
+#if canImport(CMediaCodecs)
 import CMediaCodecs
 
 /// A fragmented MP4 (or MOV) file being written by CMediaCodecs' encoder: MPEG-4 Part 2
@@ -64,3 +65,17 @@ final class VideoFileEncoder {
         String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
+#else
+/// Without FFmpeg's libraries (`NativeMedia`) no recording opens: its init always throws, so no instance exists, and its members only keep the API whole.
+final class VideoFileEncoder {
+
+    init(path: String, container: String, size: VideoSize, frameRate: Int, ticksPerSecond: Int, quantiser: Int,
+         audioRate: Int?) throws(RecordingError) {
+        throw RecordingError(.encoderUnavailable, NativeMedia.unavailable("recording video", needs: "FFmpeg's libraries").message)
+    }
+
+    func encode(_ image: RGBImage, pts: Int64, duration: Int64, keyframe: Bool) throws(RecordingError) {}
+    func encode(samples: [Float]) throws(RecordingError) {}
+    func close() throws(RecordingError) {}
+}
+#endif

@@ -1,4 +1,6 @@
+#if canImport(CImageCodecs)
 import CImageCodecs
+#endif
 
 /// A QR code or barcode found in a picture.
 public struct DetectedCode: Sendable, Equatable {
@@ -28,6 +30,7 @@ public enum CodeScanner {
         guard image.isWellFormed else {
             throw ImageCodecError(message: "cannot scan a \(image.width)x\(image.height) image with \(image.pixels.count) bytes for codes")
         }
+        #if canImport(CImageCodecs)
         let grey = image.greyPixels()
         var codes: UnsafeMutablePointer<cic_code>?
         var count: Int32 = 0
@@ -51,5 +54,8 @@ public enum CodeScanner {
                                 x: Double(code.x) / width, y: Double(code.y) / height,
                                 width: Double(code.width) / width, height: Double(code.height) / height)
         }
+        #else
+        throw NativeMedia.unavailable("reading QR codes and barcodes", needs: "libzbar")
+        #endif
     }
 }

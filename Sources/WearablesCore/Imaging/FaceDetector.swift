@@ -1,4 +1,6 @@
+#if canImport(CImageCodecs)
 import CImageCodecs
+#endif
 
 /// A face found in a picture.
 public struct DetectedFace: Sendable, Equatable {
@@ -25,6 +27,7 @@ public enum FaceDetector {
         guard image.isWellFormed else {
             throw ImageCodecError(message: "cannot look for faces in a \(image.width)x\(image.height) image with \(image.pixels.count) bytes")
         }
+        #if canImport(CImageCodecs)
         let grey = image.greyPixels()
         var faces: UnsafeMutablePointer<cic_face>?
         var count: Int32 = 0
@@ -43,5 +46,8 @@ public enum FaceDetector {
             return DetectedFace(x: Double(face.x) / width, y: Double(face.y) / height,
                                 width: Double(face.width) / width, height: Double(face.height) / height, score: face.score)
         }
+        #else
+        throw NativeMedia.unavailable("finding faces", needs: "dlib")
+        #endif
     }
 }

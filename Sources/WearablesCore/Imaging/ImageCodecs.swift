@@ -1,4 +1,6 @@
+#if canImport(CImageCodecs)
 import CImageCodecs
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -16,6 +18,7 @@ extension ImageCodecs {
             var data = Data("P6\n\(image.width) \(image.height)\n255\n".utf8)
             data.append(contentsOf: image.pixels)
             return data
+        #if canImport(CImageCodecs)
         case .jpeg:
             return try callEncoder { out, size, err in
                 cic_jpeg_encode(image.pixels, Int32(image.width), Int32(image.height), Int32(quality), out, size, err)
@@ -28,6 +31,10 @@ extension ImageCodecs {
             return try callEncoder { out, size, err in
                 cic_heif_encode(image.pixels, Int32(image.width), Int32(image.height), Int32(quality), out, size, err)
             }
+        #else
+        case .jpeg, .png, .heic:
+            throw NativeMedia.unavailable("\(format) encoding", needs: "libjpeg-turbo, libpng and libheif")
+        #endif
         }
     }
 
@@ -60,12 +67,18 @@ extension ImageCodecs {
 
     static func decode(_ bytes: [UInt8], as format: Format) throws -> RGBImage {
         switch format {
+        #if canImport(CImageCodecs)
         case .jpeg: return try callDecoder(bytes, cic_jpeg_decode)
         case .png: return try callDecoder(bytes, cic_png_decode)
         case .heic: return try callDecoder(bytes, cic_heif_decode)
+        #else
+        case .jpeg, .png, .heic: throw NativeMedia.unavailable("\(format) decoding", needs: "libjpeg-turbo, libpng and libheif")
+        #endif
         case .ppm: return try PPM.decode(bytes)
         }
     }
+
+    #if canImport(CImageCodecs)
 
     private typealias Decoder = (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
                                  UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<CChar>?) -> Int32
@@ -98,6 +111,7 @@ extension ImageCodecs {
     private static func message(_ err: [CChar]) -> String {
         String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+    #endif
 }
 
 /// Binary PPM (P6), the simplest lossless dump of a frame.

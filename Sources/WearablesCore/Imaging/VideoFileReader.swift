@@ -1,3 +1,4 @@
+#if canImport(CMediaCodecs)
 import CMediaCodecs
 
 /// The video of an MP4, MOV or MKV file, decoded by FFmpeg (opened on first use; see
@@ -86,3 +87,27 @@ public final class VideoFileReader {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
+#else
+
+/// Without FFmpeg's libraries (`NativeMedia`) no video file opens: its init always throws,
+/// so no instance exists, and its members only keep the API whole.
+public final class VideoFileReader {
+    public var width: Int { 0 }
+    public var height: Int { 0 }
+    public var frameCount: Int { 0 }
+    public var duration: Double { 0 }
+    public var codec: String { "" }
+
+    public init(path: String) throws { throw NativeMedia.unavailable("reading a video file", needs: "FFmpeg's libraries") }
+
+    public static func size(of path: String) throws -> VideoSize {
+        throw NativeMedia.unavailable("reading a video file", needs: "FFmpeg's libraries")
+    }
+
+    public static func decodingFootprint(_ size: VideoSize) -> Int { 12 * size.pixelCount * 3 / 2 }
+    public func frameIndex(at time: Double) -> Int { 0 }
+    public func frameTime(_ index: Int) -> Double { 0 }
+    public func grey(frame index: Int, size: VideoSize) throws -> [UInt8] { throw NativeMedia.unavailable("reading a video file", needs: "FFmpeg's libraries") }
+    public func image(frame index: Int, size: VideoSize) throws -> RGBImage { throw NativeMedia.unavailable("reading a video file", needs: "FFmpeg's libraries") }
+}
+#endif

@@ -1,3 +1,4 @@
+#if canImport(CFontRaster)
 import CFontRaster
 import Locking
 
@@ -69,6 +70,25 @@ final class FontFace: @unchecked Sendable {
         }
     }
 }
+#else
+import Locking
+
+/// Without FreeType (`NativeMedia`) no font opens: its init always throws, so no instance exists, and its members only keep the API whole. The
+/// display's layout and lens need it; on iOS the glasses lay out and draw DAT's components.
+final class FontFace: Sendable {
+    var unitsPerEm: Double { 0 }
+    var ascender: Double { 0 }
+    var descender: Double { 0 }
+
+    init(path: String) throws(DisplayFontError) {
+        throw DisplayFontError(message: "the display's text needs FreeType, which this build leaves out (it is built only for Linux and macOS, with the package's NativeMedia trait)")
+    }
+
+    func width(of text: Substring, size: Int) -> Double { 0 }
+    func hasGlyph(_ scalar: Unicode.Scalar) -> Bool { false }
+    func draw(_ text: Substring, size: Int, x: Double, baseline: Double, color: DisplayColor, on canvas: inout DisplayCanvas) {}
+}
+#endif
 
 /// A font that cannot be used, with FreeType's reason or the missing file.
 public struct DisplayFontError: Error, Sendable, Equatable, CustomStringConvertible {
