@@ -119,7 +119,7 @@ let package = Package(
         .target(name: "WearablesWorld", dependencies: ["WearablesCore", "WearablesAudio", "WearablesMock"]),
         // The default backend: simulated glasses and companion app (MockDeviceKit), applying `MockAction`s.
         .target(
-            name: "WearablesSimulator", dependencies: ["WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay"],
+            name: "WearablesSimulator", dependencies: ["Locking", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay"],
             swiftSettings: optimizedInDebug),
 
         // Audio: AVAudioSession-style routing, WAV recorder and player, level meter.
@@ -213,12 +213,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
-        // DAT played by the simulator (`glasses serve --bridge-fake`): the bridge core's DAT-shaped
-        // protocol over a served simulated world, so the core is tested on Linux end to end.
+        // DAT played by the simulator: DATInterface's protocol over a simulated world on a thread
+        // of its own (WearablesSimulator's WorldThread), for the DAT backend in process
+        // (`glasses run --dat-fake`) and, through GlassesBridgeFake, the bridge. No server.
+        .target(
+            name: "DATFake",
+            dependencies: ["DATInterface", "Locking", "WearablesSimulator", "WearablesCore", "WearablesDisplay", "WearablesAudio"]),
+        // The DAT fake as the bridge serves it (`glasses serve --bridge-fake`): DATFake, re-exported,
+        // and the phone's audio route over the served world, so the core is tested on Linux end to end.
         .target(
             name: "GlassesBridgeFake",
-            dependencies: ["Locking", "GlassesBridgeCore", "WearablesServer", "WearablesSimulator", "WearablesCore", "WearablesDisplay", "WearablesAudio",
-                           "WearablesWire"]),
+            dependencies: ["Locking", "DATFake", "GlassesBridgeCore", "WearablesServer", "WearablesCore", "WearablesAudio", "WearablesWire"]),
         // `glasses serve --relay`: one bridge dials in (a phone refuses inbound connections), its
         // world is spliced to local clients. No world of its own: WireServing's policy and messages only.
         .target(
@@ -296,7 +301,7 @@ let package = Package(
             name: "WearablesCoreTests",
             dependencies: ["Locking", 
                 "WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote", "PlainWebSocket", "ServedWorldSupport",
-                "GlassesBridgeCore", "GlassesRelay", "WireServing", "WirePictures", "WearablesDAT", "GlassesBridgeFake",
+                "GlassesBridgeCore", "GlassesRelay", "WireServing", "WirePictures", "WearablesDAT", "DATFake",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
         .testTarget(name: "WearablesDisplayTests", dependencies: ["WearablesDisplay", "WearablesCore", "WearablesSimulator", "WearablesWire", "WirePictures", "WearablesMock"], exclude: ["Goldens"]),

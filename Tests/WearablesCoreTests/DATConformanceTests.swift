@@ -1,5 +1,5 @@
 import Foundation
-import GlassesBridgeFake
+import DATFake
 import Locking
 import Testing
 import WearablesAudio

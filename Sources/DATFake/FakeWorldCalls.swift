@@ -1,8 +1,7 @@
 import Locking
-import WearablesServer
 import WearablesSimulator
 
-extension ServedWorld {
+extension WorldThread {
     /// Starts a kit call on the world's thread and waits for its completion, which may
     /// never come (a companion app that never answers): the caller then waits, as a DAT
     /// call that never returns keeps its caller waiting. A second completion is ignored.

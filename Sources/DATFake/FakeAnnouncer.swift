@@ -1,4 +1,4 @@
-import GlassesBridgeCore
+import DATInterface
 import Locking
 
 /// A DAT `Announcer` the fake fills: listeners are called on the emitting thread (the

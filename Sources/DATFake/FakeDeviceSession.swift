@@ -1,7 +1,7 @@
-import GlassesBridgeCore
+import DATInterface
 import Locking
 import WearablesCore
-import WearablesServer
+import WearablesSimulator
 
 /// DAT's `DeviceSession` over the simulator's session on one device: `start()` opens it
 /// (`starting`, then `started` or `stopped` with the error on `errorPublisher`), and the

@@ -1,7 +1,7 @@
-import GlassesBridgeCore
+import DATInterface
 import Locking
 import WearablesCore
-import WearablesServer
+import WearablesSimulator
 
 /// DAT's `Photo` (`Camera.photo`) over the simulator's camera: `start()` makes it `started`
 /// on the world's thread; a capture is the kit's standalone capture at the resolution's size
@@ -9,14 +9,14 @@ import WearablesServer
 /// failure the kit's `PhotoError` (`serviceUnavailable` while the glasses take their own photo).
 final class FakePhoto: DATPhoto {
     private let device: DeviceIdentifier
-    private let served: ServedWorld
+    private let served: WorldThread
     private let stateCell = FakeStateCell<PhotoState>(.stopped)
     private let photos = FakeAnnouncer<DATPhotoData>()
     private let errors = FakeAnnouncer<PhotoError>()
     private let progress = FakeAnnouncer<PhotoTransferProgress>()
     private let capturing = AtomicValue<Bool>(false)
 
-    init(device: DeviceIdentifier, served: ServedWorld) {
+    init(device: DeviceIdentifier, served: WorldThread) {
         self.device = device
         self.served = served
     }

@@ -1,6 +1,6 @@
 import Locking
 import WearablesCore
-import WearablesServer
+import WearablesSimulator
 
 /// The kit's reports, on the world's thread, handed to the fake's mirror and to the
 /// session, stream and capability announcers DAT would fire.

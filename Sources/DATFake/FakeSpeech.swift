@@ -1,18 +1,18 @@
-import GlassesBridgeCore
+import DATInterface
 import WearablesCore
-import WearablesServer
+import WearablesSimulator
 
 /// DAT's `Speech` over the simulated glasses' recogniser (MockSpeechKit): `start()` makes
 /// the glasses listen; their transcriptions, errors and locale come as the kit reports them.
 final class FakeSpeech: DATSpeech {
     private let device: DeviceIdentifier
-    private let served: ServedWorld
+    private let served: WorldThread
     private let stateCell = FakeStateCell<SpeechState>(.stopped)
     private let transcriptions = FakeAnnouncer<TranscriptionResult>()
     private let errors = FakeAnnouncer<SpeechError>()
     private let locales = FakeAnnouncer<String>()
 
-    init(device: DeviceIdentifier, served: ServedWorld) {
+    init(device: DeviceIdentifier, served: WorldThread) {
         self.device = device
         self.served = served
     }

@@ -1,4 +1,4 @@
-import GlassesBridgeCore
+import DATInterface
 import WearablesCore
 
 /// DAT's `Inputs` over the simulated glasses' input channel (MockInputKit): every event the

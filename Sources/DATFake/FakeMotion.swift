@@ -1,7 +1,6 @@
-import GlassesBridgeCore
+import DATInterface
 import Locking
 import WearablesCore
-import WearablesServer
 import WearablesSimulator
 
 /// DAT's `Motion` over the simulated glasses' IMU (MockMotionKit): `start()` streams the pair's
@@ -13,13 +12,13 @@ final class FakeMotion: DATMotion {
     let samples: AsyncStream<MotionSample>
     private let continuation: AsyncStream<MotionSample>.Continuation
     private let device: DeviceIdentifier
-    private let served: ServedWorld
+    private let served: WorldThread
     private let stateCell = FakeStateCell<MotionState>(.stopped)
     private let errors = FakeAnnouncer<MotionError>()
     /// The stream of samples, on the world's thread, while started.
     private let stream = Locked<SchedulerBound<IMUStream>?>(nil)
 
-    init(device: DeviceIdentifier, configuration: MotionConfiguration, served: ServedWorld) {
+    init(device: DeviceIdentifier, configuration: MotionConfiguration, served: WorldThread) {
         self.device = device
         self.configuration = configuration
         self.served = served

@@ -1,15 +1,14 @@
-import GlassesBridgeCore
+import DATInterface
 import Locking
 import WearablesCore
-import WearablesServer
 import WearablesSimulator
 
 /// DAT's `Wearables.shared`, played by the simulator: the bridge core's `DATWearables` over
-/// a `ServedWorld`, so `glasses serve --bridge-fake` serves a simulated world through the same
+/// a `WorldThread`, so `glasses serve --bridge-fake` serves a simulated world through the same
 /// code that would serve real glasses. Every kit call runs on the world's thread; what DAT
 /// reads synchronously (registration, devices, their state) is a mirror the world keeps current.
 public final class FakeWearables: DATWearables {
-    let served: ServedWorld
+    let served: WorldThread
     private let mirror: Locked<FakeMirror>
     let registrationAnnouncer = FakeAnnouncer<RegistrationState>()
     let devicesAnnouncer = FakeAnnouncer<[DeviceIdentifier]>()
@@ -22,7 +21,7 @@ public final class FakeWearables: DATWearables {
     private let observer: FakeObserver
 
     /// Mirrors the world as it is now and starts following it.
-    public init(served: ServedWorld) async throws(ServedWorld.StoppedError) {
+    public init(served: WorldThread) async throws(WorldThread.StoppedError) {
         self.served = served
         let observer = FakeObserver()
         self.observer = observer

@@ -1,20 +1,20 @@
-import GlassesBridgeCore
+import DATInterface
 import Locking
 import WearablesCore
 import WearablesDisplay
-import WearablesServer
+import WearablesSimulator
 
 /// DAT's `Display` over the simulated lens (MockDisplayKit): taps reach the handler of the
 /// last tree sent, playback events the playback handler, and a display the glasses take
 /// down moves to `stopped`.
 final class FakeDisplay: DATDisplay {
     private let device: DeviceIdentifier
-    private let served: ServedWorld
+    private let served: WorldThread
     private let stateCell = FakeStateCell<DisplayState>(.stopped)
     private let playback = Locked<(@Sendable (VideoPlaybackEvent) -> Void)?>(nil)
     private let taps = Locked<(@Sendable (String) -> Void)?>(nil)
 
-    init(device: DeviceIdentifier, served: ServedWorld) {
+    init(device: DeviceIdentifier, served: WorldThread) {
         self.device = device
         self.served = served
     }

@@ -3,10 +3,10 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import GlassesBridgeCore
+import DATInterface
 import Locking
 import WearablesCore
-import WearablesServer
+import WearablesSimulator
 
 /// DAT's `Camera`, as `addCamera(config:)` returns it: its stream runs the video, its photo
 /// takes standalone photos.
@@ -32,7 +32,7 @@ struct FakeCamera: DATCamera {
 final class FakeStream: DATStream {
     let streamConfiguration: StreamConfiguration
     private let device: DeviceIdentifier
-    private let served: ServedWorld
+    private let served: WorldThread
     private let stateCell = FakeStateCell<StreamState>(.stopped)
     private let frames = FakeAnnouncer<any DATVideoFrame>()
     private let photos = FakeAnnouncer<DATPhotoData>()
@@ -41,7 +41,7 @@ final class FakeStream: DATStream {
     private let feed = Locked<SchedulerBound<CameraFeedHandle>?>(nil)
     private let capturing = AtomicValue<Bool>(false)
 
-    init(device: DeviceIdentifier, config: StreamConfiguration, served: ServedWorld) {
+    init(device: DeviceIdentifier, config: StreamConfiguration, served: WorldThread) {
         self.device = device
         streamConfiguration = config
         self.served = served

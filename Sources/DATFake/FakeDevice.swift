@@ -1,4 +1,4 @@
-import GlassesBridgeCore
+import DATInterface
 import WearablesCore
 
 /// DAT's `Device`, read from the fake's mirror of the simulated glasses.

@@ -1,4 +1,4 @@
-import GlassesBridgeCore
+import DATInterface
 import Locking
 
 /// A DAT capability's `state` and `statePublisher` together: setting a new state

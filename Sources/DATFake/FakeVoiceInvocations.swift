@@ -1,17 +1,17 @@
-import GlassesBridgeCore
+import DATInterface
 import Locking
 import WearablesCore
-import WearablesServer
+import WearablesSimulator
 
 /// DAT's `VoiceInvocationsStream` over MockVoiceInvocationKit: started on one device at a
 /// time; each `LaunchApp` carries a handle that answers the kit's request.
 final class FakeVoiceInvocationsStream: DATVoiceInvocationsStream {
-    private let served: ServedWorld
+    private let served: WorldThread
     private let invocations = FakeAnnouncer<DATLaunchApp>()
     private let errors = FakeAnnouncer<VoiceInvocationError>()
     private let device = Locked<DeviceIdentifier?>(nil)
 
-    init(served: ServedWorld) { self.served = served }
+    init(served: WorldThread) { self.served = served }
 
     var invocationsPublisher: any DATAnnouncer<DATLaunchApp> { invocations }
     var errorPublisher: any DATAnnouncer<VoiceInvocationError> { errors }
@@ -45,7 +45,7 @@ final class FakeVoiceInvocationsStream: DATVoiceInvocationsStream {
 struct FakeResponseHandle: DATResponseHandle {
     let request: String
     let device: DeviceIdentifier
-    let served: ServedWorld
+    let served: WorldThread
 
     func sendSuccess(actionOutput: String?) async -> Bool { await answer(success: true, output: actionOutput) }
     func sendFailure(actionOutput: String?) async -> Bool { await answer(success: false, output: actionOutput) }
