@@ -218,7 +218,7 @@ let package = Package(
         // (`glasses run --dat-fake`) and, through GlassesBridgeFake, the bridge. No server.
         .target(
             name: "DATFake",
-            dependencies: ["DATInterface", "Locking", "WearablesSimulator", "WearablesCore", "WearablesDisplay", "WearablesAudio"]),
+            dependencies: ["DATInterface", "Locking", "WearablesSimulator", "WearablesCore", "WearablesDisplay", "WearablesAudio", "WearablesMock"]),
         // The DAT fake as the bridge serves it (`glasses serve --bridge-fake`): DATFake, re-exported,
         // and the phone's audio route over the served world, so the core is tested on Linux end to end.
         .target(
@@ -272,7 +272,7 @@ let package = Package(
             name: "glasses",
             dependencies: ["Locking", 
                 "GlassesScript", "RecipeSharing", "LuaHost", "WearablesCore", "WearablesWorld", "WearablesSimulator", "WearablesRemote",
-                "WearablesWire", "CLineEditor", "CTerminal",
+                "WearablesDAT", "DATFake", "WearablesWire", "CLineEditor", "CTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

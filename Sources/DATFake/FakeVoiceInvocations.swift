@@ -47,6 +47,9 @@ struct FakeResponseHandle: DATResponseHandle {
     let device: DeviceIdentifier
     let served: WorldThread
 
+    /// The kit's own request id (`voice-N`).
+    var requestIdentifier: String? { request }
+
     func sendSuccess(actionOutput: String?) async -> Bool { await answer(success: true, output: actionOutput) }
     func sendFailure(actionOutput: String?) async -> Bool { await answer(success: false, output: actionOutput) }
 

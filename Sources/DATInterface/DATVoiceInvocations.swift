@@ -31,4 +31,12 @@ public protocol DATResponseHandle: Sendable {
     func sendSuccess(actionOutput: String?) async -> Bool
     /// `sendFailure(actionOutput:) async -> Bool`
     func sendFailure(actionOutput: String?) async -> Bool
+    /// Not DAT's (its `LaunchApp` has no id): the name the world behind DAT gave the request,
+    /// where it names one (the simulator's MockVoiceInvocationKit), so the id an app shows and
+    /// the mock's agree. Nil (the default) over Meta's SDK: the app names it.
+    var requestIdentifier: String? { get }
+}
+
+extension DATResponseHandle {
+    public var requestIdentifier: String? { nil }
 }

@@ -220,8 +220,14 @@ final class VoiceChannel {
     }
 
     private func invoked(_ invocation: DATLaunchApp, _ backend: DATBackend) {
-        let request = "dat-\(nextRequest)"
-        nextRequest += 1
+        // DAT names no request: the world behind it may (the fake: the simulator's id), else the backend does.
+        let request: String
+        if let named = invocation.responseHandle.requestIdentifier, requests[named] == nil {
+            request = named
+        } else {
+            request = "dat-\(nextRequest)"
+            nextRequest += 1
+        }
         requests[request] = invocation
         backend.notify { $0.backend(didReport: .voiceInvocation(requestID: request), on: invocation.deviceIdentifier) }
     }

@@ -203,6 +203,26 @@ public final class DATBackend: WearablesBackend {
         }
     }
 
+    /// Asks DAT again for every permission's status (`checkPermissionStatus`) and reports what
+    /// changed: what an app does when it comes back from the Meta AI app (`handleUrl`), since
+    /// DAT announces no change by itself.
+    public func refreshPermissions() {
+        let wearables = wearables
+        call({ () async -> [Permission: PermissionStatus] in
+            var statuses: [Permission: PermissionStatus] = [:]
+            for permission in Permission.allCases {
+                if let status = try? await wearables.checkPermissionStatus(permission) { statuses[permission] = status }
+            }
+            return statuses
+        }) { [weak self] statuses in
+            guard let self else { return }
+            for (permission, status) in statuses.sorted(by: { $0.key.name < $1.key.name }) where self.permissions[permission] != status {
+                self.permissions[permission] = status
+                self.notify { $0.backend(didChangePermission: permission, to: status) }
+            }
+        }
+    }
+
     public func openFirmwareUpdate(completion: @escaping (Result<Void, NavigationError>) -> Void) {
         let wearables = wearables
         call({ () async -> Result<Void, NavigationError> in
