@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers (arrows point down only):
-//   glasses -> GlassesScript -> LuaHost -> CLuaShim -> CLua
+//   glasses -> GlassesScript -> LuaHost -> CLuaShim, CLua -> CLuaSystem or CLuaSource (which Lua: see `luaLibrary`)
 //   |                        \-> WearablesWorld -> WearablesAudio -> WearablesCore -> WearablesModel, CImageCodecs, CMediaCodecs
 //   |                                           \-> WearablesMock -> WearablesModel, WearablesDisplayModel
 //   |-> WearablesSimulator -> WearablesWorld (conforms in process: SimulatedWorld is a GlassesWorld and its MockControl)
@@ -27,6 +27,22 @@ import PackageDescription
 // these two targets add little to a debug build's time.
 let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
+// Which Lua CLua and CLuaShim are built on (docs/building-and-testing.md, "Which Lua"). Apple platforms
+// have no system liblua: Lua 5.4.4 from source (CLuaSource), always. On Linux, Debian's liblua5.4
+// (CLuaSystem) unless the VendoredLua trait is enabled: `swift build --traits VendoredLua`. A
+// dependency condition cannot say "unless a trait", so the system library is a trait of its own,
+// SystemLua, the package's default, which naming other traits turns off (`--traits VendoredLua`
+// alone); both (`--enable-all-traits`) or neither is refused by CLua.swift. The manifest is
+// evaluated on the host, and only a macOS host builds for Apple platforms, hence `#if os(Linux)`.
+#if os(Linux)
+let luaLibrary: [Target.Dependency] = [
+    .target(name: "CLuaSystem", condition: .when(platforms: [.linux], traits: ["SystemLua"])),
+    .target(name: "CLuaSource", condition: .when(traits: ["VendoredLua"])),
+]
+#else
+let luaLibrary: [Target.Dependency] = ["CLuaSource"]
+#endif
+
 let package = Package(
     name: "GlassesScript",
     // iOS 17.2 is Meta DAT's own minimum, so the code an app embeds (docs/ios-bridge.md) locks with
@@ -46,6 +62,12 @@ let package = Package(
         // (CImageCodecs' faces.c): linked, dlib and its BLAS and LAPACK would load at every start.
         .library(name: "GlassesFaces", type: .dynamic, targets: ["CFaceDetector"]),
     ],
+    // Which Lua the build links on Linux (see `luaLibrary`); Apple platforms always build it from source.
+    traits: [
+        .trait(name: "SystemLua", description: "Linux: Debian's liblua5.4 through pkg-config lua5.4 (the default)."),
+        .trait(name: "VendoredLua", description: "Linux: Lua 5.4.4 built from Sources/CLuaSource, as on Apple platforms (--traits VendoredLua)."),
+        .default(enabledTraits: ["SystemLua"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
@@ -64,14 +86,31 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
-        // Lua 5.4 from the system (Debian: liblua5.4-dev, Homebrew: lua).
+        // Lua 5.4 from the system (Debian: liblua5.4-dev, Homebrew: lua): Linux's default (`luaLibrary`).
         .systemLibrary(
-            name: "CLua",
+            name: "CLuaSystem",
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
+        // Lua 5.4.4 from source (lua/lua at v5.4.4, README.md there): Apple platforms, where no system
+        // liblua exists, and Linux with the VendoredLua trait. Built as Debian builds liblua5.4 (5.3
+        // compatibility: math.pow, __lt for __le), so scripts behave the same everywhere.
+        .target(
+            name: "CLuaSource",
+            exclude: ["README.md", "LICENSE"],
+            cSettings: [
+                .define("LUA_COMPAT_5_3"),
+                .define("LUA_USE_LINUX", .when(platforms: [.linux])),  // POSIX and dlopen, as Debian's
+                .define("LUA_USE_MACOSX", .when(platforms: [.macOS])),  // POSIX and dlopen
+                .define("LUA_USE_POSIX", .when(platforms: [.iOS, .tvOS, .watchOS, .visionOS, .macCatalyst])),  // no dlopen
+            ],
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux])), .linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // The Lua C API under one module name, whichever Lua was selected: a Swift module that
+        // re-exports CLuaSystem or CLuaSource (CLua.swift), so LuaHost's `import CLua` is the same
+        // on every platform and build. CLuaShim's C includes <lua.h>, found in whichever is selected.
+        .target(name: "CLua", dependencies: luaLibrary),
         // C trampolines and protected helpers: the only code that may raise a Lua error.
-        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "CLuaShim", dependencies: luaLibrary),
         // "Did you mean": one edit distance for every message that suggests a name.
         .target(name: "Spelling"),
         // Which thread is using an object now, checked where it is touched (docs/threads.md).
