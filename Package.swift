@@ -25,7 +25,14 @@ import PackageDescription
 // The simulator's per-frame work (rendering the scene, luma planes, diffs) is optimised in
 // debug builds too: unoptimised, the README's tour ran 6x slower than in release, while
 // these two targets add little to a debug build's time.
-let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(platforms: [.linux, .macOS], configuration: .debug))]
+
+// The C picture, video, sound and font libraries the simulator needs (libjpeg-turbo, libpng, libheif,
+// libzbar, dlib, FFmpeg, libsndfile, libsoxr, PocketSphinx, espeak-ng, FreeType) build for Linux and
+// macOS only. With the NativeMedia trait (a default) the model's codec code links them; without it,
+// and always on iOS, that code answers `NativeMedia.unavailable` (WearablesCore/Imaging/NativeMedia.swift),
+// so the portable closure an app embeds compiles here, checked by scripts/test-portable's build.
+let nativeMedia: TargetDependencyCondition? = .when(platforms: [.linux, .macOS], traits: ["NativeMedia"])
 
 // Which Lua CLua and CLuaShim are built on (docs/building-and-testing.md, "Which Lua"). Apple platforms
 // have no system liblua: Lua 5.4.4 from source (CLuaSource), always. On Linux, Debian's liblua5.4
@@ -57,6 +64,7 @@ let package = Package(
         .library(name: "WearablesSimulator", targets: ["WearablesSimulator"]),
         .library(name: "WearablesAudio", targets: ["WearablesAudio"]),
         .library(name: "GlassesScript", targets: ["GlassesScript"]),
+        .library(name: "GlassesEmbedding", targets: ["GlassesEmbedding"]),
         .library(name: "WearablesServer", targets: ["WearablesServer"]),
         // frame:faces()'s detector (dlib), a shared library the binary opens on first use
         // (CImageCodecs' faces.c): linked, dlib and its BLAS and LAPACK would load at every start.
@@ -66,7 +74,8 @@ let package = Package(
     traits: [
         .trait(name: "SystemLua", description: "Linux: Debian's liblua5.4 through pkg-config lua5.4 (the default)."),
         .trait(name: "VendoredLua", description: "Linux: Lua 5.4.4 built from Sources/CLuaSource, as on Apple platforms (--traits VendoredLua)."),
-        .default(enabledTraits: ["SystemLua"]),
+        .trait(name: "NativeMedia", description: "Linux and macOS: the C media libraries the simulator codes pictures, video, sound and text with (the default; never on iOS)."),
+        .default(enabledTraits: ["SystemLua", "NativeMedia"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -144,7 +153,8 @@ let package = Package(
         .target(
             name: "WearablesCore",
             dependencies: ["Locking", 
-                "WearablesModel", "CImageCodecs", "CMediaCodecs", "ThreadOwnership",
+                "WearablesModel", "ThreadOwnership",
+                .target(name: "CImageCodecs", condition: nativeMedia), .target(name: "CMediaCodecs", condition: nativeMedia),
                 .product(name: "DequeModule", package: "swift-collections"), .product(name: "HeapModule", package: "swift-collections"),
             ],
             swiftSettings: optimizedInDebug
@@ -162,7 +172,9 @@ let package = Package(
         // Audio: AVAudioSession-style routing, WAV recorder and player, level meter.
         // libsndfile and libsoxr, opened on first use (headers: libsndfile1-dev, libsoxr-dev).
         .target(name: "CAudioLibraries", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "WearablesAudio", dependencies: ["WearablesCore", "CAudioLibraries", "CSpeechLibraries"]),
+        .target(name: "WearablesAudio", dependencies: [
+            "WearablesCore", .target(name: "CAudioLibraries", condition: nativeMedia), .target(name: "CSpeechLibraries", condition: nativeMedia),
+        ]),
         // PocketSphinx (the live recogniser, with its en-us model), opened with dlopen on first use (its
         // prototypes are declared in the target, so no headers are needed), and the espeak-ng program (test speech).
         .target(name: "CSpeechLibraries", linkerSettings: [.linkedLibrary("dl")]),
@@ -177,7 +189,7 @@ let package = Package(
         .target(name: "WearablesDisplayModel", dependencies: ["WearablesModel", "Spelling"]),
         // DAT's Display (MWDATDisplay over MWDATCore): the flexbox layout, the PNG rendering (docs/display.md)
         // and the session capability, over WearablesDisplayModel's tree, which it re-exports. No Lua.
-        .target(name: "WearablesDisplay", dependencies: ["Locking", "WearablesDisplayModel", "WearablesCore", "CFontRaster", "Spelling"], swiftSettings: optimizedInDebug),
+        .target(name: "WearablesDisplay", dependencies: ["Locking", "WearablesDisplayModel", "WearablesCore", .target(name: "CFontRaster", condition: nativeMedia), "Spelling"], swiftSettings: optimizedInDebug),
         // Seeded random trees laid out by WearablesDisplay and written as the wire's components, which
         // the browser lays out with the dashboard's display-css.js (scripts/test-display-layout); a
         // test tool, not a product.
@@ -275,6 +287,9 @@ let package = Package(
             name: "GlassesScript", dependencies: ["Locking", "LuaHost", "Spelling", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay"],
             exclude: ["Recipes/Resources"],
             plugins: ["EmbedResources"]),
+        // The host embedded in an app: a script or recipe run on its own thread, stopped from any,
+        // its output and trace as events and its end as a Swift value (docs/ios-bridge.md). Portable.
+        .target(name: "GlassesEmbedding", dependencies: ["GlassesScript", "LuaHost", "Locking", "WearablesCore", "WearablesWorld"]),
         // `glasses mcp`: the Model Context Protocol server for coding assistants (a program of its own).
         .executableTarget(
             name: "glasses-mcp",
@@ -312,6 +327,7 @@ let package = Package(
             name: "greeter-glasses", dependencies: ["GlassesScript", "LuaHost", "WearablesSimulator"], path: "examples/GreeterPlugin",
             exclude: ["greet.lua"]),
 
+        .testTarget(name: "GlassesEmbeddingTests", dependencies: ["GlassesEmbedding", "GlassesScript", "WearablesCore", "WearablesSimulator"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "ThreadOwnership"]),
         // A served world on a free loopback port, for the test targets that connect to one.
         .target(
