@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers (arrows point down only):
-//   glasses -> GlassesScript -> LuaHost -> CLuaShim -> CLua
+//   glasses -> GlassesScript -> LuaHost -> CLuaShim, CLua -> CLuaSystem or CLuaSource (which Lua: see `luaLibrary`)
 //   |                        \-> WearablesWorld -> WearablesAudio -> WearablesCore -> WearablesModel, CImageCodecs, CMediaCodecs
 //   |                                           \-> WearablesMock -> WearablesModel, WearablesDisplayModel
 //   |-> WearablesSimulator -> WearablesWorld (conforms in process: SimulatedWorld is a GlassesWorld and its MockControl)
@@ -27,7 +27,30 @@ import PackageDescription
 // The simulator's per-frame work (rendering the scene, luma planes, diffs) is optimised in
 // debug builds too: unoptimised, the README's tour ran 6x slower than in release, while
 // these two targets add little to a debug build's time.
-let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(platforms: [.linux, .macOS], configuration: .debug))]
+
+// The C picture, video, sound and font libraries the simulator needs (libjpeg-turbo, libpng, libheif,
+// libzbar, dlib, FFmpeg, libsndfile, libsoxr, PocketSphinx, espeak-ng, FreeType) build for Linux and
+// macOS only. With the NativeMedia trait (a default) the model's codec code links them; without it,
+// and always on iOS, that code answers `NativeMedia.unavailable` (WearablesCore/Imaging/NativeMedia.swift),
+// so the portable closure an app embeds compiles here, checked by scripts/test-portable's build.
+let nativeMedia: TargetDependencyCondition? = .when(platforms: [.linux, .macOS], traits: ["NativeMedia"])
+
+// Which Lua CLua and CLuaShim are built on (docs/building-and-testing.md, "Which Lua"). Apple platforms
+// have no system liblua: Lua 5.4.4 from source (CLuaSource), always. On Linux, Debian's liblua5.4
+// (CLuaSystem) unless the VendoredLua trait is enabled: `swift build --traits VendoredLua`. A
+// dependency condition cannot say "unless a trait", so the system library is a trait of its own,
+// SystemLua, the package's default, which naming other traits turns off (`--traits VendoredLua`
+// alone); both (`--enable-all-traits`) or neither is refused by CLua.swift. The manifest is
+// evaluated on the host, and only a macOS host builds for Apple platforms, hence `#if os(Linux)`.
+#if os(Linux)
+let luaLibrary: [Target.Dependency] = [
+    .target(name: "CLuaSystem", condition: .when(platforms: [.linux], traits: ["SystemLua"])),
+    .target(name: "CLuaSource", condition: .when(traits: ["VendoredLua"])),
+]
+#else
+let luaLibrary: [Target.Dependency] = ["CLuaSource"]
+#endif
 
 let package = Package(
     name: "GlassesScript",
@@ -43,10 +66,18 @@ let package = Package(
         .library(name: "WearablesSimulator", targets: ["WearablesSimulator"]),
         .library(name: "WearablesAudio", targets: ["WearablesAudio"]),
         .library(name: "GlassesScript", targets: ["GlassesScript"]),
+        .library(name: "GlassesEmbedding", targets: ["GlassesEmbedding"]),
         .library(name: "WearablesServer", targets: ["WearablesServer"]),
         // frame:faces()'s detector (dlib), a shared library the binary opens on first use
         // (CImageCodecs' faces.c): linked, dlib and its BLAS and LAPACK would load at every start.
         .library(name: "GlassesFaces", type: .dynamic, targets: ["CFaceDetector"]),
+    ],
+    // Which Lua the build links on Linux (see `luaLibrary`); Apple platforms always build it from source.
+    traits: [
+        .trait(name: "SystemLua", description: "Linux: Debian's liblua5.4 through pkg-config lua5.4 (the default)."),
+        .trait(name: "VendoredLua", description: "Linux: Lua 5.4.4 built from Sources/CLuaSource, as on Apple platforms (--traits VendoredLua)."),
+        .trait(name: "NativeMedia", description: "Linux and macOS: the C media libraries the simulator codes pictures, video, sound and text with (the default; never on iOS)."),
+        .default(enabledTraits: ["SystemLua", "NativeMedia"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -66,14 +97,31 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
-        // Lua 5.4 from the system (Debian: liblua5.4-dev, Homebrew: lua).
+        // Lua 5.4 from the system (Debian: liblua5.4-dev, Homebrew: lua): Linux's default (`luaLibrary`).
         .systemLibrary(
-            name: "CLua",
+            name: "CLuaSystem",
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
+        // Lua 5.4.4 from source (lua/lua at v5.4.4, README.md there): Apple platforms, where no system
+        // liblua exists, and Linux with the VendoredLua trait. Built as Debian builds liblua5.4 (5.3
+        // compatibility: math.pow, __lt for __le), so scripts behave the same everywhere.
+        .target(
+            name: "CLuaSource",
+            exclude: ["README.md", "LICENSE"],
+            cSettings: [
+                .define("LUA_COMPAT_5_3"),
+                .define("LUA_USE_LINUX", .when(platforms: [.linux])),  // POSIX and dlopen, as Debian's
+                .define("LUA_USE_MACOSX", .when(platforms: [.macOS])),  // POSIX and dlopen
+                .define("LUA_USE_POSIX", .when(platforms: [.iOS, .tvOS, .watchOS, .visionOS, .macCatalyst])),  // no dlopen
+            ],
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux])), .linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // The Lua C API under one module name, whichever Lua was selected: a Swift module that
+        // re-exports CLuaSystem or CLuaSource (CLua.swift), so LuaHost's `import CLua` is the same
+        // on every platform and build. CLuaShim's C includes <lua.h>, found in whichever is selected.
+        .target(name: "CLua", dependencies: luaLibrary),
         // C trampolines and protected helpers: the only code that may raise a Lua error.
-        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "CLuaShim", dependencies: luaLibrary),
         // "Did you mean": one edit distance for every message that suggests a name.
         .target(name: "Spelling"),
         // Which thread is using an object now, checked where it is touched (docs/threads.md).
@@ -107,7 +155,8 @@ let package = Package(
         .target(
             name: "WearablesCore",
             dependencies: ["Locking", 
-                "WearablesModel", "CImageCodecs", "CMediaCodecs", "ThreadOwnership",
+                "WearablesModel", "ThreadOwnership",
+                .target(name: "CImageCodecs", condition: nativeMedia), .target(name: "CMediaCodecs", condition: nativeMedia),
                 .product(name: "DequeModule", package: "swift-collections"), .product(name: "HeapModule", package: "swift-collections"),
             ],
             swiftSettings: optimizedInDebug
@@ -125,7 +174,9 @@ let package = Package(
         // Audio: AVAudioSession-style routing, WAV recorder and player, level meter.
         // libsndfile and libsoxr, opened on first use (headers: libsndfile1-dev, libsoxr-dev).
         .target(name: "CAudioLibraries", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "WearablesAudio", dependencies: ["WearablesCore", "CAudioLibraries", "CSpeechLibraries"]),
+        .target(name: "WearablesAudio", dependencies: [
+            "WearablesCore", .target(name: "CAudioLibraries", condition: nativeMedia), .target(name: "CSpeechLibraries", condition: nativeMedia),
+        ]),
         // PocketSphinx (the live recogniser, with its en-us model), opened with dlopen on first use (its
         // prototypes are declared in the target, so no headers are needed), and the espeak-ng program (test speech).
         .target(name: "CSpeechLibraries", linkerSettings: [.linkedLibrary("dl")]),
@@ -140,7 +191,7 @@ let package = Package(
         .target(name: "WearablesDisplayModel", dependencies: ["WearablesModel", "Spelling"]),
         // DAT's Display (MWDATDisplay over MWDATCore): the flexbox layout, the PNG rendering (docs/display.md)
         // and the session capability, over WearablesDisplayModel's tree, which it re-exports. No Lua.
-        .target(name: "WearablesDisplay", dependencies: ["Locking", "WearablesDisplayModel", "WearablesCore", "CFontRaster", "Spelling"], swiftSettings: optimizedInDebug),
+        .target(name: "WearablesDisplay", dependencies: ["Locking", "WearablesDisplayModel", "WearablesCore", .target(name: "CFontRaster", condition: nativeMedia), "Spelling"], swiftSettings: optimizedInDebug),
         // Seeded random trees laid out by WearablesDisplay and written as the wire's components, which
         // the browser lays out with the dashboard's display-css.js (scripts/test-display-layout); a
         // test tool, not a product.
@@ -255,6 +306,9 @@ let package = Package(
             name: "GlassesScript", dependencies: ["Locking", "LuaHost", "Spelling", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay"],
             exclude: ["Recipes/Resources"],
             plugins: ["EmbedResources"]),
+        // The host embedded in an app: a script or recipe run on its own thread, stopped from any,
+        // its output and trace as events and its end as a Swift value (docs/ios-bridge.md). Portable.
+        .target(name: "GlassesEmbedding", dependencies: ["GlassesScript", "LuaHost", "Locking", "WearablesCore", "WearablesWorld"]),
         // `glasses mcp`: the Model Context Protocol server for coding assistants (a program of its own).
         .executableTarget(
             name: "glasses-mcp",
@@ -292,6 +346,7 @@ let package = Package(
             name: "greeter-glasses", dependencies: ["GlassesScript", "LuaHost", "WearablesSimulator"], path: "examples/GreeterPlugin",
             exclude: ["greet.lua"]),
 
+        .testTarget(name: "GlassesEmbeddingTests", dependencies: ["GlassesEmbedding", "GlassesScript", "WearablesCore", "WearablesSimulator"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "ThreadOwnership"]),
         // A served world on a free loopback port, for the test targets that connect to one.
         .target(

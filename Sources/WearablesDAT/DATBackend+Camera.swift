@@ -174,7 +174,10 @@ extension DATBackend {
             switch step {
             case .setUp: setUp()
             case .progress(let step): progress(step)
-            case .finished: backend.session(on: device, serial)?.photoUnderWay = false
+            case .finished:
+                guard let held = backend.session(on: device, serial) else { return }
+                held.photoUnderWay = false
+                backend.restoreAfterPhoto(held)
             }
         }
         let photo = camera.photo

@@ -71,8 +71,12 @@ extension DATBackend {
                 held.paused = false
                 notify { $0.backend(didInterruptSessionOn: device, with: .resumed) }
             }
-            if !held.wasStarted { addInputs(to: held) }
+            let firstStart = !held.wasStarted
             held.wasStarted = true
+            if firstStart, let wanted = held.inputsWanted {
+                held.inputsWanted = nil
+                addInputs(wanted, to: held)
+            }
             finishOpen(held, .success(()))
         case .paused:
             guard held.wasStarted, !held.paused else { return }
@@ -102,7 +106,7 @@ extension DATBackend {
     private func dropSession(on device: DeviceIdentifier) -> HeldSession? {
         guard let held = sessions.removeValue(forKey: device) else { return nil }
         cancel(held.tokens + held.speechTokens)
-        held.inputsReader?.cancel()
+        if let inputs = held.inputs { forget(inputs) }
         stopStream(of: held)
         removeMotion(of: held, failing: nil)
         if held.speechListening { held.speech?.stop() }
@@ -114,28 +118,82 @@ extension DATBackend {
 
     // MARK: Inputs
 
-    /// DAT's Inputs with its default configuration (every source), added once the session
-    /// first starts: the model keeps only the events an Inputs of its own asked for, as it
-    /// does over a connection.
-    private func addInputs(to held: HeldSession) {
-        guard held.inputs == nil else { return }
-        let inputs: any DATInputs
-        do throws(DeviceSessionError) {
-            // Nil or a refusal: glasses without Inputs, whose events never come.
-            guard let added = try held.session.addInputs(configuration: InputsConfiguration()) else { return }
-            inputs = added
-        } catch {
+    /// The model's session added Inputs (`addInputs(configuration:)` on DAT's, with its sources and
+    /// Back choice: DAT's `sources` is a routing request, so Inputs are added only when the model
+    /// adds them), or removed them (nil: `removeInputs()`). A new configuration replaces the old.
+    public func watchInputs(on identifier: DeviceIdentifier, configuration: InputsConfiguration?) {
+        guard let held = sessions[identifier] else { return }
+        removeInputs(of: held)
+        held.inputsWanted = nil
+        guard let configuration else { return }
+        guard held.wasStarted else {
+            held.inputsWanted = configuration
             return
         }
-        held.inputs = inputs
+        addInputs(configuration, to: held)
+    }
+
+    /// DAT's `addInputs(configuration:)`; what keeps them from being added ends the model's Inputs
+    /// (`capabilityUnavailable` for glasses without, `activationFailed` for a refusal).
+    func addInputs(_ configuration: InputsConfiguration, to held: HeldSession) {
         let (device, serial) = (held.device, held.serial)
-        let report = onLoop { (backend: DATBackend, report: CapabilityReport) in
-            guard backend.session(on: device, serial) != nil else { return }
-            backend.notify { $0.backend(didReport: report, on: device) }
+        let added: any DATInputs
+        do throws(DeviceSessionError) {
+            guard let inputs = try held.session.addInputs(configuration: configuration) else {
+                return soon { [weak self] in self?.inputsReported(.inputsFailed(.capabilityUnavailable), on: device, serial) }
+            }
+            added = inputs
+        } catch {
+            return soon { [weak self] in self?.inputsReported(.inputsFailed(.activationFailed), on: device, serial) }
         }
-        held.tokens.append(inputs.errorPublisher.listen { report(.inputsFailed($0)) })
-        held.inputsReader = Task {
-            for await event in inputs.events { report(.input(event)) }
+        held.inputsAdded += 1
+        let watched = HeldInputs(added, configuration: configuration, number: held.inputsAdded)
+        held.inputs = watched
+        let number = watched.number
+        watched.tokens.append(added.errorPublisher.listen(onLoop { backend, error in
+            guard let watched = backend.session(on: device, serial)?.inputs, watched.number == number else { return }
+            watched.failed = true
+            backend.inputsReported(.inputsFailed(error), on: device, serial)
+        }))
+        let event = onLoop { (backend: DATBackend, event: InputEvent) in
+            guard backend.session(on: device, serial)?.inputs?.number == number else { return }
+            backend.inputsReported(.input(event), on: device, serial)
+        }
+        watched.reader = Task {
+            for await received in added.events { event(received) }
+        }
+    }
+
+    /// DAT's `removeInputs()`, if the backend added some.
+    func removeInputs(of held: HeldSession) {
+        guard let watched = held.inputs else { return }
+        held.inputs = nil
+        forget(watched)
+        try? held.session.removeInputs()
+    }
+
+    private func forget(_ inputs: HeldInputs) {
+        cancel(inputs.tokens)
+        inputs.reader?.cancel()
+    }
+
+    private func inputsReported(_ report: CapabilityReport, on device: DeviceIdentifier, _ serial: Int) {
+        guard session(on: device, serial) != nil else { return }
+        notify { $0.backend(didReport: report, on: device) }
+    }
+
+    /// On real glasses a standalone photo's transfer was seen to drop Inputs to `inactive` and to
+    /// stop Motion, both without an error (the bridge core does the same, BridgeCore+Photos.swift):
+    /// an Inputs no longer active is removed and added again with its configuration, a watched
+    /// Motion that stopped is started again (a failure comes from its `errorPublisher`).
+    func restoreAfterPhoto(_ held: HeldSession) {
+        if let watched = held.inputs, !watched.failed, watched.inputs.state == .inactive {
+            let configuration = watched.configuration
+            removeInputs(of: held)
+            addInputs(configuration, to: held)
+        }
+        if let watched = held.motion, watched.started == nil, watched.motion.state == .stopped {
+            watched.motion.start()
         }
     }
 }

@@ -18,9 +18,11 @@ final class HeldSession {
     var lastStreamError: StreamError?
     var wasStarted = false
     var paused = false
-    /// The Inputs the backend added once the session first started, and the task reading its events.
-    var inputs: (any DATInputs)?
-    var inputsReader: Task<Void, Never>?
+    /// The Inputs the backend added for the model's (DATBackend+Sessions.swift), and how many it added.
+    var inputs: HeldInputs?
+    var inputsAdded = 0
+    /// The configuration of the model's Inputs, asked for before DAT's session started: added then.
+    var inputsWanted: InputsConfiguration?
     var speech: (any DATSpeech)?
     var speechTokens: [any DATListenerToken] = []
     /// Speech started and has not ended, so its next `stopped` is an utterance's end.
@@ -77,5 +79,24 @@ final class HeldMotion {
         self.motion = motion
         self.started = started
         self.failed = failed
+    }
+}
+
+/// The Inputs added for the model's (`addInputs(configuration:)`): the configuration (to add it
+/// again after a standalone photo dropped it), its listeners and the task reading its events.
+final class HeldInputs {
+    let inputs: any DATInputs
+    let configuration: InputsConfiguration
+    /// Which of the session's Inputs it is: reports from one since replaced are dropped.
+    let number: Int
+    var tokens: [any DATListenerToken] = []
+    var reader: Task<Void, Never>?
+    /// DAT published a terminal error, which the model heard: its Inputs ended with it.
+    var failed = false
+
+    init(_ inputs: any DATInputs, configuration: InputsConfiguration, number: Int) {
+        self.inputs = inputs
+        self.configuration = configuration
+        self.number = number
     }
 }

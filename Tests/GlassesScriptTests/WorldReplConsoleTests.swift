@@ -134,7 +134,7 @@ struct WorldReplConsoleTests {
         #expect(await evaluate("wearables.devices()[1].name").output == "\"Ray-Ban Meta\"\n")
         #expect(await evaluate("local x = 1\nfor i = 1, 3 do\n  x = x * 2\nend\nreturn x") == Printed(output: "8\n", errorOutput: ""))
         #expect(await evaluate("print('a', 1, nil)") == Printed(output: "a\t1\tnil\n", errorOutput: ""))
-        #expect(await evaluate("console_output").output == "nil\n")
+        #expect(await evaluate("print_target").output == "nil\n")
         let completions = try await served.perform { [box] _ in box.console?.completions(for: "wearables.dev") ?? [] }
         #expect(completions.contains("wearables.devices"))
         #expect(completions.allSatisfy { $0.hasPrefix("wearables.dev") })

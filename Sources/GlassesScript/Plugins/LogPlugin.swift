@@ -45,10 +45,14 @@ struct LogPlugin: GlassesPlugin {
     }
 
     static func write(_ level: Level, _ message: String, runtime: ScriptRuntime) {
-        let stamp = String(cFormat: "%9.3f", runtime.scheduler.now)
-        let tag = String((level.rawValue.uppercased() + "     ").prefix(5))
-        LuaConsole.flushOutput()
-        LuaConsole.writeError("[\(stamp)] \(tag) \(message)\n")
+        if let output = runtime.options.output {
+            output(.logged(level: level.rawValue, message: message, time: runtime.scheduler.now))
+        } else {
+            let stamp = String(cFormat: "%9.3f", runtime.scheduler.now)
+            let tag = String((level.rawValue.uppercased() + "     ").prefix(5))
+            LuaConsole.flushOutput()
+            LuaConsole.writeError("[\(stamp)] \(tag) \(message)\n")
+        }
         runtime.trace.record(source: "script", event: "log", values: ["level": .string(level.rawValue), "message": .string(message)])
     }
 }

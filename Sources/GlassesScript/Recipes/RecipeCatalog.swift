@@ -132,7 +132,8 @@ public struct RecipeCatalog: Sendable {
         // A shadowing folder is said once per process, however often it is listed.
         guard recipe.origin != .builtIn, case .success(let builtIns) = builtInDirectory else { return recipe }
         let folder = builtIns + "/" + recipe.name + ".recipe"
-        guard FileManager.default.fileExists(atPath: folder + "/init.lua") else { return recipe }
+        // The built-in's own folder, named by its path, shadows nothing.
+        guard folder != recipe.folder, FileManager.default.fileExists(atPath: folder + "/init.lua") else { return recipe }
         let ceiling = (try? Recipe.load(folder: folder, origin: .builtIn).sandbox) ?? .strict
         let held = recipe.narrowed(to: ceiling)
         guard warned.withLock({ $0.insert(recipe.folder).inserted }) else { return held }

@@ -22,8 +22,10 @@ public struct RecipeRunner {
     }
 
     /// Runs on `options`, in the world `world` builds, in the recipe's declared sandbox
-    /// narrowed to `options.sandbox` (the caller's).
-    public func run(options: RunOptions, world: ScriptRuntime.WorldMaker) throws -> LuaRunOutcome {
+    /// narrowed to `options.sandbox` (the caller's). `prepared` sees the runtime before the
+    /// recipe starts (an app keeps its interrupt handle to stop the run).
+    public func run(options: RunOptions, world: ScriptRuntime.WorldMaker,
+                    prepared: (ScriptRuntime) -> Void = { _ in }) throws -> LuaRunOutcome {
         if let problem = recipe.requirements.hostProblem(recipe: recipe.name) { throw RecipeError(problem) }
         let driver = try RecipeResources.directory.get() + "/driver.lua"
         var options = options
@@ -35,6 +37,7 @@ public struct RecipeRunner {
         let runtime = try ScriptRuntime(options: options, world: world, modulePaths: [recipe.folder + "/?.lua"], plugins: plugins)
         let state = runtime.state
         try state.setGlobal("_RECIPE", .table(["name": .string(recipe.name), "params": .table(parameters)]))
+        prepared(runtime)
         let outcome = runtime.run(script: driver, arguments: [], sharesFolder: false)
         if case .ref(let handle)? = try? state.global("_RECIPE_HANDLE"), case .ref(let stop)? = try? state.field(handle, "stop") {
             state.clearStop()

@@ -93,34 +93,10 @@ public final class WorldReplConsole {
         // scheduler's interruption check nor the runtime's loop stop may reach it.
         runtime.scheduler.interruption = nil
         runtime.state.sliceTasks(every: Self.timeSlice)
-        try capturePrint(in: runtime.state, collected: collected)
+        try PrintRedirect.install(in: runtime.state) { collected.output += $0 }
         let session = try ReplSession(runtime: runtime, output: ReplOutput(
             standard: { collected.output += $0 }, error: { collected.errorOutput += $0 }))
         return Repl(runtime: runtime, session: session)
-    }
-
-    /// `print` writes into the input's output, not to the server's stdout, which the
-    /// console's user cannot see. The writer is registered as a module only long enough
-    /// for the new `print` to keep it.
-    private static func capturePrint(in state: LuaState, collected: Collected) throws {
-        try state.register(LuaModule(name: "console_output", doc: "The console's print target (removed at once).", functions: [
-            LuaFunction(name: "write", parameters: [LuaParameter("text", .string)], doc: "Appends to the input's output.") { call in
-                collected.output += try call.string(1)
-                return .none
-            },
-        ]))
-        let install = try state.load(#"""
-            local write = console_output.write
-            console_output = nil
-            local package = rawget(_G, "package")
-            if package then package.loaded.console_output = nil end
-            print = function(...)
-              local parts = table.pack(...)
-              for i = 1, parts.n do parts[i] = tostring(parts[i]) end
-              write(table.concat(parts, "\t", 1, parts.n) .. "\n")
-            end
-            """#, name: "console")
-        _ = try state.call(install)
     }
 
     private func attach() {

@@ -51,6 +51,9 @@ public struct RunOptions: Sendable {
     }
     /// The command line's names for the limits, said in their messages (a console has none).
     public var limitNames = LuaLimitNames(memory: "--max-memory", timeout: "--timeout")
+    /// Where `print`, `log` and uncaught errors go instead of stdout and stderr: an app that
+    /// embeds the host, which has no terminal (GlassesEmbedding). Nil: the terminal.
+    public var output: ScriptOutputSink?
 
     public init() {}
 }

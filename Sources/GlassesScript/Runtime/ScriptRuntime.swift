@@ -104,6 +104,7 @@ public final class ScriptRuntime {
             }
         }
         for plugin in plugins { try plugin.install(in: self) }
+        if let output = options.output { try PrintRedirect.install(in: state) { output(.printed($0)) } }
     }
 
     /// Runs a script file to its end; see `RunEnding` for when that is.
@@ -438,8 +439,12 @@ public final class ScriptRuntime {
     func report(_ error: LuaScriptError, in label: String) {
         var text = "glasses: error in \(label): \(error.message)"
         if let traceback = error.traceback { text += "\n\(traceback)" }
-        LuaConsole.flushOutput()
-        LuaConsole.writeError(text + "\n")
+        if let output = options.output {
+            output(.error(text))
+        } else {
+            LuaConsole.flushOutput()
+            LuaConsole.writeError(text + "\n")
+        }
         trace.record(source: "script", event: "error", values: ["in": .string(label), "message": .string(error.message)])
     }
 

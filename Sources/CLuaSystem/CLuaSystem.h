@@ -1,5 +1,5 @@
-#ifndef CLUA_H
-#define CLUA_H
+#ifndef CLUASYSTEM_H
+#define CLUASYSTEM_H
 #include <lua.h>
 #include <lauxlib.h>
 #include <lualib.h>
