@@ -5,12 +5,11 @@ import Testing
 import WearablesAudio
 import WearablesCore
 import WearablesDAT
-import WearablesServer
 import WearablesSimulator
 
 /// The DAT backend through the backend contract, in process: every entry of
 /// `BackendConformance.checks` that DAT can carry, each on its own `DATWorld` over the
-/// simulator-backed DAT fake (`FakeWearables` over a `ServedWorld`). No socket and no wire:
+/// simulator-backed DAT fake (`FakeWearables` over a `WorldThread`). No socket and no wire:
 /// the model calls DAT-shaped methods and hears DAT's listeners, as it would over Meta's SDK
 /// through the adapter. The fake's simulated world runs on its own thread at 4x real time
 /// (checks that count frames, at real time), and the model's wall clock keeps its pace, as
@@ -53,7 +52,7 @@ import WearablesSimulator
 /// glasses on the served world's thread, driven there.
 final class DATRig: ConformanceRig {
     let world: DATWorld
-    private let served: ServedWorld
+    private let served: WorldThread
     var wearables: Wearables { world.wearables }
     var audio: AudioSession { world.audio }
     /// Frames cross two threads and two clocks and are encoded on one and decoded on the
@@ -61,7 +60,7 @@ final class DATRig: ConformanceRig {
     /// the rate, as over a connection (`RemoteRig`).
     let frameTolerance = 30
 
-    private init(world: DATWorld, served: ServedWorld) {
+    private init(world: DATWorld, served: WorldThread) {
         self.world = world
         self.served = served
     }
@@ -70,7 +69,7 @@ final class DATRig: ConformanceRig {
     /// (off the cooperative pool, which DAT's `async` calls need) but in the test's task, so
     /// what the checks record is the test's, then stops everything.
     static func with(speed: Double, _ body: @escaping @Sendable (DATRig) throws -> Void) async throws {
-        let served = ServedWorld(preset: .ready, seed: 0, speed: speed, traceSink: nil)
+        let served = WorldThread(SimulatedWorld.ready(seed: 0, clock: .wall, speed: speed))
         let result: Result<Void, Error>
         do {
             let fake = try await FakeWearables(served: served)
@@ -86,7 +85,7 @@ final class DATRig: ConformanceRig {
         } catch {
             result = .failure(error)
         }
-        await served.stop()
+        await served.stop(endValues: nil)
         try result.get()
     }
 
