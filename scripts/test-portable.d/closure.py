@@ -113,9 +113,9 @@ def source_problems(path, minimum_ios, absent_on_ios):
     problems = []
     for match in re.finditer(r"^(?:@\w+ )*(?:(?:public|internal|package|private|fileprivate) )?import (\w+)$", text, re.M):
         module = match.group(1)
-        if module in absent_on_ios and not guarded_by_can_import(text, match.start(), module):
+        if module in absent_on_ios and not (guarded_by_can_import(text, match.start(), module) or only_on_linux(text, match.start())):
             problems.append(f"{path}: imports {module} unguarded, which an iOS build does not have "
-                            f"(wrap the code that needs it in #if canImport({module}), as NativeMedia's users do)")
+                            f"(wrap the code that needs it in #if canImport({module}), as NativeMedia's users do, or #if os(Linux))")
         if module == "FoundationEssentials" and not guarded_by_can_import(text, match.start(), module):
             problems.append(f"{path}: imports FoundationEssentials unguarded (Apple's SDKs have no such module: "
                             "wrap it in #if canImport(FoundationEssentials), with Foundation in the #else)")
