@@ -77,11 +77,11 @@ public struct RecipeIndex: Sendable {
             throw RecipeError("the recipe index \(location) is malformed: \(Self.describe(error)); it must be {\"recipes\": [{\"name\", \"description\", \"versions\": [{\"version\", \"source\", \"sha256\"}]}]}")
         }
         for (position, entry) in file.recipes.enumerated() {
-            guard !entry.name.isEmpty, !entry.name.contains("/") else {
-                throw RecipeError("the recipe index \(location): recipes[\(position)] has the name '\(entry.name)', which is not a recipe name")
+            if let problem = RecipeName.problem(entry.name) {
+                throw RecipeError("the recipe index \(location): recipes[\(position)]: \(problem); fix the index or remove it from GLASSES_RECIPE_INDEX")
             }
             for version in entry.versions where SemanticVersion(version.version) == nil {
-                throw RecipeError("the recipe index \(location): '\(entry.name)' lists the version '\(version.version)', not MAJOR.MINOR.PATCH")
+                throw RecipeError("the recipe index \(location): '\(entry.name)' lists the version '\(TerminalText.quoted(version.version))', not MAJOR.MINOR.PATCH")
             }
         }
         return RecipeIndex(location: location, entries: file.recipes)

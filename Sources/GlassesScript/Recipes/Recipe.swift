@@ -100,7 +100,10 @@ public struct Recipe: Sendable {
         }
         self.sandbox = sandbox
         let expected = URL(fileURLWithPath: folder).lastPathComponent.replacing(".recipe", with: "")
-        guard name == expected else { throw RecipeError("\(file): name is '\(name)' but the folder says '\(expected)'; make them match") }
+        if let problem = RecipeName.problem(name) { throw RecipeError("\(file): \(problem)") }
+        guard name == expected else {
+            throw RecipeError("\(file): name is '\(TerminalText.quoted(name))' but the folder says '\(TerminalText.quoted(expected))'; make them match")
+        }
         var parameters: [RecipeParameter] = []
         for index in 0..<count {
             let p = Array(fields[(first + index * 9)..<(first + index * 9 + 9)])
