@@ -17,9 +17,13 @@ import Darwin
 public enum RecipeInstaller {
     /// Checks `folder` as a recipe: its tree and its metadata.
     public static func check(_ folder: String) throws -> (Recipe, RecipeTree) {
-        let tree = try RecipeTree(reading: folder)
+        // init.lua read once: its metadata and the tree's hash (which the installed copy must match) are of the same bytes.
         let recipe: Recipe
-        do { recipe = try Recipe.load(folder: folder, origin: .user) } catch let error as RecipeError {
+        let tree: RecipeTree
+        do {
+            recipe = try Recipe.load(folder: folder, origin: .user)
+            tree = try RecipeTree(reading: folder).replacing("init.lua", withHashOf: recipe.initSource)
+        } catch let error as RecipeError {
             throw RecipeError("not installed: \(error.message)")
         }
         if let problem = recipe.requirements.hostProblem(recipe: recipe.name) { throw RecipeError(problem) }

@@ -105,12 +105,14 @@ public struct RecipeLock: Codable, Sendable, Equatable {
     }
 
     /// Why the installed folder of `name` may not run, or nil when it matches its pin.
-    public func problem(with name: String, folder: String, lockPath: String) -> String? {
+    /// `initSource` is `init.lua` as the caller read it to load: its hash is the one checked.
+    public func problem(with name: String, folder: String, lockPath: String, initSource: [UInt8]? = nil) -> String? {
         guard let entry = recipes[name] else {
             return "recipe '\(name)' in \(folder) is not in \(lockPath); `glasses recipe sync` installs exactly what the lock pins"
         }
-        let tree: RecipeTree
+        var tree: RecipeTree
         do { tree = try RecipeTree(reading: folder) } catch { return error.message }
+        if let initSource { tree = tree.replacing("init.lua", withHashOf: initSource) }
         let changes = tree.differences(from: entry.tree)
         guard changes.isEmpty else {
             return "recipe '\(name)' does not match \(lockPath) (\(changes.prefix(5).joined(separator: "; "))"
