@@ -102,16 +102,21 @@ final class FakeDeviceSession: DATDeviceSession {
         }
     }
 
-    /// Nil unless started, as DAT's. Every source the glasses have is sent; the configuration
-    /// only asks for them (the simulator routes every input to the app).
+    /// Nil unless started, as DAT's; it passes on the sources the configuration asked for.
     func addInputs(configuration: InputsConfiguration) throws(DeviceSessionError) -> (any DATInputs)? {
         guard state == .started else { return nil }
         return try inputs.withLock { (inputs: inout FakeInputs?) throws(DeviceSessionError) -> FakeInputs in
             if inputs != nil { throw .capabilityAlreadyActive }
-            let made = FakeInputs()
+            let made = FakeInputs(configuration: configuration)
             inputs = made
             return made
         }
+    }
+
+    /// Frees the slot; that Inputs' stream ends.
+    func removeInputs() throws(DeviceSessionError) {
+        guard let removed = inputs.withLock({ inputs in defer { inputs = nil }; return inputs }) else { throw .capabilityNotFound }
+        removed.ended()
     }
 
     /// Nil unless started, as DAT's; returned stopped.

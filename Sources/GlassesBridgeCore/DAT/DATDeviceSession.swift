@@ -2,7 +2,7 @@ import WearablesModel
 
 /// DAT 1.0 `DeviceSession` (MWDATCore) with the capability adders of MWDATCamera
 /// (`addCamera(config:)`), MWDATSpeech (`addSpeech()`), MWDATDisplay (`addDisplay()`) and
-/// MWDATInputs (`addInputs(configuration:)`) and MWDATMotion (`addMotion(configuration:)`, `removeMotion()`).
+/// MWDATInputs (`addInputs(configuration:)`, `removeInputs()`) and MWDATMotion (`addMotion(configuration:)`, `removeMotion()`).
 /// `SessionState` is DAT's `DeviceSessionState` (idle, starting, started, paused, stopping, stopped).
 public protocol DATDeviceSession: AnyObject, Sendable {
     /// `deviceId`
@@ -25,6 +25,8 @@ public protocol DATDeviceSession: AnyObject, Sendable {
     func addDisplay() throws(DeviceSessionError) -> any DATDisplay
     /// `addInputs(configuration:) throws(DeviceSessionError) -> Inputs?` (MWDATInputs; nil unless started).
     func addInputs(configuration: InputsConfiguration) throws(DeviceSessionError) -> (any DATInputs)?
+    /// `removeInputs() throws(DeviceSessionError)`: frees the slot for another Inputs (`capabilityNotFound` without one).
+    func removeInputs() throws(DeviceSessionError)
     /// `addMotion(configuration:) throws(DeviceSessionError) -> Motion?` (MWDATMotion; returned stopped).
     func addMotion(configuration: MotionConfiguration) throws(DeviceSessionError) -> (any DATMotion)?
     /// `removeMotion() throws(DeviceSessionError)`

@@ -7,4 +7,7 @@ public protocol DATInputs: AnyObject, Sendable {
     var events: AsyncStream<InputEvent> { get }
     /// `errorPublisher`: a terminal error ends `events`; the capability stays attached.
     var errorPublisher: any DATAnnouncer<InputsError> { get }
+    /// `state`: `active` while the glasses route the configured sources to the app. A standalone
+    /// photo's transfer was seen to drop it to `inactive` with no error (remove and add it again).
+    var state: InputsState { get }
 }
