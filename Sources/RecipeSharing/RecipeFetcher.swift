@@ -85,22 +85,39 @@ public enum RecipeFetcher {
         return commit
     }
 
-    /// Downloads `url` with curl: https only (and http on loopback), a bounded size
-    /// and number of redirects.
+    /// Downloads `url` with curl: https only (and http on loopback), a bounded size and
+    /// number of redirects. Redirects are followed here, one hop at a time, each checked as
+    /// the source was (`--proto-redir` alone checks the scheme, not the host): https
+    /// anywhere but loopback, loopback only for a source that started there.
     static func download(_ url: String, to file: String) throws {
-        let protocols = RecipeSource.isLoopbackHTTP(url) ? "=http,https" : "=https"
-        let result = try Tool.run("curl", [
-            "--fail", "--silent", "--show-error", "--location", "--max-redirs", "\(maxRedirects)",
-            "--max-filesize", "\(maxDownloadBytes)", "--proto", protocols, "--proto-redir", protocols,
-            "--connect-timeout", "20", "--max-time", "300", "--output", file, "--", url,
-        ])
-        switch result.status {
-        case 0: return
-        case 47: throw FetchFailure("\(url): more than \(maxRedirects) redirects (a redirect loop?)")
-        case 63: throw FetchFailure("\(url): the download is over \(maxDownloadBytes >> 20) MB, the limit for a recipe archive")
-        case 1: throw FetchFailure("\(url): a redirect to a scheme other than https was refused")
-        default: throw FetchFailure("\(url): the download failed: \(result.reason)")
+        guard let start = WebAddress(url) else { throw RecipeError("\(url): not an https:// URL curl and glasses read alike") }
+        var current = url
+        for hop in 0...maxRedirects {
+            guard let address = WebAddress(current) else {
+                throw FetchFailure("\(url) redirected to '\(TerminalText.quoted(current))', which is not an http(s) URL; refused")
+            }
+            if let problem = address.problem(startedOnLoopback: start.isLoopback) {
+                if hop == 0 { throw RecipeError("\(url): \(problem); use https://") }
+                throw FetchFailure("\(url) redirected to \(TerminalText.quoted(current)): refused, \(problem); fetch from where it leads by https, or fix the server")
+            }
+            let result = try Tool.run("curl", [
+                "--fail", "--silent", "--show-error", "--max-redirs", "0", "--write-out", "%{http_code} %{redirect_url}",
+                "--max-filesize", "\(maxDownloadBytes)", "--proto", "=" + address.scheme,
+                "--connect-timeout", "20", "--max-time", "300", "--output", file, "--", current,
+            ])
+            switch result.status {
+            case 0: break
+            case 63: throw FetchFailure("\(url): the download is over \(maxDownloadBytes >> 20) MB, the limit for a recipe archive")
+            default: throw FetchFailure("\(url): the download failed: \(result.reason)")
+            }
+            let written = result.output.split(separator: " ", maxSplits: 1).map(String.init)
+            guard let code = written.first.flatMap({ Int($0) }), (300..<400).contains(code) else { return }
+            guard written.count == 2, !written[1].isEmpty else {
+                throw FetchFailure("\(url): the server answered \(code) with nowhere to go (no Location)")
+            }
+            current = written[1].trimmedLine
         }
+        throw FetchFailure("\(url): more than \(maxRedirects) redirects (a redirect loop?)")
     }
 
     /// Checks the listing of the zip `archive`, then unpacks it into `folder`.

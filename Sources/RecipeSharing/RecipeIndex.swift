@@ -77,11 +77,21 @@ public struct RecipeIndex: Sendable {
             throw RecipeError("the recipe index \(location) is malformed: \(Self.describe(error)); it must be {\"recipes\": [{\"name\", \"description\", \"versions\": [{\"version\", \"source\", \"sha256\"}]}]}")
         }
         for (position, entry) in file.recipes.enumerated() {
-            guard !entry.name.isEmpty, !entry.name.contains("/") else {
-                throw RecipeError("the recipe index \(location): recipes[\(position)] has the name '\(entry.name)', which is not a recipe name")
+            if let problem = RecipeName.problem(entry.name) {
+                throw RecipeError("the recipe index \(location): recipes[\(position)]: \(problem); fix the index or remove it from GLASSES_RECIPE_INDEX")
             }
             for version in entry.versions where SemanticVersion(version.version) == nil {
-                throw RecipeError("the recipe index \(location): '\(entry.name)' lists the version '\(version.version)', not MAJOR.MINOR.PATCH")
+                throw RecipeError("the recipe index \(location): '\(entry.name)' lists the version '\(TerminalText.quoted(version.version))', not MAJOR.MINOR.PATCH")
+            }
+            // An index from the network names only network sources, as the command line may:
+            // a local path would copy that folder and run its metadata before any hash is checked.
+            if let remote = WebAddress(location) {
+                for version in entry.versions {
+                    let text = version.source.hasPrefix("git+") ? String(version.source.dropFirst(4)) : version.source
+                    guard let address = WebAddress(text), address.problem(startedOnLoopback: remote.isLoopback) == nil else {
+                        throw RecipeError("the recipe index \(location): '\(entry.name)' \(TerminalText.quoted(version.version)) has the source '\(TerminalText.quoted(version.source))', which an index fetched over the network may not name: only https:// or git+https:// sources (loopback only from a loopback index); a local path belongs in a local index")
+                    }
+                }
             }
         }
         return RecipeIndex(location: location, entries: file.recipes)

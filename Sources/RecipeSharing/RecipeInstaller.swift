@@ -17,9 +17,13 @@ import Darwin
 public enum RecipeInstaller {
     /// Checks `folder` as a recipe: its tree and its metadata.
     public static func check(_ folder: String) throws -> (Recipe, RecipeTree) {
-        let tree = try RecipeTree(reading: folder)
+        // init.lua read once: its metadata and the tree's hash (which the installed copy must match) are of the same bytes.
         let recipe: Recipe
-        do { recipe = try Recipe.load(folder: folder, origin: .user) } catch let error as RecipeError {
+        let tree: RecipeTree
+        do {
+            recipe = try Recipe.load(folder: folder, origin: .user)
+            tree = try RecipeTree(reading: folder).replacing("init.lua", withHashOf: recipe.initSource)
+        } catch let error as RecipeError {
             throw RecipeError("not installed: \(error.message)")
         }
         if let problem = recipe.requirements.hostProblem(recipe: recipe.name) { throw RecipeError(problem) }
@@ -47,6 +51,11 @@ public enum RecipeInstaller {
             try? FileManager.default.removeItem(atPath: incoming)
             throw RecipeError("cannot write in \(directory): \(fileErrorText(error)); nothing installed changed")
         }
+        // Modes are ours, not the source's: a zip's 0777 would let any user rewrite what runs.
+        do { try normalizeModes(incoming) } catch {
+            try? FileManager.default.removeItem(atPath: incoming)
+            throw RecipeError("cannot set the permissions of the files in \(incoming): \(error.message); nothing installed changed")
+        }
         // The copy is what will run: it must still be the tree that was checked.
         guard (try? RecipeTree(reading: incoming)) == tree else {
             try? FileManager.default.removeItem(atPath: incoming)
@@ -63,5 +72,29 @@ public enum RecipeInstaller {
         }
         try? FileManager.default.removeItem(atPath: outgoing)
         return try Recipe.load(folder: target, origin: origin)
+    }
+
+    /// Folders 0755; files 0755 when the source made them executable by anyone, else 0644:
+    /// no group or world write, whatever the zip, repository or folder said. Links are
+    /// never followed (a recipe holds none; the tree is read again after this).
+    static func normalizeModes(_ folder: String) throws(RecipeError) {
+        var info = stat()
+        guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { throw RecipeError("\(folder) is not a folder") }
+        guard chmod(folder, 0o755) == 0 else { throw RecipeError("chmod \(folder) failed") }
+        let entries: [String]
+        do { entries = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
+            throw RecipeError("cannot read the folder \(folder): \(fileErrorText(error))")
+        }
+        for entry in entries {
+            let path = folder + "/" + entry
+            guard lstat(path, &info) == 0 else { throw RecipeError("cannot read \(path)") }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: try normalizeModes(path)
+            case S_IFREG:
+                let mode: mode_t = info.st_mode & 0o111 != 0 ? 0o755 : 0o644
+                guard chmod(path, mode) == 0 else { throw RecipeError("chmod \(path) failed") }
+            default: continue
+            }
+        }
     }
 }

@@ -99,9 +99,10 @@ public struct RecipeSource: Sendable, Equatable, CustomStringConvertible {
         return (String(text[..<at]), String(text[text.index(after: at)...]))
     }
 
+    /// An `http://` URL whose host, as curl reads it, is loopback (127.0.0.1, localhost, [::1]).
     static func isLoopbackHTTP(_ url: String) -> Bool {
-        ["http://127.0.0.1:", "http://127.0.0.1/", "http://localhost:", "http://localhost/", "http://[::1]:", "http://[::1]/"]
-            .contains { url.hasPrefix($0) }
+        guard let address = WebAddress(url) else { return false }
+        return address.scheme == "http" && address.isLoopback
     }
 
     /// A work tree with `.git`, or a bare repository.

@@ -11,7 +11,8 @@ import MCP
 actor MCPTools {
     static let summary = "GlassesScript (Lua over Meta's smart glasses, on a simulator) for coding assistants."
 
-    static let list: [Tool] = [
+    /// The tools, `run_script` offering the sandboxes `sandboxes` (see `GlassesMCP.allowedSandboxes`).
+    static func list(sandboxes: [String]) -> [Tool] { [
         Tool(
             name: "api_help",
             description: "The Lua API reference for a module, class, function or word (e.g. 'wearables', 'Camera', 'Camera:capture', 'qr'), generated from the bindings; start with 'rules'.",
@@ -27,13 +28,18 @@ actor MCPTools {
                 "source": ["type": "string", "description": "The script's text."],
                 "seconds": ["type": "number", "description": "Virtual seconds to run at most (1 to 86400; default 60)."],
                 "seed": ["type": "integer", "description": "Seed for everything random (default 1)."],
-                "sandbox": ["type": "string", "enum": ["strict", "standard"], "description": "The sandbox (default strict)."],
+                "sandbox": [
+                    "type": "string", "enum": .array(sandboxes.map { .string($0) }),
+                    "description": .string(sandboxes.count > 1
+                        ? "The sandbox (default strict); standard lets the script read, write and delete the user's files."
+                        : "The sandbox: strict only (the server was not started with --allow-sandbox standard)."),
+                ],
             ], required: ["source"])),
         Tool(
             name: "list_recipes",
             description: "The capture recipes available (built-in and installed): name, version, description.",
             inputSchema: schema([:], required: [])),
-    ]
+    ] }
 
     /// Limits on what an assistant may ask for in one call.
     static let maxSourceBytes = 256 << 10
@@ -41,9 +47,14 @@ actor MCPTools {
     static let wallSeconds = 60
 
     let glasses: GlassesCommand
+    /// What `run_script` may run in: strict, and standard only with `--allow-sandbox standard`.
+    let sandboxes: [String]
     private var reference: [String]?
 
-    init(glasses: GlassesCommand) { self.glasses = glasses }
+    init(glasses: GlassesCommand, sandboxes: [String]) {
+        self.glasses = glasses
+        self.sandboxes = sandboxes
+    }
 
     func call(_ name: String, _ arguments: [String: Value]) -> CallTool.Result {
         do {
@@ -53,7 +64,7 @@ actor MCPTools {
             case "check_script": text = try check(try source(arguments))
             case "run_script": text = try run(try source(arguments), arguments)
             case "list_recipes": text = Self.report(try glasses.run(["recipe", "list"]))
-            default: throw MCPToolError("no tool named '\(name)'; the tools are \(Self.list.map(\.name).joined(separator: ", "))")
+            default: throw MCPToolError("no tool named '\(name)'; the tools are \(Self.list(sandboxes: sandboxes).map(\.name).joined(separator: ", "))")
             }
             return .init(content: [.text(text: text, annotations: nil, _meta: nil)], isError: false)
         } catch let error as MCPToolError {
@@ -104,7 +115,14 @@ actor MCPTools {
             return seed
         } ?? 1
         let sandbox = try arguments["sandbox"].map { value -> String in
-            guard let name = value.stringValue, ["strict", "standard"].contains(name) else { throw MCPToolError("sandbox must be \"strict\" or \"standard\"") }
+            guard let name = value.stringValue, ["strict", "standard", "trusted"].contains(name) else {
+                throw MCPToolError("sandbox must be \(sandboxes.map { "\"\($0)\"" }.joined(separator: " or "))")
+            }
+            guard sandboxes.contains(name) else {
+                throw MCPToolError("sandbox \"\(name)\" is not offered: this server runs scripts in the strict sandbox only, since a "
+                    + "standard script reads, writes and deletes the user's files; whoever starts the server can allow it with "
+                    + "`glasses mcp --allow-sandbox standard`")
+            }
             return name
         } ?? "strict"
         let folder = try scratchFolder()

@@ -87,6 +87,7 @@ final class IsolatedConsole: WorldConsole {
         let (number, running) = (generation, running)
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.inputLimit + Self.grace) { [weak worker] in
             guard running.number.load() == number else { return }
+            running.killedAtLimit.store(number)
             worker?.kill()
         }
     }
@@ -139,9 +140,27 @@ final class IsolatedConsole: WorldConsole {
         guard worker?.pid == pid else { return }
         worker = nil
         guard done != nil else { return }
-        let reason = killedFor == generation ? "did not take the input"
-            : "ran past the console's \(Int(Self.inputLimit)) s limit per input in code no interrupt reaches (a pattern match or a __gc loop?)"
-        finish(output: "", errorOutput: "glasses: the input \(reason) and its console was stopped (exit \(status)); the next input starts a new one\n")
+        // Only what this server did is blamed on the input: a worker that ended by itself crashed.
+        let message =
+            if killedFor == generation {
+                "the input did not reach its console, which was stopped"
+            } else if running.killedAtLimit.load() == generation {
+                "the input ran past the console's \(Int(Self.inputLimit)) s limit per input in code no interrupt reaches "
+                    + "(a pattern match or a __gc loop?) and its console was stopped"
+            } else {
+                "the console running the input ended by itself (\(Self.describe(status))): a crash in glasses, "
+                    + "not a limit; please report it with the input"
+            }
+        finish(output: "", errorOutput: "glasses: \(message); the next input starts a new one\n")
+    }
+
+    /// A worker's end as its status says: an exit code, or the signal that ended it.
+    static func describe(_ status: Int32) -> String {
+        guard status > 128 else { return "exit \(status)" }
+        let names: [Int32: String] = [SIGILL: "SIGILL", SIGABRT: "SIGABRT", SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
+                                      SIGKILL: "SIGKILL", SIGTRAP: "SIGTRAP"]
+        let signal = status - 128
+        return "exit \(status), signal \(signal)" + (names[signal].map { " \($0)" } ?? "")
     }
 
     private func finish(output: String, errorOutput: String) {
@@ -155,4 +174,6 @@ final class IsolatedConsole: WorldConsole {
 /// The number of a console's running input, shared with its kill timer.
 private final class RunningInput: Sendable {
     let number = AtomicValue<Int>(0)
+    /// The number of the input the kill timer stopped its worker for (0: none).
+    let killedAtLimit = AtomicValue<Int>(0)
 }

@@ -54,7 +54,9 @@ struct RecipeCommand: ParsableCommand {
             for result in results {
                 switch result {
                 case .success(let recipe):
-                    print("\(recipe.name)  \(recipe.version)  \(recipe.description)  [\(recipe.origin.rawValue): \(recipe.folder)]")
+                    // What a recipe's metadata says is escaped: a recipe from an index must not drive the terminal.
+                    let e: (String) -> String = { TerminalText.escaped($0) }
+                    print("\(e(recipe.name))  \(e(recipe.version))  \(e(recipe.description))  [\(recipe.origin.rawValue): \(e(recipe.folder))]")
                 case .failure(let error):
                     LuaConsole.writeError("glasses: skipped a broken recipe: \(error)\n")
                 }
@@ -74,14 +76,16 @@ struct RecipeCommand: ParsableCommand {
 
         func run() throws {
             let recipe = try RecipeCommand.reportingRecipeErrors { try search.catalog.recipe(named: name) }
-            print("\(recipe.name) \(recipe.version): \(recipe.description)")
-            if let author = recipe.author { print("author:  \(author)") }
-            if let license = recipe.license { print("license: \(license)") }
+            // What a recipe's metadata says is escaped: a recipe from an index must not drive the terminal.
+            let e: (String) -> String = { TerminalText.escaped($0) }
+            print("\(e(recipe.name)) \(e(recipe.version)): \(e(recipe.description))")
+            if let author = recipe.author { print("author:  \(e(author))") }
+            if let license = recipe.license { print("license: \(e(license))") }
             print("sandbox: \(recipe.sandbox.rawValue)")
-            print("from:    \(recipe.origin.rawValue) \(recipe.folder)")
+            print("from:    \(recipe.origin.rawValue) \(e(recipe.folder))")
             print(recipe.parameters.isEmpty ? "no parameters" : "parameters:")
             for parameter in recipe.parameters {
-                print("  \(parameter.name): \(parameter.summary)\(parameter.doc.isEmpty ? "" : "  -- \(parameter.doc)")")
+                print(e("  \(parameter.name): \(parameter.summary)\(parameter.doc.isEmpty ? "" : "  -- \(parameter.doc)")"))
             }
         }
     }
@@ -252,7 +256,7 @@ extension RecipeCommand {
         do {
             return try reportingRecipeErrors(body)
         } catch let failure as FetchFailure {
-            LuaConsole.writeError("glasses: \(failure)\n")
+            LuaConsole.writeError("glasses: \(TerminalText.escaped(failure.description))\n")
             throw ExitStatus.scriptError
         }
     }
@@ -267,7 +271,7 @@ extension RecipeCommand {
         do {
             return try body()
         } catch let error as RecipeError {
-            LuaConsole.writeError("glasses: \(error)\n")
+            LuaConsole.writeError("glasses: \(TerminalText.escaped(error.message))\n")
             throw ExitStatus.usage
         }
     }

@@ -29,11 +29,14 @@ extension RecipeCommand {
                 let index = try RecipeCommand.reportingSharingErrors { try RecipeIndex.load(location) }
                 for entry in index.search(word) {
                     let versions = entry.versions.compactMap { SemanticVersion($0.version) }.sorted().map(\.description)
-                    print("\(entry.name)  \(versions.last ?? "-")  \(entry.description ?? "")  [\(location)]")
+                    // All of it comes from the index: escaped, so no escape sequence reaches the terminal.
+                    print("\(TerminalText.escaped(entry.name))  \(versions.last ?? "-")  \(TerminalText.escaped(entry.description ?? ""))  [\(TerminalText.escaped(location))]")
                     found += 1
                 }
             }
-            if found == 0 { LuaConsole.writeError("glasses: no recipe matches '\(word)' in \(locations.joined(separator: ", "))\n") }
+            if found == 0 {
+                LuaConsole.writeError("glasses: no recipe matches '\(TerminalText.escaped(word))' in \(TerminalText.escaped(locations.joined(separator: ", ")))\n")
+            }
         }
     }
 

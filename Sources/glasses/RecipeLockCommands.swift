@@ -40,7 +40,7 @@ extension RecipeCommand {
                 let target = RecipeCommand.project(project.project)
                 return try target.add(try RecipeSource(source, currentDirectory: FileManager.default.currentDirectoryPath), replace: force)
             }
-            lines.forEach { print($0) }
+            lines.forEach { print(TerminalText.escaped($0)) }
         }
     }
 
@@ -69,7 +69,7 @@ extension RecipeCommand {
 
         func run() throws {
             let lines = try RecipeCommand.reportingSharingErrors { try RecipeCommand.project(project.project).sync() }
-            lines.forEach { print($0) }
+            lines.forEach { print(TerminalText.escaped($0)) }
         }
     }
 
@@ -89,7 +89,7 @@ extension RecipeCommand {
 
         func run() throws {
             let lines = try RecipeCommand.reportingSharingErrors { try RecipeCommand.project(project.project).update(name, ref: ref) }
-            lines.forEach { print($0) }
+            lines.forEach { print(TerminalText.escaped($0)) }
         }
     }
 
@@ -103,7 +103,7 @@ extension RecipeCommand {
         func run() throws {
             let problems = try RecipeCommand.reportingSharingErrors { try RecipeCommand.project(project.project).verify() }
             guard problems.isEmpty else {
-                problems.forEach { LuaConsole.writeError("glasses: \($0)\n") }
+                problems.forEach { LuaConsole.writeError("glasses: \(TerminalText.escaped($0))\n") }
                 LuaConsole.writeError("glasses: \(problems.count) difference(s) from glasses.lock; `glasses recipe sync` restores the pinned files\n")
                 throw ExitStatus.scriptError
             }

@@ -53,8 +53,8 @@ struct RunCommand: ParsableCommand {
         limits.apply(to: &options)
         let temporaryTrace = timeline.apply(to: &options)
         let status = RunCommand.run(options, script: script, arguments: arguments)
-        timeline.exportTimeline(options, temporaryTrace: temporaryTrace)
-        throw status
+        let written = timeline.exportTimeline(options, temporaryTrace: temporaryTrace)
+        throw RunTimelineOptions.status(status, timelineWritten: written)
     }
 
     /// Runs `script` as `glasses run` does, says what went wrong on stderr, and returns

@@ -40,15 +40,26 @@ struct RunTimelineOptions: ParsableArguments {
         return path
     }
 
-    /// Writes the timeline from the run's trace; a failure is said on stderr and leaves the run's exit code alone.
-    func exportTimeline(_ options: RunOptions, temporaryTrace: String?) {
+    /// Writes the timeline from the run's trace. A failure is said on stderr, with the cause and
+    /// the fix, and returned (false), so the run does not exit 0 with no timeline written.
+    func exportTimeline(_ options: RunOptions, temporaryTrace: String?) -> Bool {
         defer { if let temporaryTrace { try? FileManager.default.removeItem(atPath: temporaryTrace) } }
-        guard let perfetto, let trace = options.tracePath else { return }
+        guard let perfetto, let trace = options.tracePath else { return true }
         do {
             let text = try String(contentsOfFile: trace, encoding: .utf8)
             try PerfettoExport.convert(trace: text).write(to: URL(fileURLWithPath: perfetto))
+            return true
+        } catch let error as PerfettoExportError {
+            LuaConsole.writeError("glasses: cannot write the timeline '\(perfetto)': the trace \(error)\n")
         } catch {
-            LuaConsole.writeError("glasses: cannot write the timeline '\(perfetto)': \(error)\n")
+            LuaConsole.writeError("glasses: cannot write the timeline '\(perfetto)': \(fileErrorText(error)); name a file in a folder you can write to, on a disk with room (--perfetto FILE)\n")
         }
+        return false
+    }
+
+    /// The run's status, unless the timeline was not written: a run that succeeded then
+    /// exits 2, as a --trace that cannot be written does; a failing run keeps its own code.
+    static func status(_ status: ExitStatus, timelineWritten: Bool) -> ExitStatus {
+        timelineWritten || status != .success ? status : .usage
     }
 }

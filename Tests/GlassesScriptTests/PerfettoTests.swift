@@ -94,4 +94,22 @@ import Testing
         #expect(result.code == 2)
         #expect(result.stderr.contains("line 1 is not a glasses trace record"), "\(result.stderr)")
     }
+
+    /// `--perfetto /dev/full` printed a raw CocoaError and exited 0 (issue 40): a timeline that
+    /// cannot be written is said with its cause and fix, and the run does not exit 0.
+    @Test func aTimelineThatCannotBeWrittenIsAnErrorAndNotExitZero() async throws {
+        let folder = try GlassesProcess.folder(["main.lua": "print('ran')\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let full = try await GlassesProcess.run(["run", "--perfetto", "/dev/full", "main.lua"], in: folder)
+        #expect(full.code == 2, "\(full.stderr)")
+        #expect(full.stdout == "ran\n")
+        #expect(full.stderr.contains("cannot write the timeline '/dev/full': No space left on device"), "\(full.stderr)")
+        #expect(!full.stderr.contains("CocoaError"), "\(full.stderr)")
+        let missing = try await GlassesProcess.run(["run", "--perfetto", "no/such/folder/t.json", "main.lua"], in: folder)
+        #expect(missing.code == 2 && missing.stderr.contains("--perfetto FILE"), "\(missing.stderr)")
+        // A run that failed keeps its own code.
+        try "error('boom')\n".write(toFile: folder + "/main.lua", atomically: true, encoding: .utf8)
+        let failed = try await GlassesProcess.run(["run", "--perfetto", "/dev/full", "main.lua"], in: folder)
+        #expect(failed.code == 1, "\(failed.stderr)")
+    }
 }

@@ -33,6 +33,34 @@ import WearablesCore
         }
     }
 
+    /// -9e18 and 9e18 ns crashed the host (the feed's span overflowed): refused, naming the file and line.
+    @Test func refusesTimestampsWhoseSpanOverflows() {
+        let text = Self.header + "\n-9e18,0,0,9.8,,,,,,,,,,\n9e18,0,0,9.8,,,,,,,,,,\n"
+        #expect { _ = try MotionCSV.parse(text, named: "walk.csv") } throws: { error in
+            let message = "\(error)"
+            return message.contains("'walk.csv' line 3") && message.contains("too far from the first sample") && !message.contains("\n")
+        }
+        #expect { _ = try MotionCSV.parse(Self.header + "\n1e19,0,0,9.8,,,,,,,,,,\n") } throws: { "\($0)".contains("outside a 64-bit count") }
+    }
+
+    /// A 5 MB cell made a 5 MB error line: an error quotes at most ``MotionCSV/maxQuoted`` characters of it.
+    @Test func quotesABoundedPartOfACell() {
+        let cell = String(repeating: "x", count: 5 << 20)
+        #expect { _ = try MotionCSV.parse(Self.header + "\n1,\(cell),0,0,,,,,,,,,,\n") } throws: { error in
+            let message = "\(error)"
+            return message.utf8.count < 400 && message.contains("not a finite number") && message.contains("\(5 << 20) bytes")
+        }
+    }
+
+    /// However extreme the timestamps of a feed made without MotionCSV, playing it never traps.
+    @Test func aFeedOfExtremeTimestampsPlaysWithoutTrapping() {
+        let feed = MotionFeed.samples([MotionSample(timestampNs: .min), MotionSample(timestampNs: 0), MotionSample(timestampNs: .max)])
+        for elapsed in [0.0, 1, 1e9, 1e10, 1e300, .infinity] {
+            _ = feed.sample(after: elapsed)
+        }
+        #expect(feed.sample(after: 0).timestampNs == .min)
+    }
+
     @Test func refusesTooManyRows() {
         var text = Self.header + "\n"
         text.reserveCapacity(MotionCSV.maxRows * 16)

@@ -39,6 +39,11 @@ public struct Recipe: Sendable {
 
     public var initPath: String { folder + "/init.lua" }
 
+    /// The bytes of `init.lua`, read once when the recipe was loaded: its metadata was read
+    /// from them, a lock checked their hash, and a run loads them, never the file again, so
+    /// a file swapped after the check cannot be what runs.
+    public let initSource: [UInt8]
+
     /// Limits on reading one recipe's metadata: a real `init.lua` returns a
     /// table at once, so these only stop one that loops or hoards, which would
     /// otherwise hang `recipe list` and every script that calls `recipes.list()`.
@@ -48,16 +53,19 @@ public struct Recipe: Sendable {
     /// ours); any other's in a child process under a deadline (``RecipeMetadataChild``),
     /// since a pattern match or a finalizer in its `init.lua` can run in C where no hook
     /// stops it, and a hang there must cost one recipe, not the listing.
-    public static func load(folder: String, origin: Origin) throws -> Recipe {
-        let fields = origin == .builtIn ? try readFields(folder: folder) : try RecipeMetadataChild.fields(folder: folder)
-        return try Recipe(fields: fields, folder: folder, origin: origin)
+    /// `source` is `init.lua`'s bytes when the caller has read them already (to check them
+    /// against a lock); otherwise the file is read here, once.
+    public static func load(folder: String, origin: Origin, source: [UInt8]? = nil) throws -> Recipe {
+        let source = try source ?? RecipeInitFile.read(folder: folder)
+        let fields = origin == .builtIn
+            ? try readFields(folder: folder, source: source) : try RecipeMetadataChild.fields(folder: folder, source: source)
+        return try Recipe(fields: fields, folder: folder, origin: origin, source: source)
     }
 
-    /// The metadata fields of the recipe in `folder`, read in this process under
-    /// `metadataLimits`: what the child of ``RecipeMetadataChild`` runs.
-    public static func readFields(folder: String) throws -> [String] {
+    /// The metadata fields of the recipe in `folder` whose `init.lua` holds `source`, read in
+    /// this process under `metadataLimits`: what the child of ``RecipeMetadataChild`` runs.
+    public static func readFields(folder: String, source: [UInt8]) throws -> [String] {
         let state = try LuaState(options: metadataLimits)
-        let source = try RecipeInitFile.read(folder: folder)
         let definition: [LuaValue]
         do {
             definition = try state.call(try state.load(source, name: folder + "/init.lua"))
@@ -79,7 +87,7 @@ public struct Recipe: Sendable {
         return copy
     }
 
-    private init(fields: [String], folder: String, origin: Origin) throws {
+    private init(fields: [String], folder: String, origin: Origin, source: [UInt8]) throws {
         let file = "\(folder)/init.lua"
         guard fields.count >= 9, let needed = Int(fields[7]), (0...1_000).contains(needed), fields.count >= 9 + needed * 2,
               let count = Int(fields[8 + needed * 2]), (0...10_000).contains(count), fields.count == 9 + needed * 2 + count * 9
@@ -100,7 +108,10 @@ public struct Recipe: Sendable {
         }
         self.sandbox = sandbox
         let expected = URL(fileURLWithPath: folder).lastPathComponent.replacing(".recipe", with: "")
-        guard name == expected else { throw RecipeError("\(file): name is '\(name)' but the folder says '\(expected)'; make them match") }
+        if let problem = RecipeName.problem(name) { throw RecipeError("\(file): \(problem)") }
+        guard name == expected else {
+            throw RecipeError("\(file): name is '\(TerminalText.quoted(name))' but the folder says '\(TerminalText.quoted(expected))'; make them match")
+        }
         var parameters: [RecipeParameter] = []
         for index in 0..<count {
             let p = Array(fields[(first + index * 9)..<(first + index * 9 + 9)])
@@ -122,6 +133,7 @@ public struct Recipe: Sendable {
         self.parameters = parameters
         self.folder = folder
         self.origin = origin
+        initSource = source
     }
 
     /// Checks `assignments` (`k=v` from `--param`) against the parameters; fills in defaults.

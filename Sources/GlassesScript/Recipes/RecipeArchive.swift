@@ -28,9 +28,7 @@ public enum RecipeArchive {
     /// Removes the recipe `name` from `directory` (where `install` puts it); returns its folder.
     public static func uninstall(_ name: String, from directory: String) throws -> String {
         // A name, never a path: uninstall must not remove anything outside `directory`.
-        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
-            throw RecipeError("'\(name)' is not a recipe name; give the name that glasses recipe list shows")
-        }
+        if let problem = RecipeName.problem(name) { throw RecipeError("\(problem); give the name that glasses recipe list shows") }
         let folder = directory + "/" + name + ".recipe"
         guard FileManager.default.fileExists(atPath: folder) else {
             throw RecipeError("no recipe named '\(name)' is installed in \(directory)")

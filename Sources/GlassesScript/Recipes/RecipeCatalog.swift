@@ -185,7 +185,13 @@ public struct RecipeCatalog: Sendable {
                 guard let lock = try RecipeLock.read(lockPath) else {
                     return .failure(RecipeError("\(folder) was installed from \(lockPath), which is gone; run `glasses recipe sync` again"))
                 }
-                if let problem = lock.problem(with: name, folder: folder, lockPath: lockPath) { return .failure(RecipeError(problem)) }
+                // init.lua is read once: those bytes are hashed for the check, read for the
+                // metadata and loaded by a run, so a file swapped after the check never runs.
+                let source = try RecipeInitFile.read(folder: folder)
+                if let problem = lock.problem(with: name, folder: folder, lockPath: lockPath, initSource: source) {
+                    return .failure(RecipeError(problem))
+                }
+                return .success(try Recipe.load(folder: folder, origin: origin, source: source))
             }
             return .success(try Recipe.load(folder: folder, origin: origin))
         } catch let error as RecipeError {

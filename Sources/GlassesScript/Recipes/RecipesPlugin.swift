@@ -127,9 +127,8 @@ public struct RecipesPlugin: GlassesPlugin {
                                sandbox: recipe.sandbox.narrowed(to: runtime.currentPaths.sandbox))
         paths.allowReading(recipe.folder)
         // In a wider run (a standard or trusted script), the recipe's own code still gets only what it declares.
-        let source: [UInt8]
-        do { source = try RecipeInitFile.read(folder: recipe.folder) } catch { throw LuaError("\(error)") }
-        let chunk = try state.load(source, name: recipe.initPath, sandbox: recipe.sandbox, modulePaths: [recipe.folder + "/?.lua"])
+        // The bytes read when the recipe was found (and checked against a lock), not the file again.
+        let chunk = try state.load(recipe.initSource, name: recipe.initPath, sandbox: recipe.sandbox, modulePaths: [recipe.folder + "/?.lua"])
         let definition = try state.call(chunk).first ?? .nil
         let output = runtime.options.outputDirectory ?? FileManager.default.currentDirectoryPath
         let info: LuaValue = .table([

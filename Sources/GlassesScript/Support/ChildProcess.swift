@@ -120,11 +120,20 @@ extension ChildProcess {
         case notStarted
     }
 
-    /// Runs `executable` with `arguments` (stdin and stderr on /dev/null), reading what
-    /// it prints up to `outputLimit` bytes, and kills it (and waits for it) if it has
-    /// not ended after `seconds`. For work that may hang in C where no hook reaches
-    /// (a pattern match, a finalizer): only a process of its own can be stopped.
-    public static func run(_ executable: String, _ arguments: [String], deadline seconds: Double, outputLimit: Int = 1 << 20) -> Bounded {
+    /// Runs `executable` with `arguments` (stdin holding `input`, or /dev/null; stderr on
+    /// /dev/null), reading what it prints up to `outputLimit` bytes, and kills it (and waits
+    /// for it) if it has not ended after `seconds`. For work that may hang in C where no hook
+    /// reaches (a pattern match, a finalizer): only a process of its own can be stopped.
+    public static func run(
+        _ executable: String, _ arguments: [String], input: [UInt8]? = nil, deadline seconds: Double, outputLimit: Int = 1 << 20
+    ) -> Bounded {
+        // The input waits in an unlinked file rather than a pipe, so no write can block on a child that does not read.
+        var inputFile: Int32 = -1
+        if let input {
+            guard let file = unlinkedFile(holding: input) else { return .notStarted }
+            inputFile = file
+        }
+        defer { if inputFile >= 0 { close(inputFile) } }
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else { return .notStarted }
         let (reading, writing) = (pipeEnds[0], pipeEnds[1])
@@ -132,7 +141,11 @@ extension ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        if inputFile >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, inputFile, STDIN_FILENO)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, writing, STDOUT_FILENO)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addclose(&actions, reading)
@@ -182,6 +195,30 @@ extension ChildProcess {
             }
             _ = poll(nil, 0, 5)
         }
+    }
+
+    /// A temporary file holding `bytes`, already unlinked, open for reading from its start.
+    private static func unlinkedFile(holding bytes: [UInt8]) -> Int32? {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/glasses-input-XXXXXX").utf8CString)
+        let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard file >= 0 else { return nil }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        var written = 0
+        while written < bytes.count {
+            let done = bytes.withUnsafeBytes { write(file, $0.baseAddress! + written, bytes.count - written) }
+            if done < 0, errno == EINTR { continue }
+            guard done > 0 else {
+                close(file)
+                return nil
+            }
+            written += done
+        }
+        guard lseek(file, 0, SEEK_SET) == 0 else {
+            close(file)
+            return nil
+        }
+        _ = fcntl(file, F_SETFD, FD_CLOEXEC)
+        return file
     }
 
     private static func monotonicSeconds() -> Double {

@@ -211,7 +211,9 @@ public final class Motion {
     /// How many samples exist so far (numbered from 1).
     private var latestIndex: Int {
         guard let since = runningSince else { return produced }
-        return produced + Int(((scheduler.now - since) * hertz + 1e-9).rounded(.down))
+        // Saturating: a script can move the clock as far as it likes (after(1e18, fn)).
+        let running = Int(Int64(saturating: ((scheduler.now - since) * hertz + 1e-9).rounded(.down)))
+        return running > Int.max - produced ? Int.max : produced + running
     }
 
     private func time(of index: Int) -> Double {
@@ -222,7 +224,7 @@ public final class Motion {
     private func sample(_ index: Int) -> MotionSample {
         let at = time(of: index)
         var sample = feed?.sample(at: at) ?? MotionSample(timestampNs: 0)
-        sample.timestampNs = Int64((at * 1e9).rounded())
+        sample.timestampNs = Int64(saturating: at * 1e9)
         return sample
     }
 

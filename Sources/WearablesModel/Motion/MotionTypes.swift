@@ -118,11 +118,18 @@ public enum MotionFeed: Sendable, Equatable {
             return MotionSample(timestampNs: 0, accelerometer: accel, gyroscope: Vector3(0, pitchRate, 0), orientation: orientation, source: .glasses)
         case .samples(let samples):
             guard let first = samples.first else { return Self.pose(.level).sample(after: elapsed) }
-            let span = samples.count > 1 ? Double(samples[samples.count - 1].timestampNs - first.timestampNs) / 1e9 : 0
+            // Timestamps come from files and scripts: nothing here may overflow or trap, whatever they
+            // are (MotionCSV refuses a span past Int64, but a feed can be made without it).
+            let last = samples[samples.count - 1].timestampNs
+            let (difference, overflow) = last.subtractingReportingOverflow(first.timestampNs)
+            let span = samples.count > 1 ? (overflow ? Double(last) - Double(first.timestampNs) : Double(difference)) / 1e9 : 0
             // Looping: the recording's span plus one mean period, so the last sample holds like the others.
             let period = samples.count > 1 ? span / Double(samples.count - 1) : 1
             let offset = elapsed.truncatingRemainder(dividingBy: span + period)
-            let target = first.timestampNs + Int64(offset * 1e9)
+            guard offset.isFinite, offset >= 0 else { return first }
+            let offsetNs = Int64(saturating: (offset * 1e9).rounded(.down))
+            let (sum, past) = first.timestampNs.addingReportingOverflow(offsetNs)
+            let target = past ? Int64.max : sum
             var low = 0, high = samples.count - 1
             while low < high {
                 let mid = (low + high + 1) / 2

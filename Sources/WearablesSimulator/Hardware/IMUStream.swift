@@ -34,7 +34,7 @@ public final class IMUStream {
             guard let self else { return }
             self.produced += 1
             var sample = self.feed.sample(at: time)
-            sample.timestampNs = Int64((time * 1e9).rounded())
+            sample.timestampNs = Int64(saturating: time * 1e9)
             self.scheduleNext()
             self.deliver(sample)
         }

@@ -6,7 +6,7 @@ extension SimulatedGlasses {
     public static let inputLatency: Double = 0.02
 
     /// The glasses' clock in ms, which stamps input events *(ours: the run time)*.
-    var deviceClockMs: Int64 { Int64((scheduler.now * 1000).rounded()) }
+    var deviceClockMs: Int64 { Int64(saturating: scheduler.now * 1000) }
 
     /// Sends one input event from `source` (DAT fixes the source of capture, button and
     /// drag events; `source` is used for nav, select and back). The app keeps it only

@@ -60,10 +60,34 @@ public struct RecipeLock: Codable, Sendable, Equatable {
         guard lock.lockVersion == currentVersion else {
             throw RecipeError("\(path) has lock version \(lock.lockVersion); this glasses reads version \(currentVersion)")
         }
-        for (name, entry) in lock.recipes where entry.tree.hash != entry.sha256 {
-            throw RecipeError("\(path): the entry for '\(name)' lists files whose hashes do not add up to its sha256; restore the file from version control")
+        // Every name is checked here, once, for every command that reads the lock: an entry's name
+        // is joined to .glasses/recipes to verify, sync, run or delete it.
+        let restore = "restore \(path) from version control, or delete it and add the recipes again"
+        for (name, entry) in lock.recipes.sorted(by: { $0.key < $1.key }) {
+            if let problem = RecipeName.problem(name) { throw RecipeError("\(path): an entry's name: \(problem); \(restore)") }
+            for required in (entry.requires ?? [:]).keys.sorted() {
+                if let problem = RecipeName.problem(required) { throw RecipeError("\(path): what '\(name)' requires: \(problem); \(restore)") }
+            }
+            for file in entry.files.keys.sorted() {
+                if let problem = Self.problem(filePath: file) {
+                    throw RecipeError("\(path): '\(name)' lists the file '\(TerminalText.quoted(file))', \(problem); \(restore)")
+                }
+            }
+            guard entry.tree.hash == entry.sha256 else {
+                throw RecipeError("\(path): the entry for '\(name)' lists files whose hashes do not add up to its sha256; restore the file from version control")
+            }
         }
         return lock
+    }
+
+    /// Why `file` cannot be a path inside a recipe folder, or nil when it can.
+    static func problem(filePath file: String) -> String? {
+        if file.hasPrefix("/") { return "an absolute path" }
+        if file.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+            return "not a plain relative path (an empty, '.' or '..' part)"
+        }
+        if file.unicodeScalars.contains(where: TerminalText.isUnsafe) { return "a path with control characters" }
+        return nil
     }
 
     /// Writes the lock to `path` through a temporary file and a rename, so a
@@ -81,12 +105,14 @@ public struct RecipeLock: Codable, Sendable, Equatable {
     }
 
     /// Why the installed folder of `name` may not run, or nil when it matches its pin.
-    public func problem(with name: String, folder: String, lockPath: String) -> String? {
+    /// `initSource` is `init.lua` as the caller read it to load: its hash is the one checked.
+    public func problem(with name: String, folder: String, lockPath: String, initSource: [UInt8]? = nil) -> String? {
         guard let entry = recipes[name] else {
             return "recipe '\(name)' in \(folder) is not in \(lockPath); `glasses recipe sync` installs exactly what the lock pins"
         }
-        let tree: RecipeTree
+        var tree: RecipeTree
         do { tree = try RecipeTree(reading: folder) } catch { return error.message }
+        if let initSource { tree = tree.replacing("init.lua", withHashOf: initSource) }
         let changes = tree.differences(from: entry.tree)
         guard changes.isEmpty else {
             return "recipe '\(name)' does not match \(lockPath) (\(changes.prefix(5).joined(separator: "; "))"

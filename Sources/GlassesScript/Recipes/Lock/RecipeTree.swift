@@ -69,6 +69,14 @@ public struct RecipeTree: Sendable, Equatable {
         self.files = files
     }
 
+    /// This tree with the file at `path` hashed from `bytes`: what a caller read itself and
+    /// will use (a recipe's `init.lua`), so the hash compared is that of the bytes that run.
+    public func replacing(_ path: String, withHashOf bytes: [UInt8]) -> RecipeTree {
+        var files = files
+        files[path] = SHA256.hex(bytes)
+        return RecipeTree(files: files)
+    }
+
     /// What differs from `expected`, one line per file: changed, missing or added.
     public func differences(from expected: RecipeTree) -> [String] {
         let paths = Set(files.keys).union(expected.files.keys).sorted()
