@@ -13,8 +13,10 @@ import PackageDescription
 //   \-> CLineEditor, CTerminal (the REPL's terminal)
 // Only glasses names a backend: it builds the world (SimulatedWorld or RemoteWorld) and hands
 // it to GlassesScript, whose bindings see the GlassesWorld and MockControl protocols.
-// The bridge core (GlassesBridgeCore -> WireServing -> WearablesWire) reaches only the portable
+// The bridge core (GlassesBridgeCore -> DATInterface, WireServing -> WearablesWire) reaches only the portable
 // model targets (WearablesModel, WearablesDisplayModel, WearablesMock): no C target (scripts/test-portable).
+// DATInterface -> WearablesModel, WearablesDisplayModel: the DAT-shaped protocol that Meta's SDK (the adapter,
+// GlassesBridge) and the simulator (GlassesBridgeFake) conform to, and the bridge core serves the wire over.
 // WearablesDisplay -> WearablesDisplayModel, WearablesCore, CFontRaster, Spelling: DAT's Display as MWDATDisplay sits over
 // MWDATCore: components, layout, rendering, and the session capability itself (`Display`,
 // `DeviceSession.addDisplay()`, the `DisplayBackend` a backend adopts beside `WearablesBackend`).
@@ -39,7 +41,7 @@ let nativeMedia: TargetDependencyCondition? = .when(platforms: [.linux, .macOS],
 // (CLuaSystem) unless the VendoredLua trait is enabled: `swift build --traits VendoredLua`. A
 // dependency condition cannot say "unless a trait", so the system library is a trait of its own,
 // SystemLua, the package's default, which naming other traits turns off (`--traits VendoredLua`
-// alone); both (`--enable-all-traits`) or neither is refused by CLua.swift. The manifest is
+// alone); both (`--enable-all-traits`, as the DocC plugin builds) select the source one, and neither is refused by CLua.swift. The manifest is
 // evaluated on the host, and only a macOS host builds for Apple platforms, hence `#if os(Linux)`.
 #if os(Linux)
 let luaLibrary: [Target.Dependency] = [
@@ -166,7 +168,7 @@ let package = Package(
         .target(name: "WearablesWorld", dependencies: ["WearablesCore", "WearablesAudio", "WearablesMock"]),
         // The default backend: simulated glasses and companion app (MockDeviceKit), applying `MockAction`s.
         .target(
-            name: "WearablesSimulator", dependencies: ["WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay"],
+            name: "WearablesSimulator", dependencies: ["Locking", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay"],
             swiftSettings: optimizedInDebug),
 
         // Audio: AVAudioSession-style routing, WAV recorder and player, level meter.
@@ -243,25 +245,36 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ]),
-        // The bridge core (docs/ios-bridge.md): the wire protocol served over a DAT-shaped Swift
-        // protocol (DAT/), so an iOS app's thin adapter over Meta's SDK, or the simulator-backed
+        // The DAT-shaped Swift protocol (docs/ios-bridge.md): DAT 1.0's `Wearables`, `Device`,
+        // `DeviceSession` and capabilities as protocols over WearablesModel's values, which Meta's SDK
+        // (the adapter, GlassesBridge) and the simulator (GlassesBridgeFake) conform to. The bridge core
+        // serves the wire over it and the DAT backend (WearablesDAT) runs the model over it. Portable
+        // Swift: the model's and the display's values only.
+        .target(name: "DATInterface", dependencies: ["Locking", "WearablesModel", "WearablesDisplayModel"]),
+        // The bridge core (docs/ios-bridge.md): the wire protocol served over the DAT-shaped Swift
+        // protocol (DATInterface, which it re-exports), so an iOS app's thin adapter over Meta's SDK, or the simulator-backed
         // fake, is a world `glasses run --connect` drives. Portable: no simulator, no codec target.
         // Serves through Hummingbird (NIO Transport Services on iOS) and WireServing; dials relays with PlainWebSocket.
         .target(
             name: "GlassesBridgeCore",
-            dependencies: ["Locking", 
+            dependencies: ["Locking", "DATInterface",
                 "WearablesModel", "WearablesDisplayModel", "WearablesWire", "WireServing", "PlainWebSocket",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
-        // DAT played by the simulator (`glasses serve --bridge-fake`): the bridge core's DAT-shaped
-        // protocol over a served simulated world, so the core is tested on Linux end to end.
+        // DAT played by the simulator: DATInterface's protocol over a simulated world on a thread
+        // of its own (WearablesSimulator's WorldThread), for the DAT backend in process
+        // (`glasses run --dat-fake`) and, through GlassesBridgeFake, the bridge. No server.
+        .target(
+            name: "DATFake",
+            dependencies: ["DATInterface", "Locking", "WearablesSimulator", "WearablesCore", "WearablesDisplay", "WearablesAudio", "WearablesMock"]),
+        // The DAT fake as the bridge serves it (`glasses serve --bridge-fake`): DATFake, re-exported,
+        // and the phone's audio route over the served world, so the core is tested on Linux end to end.
         .target(
             name: "GlassesBridgeFake",
-            dependencies: ["Locking", "GlassesBridgeCore", "WearablesServer", "WearablesSimulator", "WearablesCore", "WearablesDisplay", "WearablesAudio",
-                           "WearablesWire"]),
+            dependencies: ["Locking", "DATFake", "GlassesBridgeCore", "WearablesServer", "WearablesCore", "WearablesAudio", "WearablesWire"]),
         // `glasses serve --relay`: one bridge dials in (a phone refuses inbound connections), its
         // world is spliced to local clients. No world of its own: WireServing's policy and messages only.
         .target(
@@ -273,6 +286,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
+        // The DAT backend: the model over the DAT-shaped protocol in process (DATInterface's
+        // `DATWearables`, which Meta's SDK conforms to through the adapter and the simulator through
+        // the fake), each backend call the DAT call the bridge core makes for the matching command.
+        .target(
+            name: "WearablesDAT",
+            dependencies: ["DATInterface", "Locking", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay"]),
         // The backend over the wire: `glasses run --connect`.
         .target(
             name: "WearablesRemote",
@@ -307,7 +326,7 @@ let package = Package(
             name: "glasses",
             dependencies: ["Locking", 
                 "GlassesScript", "RecipeSharing", "LuaHost", "WearablesCore", "WearablesWorld", "WearablesSimulator", "WearablesRemote",
-                "WearablesWire", "CLineEditor", "CTerminal",
+                "WearablesDAT", "DATFake", "WearablesWire", "CLineEditor", "CTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -337,7 +356,7 @@ let package = Package(
             name: "WearablesCoreTests",
             dependencies: ["Locking", 
                 "WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote", "PlainWebSocket", "ServedWorldSupport",
-                "GlassesBridgeCore", "GlassesRelay", "WireServing", "WirePictures",
+                "GlassesBridgeCore", "GlassesRelay", "WireServing", "WirePictures", "WearablesDAT", "DATFake",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
         .testTarget(name: "WearablesDisplayTests", dependencies: ["WearablesDisplay", "WearablesCore", "WearablesSimulator", "WearablesWire", "WirePictures", "WearablesMock"], exclude: ["Goldens"]),

@@ -56,6 +56,10 @@ final class MetaDeviceSession: DATDeviceSession {
         do { return try session.addInputs(configuration: MWDATInputs.InputsConfiguration(configuration)).map(MetaInputs.init) } catch { throw .init(error) }
     }
 
+    func removeInputs() throws(WearablesModel.DeviceSessionError) {
+        do { try session.removeInputs() } catch { throw .init(error) }
+    }
+
     func addMotion(configuration: WearablesModel.MotionConfiguration) throws(WearablesModel.DeviceSessionError) -> (any DATMotion)? {
         let asked = MWDATMotion.MotionConfiguration(samplingRate: .init(configuration.samplingRate))
         do { return try session.addMotion(configuration: asked).map(MetaMotion.init) } catch { throw .init(error) }

@@ -4,8 +4,8 @@ import WearablesModel
 
 // Inputs' values between DAT and the core, case by case (see MetaStates.swift). DAT 1.0.1's
 // interface marks `InputSource`, `NavDirection`, `ButtonType`, `CapturePressType` and `DragAction`
-// `@frozen`, so their switches need no catch-all; `InputEvent` and `InputsError` are not frozen (a
-// later SDK may add cases without a new major version), so theirs end in `@unknown default`.
+// `@frozen`, so their switches need no catch-all; `InputEvent`, `InputsState` and `InputsError` are not
+// frozen (a later SDK may add cases without a new major version), so theirs end in `@unknown default`.
 
 extension WearablesModel.InputEvent {
     /// Nil for an event of a kind a later SDK adds: the wire and the client's model have no such
@@ -20,6 +20,20 @@ extension WearablesModel.InputEvent {
         case .drag(let action, let x, let y, let dx, let dy, let source, let time):
             self.init(.drag(.init(action), x: x, y: y, dx: dx, dy: dy), source: .init(source), timestampMs: time)
         @unknown default: return nil
+        }
+    }
+}
+
+extension WearablesModel.InputsState {
+    init(_ meta: MWDATInputs.InputsState) {
+        switch meta {
+        case .inactive: self = .inactive
+        case .activating: self = .activating
+        case .active: self = .active
+        case .deactivating: self = .deactivating
+        // A state a later SDK adds is read as not delivering: after a standalone photo the bridge
+        // then adds the Inputs again (a moment's gap), rather than trust one that may have gone quiet.
+        @unknown default: self = .inactive
         }
     }
 }

@@ -24,5 +24,6 @@ final class MetaInputs: DATInputs {
     deinit { reader.cancel() }
 
     var errorPublisher: any DATAnnouncer<WearablesModel.InputsError> { MetaAnnouncer(source: inputs.errorPublisher) { .init($0) } }
+    var state: WearablesModel.InputsState { .init(inputs.state) }
 }
 #endif

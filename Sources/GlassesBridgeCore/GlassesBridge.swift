@@ -1,3 +1,4 @@
+import DATInterface
 import Hummingbird
 import HummingbirdWebSocket
 import Logging

@@ -33,9 +33,15 @@ public struct FakePhoneAudioRoute: PhoneAudioRoute {
             ]
             tokens.withLock { $0 = registered.map { SchedulerBound($0, on: scheduler) } }
         }
-        return FakeListenerToken { [served] in
+        return RouteListenerToken { [served] in
             let held = tokens.withLock { held in defer { held = [] }; return held }
             served.post { _ in for token in held { token.open().cancel() } }
         }
     }
+}
+
+/// DAT's `AnyListenerToken` for the route's listeners.
+struct RouteListenerToken: DATListenerToken {
+    let onCancel: @Sendable () -> Void
+    func cancel() async { onCancel() }
 }

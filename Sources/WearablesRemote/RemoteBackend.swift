@@ -273,6 +273,14 @@ public final class RemoteBackend: WearablesBackend {
         motionWatches[identifier] = (number, failed)
     }
 
+    /// Asks the served glasses to route the sources `configuration` names to this app
+    /// (`watch_inputs`), or to stop (nil). Nothing waits on its reply: a bridge that cannot add
+    /// DAT's Inputs also sends `inputs_error`, which ends the model's Inputs; `glasses serve`
+    /// changes nothing (it reports every input, and the model keeps what it asked for).
+    public func watchInputs(on identifier: DeviceIdentifier, configuration: InputsConfiguration?) {
+        command(.watchInputs(device: identifier, configuration: configuration), fail: {}) { _ in }
+    }
+
     /// Ends the watch on `identifier` (only watch `number`, when given) and tells its Motion.
     func motionFailed(on identifier: DeviceIdentifier, _ error: MotionError, watch number: Int?) {
         guard let watch = motionWatches[identifier], number == nil || watch.number == number else { return }

@@ -229,6 +229,10 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
             }
         case .watchMotion(let device, let rate):
             reply(watchMotion(device, rate: rate, from: clientID, queue: queue))
+        case .watchInputs:
+            // The served glasses report every input to every client, whose model keeps what its
+            // Inputs asked for (MockInputKit delivers only to an app Inputs, which each client holds).
+            reply(.success(.done))
         case .watchPreviews(let watch):
             clients[clientID]?.watchesPreviews = watch
             clients[clientID]?.previewSent = [:]

@@ -60,6 +60,11 @@ public enum WireCommand: Sendable, Equatable {
     /// Stream the IMU of `device` to this client at `rate` (DAT `addMotion(configuration:)`, `Motion.start()`)
     /// as `motion_samples` events; nil: stop (`Motion.stop()`, `removeMotion()` once nobody watches).
     case watchMotion(device: String, rate: MotionSamplingRate?)
+    /// The app added Inputs on its started session on `device` with `configuration` (DAT
+    /// `addInputs(configuration:)`), or removed them (nil, DAT `removeInputs()`). A bridge adds
+    /// DAT's Inputs only then, routing only those sources (and Back only if consumed) to the app;
+    /// `glasses serve` takes it and changes nothing (each client's model keeps what it asked for).
+    case watchInputs(device: String, configuration: InputsConfiguration?)
 }
 
 /// A client's text message.
@@ -268,6 +273,9 @@ struct Envelope: Codable {
     /// `watch_motion`: the sampling rate; `motion_samples`: the samples.
     var rate: String?
     var samples: [WireMotionSample]?
+    /// `watch_inputs`: the configuration's sources and whether Back is the app's.
+    var sources: [String]?
+    var consumeBack: Bool?
     /// A mock command's fields, written at the top level beside the envelope's own.
     var mockFields: MockActionFields? = nil
 
@@ -278,7 +286,8 @@ struct Envelope: Codable {
         case actionOutput = "action_output"
         case text, confidence, locale
         case isFinal = "final"
-        case tree, component, playback, reason, rate, samples
+        case tree, component, playback, reason, rate, samples, sources
+        case consumeBack = "consume_back"
         case protocolVersion = "protocol"
         case streamError = "stream_error"
         case deviceInfo = "info"
@@ -423,6 +432,13 @@ struct Envelope: Codable {
             self.device = device
             watch = rate != nil
             self.rate = rate?.name
+        case .watchInputs(let device, let configuration):
+            self.init(type: "watch_inputs")
+            self.device = device
+            watch = configuration != nil
+            // In DAT's declaration order, so a configuration has one spelling.
+            sources = configuration.map { configuration in InputSource.allCases.filter(configuration.sources.contains).map(\.name) }
+            consumeBack = configuration?.consumeBack
         case .voiceAnswer(let device, let request, let success, let output):
             self.init(type: "voice_answer")
             self.device = device
@@ -469,6 +485,16 @@ struct Envelope: Codable {
             let device = try require(device, "device")
             guard watch ?? true else { return .watchMotion(device: device, rate: nil) }
             return .watchMotion(device: device, rate: try named(rate, "rate", as: MotionSamplingRate.self))
+        case "watch_inputs":
+            let device = try require(device, "device")
+            guard watch ?? true else { return .watchInputs(device: device, configuration: nil) }
+            // DAT's defaults for what is not said: every real source, Back consumed.
+            var chosen = InputSource.defaultSources
+            if let sources {
+                chosen = []
+                for source in sources { chosen.insert(try named(source, "sources", as: InputSource.self)) }
+            }
+            return .watchInputs(device: device, configuration: InputsConfiguration(sources: chosen, consumeBack: consumeBack ?? true))
         case "voice_answer":
             return .voiceAnswer(device: try require(device, "device"), request: try require(request, "request"),
                                 success: try require(success, "success"), output: actionOutput)
@@ -480,7 +506,7 @@ struct Envelope: Codable {
         default:
             throw WireDecodingError("unknown message type '\(type)' (commands: hello, register, unregister, request_permission, "
                 + "open_firmware_update, open_glasses_app_update, open_session, close_session, prepare_camera, start_camera, stop_camera, capture, mock, console, complete, watch_previews, audio_route, "
-                + "voice_listen, voice_answer, speech_listen, watch_motion, display_start, display_send, display_clear, display_stop_video, display_stop)")
+                + "voice_listen, voice_answer, speech_listen, watch_motion, watch_inputs, display_start, display_send, display_clear, display_stop_video, display_stop)")
         }
     }
 

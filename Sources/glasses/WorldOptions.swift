@@ -62,6 +62,22 @@ struct WorldOptions: ParsableArguments {
             + "it decides --world.", valueName: "file"))
     var replay: String?
 
+    @Flag(help: ArgumentHelp(
+        "Run over the DAT backend, in process, with the simulator played through DAT (the bridge's fake) instead of "
+            + "the embedded simulator: the path a script takes inside an app over Meta's SDK. Wall clock, at --speed."))
+    var datFake = false
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("With --dat-fake: run seconds per wall second (default 1).", valueName: "factor"),
+        transform: { text in
+            guard let speed = Double(text), speed.isFinite, speed > 0, speed <= 1000 else {
+                throw ValidationError("use a number above 0 and up to 1000, e.g. 10")
+            }
+            return speed
+        })
+    var speed: Double?
+
     @Option(help: ArgumentHelp("Write the event trace (JSON Lines) to this file.", valueName: "file"))
     var trace: String?
 
@@ -73,6 +89,17 @@ struct WorldOptions: ParsableArguments {
             throw ValidationError(problem)
         }
         if let out, let problem = Self.outProblem(out) { throw ValidationError(problem) }
+        if let problem = Self.datFakeProblem(datFake: datFake, speed: speed, connect: connect, replay: replay) {
+            throw ValidationError(problem)
+        }
+    }
+
+    /// Why `--dat-fake` and `--speed` cannot go with the other world options, or nil.
+    static func datFakeProblem(datFake: Bool, speed: Double?, connect: String?, replay: String?) -> String? {
+        if speed != nil, !datFake { return "--speed sets the pace of --dat-fake's wall clock: add --dat-fake (the embedded simulator runs on the virtual clock)" }
+        if datFake, connect != nil { return "--dat-fake and --connect both name the world: use one" }
+        if datFake, replay != nil { return "--dat-fake and --replay both name the world: use one" }
+        return nil
     }
 
     /// Why `--capture` and `--replay` cannot go with the other world options, or nil.
@@ -106,6 +133,8 @@ struct WorldOptions: ParsableArguments {
         options.replay = replay
         options.token = token ?? ProcessInfo.processInfo.environment["GLASSES_TOKEN"]
         options.realtime = realtime
+        options.datFake = datFake
+        options.speed = speed ?? 1
         options.duration = duration
         options.tracePath = trace
         options.outputDirectory = out

@@ -182,11 +182,16 @@ import WireServing
         }
     }
 
-    @Test func inputEventsAndInputsErrorsCrossOnceASessionStarted() async throws {
+    @Test func inputEventsAndInputsErrorsCrossOnceTheClientAddedInputs() async throws {
         try await withBridge { url, token, served in
             try await Self.connect(url, token) { messages, outbound in
                 try await outbound.write(.text(#"{"type":"open_session","id":1,"device":"rayBanMeta-1"}"#))
                 _ = try await Self.next(&messages) { if case .reply(1, .success) = $0 { true } else { false } }
+                try await outbound.write(.text(#"{"type":"watch_inputs","id":2,"device":"rayBanMeta-1","sources":["captureButton"]}"#))
+                let added = try await Self.next(&messages) { if case .reply(2, _) = $0 { true } else { false } }
+                #expect(added == .reply(id: 2, .success(.done)))
+                // A source not asked for stays with the glasses.
+                _ = try await served.perform { world in world.apply(.device("rayBanMeta-1", .input(.nav(.up), source: .captouch))) }
                 _ = try await served.perform { world in world.apply(.device("rayBanMeta-1", .input(.capture(.doublePress), source: .captouch))) }
                 let input = try await Self.next(&messages) { if case .event(.capability(_, .input)) = $0 { true } else { false } }
                 guard case .event(.capability(let device, .input(let event)))? = input else { return #expect(Bool(false), "no input_event") }

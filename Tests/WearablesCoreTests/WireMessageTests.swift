@@ -40,6 +40,9 @@ import WearablesWire
         .command(id: 28, .openFirmwareUpdate), .command(id: 29, .openGlassesAppUpdate),
         .command(id: 30, .watchMotion(device: "rayBanMeta-1", rate: .hz24)), .command(id: 31, .watchMotion(device: "rayBanMeta-1", rate: nil)),
         .command(id: 32, .mock(.pair(model: .oakleyMetaHSTN, ready: true, imu: false))),
+        .command(id: 33, .watchInputs(device: "rayBanMeta-1", configuration: InputsConfiguration(sources: [.neuralBandDrag, .captouch], consumeBack: false))),
+        .command(id: 34, .watchInputs(device: "rayBanMeta-1", configuration: InputsConfiguration())),
+        .command(id: 35, .watchInputs(device: "rayBanMeta-1", configuration: nil)),
     ]
 
     @Test(arguments: clientMessages)
@@ -144,6 +147,23 @@ import WearablesWire
 }
 
 extension WireMessageTests {
+    /// `watch_inputs` as docs/protocol.md writes it: the sources in DAT's order, Back's choice; a stop
+    /// carries neither; what a client leaves out is DAT's default (every real source, Back consumed).
+    @Test func inputsAreAskedForUnderTheDocumentedNamesWithDATsDefaults() throws {
+        let asked = ClientMessage.command(id: 3, .watchInputs(device: "g", configuration: InputsConfiguration(sources: [.captureButton, .captouch], consumeBack: false)))
+        #expect(String(decoding: asked.encoded(), as: UTF8.self)
+            == #"{"consume_back":false,"device":"g","id":3,"sources":["captouch","captureButton"],"type":"watch_inputs","watch":true}"#)
+        let stop = String(decoding: ClientMessage.command(id: 4, .watchInputs(device: "g", configuration: nil)).encoded(), as: UTF8.self)
+        #expect(stop == #"{"device":"g","id":4,"type":"watch_inputs","watch":false}"#)
+        #expect(try ClientMessage.decode(Data(#"{"type":"watch_inputs","id":5,"device":"g"}"#.utf8))
+            == .command(id: 5, .watchInputs(device: "g", configuration: InputsConfiguration())))
+        #expect(try ClientMessage.decode(Data(#"{"type":"watch_inputs","id":6,"device":"g","sources":[]}"#.utf8))
+            == .command(id: 6, .watchInputs(device: "g", configuration: InputsConfiguration(sources: [], consumeBack: true))))
+        #expect(throws: WireDecodingError.self) {
+            try ClientMessage.decode(Data(#"{"type":"watch_inputs","id":7,"device":"g","sources":["wrist"]}"#.utf8))
+        }
+    }
+
     /// `watch_motion` and `motion_samples` as docs/protocol.md writes them: a stop carries no rate,
     /// a sample's sensors are DAT's names in snake_case, and one the glasses did not report is absent.
     @Test func motionCrossesUnderTheDocumentedNames() throws {

@@ -10,8 +10,9 @@ import os
 import re
 import sys
 
-# What an app embeds: the bridge core and its DAT adapter, the Lua host, the bindings and the embedding API.
-ROOTS = ["GlassesBridgeCore", "GlassesBridge", "LuaHost", "GlassesScript", "GlassesEmbedding"]
+# What an app embeds: the bridge core and its DAT adapter, the Lua host, the bindings and the embedding API,
+# and the DAT backend the bindings run over in the app.
+ROOTS = ["GlassesBridgeCore", "GlassesBridge", "LuaHost", "GlassesScript", "GlassesEmbedding", "WearablesDAT"]
 ADAPTER = "GlassesBridge"
 DAT_MODULES = {"MWDATCore", "MWDATCamera", "MWDATSpeech", "MWDATDisplay", "MWDATInputs", "MWDATMotion"}
 # C targets that build for iOS from their own sources: Lua itself and the shim over it.

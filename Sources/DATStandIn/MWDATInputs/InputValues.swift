@@ -49,6 +49,23 @@ public enum InputsError: DatError, Equatable {
     }
 }
 
+/// Not frozen in DAT 1.0.1's interface, unlike the value enums below.
+public enum InputsState: Sendable, Equatable, CustomStringConvertible {
+    case inactive
+    case activating
+    case active
+    case deactivating
+
+    public var description: String {
+        switch self {
+        case .inactive: "inactive"
+        case .activating: "activating"
+        case .active: "active"
+        case .deactivating: "deactivating"
+        }
+    }
+}
+
 @frozen public enum InputSource: Sendable, Equatable {
     case captouch
     case neuralBand

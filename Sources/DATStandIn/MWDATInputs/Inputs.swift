@@ -3,12 +3,15 @@ import Synchronization
 
 /// The Inputs capability of a started session: it is active once added; the test sends
 /// events (`send(_:)`) and fails it (`fail(with:)`), which ends the event stream, as DAT's
-/// terminal errors do.
+/// terminal errors do, or drops it to `inactive` without an error (`deactivate()`), as a
+/// standalone photo's transfer was seen to do on real glasses (BirdSpotter: fixed by remove
+/// and re-add).
 public final class Inputs: Sendable {
     public let events: AsyncStream<InputEvent>
     package let configuration: InputsConfiguration
     private let continuation: AsyncStream<InputEvent>.Continuation
     private let errors = Broadcast<InputsError>()
+    private let current = Mutex<(state: InputsState, removed: Bool)>((.active, false))
 
     init(configuration: InputsConfiguration) {
         self.configuration = configuration
@@ -17,6 +20,7 @@ public final class Inputs: Sendable {
     }
 
     public var errorPublisher: any Announcer<InputsError> { errors }
+    public var state: InputsState { current.withLock { $0.state } }
 
     // MARK: The test's hand on the glasses
 
@@ -26,12 +30,30 @@ public final class Inputs: Sendable {
 
     package func fail(with error: InputsError) {
         errors.publish(error)
+        current.withLock { $0.state = .inactive }
+        continuation.finish()
+    }
+
+    /// The glasses stop routing input to this Inputs, saying nothing: `inactive`, the stream open and silent.
+    package func deactivate() {
+        current.withLock { $0.state = .inactive }
+    }
+
+    /// Whether `removeInputs()` took it off its session.
+    package var isRemoved: Bool { current.withLock { $0.removed } }
+
+    func close() {
+        current.withLock {
+            $0.state = .inactive
+            $0.removed = true
+        }
         continuation.finish()
     }
 }
 
 extension Inputs: StandInCapability {
     package func sessionStopped() {
+        current.withLock { $0.state = .inactive }
         continuation.finish()
     }
 }
@@ -43,5 +65,12 @@ extension DeviceSession {
         let inputs = Inputs(configuration: configuration)
         try attach(inputs, as: "inputs")
         return inputs
+    }
+
+    /// Frees the slot (another Inputs, another configuration, may be added); `capabilityNotFound` when there is none.
+    public func removeInputs() throws(DeviceSessionError) {
+        guard let inputs = capability("inputs") as? Inputs else { throw .capabilityNotFound }
+        detach(inputs, as: "inputs")
+        inputs.close()
     }
 }

@@ -1,3 +1,4 @@
+import DATInterface
 import WearablesModel
 import WireServing
 
@@ -29,9 +30,9 @@ final class BridgeSession {
     /// Speech started and has not ended, so its next `stopped` is an utterance's end.
     var speechListening = false
     var display: (any DATDisplay)?
-    /// The Inputs the bridge added once the session started, and the task reading its events.
-    var inputs: (any DATInputs)?
-    var inputsReader: Task<Void, Never>?
+    /// The Inputs the bridge added for the holder's `watch_inputs` (BridgeCore+Inputs.swift), and how many it added.
+    var inputs: BridgeInputs?
+    var inputsAdded = 0
     /// The camera standalone photos come from (`Camera.photo`), while no stream needs the slot.
     var photoCamera: (any DATCamera)?
     /// A standalone capture is under way: from `photo.start()` until the photo is `stopped` again.

@@ -1,3 +1,4 @@
+import DATInterface
 import WearablesDisplayModel
 import WearablesModel
 import WearablesWire

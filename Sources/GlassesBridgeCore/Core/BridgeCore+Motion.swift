@@ -1,3 +1,4 @@
+import DATInterface
 import WearablesModel
 import WearablesWire
 

@@ -1,3 +1,4 @@
+import DATInterface
 import WearablesModel
 import WearablesWire
 import WireServing
@@ -71,6 +72,25 @@ extension BridgeCore {
     }
 
     func photoFinished(on device: DeviceIdentifier, session serial: Int) {
-        session(on: device, serial)?.photoUnderWay = false
+        guard let held = session(on: device, serial) else { return }
+        held.photoUnderWay = false
+        restoreAfterPhoto(held, on: device)
+    }
+
+    /// On real glasses a standalone photo's transfer was seen to drop Inputs to `inactive` and to
+    /// stop Motion, both without an error (Meta's BirdSpotter sample removes and re-adds the one,
+    /// starts the other again). What a client still uses is brought back here: an Inputs that is no
+    /// longer active is removed and added again with its configuration (a refusal goes out as
+    /// `inputs_error`), a watched Motion that stopped is started again (a failure comes from its
+    /// `errorPublisher` as `motion_error`). An end DAT reported with an error went out when it came.
+    func restoreAfterPhoto(_ held: BridgeSession, on device: DeviceIdentifier) {
+        if let watched = held.inputs, !watched.failed, watched.inputs.state == .inactive {
+            let configuration = watched.configuration
+            removeInputs(of: held)
+            addInputs(configuration, to: held, on: device)
+        }
+        if let watched = held.motion, !watched.watchers.isEmpty, watched.motion.state == .stopped {
+            watched.motion.start()
+        }
     }
 }

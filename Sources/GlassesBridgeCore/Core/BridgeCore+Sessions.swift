@@ -1,3 +1,4 @@
+import DATInterface
 import Locking
 import WearablesModel
 import WearablesWire
@@ -64,7 +65,6 @@ extension BridgeCore {
                 held.paused = false
                 broadcast(.session(device: device, .resumed))
             }
-            if !held.wasStarted { addInputs(to: held, on: device) }
             held.wasStarted = true
             finishOpen(held, .success(()))
         case .paused:
@@ -94,7 +94,7 @@ extension BridgeCore {
     private func dropSession(on device: DeviceIdentifier) -> BridgeSession? {
         guard let held = sessions.removeValue(forKey: device) else { return nil }
         for token in held.tokens + held.speechTokens { Task { await token.cancel() } }
-        held.inputsReader?.cancel()
+        held.inputs?.forget()
         removeMotion(of: held)
         held.speech?.stop()
         held.photoCamera?.stop()

@@ -1,3 +1,4 @@
+import DATInterface
 import WearablesModel
 import WearablesWire
 
@@ -48,8 +49,14 @@ extension BridgeCore {
     }
 
     private func voiceInvoked(_ invocation: DATLaunchApp) {
-        let request = "bridge-\(nextVoiceRequest)"
-        nextVoiceRequest += 1
+        // DAT names no request: the world behind it may (the fake: the simulator's id), else the bridge does.
+        let request: String
+        if let named = invocation.responseHandle.requestIdentifier, voiceRequests[named] == nil {
+            request = named
+        } else {
+            request = "bridge-\(nextVoiceRequest)"
+            nextVoiceRequest += 1
+        }
         voiceRequests[request] = invocation
         broadcast(.capability(device: invocation.deviceIdentifier, .voiceInvocation(requestID: request)))
     }

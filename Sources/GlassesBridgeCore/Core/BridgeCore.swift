@@ -1,3 +1,4 @@
+import DATInterface
 import WearablesModel
 import WearablesWire
 import WireServing
@@ -224,6 +225,8 @@ actor BridgeCore {
             listenForSpeech(listening, on: device, by: clientID, reply: reply)
         case .watchMotion(let device, let rate):
             watchMotion(device, rate: rate, by: clientID, reply: reply)
+        case .watchInputs(let device, let configuration):
+            watchInputs(device, configuration: configuration, by: clientID, reply: reply)
         case .displayStart, .displaySend, .displayClear, .displayStopVideo, .displayStop:
             handleDisplay(command, from: clientID, queue: queue, reply: reply)
         }

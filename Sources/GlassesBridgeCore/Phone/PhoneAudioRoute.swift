@@ -1,3 +1,4 @@
+import DATInterface
 import WearablesWire
 
 /// The phone's audio route: iOS `AVAudioSession`'s `currentRoute` and its route-change and

@@ -37,6 +37,11 @@ public struct RunOptions: Sendable {
     public var capture: String?
     /// A recorded session to replay as the world (`--replay`), on the virtual clock.
     public var replay: String?
+    /// The simulator played through DAT in this process (`--dat-fake`): the DAT backend over the
+    /// DAT fake, on the wall clock at `speed`, instead of the embedded simulator.
+    public var datFake = false
+    /// With `datFake`: run seconds per wall second.
+    public var speed: Double = 1
     /// A fault schedule file that `mock.chaos{}` replays instead of drawing one (`--faults`).
     public var faultsPath: String?
     /// How the user reaches a wider sandbox (`LuaStateOptions.sandboxAdvice`): the

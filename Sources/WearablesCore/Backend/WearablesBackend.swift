@@ -95,6 +95,10 @@ public protocol WearablesBackend: AnyObject {
     /// own `MotionError` (no sensors, link lost). The model's start waits for `started` and its delay.
     func watchMotion(on identifier: DeviceIdentifier, rate: MotionSamplingRate?, started: @escaping () -> Void,
                      failed: @escaping (MotionError) -> Void)
+    /// The session on `identifier` added Inputs with `configuration`, or removed them (nil). A backend
+    /// whose glasses are elsewhere asks them to route those sources (a bridge adds DAT's Inputs only
+    /// then); one that reports every input to the model, which keeps what was asked for, need do nothing.
+    func watchInputs(on identifier: DeviceIdentifier, configuration: InputsConfiguration?)
 
     /// Whether the app's Speech listens on the glasses (MockSpeechKit `isListening`); false when they have no speech.
     /// `settled` runs once the glasses have taken a start, after anything they reported meanwhile (a
@@ -111,6 +115,9 @@ public protocol WearablesBackend: AnyObject {
 }
 
 extension WearablesBackend {
+    /// The simulator reports every input and the model filters: nothing to ask.
+    public func watchInputs(on identifier: DeviceIdentifier, configuration: InputsConfiguration?) {}
+
     /// A stop, or a start nobody waits on.
     @discardableResult
     public func listenForSpeech(_ listening: Bool, on identifier: DeviceIdentifier) -> Bool {

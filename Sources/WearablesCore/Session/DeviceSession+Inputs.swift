@@ -9,6 +9,7 @@ extension DeviceSession {
         if inputs != nil { throw DeviceSessionError.capabilityAlreadyActive }
         let added = Inputs(session: self, configuration: configuration)
         inputs = added
+        if let deviceIdentifier { wearables.backend.watchInputs(on: deviceIdentifier, configuration: configuration) }
         return added
     }
 
@@ -20,6 +21,7 @@ extension DeviceSession {
         guard let removed = inputs else { throw DeviceSessionError.capabilityNotFound }
         inputs = nil
         removed.remove()
+        if let deviceIdentifier { wearables.backend.watchInputs(on: deviceIdentifier, configuration: nil) }
         return removed
     }
 

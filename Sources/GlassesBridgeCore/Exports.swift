@@ -1,0 +1,4 @@
+// The DAT-shaped protocol the core serves over (DATWearables, DATDeviceSession, ...) lives in
+// DATInterface, which the DAT backend (WearablesDAT) implements the model over too; the core
+// re-exports it, so an adapter or a fake conforms with `import GlassesBridgeCore` alone.
+@_exported import DATInterface
