@@ -62,11 +62,11 @@ public struct MockActionFields: Codable, Sendable, Equatable {
     public init() {}
 
     /// The action `name` (a route's last component, a command's `action`) with these fields.
-    /// `pair` is out of the box unless `ready` (HTTP's default); clients that want ready glasses say so.
+    /// `pair` is ready to use (on, unfolded, worn) unless `ready` is false (out of the box), as `mock.pair` is.
     public func action(_ name: String) throws(MockActionError) -> MockAction {
         switch name {
         case "pair":
-            return .pair(model: try named(model, "model", as: DeviceType.self) ?? .rayBanMeta, ready: ready ?? false, imu: imu ?? true)
+            return .pair(model: try named(model, "model", as: DeviceType.self) ?? .rayBanMeta, ready: ready ?? true, imu: imu ?? true)
         case "permissions":
             return .setPermission(try required(permission, "permission", as: Permission.self),
                                   try required(status, "status", as: PermissionStatus.self))

@@ -17,7 +17,7 @@ struct RunCommand: ParsableCommand {
 
             The run ends when the main chunk and what it started (tasks, timers, listeners) are done, when exit() \
             is called, when --for elapses, or when nothing can happen any more. On the virtual clock without \
-            --for, a run kept going only by listeners, timers or streams after its main chunk says so on stderr \
+            --for, a run kept going only by timers or streams (and their listeners) after its main chunk says so on stderr \
             and ends 1 h of virtual time later. The last record of the --trace file says how the run ended.
 
             Sandboxes (--sandbox): trusted has everything, as lua5.4. standard (the default) removes os.execute, \

@@ -68,6 +68,33 @@ import WearablesServer
         #expect(lens.pixels.contains { $0 > 40 }, "the lens shows the pictures")
     }
 
+    /// The default world's only pair is a Ray-Ban Meta, which has no display: the error keeps
+    /// the model's code but says that, and how to get a display, not that the device ended a
+    /// session that is still started.
+    @Test func aDisplayOnGlassesWithoutOneNamesTheCauseAndTheFix() throws {
+        let folder = try ScriptHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try """
+            local session = wearables.session()
+            session:start()
+            local ok, err = pcall(session.display, session)
+            assert(not ok and err.domain == "DeviceSessionError" and err.code == "unexpectedError", tostring(err))
+            assert(session.state == "started", session.state)
+            assert(err.message:find("(rayBanMeta) has no display", 1, true), err.message)
+            assert(err.message:find('mock.pair("metaRayBanDisplay")', 1, true), err.message)
+            assert(not err.message:find("power-cycle", 1, true), err.message)
+            session:stop()
+            local display_glasses = mock.pair("metaRayBanDisplay")
+            local other = wearables.session(wearables.specific_selector(display_glasses.device))
+            other:start()
+            assert(other:display().state == "stopped", "the fix the message names works")
+            other:stop()
+            """.write(toFile: folder + "/no_display.lua", atomically: true, encoding: .utf8)
+        let runtime = try ScriptRuntime(options: RunOptions())
+        let outcome = runtime.close(runtime.run(script: folder + "/no_display.lua", arguments: []))
+        #expect(outcome.status == .success, "\(outcome.report ?? "")")
+    }
+
     @Test func anErroringCallbackIsReportedAndTheWorldGoesOn() throws {
         let outcome = try ScriptHarness.run("display_callback_error.lua")
         #expect(outcome.status != .success)

@@ -49,6 +49,37 @@ import Testing
         #expect(patient.code == 0, "\(patient.stderr)")
     }
 
+    /// A session's capabilities (speech, motion) trace their states as `sessionN.speech`: a
+    /// capability restarted within 2 s of its own stop is not a session restart, and was
+    /// failing a policy that brings speech back after a `speech_fault`.
+    @Test func aCapabilityRestartIsNoSessionRestart() async throws {
+        let (result, trace) = try await run("""
+            expect("restart_gap")
+            wearables.request_permission("microphone")
+            local session = wearables.session()
+            session:start()
+            local speech, motion = session:speech(), session:motion{rate = "hz5"}
+            speech:start() motion:start()
+            speech:stop() motion:stop()
+            wait(0.5)
+            speech:start() motion:start()
+            wait(1)
+            session:stop()
+            """)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(trace.contains("\"source\":\"session1.speech\",\"event\":\"state\",\"values\":{\"state\":\"starting\""), "\(trace)")
+        let (restarted, _) = try await run("""
+            expect("restart_gap")
+            local first = wearables.session()
+            first:start()
+            first:motion{rate = "hz5"}:start()
+            first:stop()
+            wait(0.5)
+            wearables.session():start()
+            """)
+        #expect(restarted.code == 4 && restarted.stderr.contains("check 'restart_gap' failed"), "a session restart still fails it: \(restarted.stderr)")
+    }
+
     @Test func streamingWithinCatchesAPolicyThatNeverRecovers() async throws {
         let folder = try GlassesProcess.folder([
             "fold.json": #"{"version":1,"faults":[{"t":5,"kind":"fold","device":"rayBanMeta-1","duration":3}]}"#,

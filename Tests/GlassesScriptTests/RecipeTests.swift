@@ -144,6 +144,32 @@ import RecipeSharing
             """)
     }
 
+    /// In a fresh clone the lock pins a recipe that `recipe sync` has not installed yet:
+    /// `recipes.run` says so and names the fix, as `glasses recipe run` does, rather than
+    /// suggesting a recipe of a similar name found elsewhere on the search path.
+    @Test func recipesRunOfAPinnedButUnsyncedRecipeSaysToSync() throws {
+        let directory = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.writeRecipe("don-capture", in: directory, body: Self.minimal("don-capture"))
+        let tree = RecipeTree(files: ["init.lua": SHA256.hex(Array("x".utf8))])
+        let entry = RecipeLock.Entry(version: "1.0.0", source: "git+file:///r@v1", resolved: String(repeating: "a", count: 40), tree: tree, requires: nil)
+        try RecipeLock(recipes: ["nod-capture": entry]).write(directory + "/" + RecipeLock.fileName)
+        try "recipes.run('nod-capture')".write(toFile: directory + "/main.lua", atomically: true, encoding: .utf8)
+        var options = RunOptions()
+        options.outputDirectory = directory
+        let catalog = RecipeCatalog(places: [
+            .init(directory: directory + "/" + RecipeLock.folderName, origin: .locked), .init(directory: directory, origin: .currentFolder),
+        ])
+        let plugins = ScriptRuntime.builtInPlugins.filter { !($0 is RecipesPlugin) } + [RecipesPlugin(catalog: catalog)]
+        let runtime = try ScriptRuntime(options: options, plugins: plugins)
+        let outcome = runtime.close(runtime.run(script: directory + "/main.lua", arguments: []))
+        let report = outcome.report ?? ""
+        #expect(outcome.exitCode == 1)
+        #expect(report.contains("recipe 'nod-capture' is pinned in \(directory)/glasses.lock but not installed; run `glasses recipe sync`"), "\(report)")
+        #expect(!report.contains("did you mean"), "\(report)")
+        #expect(catalog.problem(naming: "nod-capture")?.contains("glasses recipe sync") == true)
+    }
+
     @Test func recipesStartedByAScriptRunInTheSandboxTheyDeclare() throws {
         let directory = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -1,3 +1,4 @@
+import Foundation
 import GlassesScript
 import Testing
 
@@ -122,6 +123,43 @@ import Testing
         #expect(session.hasQuit, "\(line)")
         #expect(session.exitStatus.code == code, "\(line)")
         #expect(console.error == "", "\(line)")
+    }
+
+    /// A file run with `.load` that ends itself with exit() (as under `glasses run`) ends its
+    /// chunk; the REPL and its world go on.
+    @Test(arguments: ["exit(0)", "exit(3)", "os.exit(0)"])
+    func exitInALoadedFileEndsTheChunkNotTheREPL(exit: String) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("load-\(UUID().uuidString).lua").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "loaded = 1 \(exit) loaded = 2".write(toFile: path, atomically: true, encoding: .utf8)
+        send(".load " + path)
+        session.recoverFromStop()
+        #expect(!session.hasQuit, "\(exit)")
+        #expect(console.error.contains("\(path) called exit(\(exit == "exit(3)" ? 3 : 0)), which ended the loaded chunk; the REPL goes on"), "\(console.error)")
+        #expect(send("loaded") == "1\n", "the chunk stopped at its exit()")
+        #expect(send("wait(1) return 'still here'") == "\"still here\"\n")
+        send("exit(4)")
+        session.recoverFromStop()
+        #expect(session.hasQuit && session.exitStatus.code == 4, "exit() typed at the prompt still leaves")
+    }
+
+    /// `.world` shows what each pair can do (camera, display, inputs, motion, speech, Hey Meta)
+    /// and every capability its session holds, not only sessions and cameras.
+    @Test func worldListsEveryCapability() {
+        let before = send(".world")
+        #expect(before.contains("  can: camera, no display (Meta Ray-Ban Display has one: mock.pair(\"metaRayBanDisplay\")), inputs, motion (pose level), speech (injected, not listening), Hey Meta (no app listens)"), "\(before)")
+        #expect(before.contains("  no session"), "\(before)")
+        send("s = wearables.session()", "s:start()", "i = s:inputs{}", "m = s:motion{}", "sp = s:speech()", "c = s:camera{}", "wait(1)")
+        let after = send(".world")
+        #expect(after.contains("  session started: camera stopped, inputs active, motion stopped, speech stopped"), "\(after)")
+        for global in ["i = Inputs active", "m = Motion", "sp = Speech stopped", "c = Camera stopped", "s = DeviceSession started"] {
+            #expect(after.contains(global), "\(global): \(after)")
+        }
+        send("g = mock.pair('metaRayBanDisplay')", "d = wearables.session(wearables.specific_selector(g.device))", "d:start()", "disp = d:display()", "disp:start()")
+        let display = send(".world")
+        #expect(display.contains("  can: camera, display (on, empty), inputs"), "\(display)")
+        #expect(display.contains("  session started: display started"), "\(display)")
+        #expect(display.contains("disp = Display started"), "\(display)")
     }
 
     @Test func endOfInputEndsTheSession() {

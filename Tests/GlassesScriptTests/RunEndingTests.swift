@@ -32,6 +32,50 @@ import Testing
         #expect(result.stderr.contains("run ended at 3600.800 s, the default horizon of 1 h of virtual time after the main chunk"))
     }
 
+    /// A listener left on a stopped session hears nothing more: the world is idle, and the run
+    /// ends then, at the time it went idle, saying why (it said so at 86400.000 s, the main
+    /// chunk's 24 h safety net, an hour past the documented horizon).
+    @Test func aListenerOnAStoppedSessionEndsTheRunWhenTheWorldGoesIdle() async throws {
+        let folder = try GlassesProcess.folder(["main.lua": """
+            local session = wearables.session()
+            session:on("state", function() end)
+            session:start()
+            session:stop()
+            """])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try await GlassesProcess.run(["run", "--trace", "trace.jsonl", "main.lua"], in: folder)
+        #expect(result.code == 0, "\(result.stderr)")
+        // 0.6 s, or the next second when --timeout's once-a-second check (which the harness
+        // passes) is the last event.
+        #expect(result.stderr.hasPrefix("glasses: nothing can happen any more on the virtual clock at "), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix(" s (the main chunk is done and no event is left to reach its listeners); run ended\n"), "\(result.stderr)")
+        let trace = try String(contentsOfFile: folder + "/trace.jsonl", encoding: .utf8)
+        let end = try JSONSerialization.jsonObject(with: Data((trace.split(separator: "\n").last ?? "").utf8)) as? [String: Any]
+        let values = end?["values"] as? [String: Any]
+        #expect(values?["reason"] as? String == "idle" && values?["code"] as? Int == 0, "\(trace.suffix(300))")
+        #expect((end?["t"] as? Double ?? .infinity) <= 1, "ended when the world went idle, not at 86400 s: \(trace.suffix(300))")
+    }
+
+    /// A callback's uncaught error fails the run (exit 1) also when the horizon ends it.
+    @Test func aFailedCallbackFailsARunTheHorizonEnds() async throws {
+        let result = try await run("""
+            local cam = wearables.stream{}
+            cam:on("frame", function(frame) if frame.index == 3 then error("boom") end end)
+            cam:start()
+            """)
+        #expect(result.code == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("1 task failed with an uncaught error"), "\(result.stderr)")
+    }
+
+    /// A main chunk waiting for what can never happen is reported at the time the world
+    /// went idle, not at the 24 h safety net.
+    @Test func aMainChunkWaitingInAnIdleWorldIsReportedWhenItWentIdle() async throws {
+        let result = try await run("local s = wearables.session(); s:start(); s:wait_for('paused')")
+        #expect(result.code == 1)
+        #expect(result.stderr.contains("nothing can happen any more on the virtual clock at "), "\(result.stderr)")
+        #expect(result.stderr.contains(" s, but the main chunk is still waiting") && !result.stderr.contains("86400"), "\(result.stderr)")
+    }
+
     /// A run that ends itself with exit() from a callback hears nothing about horizons,
     /// however long its listeners ran after the main chunk.
     @Test func aRunThatEndsItselfSaysNothing() async throws {

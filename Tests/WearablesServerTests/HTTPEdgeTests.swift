@@ -32,6 +32,20 @@ import WearablesWire
         await running.stop()
     }
 
+    /// `POST /v1/devices/pair` pairs glasses ready to use, as Lua's `mock.pair()` does;
+    /// `"ready": false` pairs them out of the box.
+    @Test func pairingOverHTTPIsReadyByDefaultAsMockPairIs() async throws {
+        let running = try await RunningServer.start()
+        let paired = try await running.authorized(.post, "/v1/devices/pair", json: #"{"model":"oakleyMetaHSTN"}"#)
+        #expect(paired.status == 201)
+        let ready = try #require(try JSONDecoder().decode([String: WireMockGlasses].self, from: Data(paired.body.utf8))["device"])
+        #expect(ready.powered && ready.don == "donned" && ready.hinge == "open", "\(paired.body)")
+        let boxed = try await running.authorized(.post, "/v1/devices/pair", json: #"{"model":"oakleyMetaHSTN","ready":false}"#)
+        let outOfTheBox = try #require(try JSONDecoder().decode([String: WireMockGlasses].self, from: Data(boxed.body.utf8))["device"])
+        #expect(!outOfTheBox.powered, "\(boxed.body)")
+        await running.stop()
+    }
+
     @Test func aKnownPathWithAnotherMethodIsA405NamingTheMethodsItTakes() async throws {
         let running = try await RunningServer.start()
         let health = try await running.authorized(.post, "/v1/health", json: "{}")

@@ -67,7 +67,9 @@ final class RestartGap: BuiltInCheck {
     init(gap: Double) { self.gap = gap }
 
     func observe(_ record: TraceRecord, schedule: (Double, @escaping () -> String?) -> Void) -> String? {
-        guard record.source.hasPrefix("session"), record.event == "state" else { return nil }
+        // `session3`, not `session3.speech`: a capability that stops and starts again within its
+        // session is no session restart.
+        guard record.source.hasPrefix("session"), !record.source.contains("."), record.event == "state" else { return nil }
         let device = record.string("device")
         switch record.string("state") {
         case "stopped":

@@ -112,12 +112,7 @@ public struct RecipeCatalog: Sendable {
             return try RecipeCatalog.load(folder, .path).get()
         }
         let found = folders()
-        if let locked = search().first(where: { $0.origin == .locked }), !found.contains(where: { $0.name == name && $0.origin == .locked }) {
-            let lockPath = RecipeCatalog.lockPath(lockedFolder: locked.directory)
-            if try RecipeLock.read(lockPath)?.recipes[name] != nil {
-                throw RecipeError("recipe '\(name)' is pinned in \(lockPath) but not installed; run `glasses recipe sync`")
-            }
-        }
+        if let problem = try unsynced(name, found: found) { throw RecipeError(problem) }
         guard let entry = found.first(where: { $0.name == name }) else {
             throw RecipeError(RecipeCatalog.missing(name, among: found.map(\.name)))
         }
@@ -145,11 +140,28 @@ public struct RecipeCatalog: Sendable {
 
     /// Why `name` finds no recipe, or nil when it names one (or is a folder path,
     /// judged when it is loaded): the rule `recipes.run` and `glasses check` share.
+    /// A name the lock pins but `recipe sync` has not installed says so, as
+    /// `glasses recipe run` does, rather than suggesting a similar name found elsewhere.
     public func problem(naming name: String) -> String? {
         do throws(RecipeError) { try RecipeCatalog.checkLength(name) } catch { return error.message }
         if name.contains("/") || name.hasSuffix(".recipe") { return nil }
-        let names = folders().map(\.name)
+        let found = folders()
+        do throws(RecipeError) {
+            if let problem = try unsynced(name, found: found) { return problem }
+        } catch { return error.message }
+        let names = found.map(\.name)
         return names.contains(name) ? nil : RecipeCatalog.missing(name, among: names)
+    }
+
+    /// When a `glasses.lock` pins `name` but its folder under `.glasses/recipes` is
+    /// missing (a fresh clone before `recipe sync`), that cause and its fix.
+    private func unsynced(_ name: String, found: [(name: String, folder: String, origin: Recipe.Origin)]) throws(RecipeError) -> String? {
+        guard let locked = search().first(where: { $0.origin == .locked }),
+            !found.contains(where: { $0.name == name && $0.origin == .locked })
+        else { return nil }
+        let lockPath = RecipeCatalog.lockPath(lockedFolder: locked.directory)
+        guard try RecipeLock.read(lockPath)?.recipes[name] != nil else { return nil }
+        return "recipe '\(name)' is pinned in \(lockPath) but not installed; run `glasses recipe sync`"
     }
 
     private static let warned = Locked<Set<String>>([])

@@ -5,14 +5,17 @@ import Foundation
 #endif
 import LuaHost
 import WearablesCore
+import WearablesDisplay
+import WearablesMock
 
 /// The `.` commands: help from the binding registry, the world summary, loading
 /// a script into the live world, live tracing and quitting.
 extension ReplSession {
     static let commandHelp = """
         .help [NAME]     modules and globals; with NAME (wearables.session, Camera:start) its signature and doc
-        .world           glasses, link, don, hinge, registration, audio route, sessions and cameras
-        .load FILE       run a Lua file in the live world
+        .world           glasses (link, don, hinge, what they can do: camera, display, inputs, motion, speech,
+                         Hey Meta), each session's capabilities, registration, audio route
+        .load FILE       run a Lua file in the live world (its exit() ends the file, not the REPL)
         .trace on|off    print world events as they happen
         .quit            leave (Ctrl-D too)
         """
@@ -97,6 +100,8 @@ extension ReplSession {
                     "glasses \(glasses.model.name) \(glasses.id): power \(power), link \(glasses.device.linkState.name), "
                         + "\(glasses.device.donState.name), hinge \(glasses.device.hingeState.name), battery \(glasses.battery)%, "
                         + "thermal \(glasses.thermal.name)")
+                lines.append("  can: " + capabilities(of: glasses).joined(separator: ", "))
+                lines += sessionLine(on: glasses.id)
             }
         } else {
             lines.append("world at \(world.location)")
@@ -106,21 +111,53 @@ extension ReplSession {
                     "glasses \(device.type.name) \(device.identifier): link \(device.linkState.name), "
                         + "\(device.donState.name), hinge \(device.hingeState.name), "
                         + "battery \(device.batteryLevel.map { "\($0)%" } ?? "unknown"), thermal \(device.thermalLevel.name)")
+                lines.append("  can: camera, " + (device.supportsDisplay ? "display" : "no display") + ", inputs, motion, speech, Hey Meta")
+                lines += sessionLine(on: device.identifier)
             }
         }
         let audio = world.audio
         let inputs = audio.route.inputs.map(\.type.rawValue).joined(separator: ",")
         let outputs = audio.route.outputs.map(\.type.rawValue).joined(separator: ",")
         lines.append("audio \(audio.isActive ? "active" : "inactive"), route in [\(inputs)] out [\(outputs)]")
-        lines += objects(of: ["DeviceSession", "Camera"])
+        lines += objects(of: ["DeviceSession", "Camera", "Display", "Inputs", "Motion", "Speech", "VoiceInvocationsStream"])
         return lines.joined(separator: "\n")
+    }
+
+    /// What the simulated glasses offer a session, with the mock's state of each.
+    private func capabilities(of glasses: MockGlassesState) -> [String] {
+        var can = ["camera"]
+        if let display = glasses.display {
+            let shown = display.content.map { "showing \($0.ids.count) components" } ?? "empty"
+            can.append("display (\(display.isOn ? "on, \(shown)" : "off"))")
+        } else {
+            can.append("no display (\(DeviceType.metaRayBanDisplay.marketingName) has one: mock.pair(\"metaRayBanDisplay\"))")
+        }
+        can.append("inputs")
+        can.append(glasses.hasIMU ? "motion (pose \(glasses.motionPose ?? "from a feed"))" : "no motion sensors")
+        can.append("speech (\(glasses.speechSource.name), \(glasses.speechListening ? "listening" : "not listening"))")
+        can.append("Hey Meta (\(glasses.voiceListening ? "an app listens" : "no app listens"))")
+        return can
+    }
+
+    /// The session holding the glasses and each capability it holds, with its state.
+    private func sessionLine(on device: DeviceIdentifier) -> [String] {
+        guard let session = runtime.world.wearables.session(holding: device) else { return ["  no session"] }
+        var held: [String] = []
+        if let camera = session.camera, !camera.isRemoved { held.append("camera \(camera.state.name)") }
+        if let display = session.display {
+            held.append("display \(display.state.name)" + (display.content.map { " showing \($0.ids.count) components" } ?? ""))
+        }
+        if let inputs = session.inputs { held.append("inputs \(inputs.state.name)") }
+        if let motion = session.motion { held.append("motion \(motion.state.name)") }
+        if let speech = session.speech { held.append("speech \(speech.state.name)") }
+        return ["  session \(session.state.name): " + (held.isEmpty ? "no capabilities" : held.joined(separator: ", "))]
     }
 
     /// Globals holding sessions and cameras, so `.world` shows what the user made.
     private func objects(of classes: [String]) -> [String] {
         let names = LuaValue.array(classes.map(LuaValue.string))
         guard case .string(let text)? = try? runtime.state.call(support.globalsOfClass, [names]).first, !text.isEmpty
-        else { return ["no sessions or cameras in globals"] }
+        else { return ["no sessions or capabilities in globals"] }
         return text.split(separator: "\n").map(String.init)
     }
 
@@ -132,7 +169,9 @@ extension ReplSession {
             return false
         }
         do {
-            start(try runtime.state.loadFile(path))
+            let chunk = try runtime.state.loadFile(path)
+            loadedFile = path
+            start(chunk)
             return true
         } catch {
             output.error("\(error.message)\n")

@@ -22,6 +22,11 @@ public final class ReplSession {
     let support: ReplLuaSupport
     private var buffer = ReplInputBuffer()
     private var current: ScriptTask?
+    /// The file the running chunk came from, when `.load` started it: `exit()` in it ends
+    /// that chunk, not the REPL.
+    var loadedFile: String?
+    /// The file and code of a `.load`ed chunk that `exit()` ended, until its end is reported.
+    private var exitedLoad: (file: String, code: Int32)?
     /// The trace sink in place before `.trace on`, restored by `.trace off`.
     var sinkBeforeTracing: EventTrace.Sink?
     var isTracing = false
@@ -75,7 +80,16 @@ public final class ReplSession {
         case .terminated:
             quit(.terminated)
         case .exit(let code):
-            quit(.exit(code))
+            // A loaded file ends itself with exit(), as under `glasses run`: that ends its
+            // chunk; the REPL goes on (`.quit` or an exit() typed at the prompt leave it).
+            // os.exit(n, true) has closed the state, so nothing can go on then.
+            if let current, let file = loadedFile, !runtime.state.exitClosesState {
+                runtime.state.clearStop()
+                exitedLoad = (file, code)
+                runtime.abandon(current)
+            } else {
+                quit(.exit(code))
+            }
         case .limit(let message):
             output.error("glasses: \(message)\n")
             quit(.limit)
@@ -89,6 +103,7 @@ public final class ReplSession {
                 self?.finish(task)
             }
         } catch {
+            loadedFile = nil
             output.error("\(error)\n")
             ready()
         }
@@ -96,6 +111,7 @@ public final class ReplSession {
 
     private func finish(_ task: ScriptTask) {
         current = nil
+        loadedFile = nil
         LuaConsole.flushOutput()
         switch task.status {
         case .done:
@@ -104,7 +120,12 @@ public final class ReplSession {
             break  // Only out-of-memory escapes the xpcall; the runtime has reported it.
         case .cancelled:
             buffer.reset()
-            output.error("interrupted\n")
+            if let (file, code) = exitedLoad {
+                exitedLoad = nil
+                output.error("\(file) called exit(\(code)), which ended the loaded chunk; the REPL goes on (.quit leaves it)\n")
+            } else {
+                output.error("interrupted\n")
+            }
         case .ready, .running, .waiting:
             return
         }

@@ -523,7 +523,7 @@ public final class ScriptRuntime {
         switch ending {
         case .timeout(let seconds):
             return LuaRunOutcome(.limit, report: "time limit of \(seconds) s (--timeout) exceeded")
-        case .horizon:
+        case .horizon where failedTasks == 0:
             return LuaRunOutcome(
                 .success,
                 report: "run ended at \(Self.format(scheduler.now)) s, the default horizon of \(Self.horizonText) of virtual time "
@@ -552,7 +552,8 @@ public final class ScriptRuntime {
         if case .idle = ending, hasLiveWork {
             return LuaRunOutcome(
                 .success,
-                report: "nothing can happen any more on the \(clock) clock at \(Self.format(scheduler.now)) s; run ended")
+                report: "nothing can happen any more on the \(clock) clock at \(Self.format(scheduler.now)) s "
+                    + "(the main chunk is done and no event is left to reach its listeners); run ended")
         }
         return LuaRunOutcome(.success)
     }
@@ -594,7 +595,10 @@ extension ScriptRuntime: LuaRunDriver {
                 horizonStarted = true
                 deadline = scheduler.now + Self.defaultHorizon
             }
-            switch scheduler.run(until: deadline) {
+            // Without --for, the deadline (the main chunk's 24 h, then the horizon) is only a
+            // safety net: a world that goes idle before it (nothing scheduled: a listener left
+            // on a stopped session hears nothing more) ends the run then, at the time it went idle.
+            switch scheduler.run(until: deadline, idleAdvances: !unbounded) {
             case .deadline where horizonStarted:
                 horizonCauses = liveWork()
                 ending = ending ?? .horizon

@@ -273,6 +273,9 @@ public final class Wearables {
         for camera in cameras { camera.phoneAudioChanged() }
     }
 
+    /// The session that holds `device` (from its start until it stops), if any.
+    public func session(holding device: DeviceIdentifier) -> DeviceSession? { sessionsByDevice[device] }
+
     func claim(_ device: DeviceIdentifier, for session: DeviceSession) -> Bool {
         if let holder = sessionsByDevice[device], holder !== session, holder.state != .stopped { return false }
         sessionsByDevice[device] = session

@@ -115,9 +115,11 @@ public final class Scheduler {
     ///
     /// Idle means nothing is scheduled and, on the wall clock, no external input source
     /// is open: no event can ever happen again. On the virtual clock an idle run with a
-    /// finite deadline still advances `now` to it, since nothing could happen in between.
+    /// finite deadline still advances `now` to it, since nothing could happen in between,
+    /// unless `idleAdvances` is false: a deadline that is only a safety net (a script run's
+    /// 24 h) leaves `now` at the last event, so what reports the idle run says when it was.
     @discardableResult
-    public func run(until deadline: Double = .infinity) -> StopReason {
+    public func run(until deadline: Double = .infinity, idleAdvances: Bool = true) -> StopReason {
         let claimed = thread.enter()
         defer { if claimed { thread.leave() } }
         stopRequested = false
@@ -135,7 +137,7 @@ public final class Scheduler {
                 continue
             }
             if next == nil, !waitsForInput {
-                if clock == .virtual, deadline.isFinite { now = max(now, deadline) }
+                if clock == .virtual, deadline.isFinite, idleAdvances { now = max(now, deadline) }
                 return .idle
             }
             if clock == .virtual || now >= deadline {

@@ -45,8 +45,24 @@ enum DisplayClass {
             doc: "Add the display to a started session on Meta Ray-Ban Display glasses (DAT addDisplay); it is `stopped` until display:start(). "
                 + "Raises DeviceSessionError (sessionIdle before started, capabilityAlreadyActive for a second one, unexpectedError on glasses without a display)."
         ) { [unowned runtime] session, _ in
-            .value(.object(ScriptDisplay(try session.addDisplay(), runtime: runtime)))
+            do throws(DeviceSessionError) {
+                return .value(.object(ScriptDisplay(try session.addDisplay(), runtime: runtime)))
+            } catch .unexpectedError {
+                guard let device = session.device, !device.supportsDisplay else { throw DeviceSessionError.unexpectedError }
+                throw noDisplay(device)
+            }
         }
+    }
+
+    /// DAT is silent on `addDisplay()` for glasses without a display; the code stays the
+    /// model's chosen `unexpectedError`, but the message names the cause (its generic one
+    /// speaks of a session the device ended, while this one is still started) and the fix.
+    static func noDisplay(_ device: Device) -> ScriptError {
+        ScriptError(
+            domain: DeviceSessionError.unexpectedError.domain, code: DeviceSessionError.unexpectedError.code,
+            message: "\(device.nameOrId()) (\(device.type.name)) has no display; only \(DeviceType.metaRayBanDisplay.marketingName) glasses "
+                + "(metaRayBanDisplay) have one: select such glasses (device:supports_display() says which), or on the simulator "
+                + "pair them with mock.pair(\"metaRayBanDisplay\"); the session goes on without a display")
     }
 
     static let videoOptions: [LuaArgument<String>] = [.string("url")]
