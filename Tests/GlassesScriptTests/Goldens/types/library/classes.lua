@@ -5,6 +5,7 @@
 ---@field domain string The error type, e.g. "StreamError".
 ---@field code string The DAT case name, e.g. "deviceNotConnected".
 ---@field message string What went wrong, for people.
+---@field reason string? VideoError only: DAT's VideoErrorType (alreadyPlaying, urlInvalid, playbackFailed, unknown); nil otherwise.
 local Error = {}
 
 ---A listener registered with :on(); it lives until cancel().
@@ -504,8 +505,8 @@ function Display:clear() end
 ---End a playing video early (DAT sendVideoStop); "video" listeners hear `stopped`.
 function Display:stop_video() end
 
----Listen to the state (first the current one), taps (fn gets the component's id) or video playback (fn gets {type="started"|"ended"|"stopped"|"error"|"unknown", error=VideoErrorType or nil}).
----@param event "state"|"tap"|"video"
+---Listen to the state (first the current one), taps (fn gets the component's id), video playback (fn gets {type="started"|"ended"|"stopped"|"error"|"unknown", error=VideoErrorType or nil}) or a video's failure ("error": fn gets the VideoError, code playbackFailed, reason the VideoErrorType, as DAT's VideoPlayer onError).
+---@param event "state"|"tap"|"video"|"error"
 ---@param fn function
 ---@return Handle
 function Display:on(event, fn) end
