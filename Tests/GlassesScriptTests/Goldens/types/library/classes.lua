@@ -736,8 +736,9 @@ function MockSpeech:complete() end
 ---@param locale string
 function MockSpeech:set_locale(locale) end
 
----What the recogniser transcribes (setTranscriptionSource), from the next start: injected (default) or liveDeviceAsr, PocketSphinx (en-us) hearing glasses.microphone's feed. Raises a mock error naming the Debian package when the recogniser is missing.
+---What the recogniser transcribes (setTranscriptionSource): injected (default) or liveDeviceAsr, PocketSphinx (en-us) hearing glasses.microphone's feed. Ignored while the app listens (DAT: only allowed while not isListening): returns whether it took effect. Raises a mock error naming the Debian package when the recogniser is missing.
 ---@param source TranscriptionSource
+---@return boolean
 function MockSpeech:set_source(source) end
 
 ---The lens of simulated Meta Ray-Ban Display glasses (MockDisplayKit): what it shows, clicks, video endings, snapshots.
