@@ -39,7 +39,7 @@ let nativeMedia: TargetDependencyCondition? = .when(platforms: [.linux, .macOS],
 // (CLuaSystem) unless the VendoredLua trait is enabled: `swift build --traits VendoredLua`. A
 // dependency condition cannot say "unless a trait", so the system library is a trait of its own,
 // SystemLua, the package's default, which naming other traits turns off (`--traits VendoredLua`
-// alone); both (`--enable-all-traits`) or neither is refused by CLua.swift. The manifest is
+// alone); both (`--enable-all-traits`, as the DocC plugin builds) select the source one, and neither is refused by CLua.swift. The manifest is
 // evaluated on the host, and only a macOS host builds for Apple platforms, hence `#if os(Linux)`.
 #if os(Linux)
 let luaLibrary: [Target.Dependency] = [

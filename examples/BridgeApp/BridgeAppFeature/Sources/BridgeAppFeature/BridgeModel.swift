@@ -7,7 +7,8 @@ public enum BridgeMode: String, CaseIterable, Identifiable, Sendable {
     /// Serve them to `glasses run --connect` on a computer: the phone dials a relay
     /// (`glasses serve --relay`) or, with no relay given, listens on port 7878.
     case serveToDesktop
-    /// Run scripts on the phone itself. Not in this package yet: the picker shows it, unavailable.
+    /// Run scripts on the phone itself (GlassesEmbedding, docs/in-app.md, over a world on DAT in
+    /// process, which is not built yet): the picker shows it, unavailable.
     case runOnPhone
 
     public var id: Self { self }
