@@ -110,9 +110,10 @@ function DeviceSession:camera(options) end
 ---Remove the session's camera (DAT Camera.stop() detaching it; removeStream before 0.9): it stops, waits until stopped, and cannot start again; the session can take a new one. Raises DeviceSessionError.capabilityNotFound when it holds none.
 function DeviceSession:remove_camera() end
 
----Add DAT 1.0 Inputs (experimental) to a started session: nav, select, back, button, capture and drag events from the sources asked for (default all but unknown); consume_back=false leaves Back to the glasses. Raises DeviceSessionError.sessionIdle before started, capabilityAlreadyActive when it has one.
+---Add DAT 1.0 Inputs (experimental) to a started session: nav, select, back, button, capture and drag events from the sources asked for (default all but unknown); consume_back=false leaves Back to the glasses. On a session that is not started, nil (DAT addInputs returns nil) and ScriptError.notStarted saying its state. Raises DeviceSessionError.capabilityAlreadyActive when it has one.
 ---@param options? {sources?: InputSource[], consume_back?: boolean}
----@return Inputs
+---@return Inputs?
+---@return Error?
 function DeviceSession:inputs(options) end
 
 ---Remove the session's Inputs (DAT removeInputs): it deactivates and its events end; waits until inactive. Raises DeviceSessionError.capabilityNotFound when it holds none.
