@@ -13,7 +13,7 @@ local session = wearables.session()
 session:start()
 local cam = session:camera{resolution = "low", fps = 15}
 cam:start()
-local inputs = session:inputs{sources = {"captureButton"}}
+local inputs = assert(session:inputs{sources = {"captureButton"}})  -- nil (and why) on a session not started, as DAT
 assert(inputs:wait_for("active", 2))
 
 -- The wearer: a short press (ignored), then a double press every few seconds.

@@ -125,8 +125,8 @@ public enum MockDeviceAction: Sendable, Equatable {
     case speechError(code: Int, message: String)
     case speechComplete
     case speechLocale(String)
-    /// MockSpeechKit `setTranscriptionSource(_:)`: refused when the live recogniser cannot be
-    /// opened (the message names the Debian package); otherwise used from the next start.
+    /// MockSpeechKit `setTranscriptionSource(_:)`: ignored while the app listens (DAT's mock);
+    /// otherwise refused when the live recogniser cannot be opened (the message names the Debian package).
     case speechSource(TranscriptionSource)
     /// MockDisplayKit `sendClick(identifier:)`: a click on the shown component of this id
     /// (refused with `noTarget` when no started display shows a clickable one).

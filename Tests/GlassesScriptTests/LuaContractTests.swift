@@ -51,6 +51,7 @@ import Testing
         ("fidelity_app_update.lua", "ready"),
         ("fidelity_update_calls.lua", "ready"),
         ("fidelity_a2dp_pause.lua", "ready"),
+        ("fidelity_display.lua", "ready"),
         ("reconnect_doffed_start.lua", "ready"),
     ]
 

@@ -1,6 +1,6 @@
 import Testing
 import WearablesCore
-import WearablesDisplay
+@testable import WearablesDisplay
 import WearablesSimulator
 
 /// The display capability on a session (DAT's `addDisplay()`), against the simulated glasses.
@@ -161,6 +161,79 @@ import WearablesSimulator
         _ = try send(display, video, world)
         world.scheduler.run(for: SimulatedDisplay.videoStartDelay + SimulatedDisplay.videoDuration + 1)
         #expect(events.values.suffix(2) == [VideoPlaybackEvent(.started), VideoPlaybackEvent(.ended)])
+    }
+
+    /// A second video refused with `alreadyPlaying` changes nothing the app sees: the first still
+    /// plays and is still what is shown (DAT: the case is the glasses' refusal; the first plays on).
+    @Test func aRefusedVideoLeavesTheViewAsItWas() throws {
+        let world = world()
+        let (_, display, _) = try startedDisplay(world)
+        let first = try DisplayTree(spec: ComponentSpec("video", ["url": .string("https://example.com/a.mp4")]))
+        display.send(first) { _ in }
+        world.scheduler.run(for: 1)
+        #expect(display.isPlayingVideo && display.content == first)
+        let second = ComponentSpec("video", ["url": .string("https://example.com/b.mp4")])
+        #expect(try send(display, second, world).map { (try? $0.get()) != nil } == true, "the send itself succeeds")
+        #expect(display.isPlayingVideo, "the first plays on")
+        #expect(display.content == first, "and is what is shown")
+        #expect(world.kit.glasses[0].display.content == first, "as on the lens")
+        // A video sent once the first ended is not refused.
+        display.stopVideo()
+        world.scheduler.run(for: 0.5)
+        let third = try DisplayTree(spec: second)
+        display.send(third) { _ in }
+        world.scheduler.run(for: 1)
+        #expect(display.isPlayingVideo && display.content == third)
+    }
+
+    /// The same when the glasses' refusal comes after the send's answer (DAT does not order its
+    /// playback events against `send`'s return): the refusal puts the view back.
+    @Test func aRefusalHeardAfterTheAnswerPutsTheViewBack() throws {
+        let world = world()
+        let session = try startedSession(world)
+        let glasses = try #require(session.deviceIdentifier)
+        let display = Display(session: session, device: glasses, backend: LateRefusals(world.kit))
+        display.start { _ in }
+        world.scheduler.run(for: 1)
+        let first = try DisplayTree(spec: ComponentSpec("video", ["url": .string("https://example.com/a.mp4")]))
+        display.send(first) { _ in }
+        world.scheduler.run(for: 1)
+        #expect(display.isPlayingVideo)
+        _ = try send(display, ComponentSpec("video", ["url": .string("https://example.com/b.mp4")]), world)
+        #expect(display.isPlayingVideo, "the first plays on")
+        #expect(display.content == first, "and is what is shown")
+    }
+
+    /// The simulator's lens, with each `alreadyPlaying` refusal held back until the send's answer is out.
+    final class LateRefusals: DisplayBackend {
+        let kit: MockDeviceKit
+        private var events: ((DisplayBackendEvent) -> Void)?
+        private var held: [DisplayBackendEvent] = []
+        init(_ kit: MockDeviceKit) { self.kit = kit }
+
+        func startDisplay(on device: DeviceIdentifier, events: @escaping (DisplayBackendEvent) -> Void,
+                          completion: @escaping (Result<Void, DisplayError>) -> Void) {
+            self.events = events
+            kit.startDisplay(on: device, events: { [unowned self] event in
+                if case .playback(let playback) = event, playback.errorType == .alreadyPlaying { held.append(event) } else { events(event) }
+            }, completion: completion)
+        }
+
+        func sendDisplay(_ tree: DisplayTree, on device: DeviceIdentifier, completion: @escaping (Result<Void, DisplayError>) -> Void) {
+            kit.sendDisplay(tree, on: device) { [unowned self] result in
+                completion(result)
+                let late = held
+                held = []
+                late.forEach { events?($0) }
+            }
+        }
+
+        func clearDisplay(on device: DeviceIdentifier, completion: @escaping (Result<Void, DisplayError>) -> Void) {
+            kit.clearDisplay(on: device, completion: completion)
+        }
+
+        func stopDisplayVideo(on device: DeviceIdentifier) { kit.stopDisplayVideo(on: device) }
+        func stopDisplay(on device: DeviceIdentifier, completion: @escaping () -> Void) { kit.stopDisplay(on: device, completion: completion) }
     }
 
     @Test func aPhotoTransferCanTakeTheDisplayDown() throws {

@@ -20,6 +20,19 @@ enum MockSpeechBinding {
         return text
     }
 
+    /// `set_source`: MockSpeechKit's `setTranscriptionSource`, which the glasses ignore while the app listens.
+    private static func setSource(_ runtime: ScriptRuntime, _ mock: MockContext) -> LuaMethod<MockSpeechHandle> {
+        let doc = "What the recogniser transcribes (setTranscriptionSource): injected (default) or liveDeviceAsr, "
+            + "PocketSphinx (en-us) hearing glasses.microphone's feed. Ignored while the app listens (DAT: only allowed while not "
+            + "isListening): returns whether it took effect. Raises a mock error naming the Debian package when the recogniser is missing."
+        return .method("set_source", .enum("source", TranscriptionSource.self), returns: [.boolean], doc: doc) {
+            [unowned runtime] (handle: MockSpeechHandle, source: TranscriptionSource, call: LuaCall) throws -> LuaReturn in
+            // The glasses' state after the action: still listening, they ignored it.
+            let took: (MockGlassesState?) -> [LuaValue] = { state in [.boolean(!(state?.speechListening ?? false))] }
+            return try mock.perform(runtime, call, "set_source", .device(handle.id, .speechSource(source)), took)
+        }
+    }
+
     static func luaClass(_ runtime: ScriptRuntime, _ mock: MockContext) -> LuaClass<MockSpeechHandle> {
         LuaClass(
             MockSpeechHandle.self, name: "MockSpeech",
@@ -59,13 +72,7 @@ enum MockSpeechBinding {
                     [unowned runtime] handle, locale, call in
                     try mock.perform(runtime, call, "set_locale", .device(handle.id, .speechLocale(locale)))
                 },
-                .method(
-                    "set_source", .enum("source", TranscriptionSource.self),
-                    doc: "What the recogniser transcribes (setTranscriptionSource), from the next start: injected (default) or liveDeviceAsr, "
-                        + "PocketSphinx (en-us) hearing glasses.microphone's feed. Raises a mock error naming the Debian package when the recogniser is missing."
-                ) { [unowned runtime] handle, source, call in
-                    try mock.perform(runtime, call, "set_source", .device(handle.id, .speechSource(source)))
-                },
+                setSource(runtime, mock),
             ],
             fields: [
                 LuaField(name: "listening", type: .boolean, doc: "Whether the app's Speech listens (isListening).") { (handle: MockSpeechHandle) -> LuaValue in

@@ -8,14 +8,18 @@ public final class ScriptError: Error, @unchecked Sendable {
     public let domain: String
     public let code: String
     public let message: String
+    /// What the code leaves open, where DAT's case carries it: a `VideoError.playbackFailed`'s
+    /// `VideoErrorType` (`alreadyPlaying`, ...); nil for every other error.
+    public let reason: String?
     /// A script's own error value to re-raise as is (a failed task's `error({...})`
     /// reaching `task:join()`); nil for errors the host makes.
     let raw: LuaValue?
 
-    public init(domain: String, code: String, message: String) {
+    public init(domain: String, code: String, message: String, reason: String? = nil) {
         self.domain = domain
         self.code = code
         self.message = message
+        self.reason = reason
         raw = nil
     }
 
@@ -24,6 +28,7 @@ public final class ScriptError: Error, @unchecked Sendable {
         domain = "ScriptError"
         code = "error"
         self.message = message
+        reason = nil
         raw = value
     }
 
@@ -39,7 +44,8 @@ public final class ScriptError: Error, @unchecked Sendable {
         return ScriptError(domain: "ScriptError", code: "error", message: String(describing: error))
     }
 
-    public var description: String { "\(domain).\(code): \(message)" }
+    /// `"StreamError.deviceNotConnected: <message>"`; with a reason, as DAT's payload: `"VideoError.playbackFailed(alreadyPlaying): <message>"`.
+    public var description: String { "\(domain).\(code)\(reason.map { "(\($0))" } ?? ""): \(message)" }
 
     /// The Lua error that raises this value.
     public var luaError: LuaError { LuaError(value: raw ?? .object(self)) }
@@ -52,6 +58,9 @@ public final class ScriptError: Error, @unchecked Sendable {
             LuaField(name: "domain", type: .string, doc: "The error type, e.g. \"StreamError\".") { .string($0.domain) },
             LuaField(name: "code", type: .string, doc: "The DAT case name, e.g. \"deviceNotConnected\".") { .string($0.code) },
             LuaField(name: "message", type: .string, doc: "What went wrong, for people.") { .string($0.message) },
+            LuaField(name: "reason", type: .optional(.string), doc: "VideoError only: DAT's VideoErrorType (alreadyPlaying, urlInvalid, playbackFailed, unknown); nil otherwise.") {
+                $0.reason.map(LuaValue.string) ?? .nil
+            },
         ],
         describe: { $0.description })
     }

@@ -2,11 +2,12 @@
 /// its capabilities beyond the camera.
 extension DeviceSession {
     /// Adds Inputs to this started session (DAT `addInputs(configuration:)`); it activates
-    /// at once. DAT returns nil before `started`; here that raises `sessionIdle`, as
-    /// `addCamera` does *(ours)*. A second one raises `capabilityAlreadyActive`.
-    public func addInputs(_ configuration: InputsConfiguration = InputsConfiguration()) throws -> Inputs {
-        try requireRunning()
-        if inputs != nil { throw DeviceSessionError.capabilityAlreadyActive }
+    /// at once. Nil unless the session is `started`, as DAT's Inputs guide has it:
+    /// "`addInputs(configuration:)` returns `nil` unless the `DeviceSession` is already
+    /// `.started`". A second one raises `capabilityAlreadyActive`.
+    public func addInputs(_ configuration: InputsConfiguration = InputsConfiguration()) throws(DeviceSessionError) -> Inputs? {
+        guard state == .started else { return nil }
+        if inputs != nil { throw .capabilityAlreadyActive }
         let added = Inputs(session: self, configuration: configuration)
         inputs = added
         if let deviceIdentifier { wearables.backend.watchInputs(on: deviceIdentifier, configuration: configuration) }

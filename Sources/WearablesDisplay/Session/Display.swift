@@ -32,6 +32,13 @@ public final class Display: SessionCapability {
     /// Counts starts, so reports from an earlier start (before a stop) are dropped.
     private var generation = 0
     private var paused = false
+    /// Video sends not answered yet, and the glasses' `alreadyPlaying` refusals heard meanwhile:
+    /// a refused video leaves what is shown (and the playing video) as it was.
+    private var videoSendsInFlight = 0
+    private var refusalsHeard = 0
+    /// What was shown before the last video sent, until it starts: a refusal heard after the
+    /// send's answer (DAT orders the two as it likes) puts it back.
+    private var beforeVideo: (content: DisplayTree?, playing: Bool)?
 
     init(session: DeviceSession, device: DeviceIdentifier, backend: DisplayBackend) {
         self.session = session
@@ -115,16 +122,30 @@ public final class Display: SessionCapability {
     public func send(_ tree: DisplayTree, completion: @escaping (Result<Void, DisplayError>) -> Void) {
         guard state == .started else { return fail(completion, .notStarted(state)) }
         let current = generation
+        let isVideo: Bool
+        if case .videoPlayer = tree.root.component { isVideo = true } else { isVideo = false }
+        if isVideo { videoSendsInFlight += 1 }
         let timer = TimedCompletion(completion, scheduler: wearables.scheduler, after: Self.sendTimeout,
                                     timeout: .displayError("the glasses did not take the content within \(Int(Self.sendTimeout)) s"))
         backend.sendDisplay(tree, on: device) { [weak self] result in
             guard let self else { return }
+            // Each video's answer takes one refusal heard before it (the simulator and a served world
+            // report it first); none left unclaimed once no video send is out.
+            let refused = isVideo && self.refusalsHeard > 0
+            if isVideo {
+                self.videoSendsInFlight -= 1
+                if refused { self.refusalsHeard -= 1 }
+                if self.videoSendsInFlight == 0 { self.refusalsHeard = 0 }
+            }
             guard self.generation == current, self.state == .started else { return timer.finish(.failure(.deviceDisconnected)) }
             if case .success = result {
-                self.content = tree
-                self.isPlayingVideo = false
-                self.wearables.trace.record(source: self.traceSource, event: "display",
-                                            values: ["sent": .int(tree.ids.count), "root": .string(tree.root.component.typeName)])
+                if !refused {  // refused (`alreadyPlaying`): the first video plays on, still shown
+                    self.beforeVideo = isVideo ? (self.content, self.isPlayingVideo) : nil
+                    self.content = tree
+                    self.isPlayingVideo = false
+                    self.wearables.trace.record(source: self.traceSource, event: "display",
+                                                values: ["sent": .int(tree.ids.count), "root": .string(tree.root.component.typeName)])
+                }
             } else if case .failure(let error) = result {
                 self.session.traceCapabilityError(error, source: self.traceSource)
             }
@@ -185,8 +206,18 @@ public final class Display: SessionCapability {
         case .playback(let playback):
             guard state == .started else { return }
             switch playback.type {
-            case .started: isPlayingVideo = true
-            case .error where playback.errorType == .alreadyPlaying: break  // the first video plays on
+            case .started:
+                isPlayingVideo = true
+                beforeVideo = nil
+            case .error where playback.errorType == .alreadyPlaying:
+                // The first video plays on: the refused send changes nothing shown.
+                if videoSendsInFlight > 0 {
+                    refusalsHeard += 1
+                } else if let before = beforeVideo {
+                    content = before.content
+                    isPlayingVideo = before.playing
+                    beforeVideo = nil
+                }
             case .ended, .stopped, .error: dropContent()  // a finished video leaves the lens empty
             case .unknown: break
             }
@@ -205,6 +236,7 @@ public final class Display: SessionCapability {
     private func dropContent() {
         content = nil
         isPlayingVideo = false
+        beforeVideo = nil
     }
 
     private func failStart(_ error: DisplayError, generation current: Int) {

@@ -11,7 +11,7 @@ public final class SimulatedSpeech {
     public private(set) var isListening = false
     /// DAT's default locale; a change takes effect at the next start.
     public private(set) var locale = "en_US"
-    /// DAT's default, `injected`; a change takes effect at the next start.
+    /// DAT's default, `injected`; changed only while not listening.
     public private(set) var source = TranscriptionSource.injected
     /// Why the live source stopped, if it failed (MockSpeechKit `liveSourceDiagnostic`).
     public private(set) var liveDiagnostic: String?
@@ -54,14 +54,22 @@ public final class SimulatedSpeech {
         record("speech_locale", [("locale", .string(value))])
     }
 
-    /// `setTranscriptionSource(_:)`: used from the next start. Choosing the live source opens the
-    /// recogniser now, so a machine without it refuses here in one line naming the Debian package.
-    public func setSource(_ value: TranscriptionSource) throws(AudioError) {
+    /// `setTranscriptionSource(_:)`: "Only allowed while not `isListening`; ignored during an active
+    /// session" (MockSpeechKit): while the app listens nothing changes, and false says so. Choosing
+    /// the live source opens the recogniser now, so a machine without it refuses here in one line
+    /// naming the Debian package.
+    @discardableResult
+    public func setSource(_ value: TranscriptionSource) throws(AudioError) -> Bool {
+        guard !isListening else {
+            record("speech_source_ignored", [("source", .string(value.name))])
+            return false
+        }
         if value == .liveDeviceAsr { _ = try SpeechRecognizer() }
         source = value
         liveDiagnostic = nil
         record("speech_source", [("source", .string(value.name))])
         glasses?.publishMockState()
+        return true
     }
 
     private func startLive(_ glasses: SimulatedGlasses) {

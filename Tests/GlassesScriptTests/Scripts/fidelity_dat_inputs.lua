@@ -5,7 +5,12 @@ local check = require "check"
 
 local glasses = mock.paired()[1]
 local session = wearables.session()
-check.raises(function() session:inputs{} end, "DeviceSessionError.sessionIdle", "inputs before started")
+-- DAT's Inputs guide: "addInputs(configuration:) returns nil unless the DeviceSession is already
+-- .started". Nil here too, with the host's reason beside it; nothing is added.
+local none, why = session:inputs{}
+check.eq(none, nil, "inputs before started: nil, as DAT")
+check.eq(why.domain .. "." .. why.code, "ScriptError.notStarted", "and why")
+print(why)
 session:start()
 
 -- Bad options: one line naming the allowed values.
@@ -69,6 +74,7 @@ glasses:tap()
 session:wait_for("paused", 1)
 glasses.input:select()
 check.eq(inp:next_input(0.2), nil, "paused: no events")
+check.eq(select(2, session:inputs{}).code, "notStarted", "paused is not started: nil")
 glasses:tap()
 session:wait_for("started", 1)
 
@@ -102,6 +108,9 @@ inp3:wait_for("active")
 glasses:power_off()
 check.raises(function() inp3:next_input(1) end, "InputsError.deviceDisconnected", "link loss")
 check.eq(session.state, "stopped", "the session ended")
+none, why = session:inputs{}
+check.eq(none, nil, "a stopped session: nil")
+print(why)
 -- device:on("input") is the captouch mock's view, apart from DAT Inputs.
 check.eq(states[1], "active", "state listener got the current state")
 stateHandle:cancel(); inputHandle:cancel(); errorHandle:cancel()

@@ -56,10 +56,14 @@ check.near(again_at, at, "at the same time after the start", 2)
 sp:start()
 glasses.speech:say("typed in")
 check.eq(sp:next_final(2).text, "typed in", "injection works beside the live source")
--- A change of source while listening waits for the next start.
-glasses.speech:set_source("injected")
-check.eq(glasses.speech.source, "injected", "recorded at once")
+-- A change of source while listening is ignored (MockSpeechKit: "Only allowed while not
+-- isListening; ignored during an active session"): not recorded, not kept for later.
+check.eq(glasses.speech:set_source("injected"), false, "ignored while listening")
+check.eq(glasses.speech.source, "liveDeviceAsr", "the source stays")
 sp:stop()
+check.eq(glasses.speech.source, "liveDeviceAsr", "and stays once listening ends")
+check.eq(glasses.speech:set_source("injected"), true, "taken once not listening")
+check.eq(glasses.speech.source, "injected", "switched")
 
 -- Bad input: one line each, and the world goes on.
 local err = check.raises(function() glasses.microphone:feed{speech = string.rep("a", 1024 * 1024)} end, "at most 16384", "1 MB to speak")

@@ -2,6 +2,14 @@ import LuaHost
 import WearablesCore
 import WearablesDisplay
 
+// The display's failures are error values like every DAT domain's (`err.domain`, `err.code`):
+// what `d:show`/`d:play` raise, `d.error`, and a failed video on `d:on("error")`.
+extension DisplayError: ScriptErrorConvertible {}
+extension VideoError: ScriptErrorConvertible {
+    /// `VideoError.playbackFailed` with DAT's `VideoErrorType` as `err.reason`.
+    public var scriptError: ScriptError { ScriptError(domain: domain, code: code, message: message, reason: reason.name) }
+}
+
 /// A session's display as scripts hold it: DAT's `Display` and the `on_tap` functions of the
 /// content last shown (each `show` replaces them, as each DAT `send` replaces its handlers).
 final class ScriptDisplay {
@@ -36,7 +44,7 @@ final class ScriptDisplay {
 /// `Display`: what Meta Ray-Ban Display glasses show for the app (DAT `MWDATDisplay`).
 enum DisplayClass {
     /// What `display:on` listens to.
-    static let events = ["state", "tap", "video"]
+    static let events = ["state", "tap", "video", "error"]
 
     /// `session:display()`, added to `DeviceSession`'s methods.
     static func sessionMethod(_ runtime: ScriptRuntime) -> LuaMethod<DeviceSession> {
@@ -113,14 +121,19 @@ enum DisplayClass {
                 },
                 .method(
                     "on", .string("event", oneOf: events), .function("fn"), returns: [.named("Handle")],
-                    doc: "Listen to the state (first the current one), taps (fn gets the component's id) or video playback "
-                        + "(fn gets {type=\"started\"|\"ended\"|\"stopped\"|\"error\"|\"unknown\", error=VideoErrorType or nil})."
+                    doc: "Listen to the state (first the current one), taps (fn gets the component's id), video playback "
+                        + "(fn gets {type=\"started\"|\"ended\"|\"stopped\"|\"error\"|\"unknown\", error=VideoErrorType or nil}) or a video's failure "
+                        + "(\"error\": fn gets the VideoError, code playbackFailed, reason the VideoErrorType, as DAT's VideoPlayer onError)."
                 ) { [unowned runtime] script, event, function, call in
                     let display = script.display
                     let handle = runtime.listen(function, event: event, label: "display \"\(event)\" callback", at: call) { deliver in
                         switch event {
                         case "state": return display.addStateListener { deliver([.string($0.name)], nil) }
                         case "tap": return display.addTapListener { deliver([.string($0)], nil) }
+                        case "error":
+                            return display.addPlaybackListener { event in
+                                if let error = event.error { deliver([.error(error)], nil) }
+                            }
                         default: return display.addPlaybackListener { deliver([playback($0)], nil) }
                         }
                     }

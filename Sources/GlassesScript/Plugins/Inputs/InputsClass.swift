@@ -77,12 +77,15 @@ enum InputsClass {
     static func sessionMethods(_ runtime: ScriptRuntime) -> [LuaMethod<DeviceSession>] {
         [
             .method(
-                "inputs", .optionalOptions("options", fields), returns: [.named("Inputs")],
+                "inputs", .optionalOptions("options", fields), returns: [.optional(.named("Inputs")), .optional(.named("Error"))],
                 doc: "Add DAT 1.0 Inputs (experimental) to a started session: nav, select, back, button, capture and drag events from the "
-                    + "sources asked for (default all but unknown); consume_back=false leaves Back to the glasses. Raises "
-                    + "DeviceSessionError.sessionIdle before started, capabilityAlreadyActive when it has one."
+                    + "sources asked for (default all but unknown); consume_back=false leaves Back to the glasses. On a session that is not "
+                    + "started, nil (DAT addInputs returns nil) and ScriptError.notStarted saying its state. Raises "
+                    + "DeviceSessionError.capabilityAlreadyActive when it has one."
             ) { session, options, _ in
-                .value(.object(try session.addInputs(try configuration(options))))
+                let configuration = try configuration(options)
+                guard let added = try session.addInputs(configuration) else { return .values([.nil, .error(notStarted(session))]) }
+                return .value(.object(added))
             },
             .method(
                 "remove_inputs",
@@ -93,6 +96,13 @@ enum InputsClass {
                 return try waitInactive(runtime, removed, call, in: "remove_inputs")
             },
         ]
+    }
+
+    /// Why `session:inputs{}` gave nil: the host's words for DAT's nil (DAT has no error for it).
+    static func notStarted(_ session: DeviceSession) -> ScriptError {
+        ScriptError(domain: "ScriptError", code: "notStarted",
+                    message: "the session is \(session.state.name), and DAT adds Inputs only to a started session (addInputs returns nil)"
+                        + (session.state == .idle || session.state == .starting ? "; call session:start() first" : ""))
     }
 
     private static func waitInactive(_ runtime: ScriptRuntime, _ inputs: Inputs, _ call: LuaCall, in name: String) throws -> LuaReturn {

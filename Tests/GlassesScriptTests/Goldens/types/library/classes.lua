@@ -5,6 +5,7 @@
 ---@field domain string The error type, e.g. "StreamError".
 ---@field code string The DAT case name, e.g. "deviceNotConnected".
 ---@field message string What went wrong, for people.
+---@field reason string? VideoError only: DAT's VideoErrorType (alreadyPlaying, urlInvalid, playbackFailed, unknown); nil otherwise.
 local Error = {}
 
 ---A listener registered with :on(); it lives until cancel().
@@ -109,9 +110,10 @@ function DeviceSession:camera(options) end
 ---Remove the session's camera (DAT Camera.stop() detaching it; removeStream before 0.9): it stops, waits until stopped, and cannot start again; the session can take a new one. Raises DeviceSessionError.capabilityNotFound when it holds none.
 function DeviceSession:remove_camera() end
 
----Add DAT 1.0 Inputs (experimental) to a started session: nav, select, back, button, capture and drag events from the sources asked for (default all but unknown); consume_back=false leaves Back to the glasses. Raises DeviceSessionError.sessionIdle before started, capabilityAlreadyActive when it has one.
+---Add DAT 1.0 Inputs (experimental) to a started session: nav, select, back, button, capture and drag events from the sources asked for (default all but unknown); consume_back=false leaves Back to the glasses. On a session that is not started, nil (DAT addInputs returns nil) and ScriptError.notStarted saying its state. Raises DeviceSessionError.capabilityAlreadyActive when it has one.
 ---@param options? {sources?: InputSource[], consume_back?: boolean}
----@return Inputs
+---@return Inputs?
+---@return Error?
 function DeviceSession:inputs(options) end
 
 ---Remove the session's Inputs (DAT removeInputs): it deactivates and its events end; waits until inactive. Raises DeviceSessionError.capabilityNotFound when it holds none.
@@ -504,8 +506,8 @@ function Display:clear() end
 ---End a playing video early (DAT sendVideoStop); "video" listeners hear `stopped`.
 function Display:stop_video() end
 
----Listen to the state (first the current one), taps (fn gets the component's id) or video playback (fn gets {type="started"|"ended"|"stopped"|"error"|"unknown", error=VideoErrorType or nil}).
----@param event "state"|"tap"|"video"
+---Listen to the state (first the current one), taps (fn gets the component's id), video playback (fn gets {type="started"|"ended"|"stopped"|"error"|"unknown", error=VideoErrorType or nil}) or a video's failure ("error": fn gets the VideoError, code playbackFailed, reason the VideoErrorType, as DAT's VideoPlayer onError).
+---@param event "state"|"tap"|"video"|"error"
 ---@param fn function
 ---@return Handle
 function Display:on(event, fn) end
@@ -735,8 +737,9 @@ function MockSpeech:complete() end
 ---@param locale string
 function MockSpeech:set_locale(locale) end
 
----What the recogniser transcribes (setTranscriptionSource), from the next start: injected (default) or liveDeviceAsr, PocketSphinx (en-us) hearing glasses.microphone's feed. Raises a mock error naming the Debian package when the recogniser is missing.
+---What the recogniser transcribes (setTranscriptionSource): injected (default) or liveDeviceAsr, PocketSphinx (en-us) hearing glasses.microphone's feed. Ignored while the app listens (DAT: only allowed while not isListening): returns whether it took effect. Raises a mock error naming the Debian package when the recogniser is missing.
 ---@param source TranscriptionSource
+---@return boolean
 function MockSpeech:set_source(source) end
 
 ---The lens of simulated Meta Ray-Ban Display glasses (MockDisplayKit): what it shows, clicks, video endings, snapshots.

@@ -44,7 +44,7 @@ return {
       if params.count > 0 and saved >= params.count then exit(0) end
     end
     if params.trigger ~= "keyword" then
-      local inputs = session:inputs{sources = {"captureButton"}}
+      local inputs = assert(session:inputs{sources = {"captureButton"}})
       ctx:hold(inputs:on("input", function(ev)
         if ev.type == "capture" and ev.press_type == "doublePress" then capture("double press") end
       end))
