@@ -26,7 +26,7 @@ public final class Scheduler {
 
     /// Why `run` returned.
     public enum StopReason: String, Sendable, Equatable {
-        /// The deadline passed to `run(until:)` was reached.
+        /// The deadline passed to `run(until:idleAdvances:)` was reached.
         case deadline
         /// Nothing is scheduled and nothing can be posted: no event can ever happen again.
         case idle
@@ -96,7 +96,7 @@ public final class Scheduler {
     /// when called through `post`; call directly from inside an event.
     public func stop() { stopRequested = true }
 
-    /// Asked before every event: true ends ``run(until:)`` with `.stopped`. The
+    /// Asked before every event: true ends ``run(until:idleAdvances:)`` with `.stopped`. The
     /// script layer answers whether its run was stopped (a timeout from another
     /// thread), so a loop of events that never reaches script code still ends.
     public var interruption: (() -> Bool)?
