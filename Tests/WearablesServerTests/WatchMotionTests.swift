@@ -3,6 +3,7 @@ import Testing
 import WearablesCore
 import WearablesWire
 @testable import WearablesServer
+@testable import WireServer
 
 /// `watch_motion`: a client's stream of a pair's IMU as `motion_samples` events, a few samples
 /// each, at the rate asked; refusals that say what to do; and nothing left behind by a client
