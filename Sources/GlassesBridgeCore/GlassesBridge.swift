@@ -37,7 +37,7 @@ public final class GlassesBridge: Sendable {
                 messageQueueLimit: Int = 4096) async {
         self.token = token
         let primed = await DATBackend.prime(wearables)
-        let world = DATWorld(wearables: wearables, primed: primed, speed: speed)
+        let world = DATWorld(wearables: wearables, primed: primed, speed: speed, location: "real glasses through DAT")
         let configuration = WorldServerConfiguration(
             name: serverName, worldKind: "dat", pictures: pictures,
             audioRoute: phoneAudio.map { .phone($0) }

@@ -3,27 +3,44 @@ import WearablesWire
 import WireServing
 
 /// A client's stream of a pair's IMU, as DAT's Motion sends it to the phone: `motion_samples`
-/// events a few samples each (``WireProtocol/samplesPerMotionEvent(at:)``). No sample crosses
-/// while the glasses' link is down (a short drop pauses, as it pauses their session).
+/// events a few samples each (``WireProtocol/samplesPerMotionEvent(at:)``). Where the glasses
+/// stream their samples (DAT), those cross as they came; where the feed computes them (the
+/// simulator), it is read at the rate, and no sample crosses while the glasses' link is down
+/// (a short drop pauses, as it pauses their session).
 final class MotionWatch {
     let rate: MotionSamplingRate
-    private let stream: IMUStream
+    private let device: DeviceIdentifier
+    private weak var queue: OutboundQueue?
+    private let perEvent: Int
+    private var batch: [MotionSample] = []
+    private var stream: IMUStream?
 
-    init(device: DeviceIdentifier, feed: MotionFeedSource, rate: MotionSamplingRate, scheduler: Scheduler,
-         linked: @escaping () -> Bool, queue: OutboundQueue) {
+    /// Samples passed on with ``forward(_:)``, batched for the rate the glasses stream at.
+    init(device: DeviceIdentifier, rate: MotionSamplingRate, queue: OutboundQueue) {
         self.rate = rate
-        let perEvent = WireProtocol.samplesPerMotionEvent(at: rate)
-        var batch: [MotionSample] = []
-        stream = IMUStream(feed: feed, rate: rate, scheduler: scheduler) { [weak queue] sample in
+        self.device = device
+        self.queue = queue
+        perEvent = WireProtocol.samplesPerMotionEvent(at: rate)
+    }
+
+    /// Samples read from `feed` at `rate` while `linked`.
+    convenience init(device: DeviceIdentifier, feed: MotionFeedSource, rate: MotionSamplingRate, scheduler: Scheduler,
+                     linked: @escaping () -> Bool, queue: OutboundQueue) {
+        self.init(device: device, rate: rate, queue: queue)
+        stream = IMUStream(feed: feed, rate: rate, scheduler: scheduler) { [weak self] sample in
             guard linked() else { return }
-            batch.append(sample)
-            guard batch.count >= perEvent else { return }
-            queue?.send(.event(.motionSamples(device: device, batch)))
-            batch = []
+            self?.forward([sample])
         }
     }
 
-    func stop() { stream.stop() }
+    func forward(_ samples: [MotionSample]) {
+        batch += samples
+        guard batch.count >= perEvent else { return }
+        queue?.send(.event(.motionSamples(device: device, batch)))
+        batch = []
+    }
+
+    func stop() { stream?.stop() }
 }
 
 /// A pair's Motion as the backend runs it for the clients watching it: DAT has one Motion
@@ -57,6 +74,10 @@ extension WorldWireServer {
             return reply(.failure(alreadyWatching(device, at: waiting.rate)))
         }
         guard backend.devices.contains(where: { $0.identifier == device }) else { return reply(.failure(unknownDevice(device))) }
+        guard sessionOwners[device] != nil else {
+            return reply(.failure(.protocolError("noSession",
+                "watch_motion needs a started session on '\(device)' (open_session first): DAT adds Motion to a started session")))
+        }
         guard backend.motionFeed(on: device) != nil else { return reply(.failure(WireError(MotionError.sensorUnavailable))) }
         if let start = motionStarts[device] {
             guard start.started else { return start.waiting.append((clientID, queue, rate, reply)) }
@@ -83,11 +104,21 @@ extension WorldWireServer {
     private func beginWatch(_ device: DeviceIdentifier, rate: MotionSamplingRate, for clientID: Int, queue: OutboundQueue)
         -> Result<WireReplyValue, WireError> {
         guard clients[clientID] != nil else { return .success(.done) }
+        if backend.streamsMotionSamples {
+            // The glasses stream at the rate the first watch started them at.
+            motionWatches[clientID, default: [:]][device] = MotionWatch(device: device, rate: motionStarts[device]?.rate ?? rate, queue: queue)
+            return .success(.done)
+        }
         guard let feed = backend.motionFeed(on: device) else { return .failure(WireError(MotionError.sensorUnavailable)) }
         motionWatches[clientID, default: [:]][device] = MotionWatch(
             device: device, feed: feed, rate: rate, scheduler: world.scheduler,
             linked: { [weak self] in self?.links[device] == .connected }, queue: queue)
         return .success(.done)
+    }
+
+    /// Samples the glasses streamed, to every client watching them.
+    func motionStreamed(_ samples: [MotionSample], on device: DeviceIdentifier) {
+        for clientID in motionWatches.keys.sorted() { motionWatches[clientID]?[device]?.forward(samples) }
     }
 
     private func motionStarted(_ device: DeviceIdentifier, _ start: MotionStart) {

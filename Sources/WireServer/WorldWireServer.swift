@@ -48,7 +48,7 @@ public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendabl
     var backend: any WearablesBackend { world.wearables.backend }
     var clients: [Int: Client] = [:]
     /// Which client holds each device's session (also while it opens), one per device as on DAT.
-    private var sessionOwners: [DeviceIdentifier: Int] = [:]
+    var sessionOwners: [DeviceIdentifier: Int] = [:]
     /// Which client started each device's display (WorldWireServer+Display.swift): it hears its reports.
     var displayOwners: [DeviceIdentifier: Int] = [:]
     /// Each client's streams of a pair's IMU, and each pair's Motion as the backend runs it
@@ -188,7 +188,7 @@ public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendabl
         guard let mock = world.mock else {
             // No reply: the protocol error says why (docs/protocol.md).
             return queue.send(.error(.protocolError("notSimulated",
-                "this world is \(world.location), not a simulator; mock commands need a simulator")))
+                "this world is \(world.location); mock commands need a simulator")))
         }
         let pictures = configuration.pictures
         mock.perform(action) { [weak self] result in
@@ -501,6 +501,10 @@ public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendabl
 
     public func backend(didReport report: CapabilityReport, on identifier: DeviceIdentifier) {
         broadcast(.capability(device: identifier, report))
+    }
+
+    public func backend(didStream samples: [MotionSample], on identifier: DeviceIdentifier) {
+        motionStreamed(samples, on: identifier)
     }
 
     func broadcast(_ event: WireEvent, except excluded: Int? = nil) {
