@@ -219,10 +219,18 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ]),
-        // A world served to many clients: `glasses serve` (WebSocket protocol, HTTP test controls).
+        // The one wire server: any world (`GlassesWorld`: the simulator, glasses through DAT) served
+        // to its clients, each command the backend call the model makes in process. `glasses serve`
+        // serves the simulator through it and the phone's bridge the DAT backend. Portable.
+        .target(
+            name: "WireServer",
+            dependencies: ["Locking", "ThreadOwnership", "DATInterface",
+                "WearablesWire", "WireServing", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay"]),
+        // A simulated world served to many clients: `glasses serve` (WireServer's server, HTTP test
+        // controls, the dashboard).
         .target(
             name: "WearablesServer",
-            dependencies: ["Locking", 
+            dependencies: ["Locking", "WireServer", 
                 "WearablesWire", "WirePictures", "WireServing", "WearablesSimulator", "WearablesAudio", "WearablesCore", "WearablesMock", "WearablesWorld", "WearablesDisplay", "Spelling",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -257,7 +265,7 @@ let package = Package(
         // Serves through Hummingbird (NIO Transport Services on iOS) and WireServing; dials relays with PlainWebSocket.
         .target(
             name: "GlassesBridgeCore",
-            dependencies: ["Locking", "DATInterface",
+            dependencies: ["Locking", "DATInterface", "WearablesDAT", "WireServer", "WearablesCore",
                 "WearablesModel", "WearablesDisplayModel", "WearablesWire", "WireServing", "PlainWebSocket",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -274,7 +282,7 @@ let package = Package(
         // and the phone's audio route over the served world, so the core is tested on Linux end to end.
         .target(
             name: "GlassesBridgeFake",
-            dependencies: ["Locking", "DATFake", "GlassesBridgeCore", "WearablesServer", "WearablesCore", "WearablesAudio", "WearablesWire"]),
+            dependencies: ["Locking", "DATFake", "GlassesBridgeCore", "WireServer", "WearablesSimulator", "WearablesCore", "WearablesAudio", "WearablesWire"]),
         // `glasses serve --relay`: one bridge dials in (a phone refuses inbound connections), its
         // world is spliced to local clients. No world of its own: WireServing's policy and messages only.
         .target(
@@ -335,7 +343,7 @@ let package = Package(
         .executableTarget(
             name: "glasses-serve",
             dependencies: ["Locking", 
-                "GlassesScript", "LuaHost", "ThreadOwnership", "WearablesCore", "WearablesServer", "WearablesWire", "WearablesWorld", "WireServing",
+                "GlassesScript", "LuaHost", "ThreadOwnership", "WearablesCore", "WearablesServer", "WearablesWire", "WearablesWorld", "WireServer", "WireServing",
                 "GlassesBridgeCore", "GlassesBridgeFake", "GlassesRelay", "WirePictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -364,7 +372,7 @@ let package = Package(
         .testTarget(
             name: "WearablesServerTests",
             dependencies: ["Locking", 
-                "WearablesServer", "WireServing", "WearablesWire", "WearablesCore", "WearablesSimulator", "WearablesWorld", "WearablesDisplay",
+                "WearablesServer", "WireServer", "WireServing", "WearablesWire", "WearablesCore", "WearablesSimulator", "WearablesWorld", "WearablesDisplay",
                 "WearablesMock", "PlainWebSocket", "Spelling",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,13 +1,18 @@
 import DATInterface
+import WearablesCore
+import WearablesDAT
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import WearablesWire
+import WireServer
 import WireServing
 
-/// The bridge an integrator's app runs (docs/ios-bridge.md): a world over a DAT-shaped
-/// `DATWearables` served with the wire protocol, to clients that connect to it (`serve`)
-/// or through a relay it dials (`dial`: phones often refuse inbound connections).
+/// The bridge an integrator's app runs (docs/ios-bridge.md): the DAT backend (WearablesDAT's
+/// `DATWorld` over a DAT-shaped `DATWearables`) served with the wire protocol by the same server
+/// `glasses serve` serves the simulator with (WireServer's `WorldWireServer`), to clients that
+/// connect to it (`serve`) or through a relay it dials (`dial`: phones often refuse inbound
+/// connections). The world runs on a thread of its own, on the wall clock.
 ///
 /// ```swift
 /// let bridge = await GlassesBridge(wearables: MyDATAdapter(Wearables.shared), pictures: MyJPEGDecoder(), token: "a-long-token")
@@ -16,12 +21,13 @@ import WireServing
 public final class GlassesBridge: Sendable {
     /// The token every client (and the relay) must present.
     public let token: String
-    let core: BridgeCore
-    let mailbox: BridgeMailbox
+    let loop: SchedulerThread
+    let world: SchedulerBound<DATWorld>
+    let server: SchedulerBound<WorldWireServer>
     let endpoint: WireEndpoint
 
     /// Reads the DAT world and starts listening to it; nothing is served until `serve` or `dial`.
-    /// `pictures` decodes the JPEG of the images in the display trees clients send (the
+    /// `pictures` codes the JPEG of the images in the display trees clients send (the
     /// platform's codec: the core links none, so it builds for iOS). `phoneAudio` is the phone's
     /// audio route for `audio_route` (none: that command is refused). `listenHost` is the host
     /// clients name in their Host header (`0.0.0.0`: any). `speed` is run seconds per wall
@@ -30,16 +36,29 @@ public final class GlassesBridge: Sendable {
                 listenHost: String = "0.0.0.0", speed: Double = 1, serverName: String = "glasses bridge", frameQueueLimit: Int = 4,
                 messageQueueLimit: Int = 4096) async {
         self.token = token
-        core = BridgeCore(wearables: wearables, pictures: pictures, phoneAudio: phoneAudio, serverName: serverName, speed: speed)
-        mailbox = BridgeMailbox(core: core)
-        await core.setMailbox(mailbox)
-        await core.prime()
-        endpoint = WireEndpoint(policy: AccessPolicy(token: token, listenHost: listenHost), host: BridgeHost(mailbox: mailbox),
+        let primed = await DATBackend.prime(wearables)
+        let world = DATWorld(wearables: wearables, primed: primed, speed: speed, location: "real glasses through DAT")
+        let configuration = WorldServerConfiguration(
+            name: serverName, worldKind: "dat", pictures: pictures,
+            audioRoute: phoneAudio.map { .phone($0) }
+                ?? .unavailable("this bridge was started without the phone's audio route (GlassesBridge's phoneAudio)"),
+            noConsole: "a bridge over DAT has no Lua console: run the script with `glasses run --connect` instead")
+        // Made before the loop starts, on this thread, which nothing else has seen the world on.
+        let server = WorldWireServer(world: world, configuration: configuration)
+        self.world = SchedulerBound(world, on: world.scheduler)
+        self.server = SchedulerBound(server, on: world.scheduler)
+        loop = SchedulerThread(world.scheduler)
+        endpoint = WireEndpoint(policy: AccessPolicy(token: token, listenHost: listenHost), host: WorldWireHost(server),
                                 frameQueueLimit: frameQueueLimit, messageQueueLimit: messageQueueLimit)
     }
 
     /// The DAT world's state as a new client's hello would carry it.
-    public func hello() async -> ServerHello { await core.hello() }
+    public func hello() async -> ServerHello {
+        let server = server
+        return (try? await loop.perform { server.open().hello() })
+            ?? ServerHello(server: "glasses bridge", world: "dat", speed: loop.speed, time: 0, registration: .unavailable,
+                           permissions: [:], devices: [], bandwidth: [:])
+    }
 
     /// Serves clients at `ws://host:port/v1/ws` until the calling task is cancelled
     /// (Hummingbird: NIO Transport Services on iOS, NIOPosix here). `onListening` gets the bound port.
@@ -64,12 +83,12 @@ public final class GlassesBridge: Sendable {
         await stop()
     }
 
-    /// Ends every session the bridge opened and stops listening to DAT.
+    /// Ends every session the bridge opened, stops listening to DAT and ends the world's loop.
     public func stop() async {
-        await core.shutDown()
+        let (world, server) = (world, server)
+        await loop.stop {
+            server.open().close()
+            world.open().close()
+        }
     }
-}
-
-extension BridgeCore {
-    func setMailbox(_ mailbox: BridgeMailbox) { self.mailbox = mailbox }
 }

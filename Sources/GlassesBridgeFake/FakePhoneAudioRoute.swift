@@ -2,16 +2,17 @@ import GlassesBridgeCore
 import Locking
 import WearablesAudio
 import WearablesCore
-import WearablesServer
+import WearablesSimulator
 import WearablesWire
+import WireServer
 
 /// The phone's audio route over the served world's simulated phone, as `glasses serve`
 /// reports it: read on the world's thread, each change sent once the session settled (a
 /// listener hears of it before activation has finished rerouting).
 public struct FakePhoneAudioRoute: PhoneAudioRoute {
-    let served: ServedWorld
+    let served: WorldThread
 
-    public init(served: ServedWorld) {
+    public init(served: WorldThread) {
         self.served = served
     }
 

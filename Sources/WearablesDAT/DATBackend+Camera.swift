@@ -28,7 +28,9 @@ extension DATBackend {
     /// it (``DATFrame``). Nil when DAT adds no camera.
     public func startCamera(on identifier: DeviceIdentifier, settings: EffectiveStreamSettings,
                             deliver: @escaping (Double, FrameSource) -> Void) -> CameraFeedHandle? {
-        guard let held = sessions[identifier], held.wasStarted,
+        // A session still starting takes a camera too (DAT adds capabilities to a session it
+        // made): a wire client may ask for the stream right after asking for the session.
+        guard let held = sessions[identifier],
               let config = try? StreamConfiguration(videoCodec: .raw, resolution: settings.resolution, frameRate: settings.frameRate)
         else { return nil }
         stopStream(of: held)

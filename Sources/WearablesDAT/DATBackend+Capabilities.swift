@@ -54,6 +54,7 @@ extension DATBackend {
             let streamed = backend.streamedMotion[identifier] ?? StreamedMotion()
             backend.streamedMotion[identifier] = streamed
             streamed.receive([sample], at: backend.scheduler.now)
+            backend.notify { $0.backend(didStream: [sample], on: identifier) }
         }
         watched.reader = Task {
             for await sample in motion.samples { sampled(sample) }

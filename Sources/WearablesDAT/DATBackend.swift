@@ -46,6 +46,8 @@ public final class DATBackend: WearablesBackend {
     var displayEvents: [DeviceIdentifier: (DisplayBackendEvent) -> Void] = [:]
     /// Whether `close` ran: nothing more is asked of DAT.
     var isClosed = false
+    /// DAT's Motion streams its samples to the phone (`Motion.samples`).
+    public var streamsMotionSamples: Bool { true }
 
     struct WeakObserver {
         weak var observer: WearablesBackendObserver?

@@ -10,12 +10,15 @@ import WearablesCore
 /// decoded only when someone reads it, and then once, so an unwatched stream costs its bytes
 /// and nothing more. The one place this backend decodes a picture (WearablesCore's
 /// `ImageCodecs` for now): when codecs move behind a seam, this file moves with them.
-final class DATFrame: FrameSource {
+final class DATFrame: EncodedFrameSource {
     private let frame: DATEncodedFrame
     private var decoded: RGBImage?
     private var plane: LumaPlane?
 
     init(_ frame: DATEncodedFrame) { self.frame = frame }
+
+    var jpeg: Data { frame.data }
+    var encodedSize: VideoSize { VideoSize(width: frame.width, height: frame.height) }
 
     private var image: RGBImage {
         if let decoded { return decoded }

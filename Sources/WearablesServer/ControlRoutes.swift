@@ -9,6 +9,7 @@ import WearablesMock
 import WearablesSimulator
 import WearablesWire
 import WirePictures
+import WireServer
 import WireServing
 
 /// MockDeviceKit's controls over plain HTTP/JSON, so a test in any language can
@@ -17,7 +18,7 @@ import WireServing
 /// `mock` module has beyond DAT. `docs/openapi.yaml` describes every route.
 struct ControlRoutes: Sendable {
     let served: ServedWorld
-    let bridge: WorldBridge
+    let bridge: WorldWireServer
     let refused: RefusedClients
     let openAPI: String
 
@@ -100,7 +101,7 @@ struct ControlRoutes: Sendable {
             do { action = try await ControlBody.read(request).action(name) } catch let error as MockActionError {
                 throw Self.controlError(error)
             }
-            let result = try await world { world in bridge.applyMock(action).map { respond(action, $0, world) } }
+            let result = try await world { world in bridge.applyMock(action, in: world).map { respond(action, $0, world) } }
             return try result.mapError(Self.controlError).get()
         }
     }
@@ -152,4 +153,14 @@ struct Health: Encodable, Sendable {
     var devices: [String]
     /// Devices whose session a WebSocket client holds.
     var sessions: [String]
+}
+
+extension WorldWireServer {
+    /// Applies a mock action from an HTTP control route, as the `mock` command does, and
+    /// tells every client what it changed.
+    func applyMock(_ action: MockAction, in world: SimulatedWorld) -> Result<WireMockGlasses?, MockActionError> {
+        let result = world.apply(action)
+        publishMockChanges()
+        return result.map { $0.map(WireMockGlasses.init) }
+    }
 }

@@ -3,6 +3,7 @@ import Hummingbird
 import WearablesCore
 import WearablesWire
 import WireServing
+import WireServer
 
 /// The saved files the dashboard's gallery shows: `GET /v1/files` lists them and
 /// `GET /v1/files/{name}` sends one. Behind the same token and Host/Origin checks as

@@ -16,6 +16,8 @@ import WearablesCore
 import WearablesSimulator
 import WearablesWire
 import WearablesWorld
+import WirePictures
+import WireServer
 import WireServing
 
 /// `glasses serve`: one simulated world served to many clients over HTTP and a
@@ -28,7 +30,7 @@ public final class WorldServer: Sendable {
     public let token: String
     public let policy: AccessPolicy
     let served: ServedWorld
-    let bridge: WorldBridge
+    let bridge: WorldWireServer
     /// The WebSocket clients: access checks, per-client queues, hello.
     let endpoint: WireEndpoint
     var refused: RefusedClients { endpoint.refused }
@@ -57,15 +59,17 @@ public final class WorldServer: Sendable {
         let served = ServedWorld(preset: options.world, seed: options.seed, speed: options.speed,
                              classicStalls: options.classicStalls, traceSink: traceSink)
         self.served = served
-        let bridge: WorldBridge
+        let bridge: WorldWireServer
         do {
-            let savedFiles = SavedFiles(folder: options.outputDirectory)
-            bridge = try await served.perform { world in WorldBridge(world: world, makeConsole: console, savedFiles: savedFiles) }
+            let configuration = WorldServerConfiguration(
+                name: "glasses serve", worldKind: "simulator", pictures: JPEGWirePictures(), audioRoute: .world,
+                makeConsole: console, savedFiles: SavedFiles(folder: options.outputDirectory))
+            bridge = try await served.perform { world in WorldWireServer(world: world, configuration: configuration) }
         } catch {
             throw .usage("the world stopped while starting")
         }
         self.bridge = bridge
-        endpoint = WireEndpoint(policy: policy, host: ServedWorldHost(served: served, bridge: bridge),
+        endpoint = WireEndpoint(policy: policy, host: WorldWireHost(bridge),
                                 frameQueueLimit: options.frameQueueLimit, messageQueueLimit: options.messageQueueLimit,
                                 recording: Self.recording(options, served: served))
     }

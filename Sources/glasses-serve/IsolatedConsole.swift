@@ -5,6 +5,7 @@ import ThreadOwnership
 import WearablesCore
 import WearablesServer
 import WearablesWorld
+import WireServer
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -283,6 +283,11 @@ enum BackendConformance {
         let stamps = frames.values.map(\.timestamp)
         #expect(indices == indices.sorted() && Set(indices).count == indices.count)
         #expect(stamps == stamps.sorted())
+        // The rate from the frames' own timestamps: a wall clock may drop some (the count's
+        // tolerance), but most consecutive frames are a period apart, so a halved rate fails.
+        let gaps = zip(stamps, stamps.dropFirst()).map { $1 - $0 }.sorted()
+        let median = gaps.isEmpty ? 0 : gaps[gaps.count / 2]
+        #expect(abs(median - 1.0 / 15) < 0.2 / 15, "median gap \(median) s at 15 fps")
     }
 
     static func framesHaveTheirSize(_ rig: ConformanceRig) throws {

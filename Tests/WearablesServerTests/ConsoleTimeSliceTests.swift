@@ -3,6 +3,7 @@ import GlassesScript
 import Testing
 import WearablesCore
 import WearablesServer
+import WireServer
 import WearablesWire
 
 /// A busy console input shares the served world instead of holding it: its Lua code

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WearablesCore
 import WearablesServer
+import WireServer
 import WearablesSimulator
 import WearablesWire
 import WearablesWorld

@@ -3,6 +3,7 @@ import Testing
 import WearablesDisplay
 import WearablesWire
 @testable import WearablesServer
+@testable import WireServer
 
 /// The display's HTTP controls: what the lens shows, and MockDisplayKit's click.
 @Suite(.serialized) struct DisplayRouteTests {

@@ -4,6 +4,7 @@ import HTTPTypes
 import Testing
 import WearablesWire
 @testable import WearablesServer
+@testable import WireServer
 
 /// The HTTP edges of `glasses serve`: a request no route takes, a body with a field
 /// missing, misspelt or of the wrong type, and the trace's end record. Every refusal

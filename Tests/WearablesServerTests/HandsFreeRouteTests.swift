@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WearablesServer
+import WireServer
 
 /// The hands-free mock routes the dashboard's panel drives and the OpenAPI document lists:
 /// each answers the device's state, and a bad body is refused with what the field takes.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WearablesServer
+@testable import WireServer
 
 /// `GET /v1/devices/{device}/motion`: the IMU's recent samples, what the dashboard's sparkline draws.
 @Suite(.serialized) struct MotionRouteTests {

@@ -3,6 +3,7 @@ import Locking
 import Testing
 import WearablesCore
 import WearablesServer
+import WireServer
 import WearablesSimulator
 import WearablesWire
 

@@ -5,6 +5,7 @@ import PlainWebSocket
 import Locking
 import Testing
 import WearablesServer
+import WireServer
 import WearablesWire
 
 /// A server started in-process on a free loopback port, stopped by `stop()`.

@@ -3,6 +3,7 @@ import HTTPTypes
 import Testing
 import WearablesCore
 import WearablesServer
+import WireServer
 import WearablesWire
 
 /// `glasses serve` in-process: a real server on a free loopback port, real

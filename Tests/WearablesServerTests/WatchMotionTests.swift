@@ -3,6 +3,7 @@ import Testing
 import WearablesCore
 import WearablesWire
 @testable import WearablesServer
+@testable import WireServer
 
 /// `watch_motion`: a client's stream of a pair's IMU as `motion_samples` events, a few samples
 /// each, at the rate asked; refusals that say what to do; and nothing left behind by a client
@@ -25,6 +26,8 @@ import WearablesWire
         let running = try await RunningServer.start(speed: 10)
         let peer = try await running.peer()
         _ = try await peer.hello()
+        peer.send(.command(id: 10, .openSession(device: Self.glasses)))
+        #expect(try await peer.reply(to: 10) == .success(.done))
         peer.send(.command(id: 1, .watchMotion(device: Self.glasses, rate: .hz30)))
         #expect(try await peer.reply(to: 1) == .success(.done))
         var batches: [[MotionSample]] = []
@@ -58,7 +61,14 @@ import WearablesWire
 
         peer.send(.command(id: 1, .watchMotion(device: "nope", rate: .hz10)))
         let unknown = try await peer.reply(to: 1)
-        #expect(unknown == .failure(.protocolError("unknownDevice", "no glasses 'nope' in this world; paired: rayBanMeta-1")))
+        #expect(unknown == .failure(.protocolError("unknownDevice", "no glasses 'nope' in this world; devices: rayBanMeta-1")))
+
+        // DAT adds Motion to a started session: the glasses', as on a bridge.
+        peer.send(.command(id: 10, .watchMotion(device: Self.glasses, rate: .hz10)))
+        guard case .failure(let idle) = try await peer.reply(to: 10) else { Issue.record("a watch without a session was taken"); return }
+        #expect(idle.code == "noSession" && idle.message.contains("open_session first"), "\(idle)")
+        peer.send(.command(id: 11, .openSession(device: Self.glasses)))
+        #expect(try await peer.reply(to: 11) == .success(.done))
 
         peer.sendRaw(#"{"type":"watch_motion","id":2,"device":"rayBanMeta-1","rate":"hz100"}"#)
         let badRate = try await peer.error()
@@ -73,6 +83,8 @@ import WearablesWire
 
         let paired = try await running.authorized(.post, "/v1/devices/pair", json: #"{"ready":true,"imu":false}"#)
         #expect(paired.status == 201 && paired.body.contains(#""imu":false"#), "\(paired.body)")
+        peer.send(.command(id: 12, .openSession(device: "rayBanMeta-2")))
+        #expect(try await peer.reply(to: 12) == .success(.done))
         peer.send(.command(id: 5, .watchMotion(device: "rayBanMeta-2", rate: .hz10)))
         #expect(try await peer.reply(to: 5) == .failure(WireError(MotionError.sensorUnavailable)))
 
@@ -86,6 +98,8 @@ import WearablesWire
         #expect(left == true, "the departed client's watch was released")
         let next = try await running.peer()
         _ = try await next.hello()
+        next.send(.command(id: 2, .openSession(device: Self.glasses)))
+        #expect(try await next.reply(to: 2) == .success(.done))
         next.send(.command(id: 1, .watchMotion(device: Self.glasses, rate: .hz5)))
         #expect(try await next.reply(to: 1) == .success(.done))
         #expect(try await samples(next).count == 1, "5 Hz: one sample an event")

@@ -11,6 +11,14 @@ public protocol WearablesBackendObserver: AnyObject {
     func backend(didReceive input: DeviceInput, on identifier: DeviceIdentifier)
     /// The glasses reported on a capability of the session they hold (an Inputs event or error, ...).
     func backend(didReport report: CapabilityReport, on identifier: DeviceIdentifier)
+    /// The glasses streamed these IMU samples, as they streamed them (a backend whose
+    /// ``WearablesBackend/streamsMotionSamples``: DAT's `Motion.samples`). The model reads its
+    /// feed instead; a server passes them on as they came.
+    func backend(didStream samples: [MotionSample], on identifier: DeviceIdentifier)
+}
+
+extension WearablesBackendObserver {
+    public func backend(didStream samples: [MotionSample], on identifier: DeviceIdentifier) {}
 }
 
 /// A camera's picture stream as a backend runs it; stop it to stop the pictures.
@@ -86,6 +94,19 @@ public protocol WearablesBackend: AnyObject {
     func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
                       setUp: @escaping () -> Void, progress: @escaping (PhotoTransferProgress) -> Void,
                       completion: @escaping (Result<Photo, PhotoError>) -> Void)
+    /// The same capture asked for by a phone elsewhere (a client of a served world), which says
+    /// whether it routes audio over HFP to these glasses: a backend that models the HFP rule
+    /// follows that phone rather than its own. The default ignores it.
+    func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
+                      phoneAudioOverHFP: Bool, setUp: @escaping () -> Void, progress: @escaping (PhotoTransferProgress) -> Void,
+                      completion: @escaping (Result<Photo, PhotoError>) -> Void)
+    /// Whether a camera stream starting pauses the phone's A2DP playback to the glasses (ios#256),
+    /// which a served world tells its client, the phone; false (the default) where no backend models it.
+    var a2dpPausesOnStream: Bool { get }
+    /// Whether the glasses stream their IMU samples to the phone (DAT's Motion: each reported
+    /// with `backend(didStream:on:)` while watched), rather than the feed computing them where
+    /// they are read (the simulator). False by default.
+    var streamsMotionSamples: Bool { get }
 
     /// The glasses' IMU as the model reads it (DAT 1.0 `MWDATMotion`); nil when they have none.
     func motionFeed(on identifier: DeviceIdentifier) -> MotionFeedSource?
@@ -115,6 +136,16 @@ public protocol WearablesBackend: AnyObject {
 }
 
 extension WearablesBackend {
+    public func capturePhoto(on identifier: DeviceIdentifier, format: PhotoCaptureFormat, size: VideoSize, quality: Int,
+                             phoneAudioOverHFP: Bool, setUp: @escaping () -> Void, progress: @escaping (PhotoTransferProgress) -> Void,
+                             completion: @escaping (Result<Photo, PhotoError>) -> Void) {
+        capturePhoto(on: identifier, format: format, size: size, quality: quality, setUp: setUp, progress: progress, completion: completion)
+    }
+
+    public var a2dpPausesOnStream: Bool { false }
+
+    public var streamsMotionSamples: Bool { false }
+
     /// The simulator reports every input and the model filters: nothing to ask.
     public func watchInputs(on identifier: DeviceIdentifier, configuration: InputsConfiguration?) {}
 

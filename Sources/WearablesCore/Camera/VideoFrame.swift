@@ -23,6 +23,14 @@ extension FrameSource {
     public func analyses(at time: Double, size: VideoSize) -> PictureAnalyses? { nil }
 }
 
+/// A picture that arrived encoded (DAT hands frames over as JPEG): a server passes its bytes on
+/// as they are, where it would otherwise render the picture and encode it.
+public protocol EncodedFrameSource: FrameSource {
+    /// The picture's JPEG, at ``encodedSize``.
+    var jpeg: Data { get }
+    var encodedSize: VideoSize { get }
+}
+
 /// One frame of a camera stream. Pixels and luma statistics are computed only when
 /// read, and the luma plane only once, so an unwatched 30 fps stream costs almost nothing.
 public final class VideoFrame {

@@ -1,9 +1,8 @@
-import WearablesCore
-
 /// The glasses' IMU streamed at a DAT rate, as their Motion sends it to the phone: one sample
 /// a period from the feed, the first one period after the start, stamped with the world's run
 /// time in nanoseconds (the glasses' monotonic clock here). For samples that leave the
-/// simulator: `watch_motion` and the bridge fake's Motion; the model in process reads the feed itself.
+/// world: a served world's `watch_motion` and the DAT fake's Motion; the model in process
+/// reads the feed itself.
 public final class IMUStream {
     private let scheduler: Scheduler
     private let feed: MotionFeedSource

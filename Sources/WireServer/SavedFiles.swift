@@ -1,12 +1,12 @@
 #if canImport(Glibc)
 import Glibc
-import WireServing
 #elseif canImport(Darwin)
 import Darwin
 #endif
 import Locking
 import WearablesCore
 import WearablesWire
+import WireServing
 
 /// The files the served consoles (and the recipes they started) saved, by the name
 /// the page fetches them under: `GET /v1/files/{name}` serves these and nothing else.
@@ -16,9 +16,9 @@ import WearablesWire
 /// opened beneath the output folder without following links when served
 /// (``BeneathFolder``), so one swapped for a symlink, even between a check and the
 /// open, is refused rather than followed out of the output folder.
-final class SavedFiles: Sendable {
+public final class SavedFiles: Sendable {
     /// The output folder as `glasses serve --out` gave it (nil: the current folder).
-    let folder: String?
+    public let folder: String?
     /// The most files remembered; beyond it the oldest are no longer served.
     static let limit = 10_000
     private let state = Locked(Index())
@@ -29,7 +29,7 @@ final class SavedFiles: Sendable {
         var order: [String] = []
     }
 
-    init(folder: String?) { self.folder = folder }
+    public init(folder: String?) { self.folder = folder }
 
     /// Records a complete file, returning what the `file_saved` event says of it; nil
     /// when it is not under the output folder (it cannot be, but nothing outside is served).
@@ -46,13 +46,13 @@ final class SavedFiles: Sendable {
     }
 
     /// Everything saved so far, oldest first, with sizes as they are now.
-    var all: [WireSavedFile] {
+    public var all: [WireSavedFile] {
         let files = state.withLock { index in index.order.compactMap { name in index.entries[name].map { (name, $0) } } }
         return files.map { WireSavedFile(name: $0.0, kind: $0.1.kind, bytes: Self.size(of: $0.1.path)) }
     }
 
     /// The file to send for `name`, open, reached from the output folder with no link followed.
-    func file(named name: String) throws(ControlError) -> (file: RawFile, kind: SavedFile.Kind) {
+    public func file(named name: String) throws(ControlError) -> (file: RawFile, kind: SavedFile.Kind) {
         guard let entry = state.withLock({ $0.entries[name] }) else {
             throw ControlError(.notFound, "no_such_file",
                 "no saved file named '\(name)': only the photos, frames and recordings this server's consoles saved are served (GET /v1/files lists them)")

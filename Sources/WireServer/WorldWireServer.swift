@@ -4,22 +4,29 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import DATInterface
 import Locking
+import ThreadOwnership
 import WearablesAudio
 import WearablesCore
+import WearablesDisplay
 import WearablesMock
-import WearablesSimulator
 import WearablesWire
-import WirePictures
+import WearablesWorld
 import WireServing
 
-/// The kit seen through the wire: commands from clients become the kit's backend
-/// calls, and the kit's reports become events for every client. Tracks what each
-/// client holds (sessions, camera feeds) so a client that goes away releases it.
+/// A world seen through the wire, whatever stands behind it: the simulator (`glasses serve`)
+/// or glasses through DAT (the phone's bridge). Each command from a client is the world's
+/// backend call (`WearablesBackend`, the display's `DisplayBackend`), made as the model in
+/// process makes it, and the backend's reports become events for every client. Tracks what
+/// each client holds (sessions, camera feeds, Motion, displays) so a client that goes away
+/// releases it. What only a simulated world has (the mock, a phone whose route it models, a
+/// Lua console) is asked of the world, and refused with the reason where it has none.
 ///
-/// `@unchecked Sendable`: made and used only on the world's thread (`ServedWorld.post`).
-final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
-    private struct Client {
+/// `@unchecked Sendable`: made and used only on the world's thread (``WorldWireHost`` posts
+/// every call there), which ``owner`` checks.
+public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendable {
+    struct Client {
         let queue: OutboundQueue
         let name: String
         var feeds: [Int: CameraFeedHandle] = [:]
@@ -34,42 +41,79 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         var voiceDevices: Set<DeviceIdentifier> = []
     }
 
-    let world: SimulatedWorld
-    /// Makes the clients' consoles (`glasses serve` wires the REPL engine in); nil: no console.
-    private let makeConsole: WorldConsole.Factory?
+    public let world: any GlassesWorld
+    let configuration: WorldServerConfiguration
     /// What the consoles saved: announced as `file_saved`, served at `/v1/files/{name}`.
-    let savedFiles: SavedFiles
-    private var kit: MockDeviceKit { world.kit }
-    private var clients: [Int: Client] = [:]
+    public var savedFiles: SavedFiles { configuration.savedFiles }
+    var backend: any WearablesBackend { world.wearables.backend }
+    var clients: [Int: Client] = [:]
     /// Which client holds each device's session (also while it opens), one per device as on DAT.
-    private var sessionOwners: [DeviceIdentifier: Int] = [:]
-    /// Which client started each device's display (WorldBridge+Display.swift): it hears its reports.
+    var sessionOwners: [DeviceIdentifier: Int] = [:]
+    /// Which client started each device's display (WorldWireServer+Display.swift): it hears its reports.
     var displayOwners: [DeviceIdentifier: Int] = [:]
-    /// Each client's streams of a pair's IMU (WorldBridge+Motion.swift), by client, then device.
+    /// Each client's streams of a pair's IMU, and each pair's Motion as the backend runs it
+    /// for them (WorldWireServer+Motion.swift).
     var motionWatches: [Int: [DeviceIdentifier: MotionWatch]] = [:]
+    var motionStarts: [DeviceIdentifier: MotionStart] = [:]
+    /// Each device's link as last reported: a Motion sample crosses only while it is up.
+    var links: [DeviceIdentifier: LinkState] = [:]
     private var nextStream = 1
     /// Each pair's mock state as last sent to clients, to send only what changed.
     private var mockSent: [DeviceIdentifier: WireMockGlasses] = [:]
     /// The phone's route changes and interruptions, sent as `audio_route` events.
     private var audioListeners: [AudioListenerToken] = []
+    private var phoneAudioToken: (any DATListenerToken)?
+    /// The world's thread, checked wherever a client's call arrives.
+    let owner: ThreadOwner
 
-    init(world: SimulatedWorld, makeConsole: WorldConsole.Factory? = nil, savedFiles: SavedFiles = SavedFiles(folder: nil)) {
+    /// Serves `world`; call on the world's thread.
+    public init(world: any GlassesWorld, configuration: WorldServerConfiguration) {
         self.world = world
-        self.makeConsole = makeConsole
-        self.savedFiles = savedFiles
-        mockSent = Dictionary(world.kit.glasses.map { ($0.identifier, WireMockGlasses(MockGlassesState($0))) }) { first, _ in first }
-        world.kit.attach(self)
-        audioListeners = [
-            world.audio.onRouteChange { [weak self] change in self?.publishAudioRoute(reason: change.reason.rawValue) },
-            world.audio.onInterruption { [weak self] kind in
-                self?.publishAudioRoute(reason: kind == .began ? "interruptionBegan" : "interruptionEnded")
-            },
-            world.audio.onActivation { [weak self] active in self?.publishAudioRoute(reason: active ? "activated" : "deactivated") },
-        ]
+        self.configuration = configuration
+        owner = world.scheduler.thread
+        owner.check()
+        for glasses in world.mock?.paired ?? [] where mockSent[glasses.id] == nil {
+            mockSent[glasses.id] = WireMockGlasses(glasses, pictures: configuration.pictures)
+        }
+        for device in backend.devices { links[device.identifier] = device.linkState }
+        backend.attach(self)
+        listenToPhoneAudio()
     }
 
-    /// The phone's audio route now, with AVAudioSession's names.
-    func audioRoute(reason: String? = nil) -> WireAudioRoute {
+    /// Stops hearing the phone's route; the clients' sessions are released as each leaves.
+    public func close() {
+        owner.check()
+        for id in Array(clients.keys) { leave(id) }
+        for listener in audioListeners { listener.cancel() }
+        audioListeners = []
+        if let token = phoneAudioToken { Task { await token.cancel() } }
+        phoneAudioToken = nil
+    }
+
+    // MARK: The phone's audio route
+
+    private func listenToPhoneAudio() {
+        switch configuration.audioRoute {
+        case .world:
+            let audio = world.audio
+            audioListeners = [
+                audio.onRouteChange { [weak self] change in self?.publishAudioRoute(reason: change.reason.rawValue) },
+                audio.onInterruption { [weak self] kind in
+                    self?.publishAudioRoute(reason: kind == .began ? "interruptionBegan" : "interruptionEnded")
+                },
+                audio.onActivation { [weak self] active in self?.publishAudioRoute(reason: active ? "activated" : "deactivated") },
+            ]
+        case .phone(let phone):
+            let target = SchedulerBoundWeak(self, on: world.scheduler)
+            let inbox = world.scheduler.inbox
+            phoneAudioToken = phone.listen { route in inbox.post { target.open()?.broadcast(.audioRoute(route)) } }
+        case .unavailable:
+            break
+        }
+    }
+
+    /// The phone's audio route now, with AVAudioSession's names (the world's phone).
+    public func audioRoute(reason: String? = nil) -> WireAudioRoute {
         WireAudioRoute(world.audio, reason: reason)
     }
 
@@ -82,51 +126,81 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         }
     }
 
-    var clientCount: Int { clients.count }
+    private func answerAudioRoute(_ reply: @escaping (Result<WireReplyValue, WireError>) -> Void) {
+        switch configuration.audioRoute {
+        case .world:
+            reply(.success(.audioRoute(audioRoute())))
+        case .phone(let phone):
+            let reply = SchedulerBound(reply, on: world.scheduler)
+            let inbox = world.scheduler.inbox
+            Task {
+                let route = await phone.current()
+                inbox.post { reply.open()(.success(.audioRoute(route))) }
+            }
+        case .unavailable(let reason):
+            reply(.failure(WireError(domain: "audio", code: "unavailable", message: reason)))
+        }
+    }
+
+    public var clientCount: Int { clients.count }
 
     func queue(of clientID: Int) -> OutboundQueue? { clients[clientID]?.queue }
 
     // MARK: Clients
 
     /// Adds a client that said hello and sends it the world as it is now, before any event.
-    func join(_ id: Int, name: String, queue: OutboundQueue) {
+    public func join(_ id: Int, name: String, queue: OutboundQueue) {
+        owner.check()
         clients[id] = Client(queue: queue, name: name)
         world.trace.record(source: "serve", event: "client_joined", values: ["client": .int(id), "name": .string(name)])
         queue.send(.hello(hello()))
     }
 
-    func hello() -> ServerHello {
-        ServerHello(
-            server: "glasses serve", world: "simulator", speed: world.scheduler.speed, time: world.scheduler.now,
-            registration: kit.registrationState,
-            permissions: Dictionary(uniqueKeysWithValues: Permission.allCases.map { ($0, kit.permissionStatus($0)) }),
-            devices: kit.devices,
-            bandwidth: Dictionary(kit.devices.map { ($0.identifier, kit.linkBandwidthKbps(of: $0.identifier)) }) { a, _ in a },
-            mock: world.paired.map(WireMockGlasses.init))
+    public func hello() -> ServerHello {
+        let devices = backend.devices
+        return ServerHello(
+            server: configuration.name, world: configuration.worldKind, speed: world.scheduler.speed, time: world.scheduler.now,
+            registration: backend.registrationState,
+            permissions: Dictionary(uniqueKeysWithValues: Permission.allCases.map { ($0, backend.permissionStatus($0)) }),
+            devices: devices,
+            // Only what the backend can tell: DAT reports no bandwidth.
+            bandwidth: Dictionary(devices.compactMap { device in
+                let kbps = backend.linkBandwidthKbps(of: device.identifier)
+                return kbps.isFinite ? (device.identifier, kbps) : nil
+            }) { first, _ in first },
+            mock: (world.mock?.paired ?? []).map { WireMockGlasses($0, pictures: configuration.pictures) })
     }
 
     // MARK: Mock
 
-    /// Applies a mock action, from a client's `mock` command or an HTTP control route
-    /// alike, and tells every client what it changed.
-    func applyMock(_ action: MockAction) -> Result<WireMockGlasses?, MockActionError> {
-        let result = world.apply(action)
-        publishMockChanges()
-        return result.map { $0.map(WireMockGlasses.init) }
-    }
-
     /// Sends `mock_glasses` for each pair whose mock state differs from what clients were last sent.
-    func publishMockChanges() {
-        for glasses in kit.glasses {
-            let state = WireMockGlasses(MockGlassesState(glasses))
-            guard mockSent[glasses.identifier] != state else { continue }
-            mockSent[glasses.identifier] = state
+    public func publishMockChanges() {
+        guard let mock = world.mock else { return }
+        for glasses in mock.paired {
+            let state = WireMockGlasses(glasses, pictures: configuration.pictures)
+            guard mockSent[glasses.id] != state else { continue }
+            mockSent[glasses.id] = state
             broadcast(.mockGlasses(state))
         }
     }
 
+    private func applyMock(_ action: MockAction, reply: @escaping (Result<WireReplyValue, WireError>) -> Void, queue: OutboundQueue) {
+        guard let mock = world.mock else {
+            // No reply: the protocol error says why (docs/protocol.md).
+            return queue.send(.error(.protocolError("notSimulated",
+                "this world is \(world.location); mock commands need a simulator")))
+        }
+        let pictures = configuration.pictures
+        mock.perform(action) { [weak self] result in
+            // The changes are broadcast first, so the reply finds the client's mirror current.
+            self?.publishMockChanges()
+            reply(result.map { $0.map { .mockGlasses(WireMockGlasses($0, pictures: pictures)) } ?? .done }.mapError(\.wireError))
+        }
+    }
+
     /// Releases what a departed client held: its camera feeds stop and its sessions close.
-    func leave(_ id: Int) {
+    public func leave(_ id: Int) {
+        owner.check()
         guard let client = clients.removeValue(forKey: id) else { return }
         for feed in client.feeds.values { feed.stop() }
         client.console?.close()
@@ -134,12 +208,12 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         stopMotionWatches(of: id)
         for (device, owner) in sessionOwners where owner == id {
             sessionOwners[device] = nil
-            kit.listenForSpeech(false, on: device)
-            kit.closeSession(on: device) {}
+            backend.listenForSpeech(false, on: device)
+            backend.closeSession(on: device) {}
         }
         // Its voice streams go with it, unless another client's still listens on that device.
         for device in client.voiceDevices where !clients.values.contains(where: { $0.voiceDevices.contains(device) }) {
-            kit.listenForVoiceInvocations(false, on: device)
+            backend.listenForVoiceInvocations(false, on: device)
         }
         publishMockChanges()
         world.trace.record(source: "serve", event: "client_left", values: [
@@ -147,39 +221,47 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
     }
 
     /// The devices whose session some client holds (`GET /v1/health`).
-    var sessionDevices: [DeviceIdentifier] { sessionOwners.keys.sorted() }
+    public var sessionDevices: [DeviceIdentifier] { sessionOwners.keys.sorted() }
+
+    /// A protocol error for a device this world does not have, naming the ones it has.
+    func unknownDevice(_ device: DeviceIdentifier) -> WireError {
+        let known = backend.devices.map(\.identifier)
+        return .protocolError("unknownDevice",
+            "no glasses '\(device)' in this world; devices: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
+    }
 
     // MARK: Commands
 
-    func handle(_ command: WireCommand, id: Int, from clientID: Int) {
+    public func handle(_ command: WireCommand, id: Int, from clientID: Int) {
+        owner.check()
         guard let queue = clients[clientID]?.queue else { return }
         let reply: (Result<WireReplyValue, WireError>) -> Void = { queue.send(.reply(id: id, $0)) }
         switch command {
         case .register:
-            kit.startRegistration { [weak self] result in
+            backend.startRegistration { [weak self] result in
                 reply(result.map { .done }.mapError(WireError.init))
-                if case .success = result { self?.broadcast(.registration(self?.kit.registrationState ?? .registered), except: clientID) }
+                if case .success = result { self?.broadcast(.registration(self?.backend.registrationState ?? .registered), except: clientID) }
             }
         case .unregister:
-            kit.startUnregistration { [weak self] result in
+            backend.startUnregistration { [weak self] result in
                 reply(result.map { .done }.mapError(WireError.init))
-                if case .success = result { self?.broadcast(.registration(self?.kit.registrationState ?? .available), except: clientID) }
+                if case .success = result { self?.broadcast(.registration(self?.backend.registrationState ?? .available), except: clientID) }
             }
         case .requestPermission(let permission):
-            kit.requestPermission(permission) { [weak self] result in
+            backend.requestPermission(permission) { [weak self] result in
                 reply(result.map { .permission($0) }.mapError(WireError.init))
                 if case .success(let status) = result { self?.broadcast(.permission(permission, status), except: clientID) }
             }
         case .openFirmwareUpdate:
-            kit.openFirmwareUpdate { reply($0.map { .done }.mapError(WireError.init)) }
+            backend.openFirmwareUpdate { reply($0.map { .done }.mapError(WireError.init)) }
         case .openGlassesAppUpdate:
-            kit.openDATGlassesAppUpdate { reply($0.map { .done }.mapError(WireError.init)) }
+            backend.openDATGlassesAppUpdate { reply($0.map { .done }.mapError(WireError.init)) }
         case .openSession(let device):
             if let owner = sessionOwners[device], owner != clientID {
                 return reply(.failure(WireError(DeviceSessionError.sessionAlreadyExists)))
             }
             sessionOwners[device] = clientID
-            kit.openSession(on: device) { [weak self] result in
+            backend.openSession(on: device) { [weak self] result in
                 if case .failure = result, self?.sessionOwners[device] == clientID { self?.sessionOwners[device] = nil }
                 reply(result.map { .done }.mapError(WireError.init))
             }
@@ -189,28 +271,27 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
             // Another client's session is not this one's to close.
             if sessionOwners[device] == clientID {
                 sessionOwners[device] = nil
-                kit.closeSession(on: device) {}
+                backend.closeSession(on: device) {}
             }
             reply(.success(.done))
         case .prepareCamera(let device):
-            kit.prepareCamera(on: device) { reply($0.map { .done }.mapError(WireError.init)) }
+            backend.prepareCamera(on: device) { reply($0.map { .done }.mapError(WireError.init)) }
         case .startCamera(let device, let settings):
             startCamera(device, settings, id: id, clientID: clientID, queue: queue)
         case .mock(let action):
-            // The changes are broadcast first, so the reply finds the client's mirror current.
-            reply(applyMock(action).map { $0.map(WireReplyValue.mockGlasses) ?? .done }.mapError(\.wireError))
+            applyMock(action, reply: reply, queue: queue)
         case .console(let code):
             clients[clientID]?.consoleInputs.append((id, code))
             runNextConsoleInput(of: clientID)
         case .complete(let word):
             reply(console(of: clientID).map { .completions($0.completions(for: word)) })
         case .audioRoute:
-            reply(.success(.audioRoute(audioRoute())))
+            answerAudioRoute(reply)
         case .speechListen(let device, let listening):
             // A start is answered once the glasses have listened for as long as the model's
             // start takes, so what they heard in that time (a recogniser failing on its first
             // block) reaches the client before it, as it would the embedded model.
-            let taken = kit.listenForSpeech(listening, on: device) { [weak self] in
+            let taken = backend.listenForSpeech(listening, on: device) { [weak self] in
                 guard listening, let self else { return reply(.success(.done)) }
                 _ = self.world.scheduler.schedule(after: Speech.startDelay) { reply(.success(.done)) }
             }
@@ -219,20 +300,18 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         case .voiceListen(let device, let listening):
             if listening { clients[clientID]?.voiceDevices.insert(device) } else { clients[clientID]?.voiceDevices.remove(device) }
             let anyone = clients.values.contains { $0.voiceDevices.contains(device) }
-            kit.listenForVoiceInvocations(anyone, on: device)
+            backend.listenForVoiceInvocations(anyone, on: device)
             publishMockChanges()
             reply(.success(.done))
         case .voiceAnswer(let device, let request, let success, let output):
-            kit.answerVoiceInvocation(request, on: device, success: success, output: output) { [weak self] taken in
+            backend.answerVoiceInvocation(request, on: device, success: success, output: output) { [weak self] taken in
                 self?.publishMockChanges()
                 reply(.success(.taken(taken)))
             }
         case .watchMotion(let device, let rate):
-            reply(watchMotion(device, rate: rate, from: clientID, queue: queue))
-        case .watchInputs:
-            // The served glasses report every input to every client, whose model keeps what its
-            // Inputs asked for (MockInputKit delivers only to an app Inputs, which each client holds).
-            reply(.success(.done))
+            watchMotion(device, rate: rate, from: clientID, queue: queue, reply: reply)
+        case .watchInputs(let device, let inputs):
+            reply(watchInputs(device, configuration: inputs, from: clientID))
         case .watchPreviews(let watch):
             clients[clientID]?.watchesPreviews = watch
             clients[clientID]?.previewSent = [:]
@@ -244,7 +323,7 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         case .displayStart, .displaySend, .displayClear, .displayStopVideo, .displayStop:
             handleDisplay(command, from: clientID, queue: queue, reply: reply)
         case .capture(let device, let format, let size, let quality, let audioOverHFP):
-            kit.capturePhoto(on: device, format: format, size: size, quality: quality, phoneAudioOverHFP: audioOverHFP, setUp: {
+            backend.capturePhoto(on: device, format: format, size: size, quality: quality, phoneAudioOverHFP: audioOverHFP, setUp: {
                 queue.send(.event(.captureStarted(id: id)))
             }, progress: { progress in
                 queue.send(.event(.captureProgress(id: id, progress)))
@@ -257,14 +336,29 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         }
     }
 
+    /// `watch_inputs`: DAT's `sources` is a routing request (while an Inputs holds a surface, the
+    /// glasses' own handling of it gives way to the app), so only the session's holder adds or
+    /// removes Inputs, and the backend asks the glasses for exactly those (the simulator reports
+    /// every input and each client's model keeps what it asked for).
+    private func watchInputs(_ device: DeviceIdentifier, configuration inputs: InputsConfiguration?, from clientID: Int)
+        -> Result<WireReplyValue, WireError> {
+        guard backend.devices.contains(where: { $0.identifier == device }) else { return .failure(unknownDevice(device)) }
+        guard sessionOwners[device] == clientID else {
+            if inputs == nil { return .success(.done) }
+            return .failure(.protocolError("noSession",
+                "watch_inputs needs this client's started session on '\(device)' (open_session first): DAT adds Inputs to a started session"))
+        }
+        backend.watchInputs(on: device, configuration: inputs)
+        return .success(.done)
+    }
+
     // MARK: Console
 
     /// The client's console, made on first use.
     private func console(of clientID: Int) -> Result<any WorldConsole, WireError> {
         if let console = clients[clientID]?.console { return .success(console) }
-        guard let makeConsole else {
-            return .failure(WireError(domain: "console", code: "unavailable",
-                message: "this server has no Lua console: serve the world with `glasses serve`, which provides one"))
+        guard let makeConsole = configuration.makeConsole else {
+            return .failure(WireError(domain: "console", code: "unavailable", message: configuration.noConsole))
         }
         do {
             let console = try makeConsole(world)
@@ -309,8 +403,9 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
     /// Each picture is rendered here, on the world's thread (a feed need not be
     /// thread-safe), only when the client or a preview watcher has room for it, and
     /// JPEG-encoded once on the stream's own serial queue, in order, so encoding does
-    /// not hold the world up. At most two frames are in the encoder; more are counted
-    /// as dropped. With no watcher, a stream costs what it did before previews existed.
+    /// not hold the world up. A picture that arrived as JPEG at the stream's size (DAT's)
+    /// crosses as it came. At most two frames are in the encoder; more are counted as
+    /// dropped. With no watcher, a stream costs what it did before previews existed.
     private func startCamera(_ device: DeviceIdentifier, _ settings: EffectiveStreamSettings, id: Int, clientID: Int,
                              queue: OutboundQueue) {
         let stream = nextStream
@@ -318,23 +413,29 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         var index = 0
         let encoder = DispatchQueue(label: "glasses-frames-\(stream)")
         let encoding = AtomicValue<Int>(0)
-        let handle = kit.startCamera(on: device, settings: settings) { [weak self] timestamp, picture in
+        let pictures = configuration.pictures
+        let handle = backend.startCamera(on: device, settings: settings) { [weak self] timestamp, picture in
             defer { index += 1 }
             let ownerHasRoom = queue.hasRoomForFrame
             let watchers = self?.previewWatchers(of: stream, owner: clientID, at: timestamp) ?? []
             guard ownerHasRoom || !watchers.isEmpty, encoding.load() < 2 else {
                 return queue.offerFrame(stream: stream, nil)
             }
-            let image = picture.image(at: timestamp, size: settings.size)
             let frameIndex = index
-            encoding.add(1)
-            encoder.async {
-                let jpeg = try? ImageCodecs.encode(image, as: .jpeg)
+            let deliver = { @Sendable (jpeg: Data?) in
                 let message = jpeg.map {
                     BinaryMessage.frame(stream: stream, index: frameIndex, timestamp: timestamp, size: settings.size, jpeg: $0).encoded()
                 }
                 queue.offerFrame(stream: stream, ownerHasRoom ? message : nil)
                 for watcher in watchers { watcher.offerFrame(stream: stream, message) }
+            }
+            if let encoded = picture as? EncodedFrameSource, encoded.encodedSize == settings.size {
+                return deliver(encoded.jpeg)
+            }
+            let image = picture.image(at: timestamp, size: settings.size)
+            encoding.add(1)
+            encoder.async {
+                deliver(try? pictures.jpeg(image))
                 encoding.subtract(1)
             }
         }
@@ -343,7 +444,7 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
         }
         clients[clientID]?.feeds[stream] = handle
         // The client is the phone: it pauses its own A2DP playback to these glasses (ios#256).
-        if kit.a2dpPausesOnStream { queue.send(.event(.a2dpPausedByStream(device: device))) }
+        if backend.a2dpPausesOnStream { queue.send(.event(.a2dpPausedByStream(device: device))) }
         queue.send(.reply(id: id, .success(.stream(stream))))
     }
 
@@ -364,43 +465,49 @@ final class WorldBridge: WearablesBackendObserver, @unchecked Sendable {
 
     // MARK: WearablesBackendObserver
 
-    func backend(didChangeRegistration state: RegistrationState) { broadcast(.registration(state)) }
+    public func backend(didChangeRegistration state: RegistrationState) { broadcast(.registration(state)) }
 
-    func backend(didUpdate device: DeviceSnapshot) {
+    public func backend(didUpdate device: DeviceSnapshot) {
+        links[device.identifier] = device.linkState
         broadcast(.device(device))
         publishMockChanges()
     }
 
-    func backend(didRemoveDevice identifier: DeviceIdentifier) {
+    public func backend(didRemoveDevice identifier: DeviceIdentifier) {
         endMotionWatches(of: identifier)
+        links[identifier] = nil
         sessionOwners[identifier] = nil
         mockSent[identifier] = nil
         broadcast(.deviceRemoved(identifier))
     }
 
-    func backend(didChangePermission permission: Permission, to status: PermissionStatus) {
+    public func backend(didChangePermission permission: Permission, to status: PermissionStatus) {
         broadcast(.permission(permission, status))
     }
 
-    func backend(didChangeLinkBandwidth kbps: Double, for identifier: DeviceIdentifier) {
+    public func backend(didChangeLinkBandwidth kbps: Double, for identifier: DeviceIdentifier) {
         broadcast(.bandwidth(device: identifier, kbps: kbps))
         publishMockChanges()
     }
 
-    func backend(didInterruptSessionOn identifier: DeviceIdentifier, with interruption: SessionInterruption) {
+    public func backend(didInterruptSessionOn identifier: DeviceIdentifier, with interruption: SessionInterruption) {
         if case .ended = interruption { sessionOwners[identifier] = nil }
         broadcast(.session(device: identifier, interruption))
     }
 
-    func backend(didReceive input: DeviceInput, on identifier: DeviceIdentifier) {
+    public func backend(didReceive input: DeviceInput, on identifier: DeviceIdentifier) {
         broadcast(.input(device: identifier, input))
     }
 
-    func backend(didReport report: CapabilityReport, on identifier: DeviceIdentifier) {
+    public func backend(didReport report: CapabilityReport, on identifier: DeviceIdentifier) {
         broadcast(.capability(device: identifier, report))
     }
 
-    private func broadcast(_ event: WireEvent, except excluded: Int? = nil) {
+    public func backend(didStream samples: [MotionSample], on identifier: DeviceIdentifier) {
+        motionStreamed(samples, on: identifier)
+    }
+
+    func broadcast(_ event: WireEvent, except excluded: Int? = nil) {
         for (id, client) in clients where id != excluded { client.queue.send(.event(event)) }
     }
 }
