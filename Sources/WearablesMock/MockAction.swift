@@ -28,6 +28,8 @@ public enum MockAction: Sendable, Equatable {
     /// Whether a camera stream starting pauses the phone's A2DP playback to the glasses for
     /// good: the audio session is told an interruption began and never that it ended (ios#256).
     case a2dpPausesOnStream(Bool)
+    /// Switches one field report (`FieldReport`; all off by default).
+    case fieldReport(FieldReport, Bool)
 
     /// How the Meta AI app answers permission requests (`timeout`: it never answers;
     /// `connectionError`, `internalError`: it fails with that `PermissionError`).
@@ -57,6 +59,7 @@ public enum MockAction: Sendable, Equatable {
         case .hfpBlocksPhotoCapture: "hfp_blocks_photo_capture"
         case .classicStalls: "classic_stalls"
         case .a2dpPausesOnStream: "a2dp_pauses_on_stream"
+        case .fieldReport: "field_report"
         }
     }
 

@@ -58,6 +58,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
     public var target: String?
     /// `display_video`: how the video ends (`ended`, `stopped`, `error`; `code` a VideoErrorType for `error`).
     public var video: String?
+    /// `field_report`: the FieldReport switched (with `on`).
+    public var report: String?
 
     public init() {}
 
@@ -96,6 +98,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             return .classicStalls(try require(on, "on"))
         case "a2dp_pauses_on_stream":
             return .a2dpPausesOnStream(try require(on, "on"))
+        case "field_report":
+            return .fieldReport(try required(report, "report", as: FieldReport.self), try require(on, "on"))
         case "phone_call":
             let seconds = try require(seconds, "seconds")
             guard seconds.isFinite, seconds > 0 else { throw .badRequest("'seconds' must be a number > 0") }
@@ -189,7 +193,7 @@ public struct MockActionFields: Codable, Sendable, Equatable {
         default:
             throw .badRequest("unknown mock action '\(name)' (actions: pair, \(MockDeviceAction.names.joined(separator: ", ")), "
                 + "permissions, request_result, companion_fail_next, companion_hold_next, companion_continue, companion_cancel, "
-                + "companion_update_app, reset, phone_call, disable, hfp_blocks_photo_capture, classic_stalls, a2dp_pauses_on_stream)")
+                + "companion_update_app, reset, phone_call, disable, hfp_blocks_photo_capture, classic_stalls, a2dp_pauses_on_stream, field_report)")
         }
     }
 
@@ -301,6 +305,9 @@ public struct MockActionFields: Codable, Sendable, Equatable {
         case .phoneCall(let seconds):
             self.seconds = seconds
         case .hfpBlocksPhotoCapture(let on), .classicStalls(let on), .a2dpPausesOnStream(let on):
+            self.on = on
+        case .fieldReport(let report, let on):
+            self.report = report.rawValue
             self.on = on
         case .disable, .companionUpdateApp:
             break

@@ -28,6 +28,13 @@ public final class SimulatedDisplay {
     public private(set) var isPlayingVideo = false
     /// Whether a standalone-photo transfer takes the display down (a field report, opt-in).
     public var photoTransferInterrupts = false
+    /// The `displaySleep` field report (issue 42): the lens dims this long after the last
+    /// interaction (a start, send, clear, click or input), and sleeps this long after it.
+    public static let dimDelay: Double = 20
+    public static let sleepDelay: Double = 25
+    /// How lit the lens is; `awake` unless the `displaySleep` report (or fault) dimmed it.
+    public private(set) var lens = MockDisplayState.Lens.awake
+    private var lensTimers: [TimerToken] = []
 
     private var events: ((DisplayBackendEvent) -> Void)?
     private var videoTimers: [TimerToken] = []
@@ -53,6 +60,7 @@ public final class SimulatedDisplay {
             self.isOn = true
             self.events = events
             self.record("display_started")
+            self.armLens()
             self.changed()
             completion(.success(()))
         }
@@ -70,6 +78,7 @@ public final class SimulatedDisplay {
             self.endVideo(nil as VideoPlaybackEvent?)
             self.content = tree
             self.record("display_content", [("components", .int(tree.ids.count))])
+            self.wake()
             self.changed()
             completion(.success(()))
             if case .videoPlayer = tree.root.component { self.playVideo(generation: current) }
@@ -82,6 +91,7 @@ public final class SimulatedDisplay {
             guard let self, self.generation == current, self.isOn, self.linked else { return completion(.failure(.deviceDisconnected)) }
             self.endVideo(VideoPlaybackEvent(.stopped))
             self.content = nil
+            self.wake()
             self.changed()
             completion(.success(()))
         }
@@ -112,7 +122,15 @@ public final class SimulatedDisplay {
     @discardableResult
     public func click(_ id: String) -> Bool {
         guard isOn, glasses?.isSessionPaused == false, let content, clickable(content).contains(id) else { return false }
+        // A pinch at a sleeping lens wakes it; what it would have clicked is not shown, so nothing is (ours).
+        guard lens != .asleep else {
+            wake()
+            changed()
+            return false
+        }
         record("display_click", [("id", .string(id))])
+        wake()
+        changed()
         events?(.tap(id: id))
         return true
     }
@@ -197,7 +215,64 @@ public final class SimulatedDisplay {
         if let event { events?(.playback(event)) }
     }
 
+    // MARK: The lens' light (the `displaySleep` field report)
+
+    /// The wearer or the app did something: the lens is awake, and dims again after `dimDelay`.
+    func noteInteraction() {
+        guard isOn else { return }
+        let was = lens
+        wake()
+        if was != lens { changed() }
+    }
+
+    /// The `displaySleep` field fault: the lens sleeps now, whatever the switch.
+    func sleepNow() {
+        guard isOn else { return }
+        lensTimers.forEach { $0.cancel() }
+        lensTimers = []
+        setLens(.asleep)
+    }
+
+    /// The switch moved: arm or disarm the timers from now.
+    func fieldReportsChanged() {
+        guard isOn else { return }
+        wake()
+        changed()
+    }
+
+    private func wake() {
+        lens = .awake
+        armLens()
+    }
+
+    private func armLens() {
+        lensTimers.forEach { $0.cancel() }
+        lensTimers = []
+        guard isOn, let scheduler, glasses?.kit.fieldReports.contains(.displaySleep) == true else { return }
+        let current = generation
+        lensTimers = [
+            scheduler.schedule(after: Self.dimDelay) { [weak self] in
+                guard let self, self.generation == current, self.isOn else { return }
+                self.setLens(.dimmed)
+            },
+            scheduler.schedule(after: Self.sleepDelay) { [weak self] in
+                guard let self, self.generation == current, self.isOn else { return }
+                self.setLens(.asleep)
+            },
+        ]
+    }
+
+    private func setLens(_ light: MockDisplayState.Lens) {
+        guard lens != light else { return }
+        lens = light
+        record("display_lens", [("lens", .string(light.name))])
+        changed()
+    }
+
     private func turnOff() {
+        lensTimers.forEach { $0.cancel() }
+        lensTimers = []
+        lens = .awake
         videoTimers.forEach { $0.cancel() }
         videoTimers = []
         isPlayingVideo = false

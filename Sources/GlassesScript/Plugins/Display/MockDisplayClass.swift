@@ -73,6 +73,15 @@ enum MockDisplayClass {
             ],
             fields: [
                 LuaField(name: "on", type: .boolean, doc: "Whether an app's display is started on the glasses.") { .boolean(lens($0).isOn) },
+                LuaField(name: "focus", type: .optional(.string),
+                         doc: "The id that has focus: the first button with action_role=\"primary\" of the content shown (DAT 1.0: the first "
+                             + "primary action takes focus when content first renders); nil when none is shown.") {
+                    lens($0).focus.map { .string($0) } ?? .nil
+                },
+                LuaField(name: "lens", type: .strings(MockDisplayState.Lens.allNames),
+                         doc: "How lit the lens is: awake, or dimmed (20 s) and asleep (25 s) without interaction under the displaySleep field report.") {
+                    .string(lens($0).lens.name)
+                },
                 LuaField(name: "ids", type: .array(.string), doc: "The ids of the components shown, in tree order; empty when nothing is.") {
                     .array((lens($0).content?.ids ?? []).map { .string($0) })
                 },
