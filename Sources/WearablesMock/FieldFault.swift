@@ -12,7 +12,7 @@ public enum FieldFault: String, NamedCase {
     /// ios#131: the camera is orphaned: a running stream stays `streaming` without frames and
     /// every start fails with `internalError`, until the glasses are power-cycled.
     case orphanedCamera
-    /// Field report (issue 42): the lens sleeps now, as after 25 s without interaction
+    /// A third-party field report: the lens sleeps now, as after 25 s without interaction
     /// (the app's display stays `started`; the next send, click or input wakes it).
     case displaySleep
     /// Field report (BirdSpotter, BS-Sess): the wearer makes the Back gesture on the captouch; unless

@@ -22,7 +22,7 @@ public final class CompanionApp {
     /// The code `failNext` takes for a flow that never answers.
     public static let noAnswer = "timeout"
     /// How long a request the app shows waits for the user before it expires, when the
-    /// `requestExpiry` field report is on (issue 42: "a Meta AI registration request expires after five minutes").
+    /// `requestExpiry` field report is on (third party: "a Meta AI registration request expires after five minutes").
     public static let requestLifetime: Double = 300
     /// Counts held requests, so an expiry meant for an earlier one leaves a newer one alone.
     private var requestNumber = 0

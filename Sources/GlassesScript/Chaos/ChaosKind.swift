@@ -26,7 +26,7 @@ public enum ChaosKind: String, CaseIterable, Codable, Sendable {
     case session_ended
     case start_internal_error
     case orphaned_camera
-    /// Third-party field reports (issue 42), as field faults: the display's lens sleeps (as after
+    /// Third-party field reports, as field faults: the display's lens sleeps (as after
     /// 25 s idle); the wearer's Back gesture, which ends a session holding a started display unless
     /// the app's Inputs consume Back; the glasses turn warm (android#177), refusing every session
     /// start until the app registers again (unregister, register): no mock action clears it, so chaos does not.

@@ -28,7 +28,7 @@ public final class SimulatedDisplay {
     public private(set) var isPlayingVideo = false
     /// Whether a standalone-photo transfer takes the display down (a field report, opt-in).
     public var photoTransferInterrupts = false
-    /// The `displaySleep` field report (issue 42): the lens dims this long after the last
+    /// The `displaySleep` field report (third party): the lens dims this long after the last
     /// interaction (a start, send, clear, click or input), and sleeps this long after it.
     public static let dimDelay: Double = 20
     public static let sleepDelay: Double = 25

@@ -1,5 +1,5 @@
 package.path = arg[0]:match("(.*/)") .. "?.lua;" .. package.path
--- mock.chaos draws the field reports that are faults (issue 42 item 8): display_sleep (the lens
+-- mock.chaos draws the field reports that are faults : display_sleep (the lens
 -- sleeps), back_gesture (an unconsumed Back ends a session holding a started display),
 -- warm_reopen (android#177: session starts fail until the app registers again).
 local check = require "check"

@@ -1,5 +1,5 @@
 package.path = arg[0]:match("(.*/)") .. "?.lua;" .. package.path
--- Issue 42, items 6 and 8. Third-party field reports (Meta unconfirmed) are switches, all off by
+-- Third-party field reports (Meta unconfirmed) are switches, all off by
 -- default: mock.set_field_report(name, on). Beside them, what DAT 1.0.1 states and the mock now
 -- shows: focus on the first primary button, MockMotionKit's isStreaming, SpeechError.unavailable.
 local check = require "check"
