@@ -19,4 +19,7 @@ public enum FieldReport: String, NamedCase {
     /// already registered, with no registration handshake since) refuse every session start
     /// within about 0.15 s ("Session ended by device"); a cold registration in this run clears it.
     case warmReopen
+    /// A video whose frames are more than 400 px a side or 70,000 px in total does not play
+    /// (the size the mock gives the videos, `display_video_size`; unknown sizes play).
+    case videoPlayerSize
 }

@@ -172,7 +172,7 @@ extension SimulatedWorld: GlassesWorld, MockControl {
             do { try glasses.speech.setSource(source) } catch {
                 return MockActionError(.unavailable, error.message)
             }
-        case .displayClick, .displayVideo, .displayPhotoTransferInterrupts:
+        case .displayClick, .displayVideo, .displayPhotoTransferInterrupts, .displayVideoSize:
             return glasses.display.apply(action)
         }
         return nil

@@ -60,6 +60,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
     public var video: String?
     /// `field_report`: the FieldReport switched (with `on`).
     public var report: String?
+    /// `display_video_size`: the videos' size in pixels.
+    public var width, height: Int?
 
     public init() {}
 
@@ -146,6 +148,10 @@ public struct MockActionFields: Codable, Sendable, Equatable {
         case "display_click": return .displayClick(try require(target, "target", hint: "a component id, e.g. root.2 or an explicit id"))
         case "display_video": return .displayVideo(try require(video, "video", hint: "ended, stopped or error"), errorType: code)
         case "display_photo_transfer_interrupts": return .displayPhotoTransferInterrupts(try require(on, "on"))
+        case "display_video_size":
+            let width = try require(width, "width"), height = try require(height, "height")
+            guard width > 0, height > 0, width <= 1 << 16, height <= 1 << 16 else { throw .badRequest("'width' and 'height' must be 1-65536 pixels") }
+            return .displayVideoSize(width: width, height: height)
         case "microphone_feed":
             if let tone {
                 guard tone.isFinite, tone > 0 else { throw .badRequest("'tone' must be a number of Hz > 0") }
@@ -286,6 +292,9 @@ public struct MockActionFields: Codable, Sendable, Equatable {
                 video = type
                 code = errorType
             case .displayPhotoTransferInterrupts(let on): self.on = on
+            case .displayVideoSize(let width, let height):
+                self.width = width
+                self.height = height
             }
         case .setPermission(let permission, let status):
             self.permission = permission.name

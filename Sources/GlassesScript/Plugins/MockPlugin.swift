@@ -120,7 +120,8 @@ struct MockPlugin: GlassesPlugin {
                         + "and sleeps after 25 s without interaction), backEndsDisplay (a Back the app does not consume ends the session "
                         + "holding a started display), threePairs (at most three mock devices paired), requestExpiry (a request the Meta AI "
                         + "app shows expires after five minutes), warmReopen (android#177: glasses cached from an earlier run refuse "
-                        + "sessions until a registration in this run)."
+                        + "sessions until a registration in this run), videoPlayerSize (a video over 400 px a side or 70,000 px in total does not play: "
+                        + "glasses.display:set_video_size(w, h))."
                 ) { [unowned runtime] call in
                     let report = try call.named(1, as: FieldReport.self)
                     return try mock.perform(runtime, call, "set_field_report", .fieldReport(report, try call.boolean(2)))

@@ -34,6 +34,11 @@ public final class SimulatedDisplay {
     public static let sleepDelay: Double = 25
     /// How lit the lens is; `awake` unless the `displaySleep` report (or fault) dimmed it.
     public private(set) var lens = MockDisplayState.Lens.awake
+    /// The size of the videos the glasses fetch, as the mock says (nil: unknown, never refused).
+    public private(set) var videoSize: (width: Int, height: Int)?
+    /// The `videoPlayerSize` field report's limits: a side, and the frame's pixels.
+    public static let maxVideoSide = 400
+    public static let maxVideoPixels = 70_000
     private var lensTimers: [TimerToken] = []
 
     private var events: ((DisplayBackendEvent) -> Void)?
@@ -161,6 +166,8 @@ public final class SimulatedDisplay {
             finishVideo(event, errorType: event == .error ? reason : nil)
         case .displayPhotoTransferInterrupts(let on):
             photoTransferInterrupts = on
+        case .displayVideoSize(let width, let height):
+            videoSize = (width, height)
         default:
             return .badRequest("not a display action: \(action.name)")
         }
@@ -195,6 +202,16 @@ public final class SimulatedDisplay {
         videoTimers = [
             scheduler.schedule(after: Self.videoStartDelay) { [weak self] in
                 guard let self, self.generation == current, self.isOn else { return }
+                if self.videoTooLarge {
+                    // The field report: such a video never plays; the lens is left empty, as after a failed video.
+                    self.videoTimers.forEach { $0.cancel() }
+                    self.videoTimers = []
+                    self.record("video_refused", [("width", .int(self.videoSize?.width ?? 0)), ("height", .int(self.videoSize?.height ?? 0))])
+                    self.content = nil
+                    self.changed()
+                    self.events?(.playback(VideoPlaybackEvent(.error, errorType: .playbackFailed)))
+                    return
+                }
                 self.isPlayingVideo = true
                 self.changed()
                 self.events?(.playback(VideoPlaybackEvent(.started)))
@@ -204,6 +221,12 @@ public final class SimulatedDisplay {
                 self.finishVideo(.ended)
             },
         ]
+    }
+
+    /// Whether the `videoPlayerSize` field report refuses the videos' size.
+    private var videoTooLarge: Bool {
+        guard glasses?.kit.fieldReports.contains(.videoPlayerSize) == true, let size = videoSize else { return false }
+        return size.width > Self.maxVideoSide || size.height > Self.maxVideoSide || size.width * size.height > Self.maxVideoPixels
     }
 
     /// Stops the video's timers; reports `event` if it was playing.

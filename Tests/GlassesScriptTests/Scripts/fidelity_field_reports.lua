@@ -114,6 +114,32 @@ eventually(function() return third.display.lens == "awake" end)
 check.eq(third.display.lens, "awake", "an input wakes it")
 mock.set_field_report("displaySleep", false)
 
+-- videoPlayerSize: a video over 400 px a side or 70,000 px in total does not play. The simulator
+-- opens no URL, so the mock says the videos' size; off (the default), any size plays.
+third.display:set_video_size(640, 360)
+local verrs = {}
+d:on("error", function(e) verrs[#verrs + 1] = e.code .. "/" .. tostring(e.reason) end)
+d:play{url = "https://example.com/clip.mp4"}
+eventually(function() return d.playing end)
+check.eq(d.playing, true, "off: a 640x360 video plays")
+d:stop_video()
+wait(0.5)
+mock.set_field_report("videoPlayerSize", true)
+d:play{url = "https://example.com/clip.mp4"}
+eventually(function() return #verrs > 0 end)
+check.seq(verrs, {"playbackFailed/playbackFailed"}, "on: 640x360 fails to play")
+check.eq(d.playing, false, "nothing plays")
+third.display:set_video_size(266, 150)
+d:play{url = "https://example.com/video_266x150_faststart.mp4"}
+eventually(function() return d.playing end)
+check.eq(d.playing, true, "266x150 (39,900 px) plays")
+d:stop_video()
+third.display:set_video_size(350, 250)
+d:play{url = "https://example.com/clip.mp4"}
+eventually(function() return #verrs > 1 end)
+check.eq(#verrs, 2, "350x250 is under 400 a side but 87,500 px: refused")
+mock.set_field_report("videoPlayerSize", false)
+
 -- MockMotionKit isStreaming: whether an app's Motion on these glasses is started.
 local m = ds:motion{rate = "hz10"}
 check.eq(third.motion.streaming, false, "added, not started")

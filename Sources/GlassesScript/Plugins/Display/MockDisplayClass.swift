@@ -52,6 +52,13 @@ enum MockDisplayClass {
                     try mock.perform(runtime, call, "set_photo_transfer_interrupts", .device(handle.id, .displayPhotoTransferInterrupts(on)))
                 },
                 .method(
+                    "set_video_size", .integer("width", in: 1...65536), .integer("height", in: 1...65536),
+                    doc: "The pixel size of the videos the glasses fetch (the simulator opens no URL). Under the videoPlayerSize "
+                        + "field report a video over 400 px a side or 70,000 px in total fails to play (playbackFailed); unset, none is refused."
+                ) { [unowned runtime] handle, width, height, call in
+                    try mock.perform(runtime, call, "set_video_size", .device(handle.id, .displayVideoSize(width: width, height: height)))
+                },
+                .method(
                     "snapshot", .string("path"), returns: [.string],
                     doc: "Write what the lens shows as a 600x600 PNG (black when nothing is); returns the path written. "
                         + "Text in DejaVu Sans through FreeType. The trace records the picture's SHA-256, a reference for later runs."

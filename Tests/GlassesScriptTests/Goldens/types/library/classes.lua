@@ -769,6 +769,11 @@ function MockDisplay:video(how, error) end
 ---@param on boolean
 function MockDisplay:set_photo_transfer_interrupts(on) end
 
+---The pixel size of the videos the glasses fetch (the simulator opens no URL). Under the videoPlayerSize field report a video over 400 px a side or 70,000 px in total fails to play (playbackFailed); unset, none is refused.
+---@param width integer
+---@param height integer
+function MockDisplay:set_video_size(width, height) end
+
 ---Write what the lens shows as a 600x600 PNG (black when nothing is); returns the path written. Text in DejaVu Sans through FreeType. The trace records the picture's SHA-256, a reference for later runs.
 ---@param path string
 ---@return string

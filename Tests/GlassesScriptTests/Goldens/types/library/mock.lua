@@ -43,8 +43,8 @@ function mock.set_a2dp_pauses_on_stream(on) end
 ---@param on boolean
 function mock.set_classic_stalls(on) end
 
----Switch a third-party field report (Meta unconfirmed; all off by default): displaySleep (the lens dims after 20 s and sleeps after 25 s without interaction), backEndsDisplay (a Back the app does not consume ends the session holding a started display), threePairs (at most three mock devices paired), requestExpiry (a request the Meta AI app shows expires after five minutes), warmReopen (android#177: glasses cached from an earlier run refuse sessions until a registration in this run).
----@param name "displaySleep"|"backEndsDisplay"|"threePairs"|"requestExpiry"|"warmReopen"
+---Switch a third-party field report (Meta unconfirmed; all off by default): displaySleep (the lens dims after 20 s and sleeps after 25 s without interaction), backEndsDisplay (a Back the app does not consume ends the session holding a started display), threePairs (at most three mock devices paired), requestExpiry (a request the Meta AI app shows expires after five minutes), warmReopen (android#177: glasses cached from an earlier run refuse sessions until a registration in this run), videoPlayerSize (a video over 400 px a side or 70,000 px in total does not play: glasses.display:set_video_size(w, h)).
+---@param name "displaySleep"|"backEndsDisplay"|"threePairs"|"requestExpiry"|"warmReopen"|"videoPlayerSize"
 ---@param on boolean
 function mock.set_field_report(name, on) end
 
