@@ -25,7 +25,11 @@ public final class MockDeviceKit: WearablesBackend {
     public var classicStalls = true
     /// Third-party field reports switched on (`FieldReport`); none by default.
     public var fieldReports: Set<FieldReport> = [] {
-        didSet { for pair in glasses { pair.display.fieldReportsChanged() } }
+        didSet {
+            // Only the display's own report moves its lens' timers.
+            guard oldValue.contains(.displaySleep) != fieldReports.contains(.displaySleep) else { return }
+            for pair in glasses { pair.display.fieldReportsChanged() }
+        }
     }
     /// Whether a registration handshake completed since the world (or the last reset) began:
     /// glasses paired after it, or present at it, are known cold (android#177's "cold registration").
