@@ -129,13 +129,11 @@ public final class SimulatedDisplay {
         guard isOn, glasses?.isSessionPaused == false, let content, clickable(content).contains(id) else { return false }
         // A pinch at a sleeping lens wakes it; what it would have clicked is not shown, so nothing is (ours).
         guard lens != .asleep else {
-            wake()
-            changed()
+            noteInteraction()
             return false
         }
         record("display_click", [("id", .string(id))])
-        wake()
-        changed()
+        noteInteraction()
         events?(.tap(id: id))
         return true
     }
