@@ -8,7 +8,7 @@ local glasses = mock.pair("metaRayBanDisplay")   -- a pair with a display, so ev
 mock.chaos{
   rates = {fold = 4, power_cycle = 2, disconnect = 8, thermal = 1, battery = 1, capture_failure = 4,
            bandwidth = 2, phone_call = 2, doff = 4, input_fault = 2, speech_fault = 2, voice_launch = 2,
-           session_ended = 2, start_internal_error = 2, orphaned_camera = 1},
+           session_ended = 2, start_internal_error = 2, orphaned_camera = 1, display_sleep = 2, back_gesture = 2},
   devices = {glasses},
 }
 expect("restart_gap")                 -- never a session start within 2 s of a stop (it wedges real glasses)

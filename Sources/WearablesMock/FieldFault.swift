@@ -12,4 +12,13 @@ public enum FieldFault: String, NamedCase {
     /// ios#131: the camera is orphaned: a running stream stays `streaming` without frames and
     /// every start fails with `internalError`, until the glasses are power-cycled.
     case orphanedCamera
+    /// A third-party field report: the lens sleeps now, as after 25 s without interaction
+    /// (the app's display stays `started`; the next send, click or input wakes it).
+    case displaySleep
+    /// Field report (BirdSpotter, BS-Sess): the wearer makes the Back gesture on the captouch; unless
+    /// the app's Inputs consume Back, it ends the session holding a started display.
+    case backGesture
+    /// android#177: the glasses count as cached from an earlier run ("warm"): every session
+    /// start fails within about 0.15 s until a registration handshake in this run.
+    case warmReopen
 }

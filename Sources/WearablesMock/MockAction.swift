@@ -28,6 +28,8 @@ public enum MockAction: Sendable, Equatable {
     /// Whether a camera stream starting pauses the phone's A2DP playback to the glasses for
     /// good: the audio session is told an interruption began and never that it ended (ios#256).
     case a2dpPausesOnStream(Bool)
+    /// Switches one field report (`FieldReport`; all off by default).
+    case fieldReport(FieldReport, Bool)
 
     /// How the Meta AI app answers permission requests (`timeout`: it never answers;
     /// `connectionError`, `internalError`: it fails with that `PermissionError`).
@@ -57,6 +59,7 @@ public enum MockAction: Sendable, Equatable {
         case .hfpBlocksPhotoCapture: "hfp_blocks_photo_capture"
         case .classicStalls: "classic_stalls"
         case .a2dpPausesOnStream: "a2dp_pauses_on_stream"
+        case .fieldReport: "field_report"
         }
     }
 
@@ -135,6 +138,9 @@ public enum MockDeviceAction: Sendable, Equatable {
     case displayVideo(String, errorType: String?)
     /// Whether a standalone-photo transfer takes the display down (a field report; off by default).
     case displayPhotoTransferInterrupts(Bool)
+    /// The pixel size of the videos the glasses fetch (the simulator opens no URL, so it is the
+    /// mock's to say); what the `videoPlayerSize` field report checks.
+    case displayVideoSize(width: Int, height: Int)
 
     public static let plainActions: [MockDeviceAction] = [
         .unpair, .powerOn, .powerOff, .don, .doff, .fold, .unfold, .tap, .tapAndHold, .captureButton, .peakPower, .updateFirmware,
@@ -188,6 +194,7 @@ public enum MockDeviceAction: Sendable, Equatable {
         case .displayClick: "display_click"
         case .displayVideo: "display_video"
         case .displayPhotoTransferInterrupts: "display_photo_transfer_interrupts"
+        case .displayVideoSize: "display_video_size"
         }
     }
 
@@ -196,5 +203,5 @@ public enum MockDeviceAction: Sendable, Equatable {
         + ["fail_next_capture", "fail_stream", "battery", "charging", "thermal", "disconnect", "bandwidth", "camera_feed", "captured_image",
            "compatibility", "microphone_feed", "input", "inputs_fault", "field_fault", "developer_mode", "glasses_app", "motion_feed", "speech",
            "speech_error", "speech_complete", "speech_locale", "speech_source",
-           "display_click", "display_video", "display_photo_transfer_interrupts"]
+           "display_click", "display_video", "display_photo_transfer_interrupts", "display_video_size"]
 }

@@ -18,6 +18,8 @@ public struct MockActionError: Error, Sendable, Equatable, CustomStringConvertib
         case noTarget = "no_target"
         /// The simulating process lacks what the action needs (the live recogniser's library or model).
         case unavailable
+        /// A pair refused because the mock holds as many devices as it can (the `threePairs` field report).
+        case tooManyDevices = "too_many_devices"
     }
 
     public var code: Code

@@ -83,7 +83,7 @@ struct ControlRoutes: Sendable {
         mockAction(router, "/v1/phone_call", "phone_call") { action, _, _ in
             JSONBody.response(["phone_call_seconds": MockActionFields(action).seconds])
         }
-        for name in ["hfp_blocks_photo_capture", "classic_stalls", "a2dp_pauses_on_stream"] {
+        for name in ["hfp_blocks_photo_capture", "classic_stalls", "a2dp_pauses_on_stream", "field_report"] {
             mockAction(router, "/v1/\(name)", name) { action, _, _ in JSONBody.response(["on": MockActionFields(action).on]) }
         }
     }

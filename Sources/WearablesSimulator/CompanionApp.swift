@@ -21,6 +21,14 @@ public final class CompanionApp {
     private var waiting: [Flow: (Bool) -> Void] = [:]
     /// The code `failNext` takes for a flow that never answers.
     public static let noAnswer = "timeout"
+    /// How long a request the app shows waits for the user before it expires, when the
+    /// `requestExpiry` field report is on (third party: "a Meta AI registration request expires after five minutes").
+    public static let requestLifetime: Double = 300
+    /// Counts held requests, so an expiry meant for an earlier one leaves a newer one alone.
+    private var requestNumber = 0
+    private var waitingNumber: [Flow: Int] = [:]
+    /// The flows whose last request expired unanswered (for the refusal's message).
+    public private(set) var expired: Set<Flow> = []
 
     init(registered: Bool, installed: Bool) {
         isRegistered = registered
@@ -60,6 +68,7 @@ public final class CompanionApp {
     /// request of that flow is waiting.
     public func answer(_ flow: Flow, proceed: Bool) -> Bool {
         guard let resume = waiting.removeValue(forKey: flow) else { return false }
+        waitingNumber[flow] = nil
         resume(proceed)
         return true
     }
@@ -68,6 +77,21 @@ public final class CompanionApp {
     func hold(_ flow: Flow, until resume: @escaping (Bool) -> Void) -> Bool {
         guard held.remove(flow) != nil else { return false }
         waiting[flow] = resume
+        requestNumber += 1
+        waitingNumber[flow] = requestNumber
+        expired.remove(flow)
+        return true
+    }
+
+    /// The number of the request `flow` shows now, if one waits.
+    func waitingRequest(_ flow: Flow) -> Int? { waiting[flow] == nil ? nil : waitingNumber[flow] }
+
+    /// The request `number` of `flow` expires, if it still waits: it is withdrawn unanswered,
+    /// so its flow never comes back (the app's model has given up on it by then). True when it expired.
+    func expire(_ flow: Flow, number: Int) -> Bool {
+        guard waitingNumber[flow] == number, waiting.removeValue(forKey: flow) != nil else { return false }
+        waitingNumber[flow] = nil
+        expired.insert(flow)
         return true
     }
 

@@ -23,6 +23,10 @@ extension SimulatedWorld: GlassesWorld, MockControl {
         }
         switch action {
         case .pair(let model, let ready, let hasIMU):
+            if kit.fieldReports.contains(.threePairs), kit.glasses.count >= 3 {
+                return .failure(MockActionError(.tooManyDevices, "the mock holds at most three paired devices (field report threePairs); "
+                    + "paired: \(kit.glasses.map(\.identifier).joined(separator: ", ")); unpair one first"))
+            }
             let pair = ready ? kit.pairReadyGlasses(model: model) : kit.pairGlasses(model: model)
             if !hasIMU { pair.motion.removeIMU() }
             return .success(MockGlassesState(pair))
@@ -54,7 +58,12 @@ extension SimulatedWorld: GlassesWorld, MockControl {
         case .companionHoldNext(let flow):
             kit.companion.holdNext(flow == .registration ? .registration : .unregistration)
         case .companionAnswer(let flow, let proceed):
-            guard kit.companion.answer(flow == .registration ? .registration : .unregistration, proceed: proceed) else {
+            let companionFlow: CompanionApp.Flow = flow == .registration ? .registration : .unregistration
+            guard kit.companion.answer(companionFlow, proceed: proceed) else {
+                if kit.companion.expired.contains(companionFlow) {
+                    return .failure(MockActionError(.noRequest, "the \(flow.rawValue) request expired unanswered after five minutes "
+                        + "(field report requestExpiry); start the flow again"))
+                }
                 return .failure(MockActionError(.noRequest, "no \(flow.rawValue) request waits for an answer; call mock.companion.hold_next(\"\(flow.rawValue)\") before the flow starts"))
             }
         case .reset(let registered, let permissions, let installed):
@@ -69,6 +78,9 @@ extension SimulatedWorld: GlassesWorld, MockControl {
             kit.classicStalls = on
         case .a2dpPausesOnStream(let on):
             kit.a2dpPausesOnStream = on
+        case .fieldReport(let report, let on):
+            if on { kit.fieldReports.insert(report) } else { kit.fieldReports.remove(report) }
+            kit.record("field_report", [("report", .string(report.name)), ("on", .bool(on))])
         case .companionUpdateApp:
             guard kit.updateCompanionApp() else {
                 return .failure(MockActionError(.metaAINotInstalled, "the Meta AI app is not installed, so it cannot update; reset the mock with meta_ai_installed=true"))
@@ -160,7 +172,7 @@ extension SimulatedWorld: GlassesWorld, MockControl {
             do { try glasses.speech.setSource(source) } catch {
                 return MockActionError(.unavailable, error.message)
             }
-        case .displayClick, .displayVideo, .displayPhotoTransferInterrupts:
+        case .displayClick, .displayVideo, .displayPhotoTransferInterrupts, .displayVideoSize:
             return glasses.display.apply(action)
         }
         return nil
@@ -203,7 +215,8 @@ extension MockGlassesState {
                   stuck: glasses.isStuck, bandwidthKbps: glasses.bandwidthKbps,
                   voiceListening: glasses.voice.isListening, voiceRequests: glasses.voice.requests,
                   display: glasses.model.supportsDisplay
-                      ? MockDisplayState(isOn: glasses.display.isOn, content: glasses.display.content, playingVideo: glasses.display.isPlayingVideo)
+                      ? MockDisplayState(isOn: glasses.display.isOn, content: glasses.display.content, playingVideo: glasses.display.isPlayingVideo,
+                                         lens: glasses.display.lens)
                       : nil)
         if case .pose(let pose) = glasses.motion.current { motionPose = pose.name } else { motionPose = nil }
         hasIMU = glasses.motion.hasIMU

@@ -1,5 +1,6 @@
 import WearablesAudio
 import WearablesCore
+import WearablesMock
 
 /// The simulator backend, modelled on DAT's MockDeviceKit: simulated glasses, the
 /// simulated companion app and its permission grants, all on one scheduler.
@@ -22,6 +23,17 @@ public final class MockDeviceKit: WearablesBackend {
     /// recovers by itself, still `streaming`, with no error. On by default; switch off
     /// to model a fixed SDK. (The backend does not see the codec, so hvc1 stalls too.)
     public var classicStalls = true
+    /// Third-party field reports switched on (`FieldReport`); none by default.
+    public var fieldReports: Set<FieldReport> = [] {
+        didSet {
+            // Only the display's own report moves its lens' timers.
+            guard oldValue.contains(.displaySleep) != fieldReports.contains(.displaySleep) else { return }
+            for pair in glasses { pair.display.fieldReportsChanged() }
+        }
+    }
+    /// Whether a registration handshake completed since the world (or the last reset) began:
+    /// glasses paired after it, or present at it, are known cold (android#177's "cold registration").
+    public private(set) var registeredInThisRun = false
     /// How long a stall lasts, and how long the stream runs between stalls.
     public static let stallDuration = 1.3...1.9
     public static let timeBetweenStalls = 2.0...6.0
@@ -53,6 +65,7 @@ public final class MockDeviceKit: WearablesBackend {
                       companionInstalled: Bool = true) {
         for pair in glasses { unpair(pair) }
         isEnabled = true
+        registeredInThisRun = false
         companion = CompanionApp(registered: registered, installed: companionInstalled)
         notifyObservers { $0.backend(didChangeRegistration: companion.registrationState) }
         permissions = MockPermissions(initial: initial, kit: self)
@@ -105,6 +118,9 @@ public final class MockDeviceKit: WearablesBackend {
         let identifier = "\(model.name)-\(pairedCount)"
         let camera = SimulatedCamera(feed: CameraFeed.synthetic(.moving, seed: scheduler.random.next()))
         let pair = SimulatedGlasses(kit: self, identifier: identifier, model: model, camera: camera)
+        // Paired while the app is already registered, with no handshake in this run: the SDK knows
+        // these glasses from its cache of an earlier run (android#177's "warm" reopen).
+        pair.cachedFromEarlierRun = companion.isRegistered && !registeredInThisRun
         glasses.append(pair)
         permissions.devicePaired(identifier)
         record("pair", [("glasses", .string(identifier)), ("model", .string(model.name))])
@@ -181,13 +197,18 @@ public final class MockDeviceKit: WearablesBackend {
         if app.hold(.registration, until: { [weak self] proceed in
             guard proceed else { return completion(.failure(.unknown)) }
             app.isRegistered = true
+            self?.registrationHandshakeDone()
             // An answer after the model gave up still registers the app, as a late callback URL would.
             self?.notifyObservers { $0.backend(didChangeRegistration: app.registrationState) }
             completion(.success(()))
-        }) { return record("flow_waiting", [("flow", .string("registration"))]) }
-        scheduler.schedule(after: CompanionApp.responseDelay) {
+        }) {
+            expireWhenDue(.registration)
+            return record("flow_waiting", [("flow", .string("registration"))])
+        }
+        scheduler.schedule(after: CompanionApp.responseDelay) { [weak self] in
             if let failure = app.takeRegistrationFailure() { return completion(.failure(failure)) }
             app.isRegistered = true
+            self?.registrationHandshakeDone()
             completion(.success(()))
         }
     }
@@ -200,12 +221,38 @@ public final class MockDeviceKit: WearablesBackend {
             app.isRegistered = false
             self?.notifyObservers { $0.backend(didChangeRegistration: app.registrationState) }
             completion(.success(()))
-        }) { return record("flow_waiting", [("flow", .string("unregistration"))]) }
+        }) {
+            expireWhenDue(.unregistration)
+            return record("flow_waiting", [("flow", .string("unregistration"))])
+        }
         scheduler.schedule(after: CompanionApp.responseDelay) {
             if let failure = app.takeUnregistrationFailure() { return completion(.failure(failure)) }
             app.isRegistered = false
             completion(.success(()))
         }
+    }
+
+    /// A cold registration (android#177): the handshake ran in this run, so every pair is known fresh.
+    private func registrationHandshakeDone() {
+        registeredInThisRun = true
+        for pair in glasses { pair.becameCold() }
+    }
+
+    /// With the `requestExpiry` field report on, the request `flow` shows now expires after
+    /// `CompanionApp.requestLifetime` unless the user answered it first.
+    private func expireWhenDue(_ flow: CompanionApp.Flow) {
+        guard fieldReports.contains(.requestExpiry), let number = companion.waitingRequest(flow) else { return }
+        let app = companion
+        scheduler.schedule(after: CompanionApp.requestLifetime) { [weak self] in
+            guard app.expire(flow, number: number) else { return }
+            self?.record("request_expired", [("flow", .string(flow.rawValue))])
+        }
+    }
+
+    /// The app's Inputs on these glasses (nil: none), so the glasses know whether the app
+    /// consumes Back (`backEndsDisplay`). Over a connection the served glasses are not told.
+    public func watchInputs(on identifier: DeviceIdentifier, configuration: InputsConfiguration?) {
+        glasses(identifier)?.appInputs = configuration
     }
 
     public func permissionStatus(_ permission: Permission) -> PermissionStatus { permissions.status(permission) }

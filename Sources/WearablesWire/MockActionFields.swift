@@ -58,6 +58,10 @@ public struct MockActionFields: Codable, Sendable, Equatable {
     public var target: String?
     /// `display_video`: how the video ends (`ended`, `stopped`, `error`; `code` a VideoErrorType for `error`).
     public var video: String?
+    /// `field_report`: the FieldReport switched (with `on`).
+    public var report: String?
+    /// `display_video_size`: the videos' size in pixels.
+    public var width, height: Int?
 
     public init() {}
 
@@ -96,6 +100,8 @@ public struct MockActionFields: Codable, Sendable, Equatable {
             return .classicStalls(try require(on, "on"))
         case "a2dp_pauses_on_stream":
             return .a2dpPausesOnStream(try require(on, "on"))
+        case "field_report":
+            return .fieldReport(try required(report, "report", as: FieldReport.self), try require(on, "on"))
         case "phone_call":
             let seconds = try require(seconds, "seconds")
             guard seconds.isFinite, seconds > 0 else { throw .badRequest("'seconds' must be a number > 0") }
@@ -142,6 +148,10 @@ public struct MockActionFields: Codable, Sendable, Equatable {
         case "display_click": return .displayClick(try require(target, "target", hint: "a component id, e.g. root.2 or an explicit id"))
         case "display_video": return .displayVideo(try require(video, "video", hint: "ended, stopped or error"), errorType: code)
         case "display_photo_transfer_interrupts": return .displayPhotoTransferInterrupts(try require(on, "on"))
+        case "display_video_size":
+            let width = try require(width, "width"), height = try require(height, "height")
+            guard width > 0, height > 0, width <= 1 << 16, height <= 1 << 16 else { throw .badRequest("'width' and 'height' must be 1-65536 pixels") }
+            return .displayVideoSize(width: width, height: height)
         case "microphone_feed":
             if let tone {
                 guard tone.isFinite, tone > 0 else { throw .badRequest("'tone' must be a number of Hz > 0") }
@@ -189,7 +199,7 @@ public struct MockActionFields: Codable, Sendable, Equatable {
         default:
             throw .badRequest("unknown mock action '\(name)' (actions: pair, \(MockDeviceAction.names.joined(separator: ", ")), "
                 + "permissions, request_result, companion_fail_next, companion_hold_next, companion_continue, companion_cancel, "
-                + "companion_update_app, reset, phone_call, disable, hfp_blocks_photo_capture, classic_stalls, a2dp_pauses_on_stream)")
+                + "companion_update_app, reset, phone_call, disable, hfp_blocks_photo_capture, classic_stalls, a2dp_pauses_on_stream, field_report)")
         }
     }
 
@@ -282,6 +292,9 @@ public struct MockActionFields: Codable, Sendable, Equatable {
                 video = type
                 code = errorType
             case .displayPhotoTransferInterrupts(let on): self.on = on
+            case .displayVideoSize(let width, let height):
+                self.width = width
+                self.height = height
             }
         case .setPermission(let permission, let status):
             self.permission = permission.name
@@ -301,6 +314,9 @@ public struct MockActionFields: Codable, Sendable, Equatable {
         case .phoneCall(let seconds):
             self.seconds = seconds
         case .hfpBlocksPhotoCapture(let on), .classicStalls(let on), .a2dpPausesOnStream(let on):
+            self.on = on
+        case .fieldReport(let report, let on):
+            self.report = report.rawValue
             self.on = on
         case .disable, .companionUpdateApp:
             break

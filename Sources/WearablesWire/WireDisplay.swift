@@ -100,15 +100,19 @@ public struct WireMockDisplay: Codable, Sendable, Equatable {
     public var on: Bool
     public var playing: Bool
     public var tree: WireComponent?
+    /// How lit the lens is (`dimmed`, `asleep`); absent while awake.
+    public var lens: String?
 
     public init(_ state: MockDisplayState, pictures: some WirePictureCoding) {
         on = state.isOn
         playing = state.playingVideo
         tree = state.content.map { WireComponent(ComponentSpec($0.root), pictures: pictures) }
+        lens = state.lens == .awake ? nil : state.lens.name
     }
 
     public func state(pictures: some WirePictureCoding) -> MockDisplayState {
-        MockDisplayState(isOn: on, content: tree.flatMap { try? $0.tree(pictures: pictures) }, playingVideo: playing)
+        MockDisplayState(isOn: on, content: tree.flatMap { try? $0.tree(pictures: pictures) }, playingVideo: playing,
+                         lens: lens.flatMap(MockDisplayState.Lens.init(name:)) ?? .awake)
     }
 }
 

@@ -53,6 +53,9 @@ import Testing
         ("fidelity_a2dp_pause.lua", "ready"),
         ("fidelity_display.lua", "ready"),
         ("reconnect_doffed_start.lua", "ready"),
+        ("fidelity_field_reports.lua", "ready"),
+        ("field_report_back.lua", "ready"),
+        ("chaos_field_reports.lua", "ready"),
     ]
 
     @Test(arguments: passing.map(\.script))

@@ -31,7 +31,10 @@ import WirePictures
         WireCommand.displayStart(device: "d"), .displaySend(device: "d", tree: WireComponent(ComponentSpec(tree.root))), .displayClear(device: "d"),
         .displayStopVideo(device: "d"), .displayStop(device: "d"),
         .mock(.device("d", .displayClick("save"))), .mock(.device("d", .displayVideo("error", errorType: "urlInvalid"))),
-        .mock(.device("d", .displayPhotoTransferInterrupts(true))),
+        .mock(.device("d", .displayPhotoTransferInterrupts(true))), .mock(.device("d", .displayVideoSize(width: 266, height: 150))),
+        .mock(.fieldReport(.displaySleep, true)), .mock(.fieldReport(.videoPlayerSize, false)),
+        .mock(.device("d", .fieldFault(.displaySleep))), .mock(.device("d", .fieldFault(.backGesture))),
+        .mock(.device("d", .fieldFault(.warmReopen))),
     ])
     func commandsRoundTrip(_ command: WireCommand) throws {
         let message = ClientMessage.command(id: 3, command)
@@ -61,6 +64,18 @@ import WirePictures
         guard case .event(.mockGlasses(let wire)) = try ServerMessage.decode(message.encoded()) else { Issue.record("not mock_glasses"); return }
         #expect(wire.state.display == state.display)
         #expect(wire.state.display?.clickable == ["root", "save"])
+    }
+
+    /// The lens' light (the displaySleep field report) crosses; awake is said by saying nothing.
+    @Test(arguments: MockDisplayState.Lens.allCases)
+    func theLensLightCrosses(_ light: MockDisplayState.Lens) throws {
+        let device = DeviceSnapshot(identifier: "d", name: "Meta Ray-Ban Display", type: .metaRayBanDisplay, linkState: .connected)
+        let state = MockGlassesState(device: device, battery: 80, thermal: .none, powered: true, stuck: false, bandwidthKbps: 2000,
+                                     display: MockDisplayState(isOn: true, content: Self.tree, playingVideo: false, lens: light))
+        let message = ServerMessage.event(.mockGlasses(WireMockGlasses(state)))
+        guard case .event(.mockGlasses(let wire)) = try ServerMessage.decode(message.encoded()) else { Issue.record("not mock_glasses"); return }
+        #expect(wire.state.display?.lens == light)
+        #expect(wire.display?.lens == (light == .awake ? nil : light.name))
     }
 
     /// A script's picture crosses as JPEG: the server's tree has the image at the size the

@@ -26,6 +26,13 @@ public enum ChaosKind: String, CaseIterable, Codable, Sendable {
     case session_ended
     case start_internal_error
     case orphaned_camera
+    /// Third-party field reports, as field faults: the display's lens sleeps (as after
+    /// 25 s idle); the wearer's Back gesture, which ends a session holding a started display unless
+    /// the app's Inputs consume Back; the glasses turn warm (android#177), refusing every session
+    /// start until the app registers again (unregister, register): no mock action clears it, so chaos does not.
+    case display_sleep
+    case back_gesture
+    case warm_reopen
 
     /// The kinds' names, in declaration order, for messages.
     public static let names = allCases.map(\.rawValue)
@@ -42,7 +49,8 @@ public enum ChaosKind: String, CaseIterable, Codable, Sendable {
         case .bandwidth: 10...120
         case .phone_call: 10...180
         case .doff: 2...120
-        case .input_fault, .speech_fault, .voice_launch, .session_ended, .start_internal_error: 0...0
+        case .input_fault, .speech_fault, .voice_launch, .session_ended, .start_internal_error, .display_sleep, .back_gesture,
+             .warm_reopen: 0...0
         case .orphaned_camera: 10...300
         }
     }
@@ -73,6 +81,9 @@ public enum ChaosKind: String, CaseIterable, Codable, Sendable {
         case .session_ended: [.device(device, .fieldFault(.sessionEnded))]
         case .start_internal_error: [.device(device, .fieldFault(.startInternalError))]
         case .orphaned_camera: [.device(device, .fieldFault(.orphanedCamera))]
+        case .display_sleep: [.device(device, .fieldFault(.displaySleep))]
+        case .back_gesture: [.device(device, .fieldFault(.backGesture))]
+        case .warm_reopen: [.device(device, .fieldFault(.warmReopen))]
         }
     }
 
@@ -87,7 +98,7 @@ public enum ChaosKind: String, CaseIterable, Codable, Sendable {
         case .doff: [.device(device, .don)]
         case .orphaned_camera: [.device(device, .powerOff), .device(device, .powerOn)]
         case .disconnect, .capture_failure, .phone_call, .input_fault, .speech_fault, .voice_launch, .session_ended,
-             .start_internal_error: []
+             .start_internal_error, .display_sleep, .back_gesture, .warm_reopen: []
         }
     }
 }

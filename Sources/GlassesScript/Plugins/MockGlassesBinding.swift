@@ -94,7 +94,10 @@ enum MockGlassesBinding {
                 action(runtime, mock, "field_fault", [LuaParameter("kind", .strings(FieldFault.allNames))],
                        "A failure seen in the field: sessionEnded (the device ends a worn, connected session: unexpectedError, ios#301), "
                            + "startInternalError (the next stream start hangs 5 s, then internalError, ios#214), orphanedCamera (streaming "
-                           + "without frames, then internalError on every start until a power cycle, ios#131).") { call in
+                           + "without frames, then internalError on every start until a power cycle, ios#131), displaySleep (the lens "
+                           + "sleeps now, as after 25 s idle), backGesture (the wearer's Back: unless the app's Inputs consume it, the session "
+                           + "holding a started display ends, unexpectedError), warmReopen (android#177: every session start fails in 0.15 s, "
+                           + "unexpectedError, until a registration in this run).") { call in
                     .fieldFault(try call.named(2, as: FieldFault.self))
                 },
                 action(runtime, mock, "set_compatibility", [LuaParameter("value", .strings(Compatibility.allNames))],

@@ -38,6 +38,12 @@ enum MockMotionBinding {
                     guard let pose = mock.state(of: handle.id)?.motionPose else { return .nil }
                     return .string(pose)
                 },
+                LuaField(name: "streaming", type: .boolean,
+                         doc: "MockMotionKit isStreaming: whether an app's Motion on these glasses is started (on a started session).") {
+                    [unowned runtime] (handle: MockMotionHandle) -> LuaValue in
+                    guard let session = runtime.world.wearables.session(holding: handle.id), session.state == .started else { return .boolean(false) }
+                    return .boolean(session.motion?.state == .started)
+                },
             ])
     }
 }

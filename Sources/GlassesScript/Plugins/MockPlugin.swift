@@ -114,6 +114,19 @@ struct MockPlugin: GlassesPlugin {
                     try mock.perform(runtime, call, "set_classic_stalls", .classicStalls(try call.boolean(1)))
                 },
                 LuaFunction(
+                    name: "set_field_report",
+                    parameters: [LuaParameter("name", .strings(FieldReport.allNames)), LuaParameter("on", .boolean)],
+                    doc: "Switch a third-party field report (Meta unconfirmed; all off by default): displaySleep (the lens dims after 20 s "
+                        + "and sleeps after 25 s without interaction), backEndsDisplay (a Back the app does not consume ends the session "
+                        + "holding a started display), threePairs (at most three mock devices paired), requestExpiry (a request the Meta AI "
+                        + "app shows expires after five minutes), warmReopen (android#177: glasses cached from an earlier run refuse "
+                        + "sessions until a registration in this run), videoPlayerSize (a video over 400 px a side or 70,000 px in total does not play: "
+                        + "glasses.display:set_video_size(w, h))."
+                ) { [unowned runtime] call in
+                    let report = try call.named(1, as: FieldReport.self)
+                    return try mock.perform(runtime, call, "set_field_report", .fieldReport(report, try call.boolean(2)))
+                },
+                LuaFunction(
                     name: "set_hfp_narrowband", parameters: [LuaParameter("on", .boolean)],
                     doc: "Whether the glasses' HFP link falls back from mSBC (16 kHz) to CVSD (8 kHz), as older or busy links do; "
                         + "the route's rate changes (routeConfigurationChange). The phone is this process, so over --connect too."

@@ -60,6 +60,7 @@ enum MockSpeechBinding {
                 .method(
                     "fail", parameters: [LuaParameter("code", .integer), .optional("message", .string)],
                     doc: "A recogniser error (simulateError, Android SpeechRecognizer codes): 5 and 9 -> startFailed, 8 -> alreadyListening, "
+                        + "12 and 13 (language not supported, unavailable) -> unavailable, "
                         + "others -> unexpectedError (ours); listening ends."
                 ) { [unowned runtime] handle, call in
                     let code = Int(try call.integer(2))

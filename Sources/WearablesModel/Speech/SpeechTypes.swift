@@ -16,11 +16,15 @@ public enum SpeechError: String, NamedWearablesError {
     }
 
     /// The mock's raw error codes (Android `SpeechRecognizer` numbering, as DAT's mock takes) as a SpeechError *(ours)*:
-    /// client (5) and insufficient permissions (9) fail the start, busy (8) is already listening, the rest are unexpected.
+    /// client (5) and insufficient permissions (9) fail the start, busy (8) is already listening, language not supported (12) or
+    /// unavailable (13) is `unavailable`, the rest are unexpected.
     public init(androidCode: Int) {
         switch androidCode {
         case 5, 9: self = .startFailed
         case 8: self = .alreadyListening
+        // ERROR_LANGUAGE_NOT_SUPPORTED (12), ERROR_LANGUAGE_UNAVAILABLE (13): no recogniser on the
+        // device for the locale, DAT's `unavailable` ("no on-device speech", SpeechErrors.strings).
+        case 12, 13: self = .unavailable
         default: self = .unexpectedError
         }
     }

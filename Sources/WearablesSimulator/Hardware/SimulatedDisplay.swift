@@ -28,6 +28,18 @@ public final class SimulatedDisplay {
     public private(set) var isPlayingVideo = false
     /// Whether a standalone-photo transfer takes the display down (a field report, opt-in).
     public var photoTransferInterrupts = false
+    /// The `displaySleep` field report (third party): the lens dims this long after the last
+    /// interaction (a start, send, clear, click or input), and sleeps this long after it.
+    public static let dimDelay: Double = 20
+    public static let sleepDelay: Double = 25
+    /// How lit the lens is; `awake` unless the `displaySleep` report (or fault) dimmed it.
+    public private(set) var lens = MockDisplayState.Lens.awake
+    /// The size of the videos the glasses fetch, as the mock says (nil: unknown, never refused).
+    public private(set) var videoSize: (width: Int, height: Int)?
+    /// The `videoPlayerSize` field report's limits: a side, and the frame's pixels.
+    public static let maxVideoSide = 400
+    public static let maxVideoPixels = 70_000
+    private var lensTimers: [TimerToken] = []
 
     private var events: ((DisplayBackendEvent) -> Void)?
     private var videoTimers: [TimerToken] = []
@@ -53,6 +65,7 @@ public final class SimulatedDisplay {
             self.isOn = true
             self.events = events
             self.record("display_started")
+            self.armLens()
             self.changed()
             completion(.success(()))
         }
@@ -70,6 +83,7 @@ public final class SimulatedDisplay {
             self.endVideo(nil as VideoPlaybackEvent?)
             self.content = tree
             self.record("display_content", [("components", .int(tree.ids.count))])
+            self.wake()
             self.changed()
             completion(.success(()))
             if case .videoPlayer = tree.root.component { self.playVideo(generation: current) }
@@ -82,6 +96,7 @@ public final class SimulatedDisplay {
             guard let self, self.generation == current, self.isOn, self.linked else { return completion(.failure(.deviceDisconnected)) }
             self.endVideo(VideoPlaybackEvent(.stopped))
             self.content = nil
+            self.wake()
             self.changed()
             completion(.success(()))
         }
@@ -112,7 +127,13 @@ public final class SimulatedDisplay {
     @discardableResult
     public func click(_ id: String) -> Bool {
         guard isOn, glasses?.isSessionPaused == false, let content, clickable(content).contains(id) else { return false }
+        // A pinch at a sleeping lens wakes it; what it would have clicked is not shown, so nothing is (ours).
+        guard lens != .asleep else {
+            noteInteraction()
+            return false
+        }
         record("display_click", [("id", .string(id))])
+        noteInteraction()
         events?(.tap(id: id))
         return true
     }
@@ -143,6 +164,8 @@ public final class SimulatedDisplay {
             finishVideo(event, errorType: event == .error ? reason : nil)
         case .displayPhotoTransferInterrupts(let on):
             photoTransferInterrupts = on
+        case .displayVideoSize(let width, let height):
+            videoSize = (width, height)
         default:
             return .badRequest("not a display action: \(action.name)")
         }
@@ -177,6 +200,16 @@ public final class SimulatedDisplay {
         videoTimers = [
             scheduler.schedule(after: Self.videoStartDelay) { [weak self] in
                 guard let self, self.generation == current, self.isOn else { return }
+                if self.videoTooLarge {
+                    // The field report: such a video never plays; the lens is left empty, as after a failed video.
+                    self.videoTimers.forEach { $0.cancel() }
+                    self.videoTimers = []
+                    self.record("video_refused", [("width", .int(self.videoSize?.width ?? 0)), ("height", .int(self.videoSize?.height ?? 0))])
+                    self.content = nil
+                    self.changed()
+                    self.events?(.playback(VideoPlaybackEvent(.error, errorType: .playbackFailed)))
+                    return
+                }
                 self.isPlayingVideo = true
                 self.changed()
                 self.events?(.playback(VideoPlaybackEvent(.started)))
@@ -188,6 +221,12 @@ public final class SimulatedDisplay {
         ]
     }
 
+    /// Whether the `videoPlayerSize` field report refuses the videos' size.
+    private var videoTooLarge: Bool {
+        guard glasses?.kit.fieldReports.contains(.videoPlayerSize) == true, let size = videoSize else { return false }
+        return size.width > Self.maxVideoSide || size.height > Self.maxVideoSide || size.width * size.height > Self.maxVideoPixels
+    }
+
     /// Stops the video's timers; reports `event` if it was playing.
     private func endVideo(_ event: VideoPlaybackEvent?) {
         videoTimers.forEach { $0.cancel() }
@@ -197,7 +236,64 @@ public final class SimulatedDisplay {
         if let event { events?(.playback(event)) }
     }
 
+    // MARK: The lens' light (the `displaySleep` field report)
+
+    /// The wearer or the app did something: the lens is awake, and dims again after `dimDelay`.
+    func noteInteraction() {
+        guard isOn else { return }
+        let was = lens
+        wake()
+        if was != lens { changed() }
+    }
+
+    /// The `displaySleep` field fault: the lens sleeps now, whatever the switch.
+    func sleepNow() {
+        guard isOn else { return }
+        lensTimers.forEach { $0.cancel() }
+        lensTimers = []
+        setLens(.asleep)
+    }
+
+    /// The switch moved: arm or disarm the timers from now.
+    func fieldReportsChanged() {
+        guard isOn else { return }
+        wake()
+        changed()
+    }
+
+    private func wake() {
+        lens = .awake
+        armLens()
+    }
+
+    private func armLens() {
+        lensTimers.forEach { $0.cancel() }
+        lensTimers = []
+        guard isOn, let scheduler, glasses?.kit.fieldReports.contains(.displaySleep) == true else { return }
+        let current = generation
+        lensTimers = [
+            scheduler.schedule(after: Self.dimDelay) { [weak self] in
+                guard let self, self.generation == current, self.isOn else { return }
+                self.setLens(.dimmed)
+            },
+            scheduler.schedule(after: Self.sleepDelay) { [weak self] in
+                guard let self, self.generation == current, self.isOn else { return }
+                self.setLens(.asleep)
+            },
+        ]
+    }
+
+    private func setLens(_ light: MockDisplayState.Lens) {
+        guard lens != light else { return }
+        lens = light
+        record("display_lens", [("lens", .string(light.name))])
+        changed()
+    }
+
     private func turnOff() {
+        lensTimers.forEach { $0.cancel() }
+        lensTimers = []
+        lens = .awake
         videoTimers.forEach { $0.cancel() }
         videoTimers = []
         isPlayingVideo = false

@@ -15,6 +15,12 @@ extension SimulatedGlasses {
         case .orphanedCamera:
             camera.orphan()
             publishMockState()
+        case .displaySleep:
+            display.sleepNow()
+        case .backGesture:
+            sendInput(.back, source: .captouch, backEndsDisplay: true)
+        case .warmReopen:
+            warmFault = true
         }
     }
 }

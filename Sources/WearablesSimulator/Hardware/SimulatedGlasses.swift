@@ -84,6 +84,15 @@ public final class SimulatedGlasses {
     public private(set) var isUpdatingFirmware = false
     /// Until when the glasses' own capture (the capture button) holds the camera.
     private(set) var systemCaptureUntil = -Double.infinity
+    /// android#177: the SDK knows these glasses from an earlier run's cache (paired while the app
+    /// was registered, no handshake since); with the `warmReopen` field report on, they refuse sessions.
+    var cachedFromEarlierRun = false
+    /// The `warmReopen` field fault: warm whatever the switch says, until a registration handshake.
+    var warmFault = false
+    /// The app's Inputs on these glasses, if any (`MockDeviceKit.watchInputs`): whether it consumes Back.
+    var appInputs: InputsConfiguration?
+    /// How long warm glasses take to end a start (android#177: "~130–160ms after `session.start()`").
+    public static let warmRefusalDelay: Double = 0.15
 
     init(kit: MockDeviceKit, identifier: DeviceIdentifier, model: DeviceType, camera: SimulatedCamera) {
         self.kit = kit
@@ -362,6 +371,7 @@ public final class SimulatedGlasses {
             action("stuck")
         }
         guard !isStuck else { return refuseWedgedStart(completion) }
+        if isWarm { return refuseWarmStart(completion) }
         scheduler.schedule(after: Self.sessionOpenDelay) { [weak self] in
             guard let self else { return }
             guard self.link == .connected, !self.isStuck else { return completion(.failure(.noEligibleDevice)) }
@@ -394,6 +404,26 @@ public final class SimulatedGlasses {
         }
     }
 
+    /// Whether these glasses are warm (android#177) and refuse sessions for it.
+    var isWarm: Bool { warmFault || (cachedFromEarlierRun && kit.fieldReports.contains(.warmReopen)) }
+
+    /// A registration handshake ran: the SDK knows these glasses fresh (a cold start).
+    func becameCold() {
+        cachedFromEarlierRun = false
+        warmFault = false
+    }
+
+    /// android#177: warm glasses end each start while it is `starting` ("Session ended by device",
+    /// which DAT iOS reports as `unexpectedError`), within `warmRefusalDelay`.
+    private func refuseWarmStart(_ completion: @escaping (Result<Void, DeviceSessionError>) -> Void) {
+        scheduler.schedule(after: Self.warmRefusalDelay) { [weak self] in
+            guard let self else { return }
+            guard self.isWarm else { return completion(.failure(.noEligibleDevice)) }
+            self.action("session_refused", [("warm", .bool(true))])
+            completion(.failure(.unexpectedError))
+        }
+    }
+
     /// The DAT app on the glasses refuses a session it cannot serve (DAT 1.0's cases).
     private var glassesAppRefusal: DeviceSessionError? {
         switch glassesApp {
@@ -418,6 +448,7 @@ public final class SimulatedGlasses {
     func closeSession() {
         guard hasOpenSession else { return }
         hasOpenSession = false
+        appInputs = nil
         openedWhileDoffed = false
         pauseReasons.removeAll()
         lastSessionClose = scheduler.now
@@ -469,6 +500,7 @@ public final class SimulatedGlasses {
     func endSession(_ sessionError: DeviceSessionError?, _ streamError: StreamError?) {
         guard hasOpenSession else { return }
         hasOpenSession = false
+        appInputs = nil
         openedWhileDoffed = false
         pauseReasons.removeAll()
         lastSessionClose = scheduler.now

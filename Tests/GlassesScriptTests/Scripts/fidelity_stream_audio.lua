@@ -23,6 +23,7 @@ wait(1)
 check.eq(#chunks >= 9 - check.latency * 10 and #chunks <= 10, true, "about ten 100 ms chunks a second, got " .. #chunks)
 local first = chunks[1]
 check.eq(first.rate, 16000, "the stream's rate")
+check.eq(first.channels, 1, "one channel: the glasses' HFP microphone is mono (DAT: pcm(sampleRate:numberOfChannels:))")
 check.eq(#first.samples, 1600, "100 ms of samples")
 check.eq(first.level > 0.2, true, "a tone is heard, level " .. first.level)
 glasses.microphone:feed{ silence = true }

@@ -28,10 +28,15 @@ enum CameraAudio {
         }
     }
 
-    /// `{timestamp=, rate=, level=, samples={...}}`, samples -1..1.
+    /// Channels in a chunk: the glasses' HFP microphone is mono. DAT's `AudioCodec.pcm(sampleRate:numberOfChannels:)`
+    /// takes a count; the stream audio it carries here is always one channel.
+    static let channels = 1
+
+    /// `{timestamp=, rate=, channels=1, level=, samples={...}}`, samples -1..1.
     static func value(_ chunk: StreamAudioTap.Chunk) -> LuaValue {
         .table([
-            "timestamp": .number(chunk.timestamp), "rate": .integer(Int64(chunk.rate)), "level": .number(chunk.level),
+            "timestamp": .number(chunk.timestamp), "rate": .integer(Int64(chunk.rate)), "channels": .integer(Int64(channels)),
+            "level": .number(chunk.level),
             "samples": .array(chunk.samples.map { .number(Double($0)) }),
         ])
     }

@@ -52,6 +52,13 @@ enum MockDisplayClass {
                     try mock.perform(runtime, call, "set_photo_transfer_interrupts", .device(handle.id, .displayPhotoTransferInterrupts(on)))
                 },
                 .method(
+                    "set_video_size", .integer("width", in: 1...65536), .integer("height", in: 1...65536),
+                    doc: "The pixel size of the videos the glasses fetch (the simulator opens no URL). Under the videoPlayerSize "
+                        + "field report a video over 400 px a side or 70,000 px in total fails to play (playbackFailed); unset, none is refused."
+                ) { [unowned runtime] handle, width, height, call in
+                    try mock.perform(runtime, call, "set_video_size", .device(handle.id, .displayVideoSize(width: width, height: height)))
+                },
+                .method(
                     "snapshot", .string("path"), returns: [.string],
                     doc: "Write what the lens shows as a 600x600 PNG (black when nothing is); returns the path written. "
                         + "Text in DejaVu Sans through FreeType. The trace records the picture's SHA-256, a reference for later runs."
@@ -73,6 +80,15 @@ enum MockDisplayClass {
             ],
             fields: [
                 LuaField(name: "on", type: .boolean, doc: "Whether an app's display is started on the glasses.") { .boolean(lens($0).isOn) },
+                LuaField(name: "focus", type: .optional(.string),
+                         doc: "The id that has focus: the first button with action_role=\"primary\" of the content shown (DAT 1.0: the first "
+                             + "primary action takes focus when content first renders); nil when none is shown.") {
+                    lens($0).focus.map { .string($0) } ?? .nil
+                },
+                LuaField(name: "lens", type: .strings(MockDisplayState.Lens.allNames),
+                         doc: "How lit the lens is: awake, or dimmed (20 s) and asleep (25 s) without interaction under the displaySleep field report.") {
+                    .string(lens($0).lens.name)
+                },
                 LuaField(name: "ids", type: .array(.string), doc: "The ids of the components shown, in tree order; empty when nothing is.") {
                     .array((lens($0).content?.ids ?? []).map { .string($0) })
                 },

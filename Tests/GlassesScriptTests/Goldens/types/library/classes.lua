@@ -588,8 +588,8 @@ function MockGlasses:set_developer_mode(on) end
 ---@param state "current"|"updateRequired"|"outOfStuRange"|"unavailable"|"sdkTooOld"
 function MockGlasses:set_glasses_app(state) end
 
----A failure seen in the field: sessionEnded (the device ends a worn, connected session: unexpectedError, ios#301), startInternalError (the next stream start hangs 5 s, then internalError, ios#214), orphanedCamera (streaming without frames, then internalError on every start until a power cycle, ios#131).
----@param kind "sessionEnded"|"startInternalError"|"orphanedCamera"
+---A failure seen in the field: sessionEnded (the device ends a worn, connected session: unexpectedError, ios#301), startInternalError (the next stream start hangs 5 s, then internalError, ios#214), orphanedCamera (streaming without frames, then internalError on every start until a power cycle, ios#131), displaySleep (the lens sleeps now, as after 25 s idle), backGesture (the wearer's Back: unless the app's Inputs consume it, the session holding a started display ends, unexpectedError), warmReopen (android#177: every session start fails in 0.15 s, unexpectedError, until a registration in this run).
+---@param kind "sessionEnded"|"startInternalError"|"orphanedCamera"|"displaySleep"|"backGesture"|"warmReopen"
 function MockGlasses:field_fault(kind) end
 
 ---What the glasses need to work with this app; an update required refuses sessions (noEligibleDevice).
@@ -703,6 +703,7 @@ function MockVoice:answer(id) end
 ---The glasses' IMU (MockMotionKit): a pose, or a CSV recording replayed by its timestamps, looping.
 ---@class MockMotion
 ---@field pose MotionPose? The feed's pose; nil while a recording plays.
+---@field streaming boolean MockMotionKit isStreaming: whether an app's Motion on these glasses is started (on a started session).
 local MockMotion = {}
 
 ---The IMU's feed: a CSV in DAT's columns (timestampNs, accelX..Z, gyroX..Z, magX..Z, orientationW, orientationX..Z; ns, m/s², rad/s, µT) read in this process, or {pose = level|lookingUp|lookingDown|tiltedLeft|tiltedRight|nodding}. Over --connect only a pose crosses.
@@ -725,7 +726,7 @@ function MockSpeech:say(text, options) end
 ---@param text string
 function MockSpeech:partial(text) end
 
----A recogniser error (simulateError, Android SpeechRecognizer codes): 5 and 9 -> startFailed, 8 -> alreadyListening, others -> unexpectedError (ours); listening ends.
+---A recogniser error (simulateError, Android SpeechRecognizer codes): 5 and 9 -> startFailed, 8 -> alreadyListening, 12 and 13 (language not supported, unavailable) -> unavailable, others -> unexpectedError (ours); listening ends.
 ---@param code integer
 ---@param message? string
 function MockSpeech:fail(code, message) end
@@ -745,6 +746,8 @@ function MockSpeech:set_source(source) end
 ---The lens of simulated Meta Ray-Ban Display glasses (MockDisplayKit): what it shows, clicks, video endings, snapshots.
 ---@class MockDisplay
 ---@field on boolean Whether an app's display is started on the glasses.
+---@field focus string? The id that has focus: the first button with action_role="primary" of the content shown (DAT 1.0: the first primary action takes focus when content first renders); nil when none is shown.
+---@field lens "awake"|"dimmed"|"asleep" How lit the lens is: awake, or dimmed (20 s) and asleep (25 s) without interaction under the displaySleep field report.
 ---@field ids string[] The ids of the components shown, in tree order; empty when nothing is.
 ---@field clickable string[] The ids a click reaches: buttons and flexboxes with on_tap.
 ---@field texts string[] The texts and button labels shown, in tree order.
@@ -765,6 +768,11 @@ function MockDisplay:video(how, error) end
 ---Whether a standalone-photo transfer takes the display down (reported from the field for DAT 1.0; off by default).
 ---@param on boolean
 function MockDisplay:set_photo_transfer_interrupts(on) end
+
+---The pixel size of the videos the glasses fetch (the simulator opens no URL). Under the videoPlayerSize field report a video over 400 px a side or 70,000 px in total fails to play (playbackFailed); unset, none is refused.
+---@param width integer
+---@param height integer
+function MockDisplay:set_video_size(width, height) end
 
 ---Write what the lens shows as a 600x600 PNG (black when nothing is); returns the path written. Text in DejaVu Sans through FreeType. The trace records the picture's SHA-256, a reference for later runs.
 ---@param path string
