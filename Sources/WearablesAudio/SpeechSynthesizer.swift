@@ -25,7 +25,13 @@ public enum SpeechSynthesizer {
         var samples: UnsafeMutablePointer<Int16>?
         var count = 0
         var nativeRate: Int32 = 0
-        guard csl_synthesize(text, &samples, &count, &nativeRate, &error) == 0 else {
+        let limit = MicrophoneFeed.maxSpokenSeconds
+        switch csl_synthesize(text, limit, &samples, &count, &nativeRate, &error) {
+        case 0: break
+        case CSL_SPEECH_TOO_LONG:
+            throw AudioError(.synthesisFailed, "the text to speak (\(text.utf8.count) bytes) takes longer than \(Int(limit)) s to say; "
+                + "at most \(Int(limit)) s of speech is synthesised: feed a shorter text")
+        default:
             throw AudioError(.synthesisFailed, SpeechRecognizer.text(error))
         }
         defer { free(samples) }
