@@ -13,9 +13,16 @@ struct GlassesCommand: Sendable {
         GlassesCommand(path: ChildProcess.folderOfThisProgram() + "/glasses")
     }
 
-    /// Runs `glasses ARGUMENTS` in `directory`; what it printed and its exit code.
+    /// The most of each of a child's output and errors kept *(ours)*: the answer is cut to
+    /// `MCPTools.maxOutputBytes` anyway, and a script printing 1 GiB made this server peak at
+    /// 2.1 GB with a 1 GB temporary file before the cut.
+    static let keptOutputBytes = 1 << 20
+
+    /// Runs `glasses ARGUMENTS` in `directory`; what it printed (at most `keptOutputBytes` of
+    /// each stream, read through pipes) and its exit code.
     func run(_ arguments: [String], in directory: String = "/") throws -> ChildProcess.Captured {
-        guard let result = ChildProcess.capture(path, arguments, in: directory), result.status != ChildProcess.notFound else {
+        guard let result = ChildProcess.capture(path, arguments, in: directory, keeping: Self.keptOutputBytes),
+              result.status != ChildProcess.notFound else {
             throw MCPToolError("cannot run \(path); build it with `swift build --product glasses` beside glasses-mcp")
         }
         return result
