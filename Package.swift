@@ -321,7 +321,7 @@ let package = Package(
         // The REPL's signal handler and stdio buffering: C that Swift must not be.
         .target(name: "CTerminal"),
         // Recipes from folders, zips, URLs and git, pinned in glasses.lock (git, curl and unzip do the fetching).
-        .target(name: "RecipeSharing", dependencies: ["GlassesScript"]),
+        .target(name: "RecipeSharing", dependencies: ["GlassesScript", "Locking"]),
         .executableTarget(
             name: "glasses",
             dependencies: ["Locking", 

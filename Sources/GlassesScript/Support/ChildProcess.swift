@@ -60,7 +60,8 @@ public enum ChildProcess {
     /// gets the child's process id (its own process group) as soon as it runs, so a caller
     /// can kill it. nil when it could not be started; 127 is the shell's "not found".
     public static func capture(
-        _ executable: String, _ arguments: [String], in directory: String, keeping limit: Int, started: (pid_t) -> Void = { _ in }
+        _ executable: String, _ arguments: [String], in directory: String, keeping limit: Int, environment: [String: String] = [:],
+        started: (pid_t) -> Void = { _ in }
     ) -> Captured? {
         var outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
         guard pipe(&outPipe) == 0 else { return nil }
@@ -79,9 +80,17 @@ public enum ChildProcess {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        // `sh` changes folder (posix_spawn has no portable chdir) and replaces itself with the tool.
-        var cArguments = (["/bin/sh", "-c", "cd -- \"$0\" && exec \"$@\"", directory, executable] + arguments).map { strdup($0) } + [nil]
+        // Signals this process ignores (a watcher of its own may) are the child's defaults again.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGTERM)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+        // `sh` changes folder (posix_spawn has no portable chdir), sets the variables and replaces itself with the tool.
+        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(shellQuoted($0.value))" }.joined(separator: " ")
+        let script = "cd -- \"$0\" && \(assignments.isEmpty ? "" : "export \(assignments) && ")exec \"$@\""
+        var cArguments = (["/bin/sh", "-c", script, directory, executable] + arguments).map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &cArguments, environ) == 0
