@@ -68,22 +68,19 @@ extension ImageCodecs {
     /// The width and height `data`'s header declares (JPEG, PNG, HEIC or PPM), read without
     /// decoding; nil when the header cannot be read (decoding then says why).
     public static func dimensions(_ data: Data) -> (width: Int, height: Int)? {
-        dimensions([UInt8](data.prefix(1 << 20)), complete: data.count <= 1 << 20 ? nil : [UInt8](data))
+        // The first MiB holds the header of any image but one with more metadata before it.
+        if let size = dimensions([UInt8](data.prefix(1 << 20))) { return size }
+        return data.count > 1 << 20 ? dimensions([UInt8](data)) : nil
     }
 
-    /// `bytes` is the start of the data; a header that needs more (a JPEG whose size comes
-    /// after large metadata) is read from `complete` when given.
-    private static func dimensions(_ bytes: [UInt8], complete: [UInt8]? = nil) -> (width: Int, height: Int)? {
+    private static func dimensions(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         guard let format = sniff(bytes) else { return nil }
         if format == .ppm { return try? PPM.header(bytes).size }
         #if canImport(CImageCodecs)
-        func read(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-            var width: Int32 = 0, height: Int32 = 0
-            var err = [CChar](repeating: 0, count: Int(CIC_ERROR_CAPACITY))
-            let rc = bytes.withUnsafeBufferPointer { cic_image_dimensions($0.baseAddress, $0.count, &width, &height, &err) }
-            return rc == 0 ? (Int(width), Int(height)) : nil
-        }
-        return read(bytes) ?? complete.flatMap(read)
+        var width: Int32 = 0, height: Int32 = 0
+        var err = [CChar](repeating: 0, count: Int(CIC_ERROR_CAPACITY))
+        let rc = bytes.withUnsafeBufferPointer { cic_image_dimensions($0.baseAddress, $0.count, &width, &height, &err) }
+        return rc == 0 ? (Int(width), Int(height)) : nil
         #else
         return nil
         #endif
@@ -142,8 +139,8 @@ extension ImageCodecs {
 
 /// Binary PPM (P6), the simplest lossless dump of a frame.
 enum PPM {
-    /// The size a P6 header declares (at most 6 digits a field).
-    static func header(_ bytes: [UInt8]) throws -> (size: (width: Int, height: Int), start: Int) {
+    /// What a P6 header declares (at most 6 digits a field), and where the pixels start.
+    static func header(_ bytes: [UInt8]) throws -> (size: (width: Int, height: Int), maxValue: Int, start: Int) {
         var fields: [Int] = []
         var index = 2
         while fields.count < 3 {
@@ -155,23 +152,12 @@ enum PPM {
             guard digits > 0 else { throw ImageCodecError(message: "PPM decode: malformed header") }
             fields.append(value)
         }
-        return ((fields[0], fields[1]), index + 1)
+        return ((fields[0], fields[1]), fields[2], index + 1)
     }
 
     static func decode(_ bytes: [UInt8]) throws -> RGBImage {
-        var fields: [Int] = []
-        var index = 2
-        while fields.count < 3 {
-            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 { index += 1 }
-            var value = 0, digits = 0
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]), digits < 6 {
-                value = value * 10 + Int(bytes[index] - 0x30); index += 1; digits += 1
-            }
-            guard digits > 0 else { throw ImageCodecError(message: "PPM decode: malformed header") }
-            fields.append(value)
-        }
-        index += 1
-        let (width, height, maxValue) = (fields[0], fields[1], fields[2])
+        let (size, maxValue, index) = try header(bytes)
+        let (width, height) = size
         if let refusal = ImageCodecs.pixelLimitError(width: width, height: height) { throw refusal }
         let count = width * height * 3
         guard maxValue == 255, width > 0, height > 0, bytes.count - index >= count else {
