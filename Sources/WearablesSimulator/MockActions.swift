@@ -144,7 +144,8 @@ extension SimulatedWorld: GlassesWorld, MockControl {
             // Spoken once here, so a missing espeak-ng is refused at the call, in one line.
             if case .speech(let text) = feed {
                 do throws(AudioError) { _ = try SpeechSynthesizer.synthesize(text, rate: SpeechRecognizer.sampleRate) } catch {
-                    return MockActionError(.unavailable, error.message)
+                    // Too long is the request's to fix (400); anything else, the server's (espeak-ng missing: 503).
+                    return MockActionError(error.code == .speechTooLong ? .badRequest : .unavailable, error.message)
                 }
             }
             glasses.microphone.setFeed(feed)
