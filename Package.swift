@@ -320,7 +320,7 @@ let package = Package(
         // `glasses mcp`: the Model Context Protocol server for coding assistants (a program of its own).
         .executableTarget(
             name: "glasses-mcp",
-            dependencies: ["GlassesScript", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["GlassesScript", "Locking", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]),
         // Writes the Swift source that embeds a folder; run by the plugin at build time, never checked in.
         .executableTarget(name: "embed-resources"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["embed-resources"]),
@@ -329,7 +329,7 @@ let package = Package(
         // The REPL's signal handler and stdio buffering: C that Swift must not be.
         .target(name: "CTerminal"),
         // Recipes from folders, zips, URLs and git, pinned in glasses.lock (git, curl and unzip do the fetching).
-        .target(name: "RecipeSharing", dependencies: ["GlassesScript"]),
+        .target(name: "RecipeSharing", dependencies: ["GlassesScript", "Locking"]),
         .executableTarget(
             name: "glasses",
             dependencies: ["Locking", 

@@ -191,7 +191,8 @@ int cic_png_decode(const uint8_t *data, size_t size,
     X(heif_image_add_plane) X(heif_image_get_plane) X(heif_image_get_plane_readonly) \
     X(heif_image_get_width) X(heif_image_get_height) X(heif_image_release) \
     X(heif_context_encode_image) X(heif_context_write) X(heif_context_read_from_memory_without_copy) \
-    X(heif_context_get_primary_image_handle) X(heif_decode_image) X(heif_image_handle_release)
+    X(heif_context_get_primary_image_handle) X(heif_decode_image) X(heif_image_handle_release) \
+    X(heif_image_handle_get_width) X(heif_image_handle_get_height)
 
 #define CIC_HEIF_FIELD(name) __typeof__(name) *name;
 static struct { CIC_HEIF_FUNCTIONS(CIC_HEIF_FIELD) } libheif;
@@ -312,6 +313,66 @@ done:
     if (handle) libheif.heif_image_handle_release(handle);
     libheif.heif_context_free(ctx);
     return rc;
+}
+
+/* ---- Dimensions from the header alone ---------------------------------- */
+
+static int cic_jpeg_dimensions(const uint8_t *data, size_t size, int *width, int *height, char *err) {
+    struct jpeg_decompress_struct cinfo;
+    struct cic_jpeg_error jerr;
+    cinfo.err = jpeg_std_error(&jerr.base);
+    jerr.base.error_exit = cic_jpeg_error_exit;
+    jerr.base.output_message = cic_jpeg_silence;
+    if (setjmp(jerr.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        return fail(err, "JPEG header", jerr.message);
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_read_header(&cinfo, TRUE);
+    *width = (int)cinfo.image_width;
+    *height = (int)cinfo.image_height;
+    jpeg_destroy_decompress(&cinfo);
+    return 0;
+}
+
+static int cic_png_dimensions(const uint8_t *data, size_t size, int *width, int *height, char *err) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, data, size))
+        return fail(err, "PNG header", image.message);
+    *width = image.width > 0x7fffffff ? 0x7fffffff : (int)image.width;
+    *height = image.height > 0x7fffffff ? 0x7fffffff : (int)image.height;
+    png_image_free(&image);
+    return 0;
+}
+
+static int cic_heif_dimensions(const uint8_t *data, size_t size, int *width, int *height, char *err) {
+    if (cic_heif_ready("HEIC header", err) != 0) return -1;
+    int rc = -1;
+    struct heif_context *ctx = libheif.heif_context_alloc();
+    if (!ctx) return fail(err, "HEIC header", "out of memory");
+    struct heif_image_handle *handle = NULL;
+    struct heif_error e = libheif.heif_context_read_from_memory_without_copy(ctx, data, size, NULL);
+    if (e.code != heif_error_Ok) { fail(err, "HEIC header", e.message); goto done; }
+    e = libheif.heif_context_get_primary_image_handle(ctx, &handle);
+    if (e.code != heif_error_Ok) { fail(err, "HEIC header", e.message); goto done; }
+    *width = libheif.heif_image_handle_get_width(handle);
+    *height = libheif.heif_image_handle_get_height(handle);
+    rc = 0;
+done:
+    if (handle) libheif.heif_image_handle_release(handle);
+    libheif.heif_context_free(ctx);
+    return rc;
+}
+
+int cic_image_dimensions(const uint8_t *data, size_t size, int *width, int *height, char *err) {
+    if (!data || size < 12 || !width || !height) return fail(err, "image header", "too short to be an image");
+    if (data[0] == 0xFF && data[1] == 0xD8 && data[2] == 0xFF) return cic_jpeg_dimensions(data, size, width, height, err);
+    if (data[0] == 0x89 && data[1] == 'P' && data[2] == 'N' && data[3] == 'G') return cic_png_dimensions(data, size, width, height, err);
+    if (memcmp(data + 4, "ftyp", 4) == 0) return cic_heif_dimensions(data, size, width, height, err);
+    return fail(err, "image header", "expected JPEG, PNG or HEIC");
 }
 
 /* ---- QR codes and barcodes (libzbar, opened on first use) -----------------

@@ -1,6 +1,8 @@
 #include "CSpeechLibraries.h"
 
 #include <errno.h>
+#include <signal.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -30,7 +32,10 @@ static int csl_synthesis_failed(char *err, const char *message, const char *deta
     return -1;
 }
 
-int csl_synthesize(const char *text, int16_t **samples, size_t *count, int *rate, char *err) {
+int csl_synthesize(const char *text, double max_seconds, int16_t **samples, size_t *count, int *rate, char *err) {
+    /* The most output kept: the header and max_seconds of samples. */
+    double limit_bytes = CSL_WAV_HEADER + (max_seconds > 0 ? max_seconds : 0) * CSL_ESPEAK_RATE * 2.0;
+    size_t limit = limit_bytes < (double)(SIZE_MAX / 4) ? (size_t)limit_bytes : SIZE_MAX / 4;
     int output[2];
     if (pipe(output) != 0) return csl_synthesis_failed(err, "cannot start espeak-ng: ", strerror(errno));
     const char *arguments[CSL_ARGUMENT_COUNT + 2];
@@ -52,7 +57,7 @@ int csl_synthesize(const char *text, int16_t **samples, size_t *count, int *rate
     }
     unsigned char *bytes = NULL;
     size_t length = 0, capacity = 0;
-    int read_failed = 0;
+    int read_failed = 0, too_long = 0;
     for (;;) {
         if (length == capacity) {
             capacity = capacity ? capacity * 2 : 1 << 16;
@@ -64,10 +69,16 @@ int csl_synthesize(const char *text, int16_t **samples, size_t *count, int *rate
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) { read_failed = got < 0; break; }
         length += (size_t)got;
+        if (length > limit) { too_long = 1; break; }
     }
     close(output[0]);
+    if (too_long) kill(child, SIGKILL);
     int status = 0;
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+    if (too_long) {
+        free(bytes);
+        return CSL_SPEECH_TOO_LONG;
+    }
     if (read_failed || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || length < CSL_WAV_HEADER) {
         free(bytes);
         return csl_synthesis_failed(err, "espeak-ng could not synthesise the text", NULL);

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Hummingbird
 import HummingbirdWebSocket
+import Locking
 import Logging
 import NIOCore
 import WearablesWire
@@ -24,14 +25,18 @@ public final class WireRelay: Sendable {
     private let port: Int
     /// How long a client waits for the bridge to dial back its data connection.
     private let dialBackLimit: Duration
+    /// How long a connection at the bridge path has to say its hello *(ours)*: the seat is
+    /// given only for a valid hello, so a connection that says nothing cannot hold it.
+    private let helloLimit: Duration
     private let onBridge: @Sendable (Bool) -> Void
 
     /// `onBridge` hears each bridge arrive (true) and leave (false).
-    public init(host: String, port: Int, token: String, dialBackLimit: Duration = .seconds(10),
+    public init(host: String, port: Int, token: String, dialBackLimit: Duration = .seconds(10), helloLimit: Duration = .seconds(10),
                 onBridge: @escaping @Sendable (_ connected: Bool) -> Void = { _ in }) {
         self.host = host
         self.port = port
         self.dialBackLimit = dialBackLimit
+        self.helloLimit = helloLimit
         self.onBridge = onBridge
         policy = AccessPolicy(token: token, listenHost: host)
     }
@@ -80,23 +85,60 @@ public final class WireRelay: Sendable {
 
     // MARK: The bridge's control connection
 
+    /// Who settles a bridge connection's hello first: the hello (then the seat is tried) or
+    /// the deadline (then the connection is refused and closed).
+    private enum HelloRace: Sendable { case waiting, said, expired }
+
+    /// The bridge's control connection. The seat is taken only once a valid hello has come,
+    /// within `helloLimit`: taken at the upgrade, one silent connection held it for good.
     private func serveBridge(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
-        let (dials, writer) = AsyncStream<RelayMessage>.makeStream()
-        guard let serial = board.seatBridge(writer) else {
-            return await close(outbound, .error(.protocolError("bridgeAlreadyConnected",
-                "another bridge is connected to this relay; stop it first (a relay serves one bridge's world)")), violates: .policy)
+        let race = Locked(HelloRace.waiting)
+        let helloLimit = helloLimit
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask { [self] in
+                await session(inbound: inbound, outbound: outbound, race: race)
+                return true
+            }
+            group.addTask { [self] in
+                do { try await Task.sleep(for: helloLimit) } catch { return false }
+                let expired = race.withLock { state in
+                    guard state == .waiting else { return false }
+                    state = .expired
+                    return true
+                }
+                guard expired else { return false }
+                await close(outbound, .error(.protocolError("noHello",
+                    #"a bridge says {"type":"bridge","protocol":\#(WireProtocol.version)} within \#(helloLimit) of connecting; this connection said nothing"#)),
+                    violates: .protocol)
+                return true
+            }
+            // The session ending, or the deadline refusing the connection, ends both.
+            for await ended in group where ended { group.cancelAll() }
         }
+    }
+
+    private func session(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, race: Locked<HelloRace>) async {
         var messages = inbound.messages(maxSize: WireProtocol.maxTextBytes).makeAsyncIterator()
-        guard case .text(let first)? = try? await messages.next(), case .bridge(let version)? = try? RelayMessage.decode(first) else {
-            board.unseatBridge(serial)
+        let first = try? await messages.next()
+        let inTime = race.withLock { state in
+            guard state == .waiting else { return false }
+            state = .said
+            return true
+        }
+        guard inTime else { return }
+        guard case .text(let text)? = first, case .bridge(let version)? = try? RelayMessage.decode(text) else {
             return await close(outbound, .error(.protocolError("malformed",
                 #"a bridge says {"type":"bridge","protocol":\#(WireProtocol.version)} first"#)), violates: .protocol)
         }
         guard version == WireProtocol.version else {
-            board.unseatBridge(serial)
             return await close(outbound, .error(.protocolError("versionMismatch",
                 "the bridge speaks protocol \(version), this relay speaks \(WireProtocol.version); use builds of the same protocol version")),
                 violates: .protocol)
+        }
+        let (dials, writer) = AsyncStream<RelayMessage>.makeStream()
+        guard let serial = board.seatBridge(writer) else {
+            return await close(outbound, .error(.protocolError("bridgeAlreadyConnected",
+                "another bridge is connected to this relay; stop it first (a relay serves one bridge's world)")), violates: .policy)
         }
         onBridge(true)
         await withTaskGroup(of: Void.self) { group in

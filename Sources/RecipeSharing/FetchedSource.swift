@@ -74,5 +74,8 @@ public struct FetchedSource: Sendable {
         }
     }
 
-    public func discard() { try? FileManager.default.removeItem(atPath: scratch) }
+    public func discard() {
+        try? FileManager.default.removeItem(atPath: scratch)
+        FetchWork.released(scratch)
+    }
 }

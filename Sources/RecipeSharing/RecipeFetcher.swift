@@ -22,12 +22,15 @@ public enum RecipeFetcher {
     /// Fetches `source`; `pin` (a commit, or a URL) replaces its ref when a lock gives one.
     public static func fetch(_ source: RecipeSource, pin: String? = nil) throws -> FetchedSource {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("glasses-fetch-\(UUID().uuidString)").path
+        FetchWork.watchSignals()
+        FetchWork.holding(scratch)
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         do {
             let (root, resolved) = try fetch(source, pin: pin, into: scratch)
             return FetchedSource(source: source, root: root, resolved: resolved, scratch: scratch)
         } catch {
             try? FileManager.default.removeItem(atPath: scratch)
+            FetchWork.released(scratch)
             throw error
         }
     }
@@ -103,7 +106,7 @@ public enum RecipeFetcher {
             let result = try Tool.run("curl", [
                 "--fail", "--silent", "--show-error", "--max-redirs", "0", "--write-out", "%{http_code} %{redirect_url}",
                 "--max-filesize", "\(maxDownloadBytes)", "--proto", "=" + address.scheme,
-                "--connect-timeout", "20", "--max-time", "300", "--output", file, "--", current,
+                "--connect-timeout", "20", "--max-time", "300", "--speed-limit", "1000", "--speed-time", "30", "--output", file, "--", current,
             ])
             switch result.status {
             case 0: break

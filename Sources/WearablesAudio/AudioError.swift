@@ -25,8 +25,11 @@ public struct AudioError: Error, Equatable, CustomStringConvertible {
         case resamplerFailed
         /// The live recogniser (PocketSphinx and its en-us model) cannot be opened or failed.
         case recognizerUnavailable
-        /// Speech cannot be synthesised (espeak-ng missing, or the text refused).
+        /// Speech cannot be synthesised (espeak-ng missing or failing).
         case synthesisFailed
+        /// The text is longer than `MicrophoneFeed.maxSpokenTextBytes` or takes longer to say than
+        /// `maxSpokenSeconds`: the request's to fix, not a missing program.
+        case speechTooLong
     }
 
     public static let domain = "AudioError"

@@ -9,6 +9,11 @@ import WearablesCore
 
 /// Reads any sound file libsndfile understands, block by block, mixed to mono.
 final class SoundFileReader {
+    /// The sample rates read *(ours)*. A header is believed only within them: a WAV claiming
+    /// 2,000,000,000 Hz kept the resampler working until --timeout for every block it
+    /// played, and one claiming 1 Hz would make 48,000 samples of each one read.
+    static let acceptedRates = 1_000...768_000
+
     let path: String
     let sampleRate: Double
     let channels: Int
@@ -34,6 +39,10 @@ final class SoundFileReader {
             gs_sf_close(file)
             throw AudioError(.unsupportedFile, "'\(path)' holds no audio samples")
         }
+        if let refusal = Self.rateRefusal(Int(info.samplerate), path: path) {
+            gs_sf_close(file)
+            throw refusal
+        }
         if let problem = Self.truncation(in: file) {
             gs_sf_close(file)
             throw AudioError(.truncatedFile, "'\(path)' is truncated (\(problem)); re-export or re-record it")
@@ -43,6 +52,13 @@ final class SoundFileReader {
         sampleRate = Double(info.samplerate)
         channels = Int(info.channels)
         frameCount = Int(info.frames)
+    }
+
+    /// The refusal of a file whose header claims a rate outside `acceptedRates`, naming both.
+    static func rateRefusal(_ rate: Int, path: String) -> AudioError? {
+        guard !acceptedRates.contains(rate) else { return nil }
+        return AudioError(.unsupportedFile, "'\(path)' claims \(rate) Hz; sound files from \(acceptedRates.lowerBound) "
+            + "to \(acceptedRates.upperBound) Hz are read: resample it into that range (sox in.wav -r 48000 out.wav)")
     }
 
     private static func notFound(_ path: String) -> AudioError {
@@ -81,8 +97,25 @@ final class SoundFileReader {
             .map { $0.trimmingWhitespace() }
     }
 }
+/// A sound file's header checked where a feed is given, so a rate the reader refuses is
+/// refused at the call rather than when the feed is first heard.
+public enum SoundFileHeader {
+    /// The refusal of the held file's sample rate (outside 1,000...768,000 Hz); nil when the
+    /// rate is accepted or the header cannot be read (the reader says why when it plays).
+    public static func rateRefusal(path: String, checked: CheckedFile) -> AudioError? {
+        guard case .held(let held) = checked else { return nil }
+        var info = SF_INFO()
+        guard let file = gs_sf_open(held.openedPath, Int32(SFM_READ), &info) else { return nil }
+        gs_sf_close(file)
+        return SoundFileReader.rateRefusal(Int(info.samplerate), path: path)
+    }
+}
 #else
 import WearablesCore
+
+public enum SoundFileHeader {
+    public static func rateRefusal(path: String, checked: CheckedFile) -> AudioError? { nil }
+}
 
 /// Without libsndfile (`NativeMedia`) no sound file opens: its init always throws, so no instance exists, and its members only keep the API whole.
 final class SoundFileReader {

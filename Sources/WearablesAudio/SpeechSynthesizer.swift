@@ -19,13 +19,19 @@ public enum SpeechSynthesizer {
     /// The text as mono samples in -1...1 at `rate` Hz.
     public static func synthesize(_ text: String, rate: Double) throws(AudioError) -> [Float] {
         guard text.utf8.count <= MicrophoneFeed.maxSpokenTextBytes else {
-            throw AudioError(.synthesisFailed, "the text to speak is \(text.utf8.count) bytes; at most \(MicrophoneFeed.maxSpokenTextBytes) are synthesised")
+            throw AudioError(.speechTooLong, "the text to speak is \(text.utf8.count) bytes; at most \(MicrophoneFeed.maxSpokenTextBytes) are synthesised")
         }
         var error = [CChar](repeating: 0, count: Int(CSL_ERROR_CAPACITY))
         var samples: UnsafeMutablePointer<Int16>?
         var count = 0
         var nativeRate: Int32 = 0
-        guard csl_synthesize(text, &samples, &count, &nativeRate, &error) == 0 else {
+        let limit = MicrophoneFeed.maxSpokenSeconds
+        switch csl_synthesize(text, limit, &samples, &count, &nativeRate, &error) {
+        case 0: break
+        case CSL_SPEECH_TOO_LONG:
+            throw AudioError(.speechTooLong, "the text to speak (\(text.utf8.count) bytes) takes longer than \(Int(limit)) s to say; "
+                + "at most \(Int(limit)) s of speech is synthesised: feed a shorter text")
+        default:
             throw AudioError(.synthesisFailed, SpeechRecognizer.text(error))
         }
         defer { free(samples) }

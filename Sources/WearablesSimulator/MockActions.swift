@@ -149,10 +149,15 @@ extension SimulatedWorld: GlassesWorld, MockControl {
                 case .failure(let refusal): return refusal
                 }
             }
+            // A header claiming a rate the reader refuses is refused here, at the call.
+            if case .file(let path, let checked?) = feed, let refusal = SoundFileHeader.rateRefusal(path: path, checked: checked) {
+                return MockActionError(.unreadableFile, "cannot use '\(path)' as the microphone feed: \(refusal.message)", reason: refusal.message)
+            }
             // Spoken once here, so a missing espeak-ng is refused at the call, in one line.
             if case .speech(let text) = feed {
                 do throws(AudioError) { _ = try SpeechSynthesizer.synthesize(text, rate: SpeechRecognizer.sampleRate) } catch {
-                    return MockActionError(.unavailable, error.message)
+                    // Too long is the request's to fix (400); anything else, the server's (espeak-ng missing: 503).
+                    return MockActionError(error.code == .speechTooLong ? .badRequest : .unavailable, error.message)
                 }
             }
             glasses.microphone.setFeed(feed)

@@ -31,7 +31,8 @@ enum GlassesMCP {
         let tools = MCPTools(glasses: glasses, sandboxes: sandboxes)
         let list = MCPTools.list(sandboxes: sandboxes)
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: list) }
-        await server.withMethodHandler(CallTool.self) { params in await tools.call(params.name, params.arguments ?? [:]) }
+        await server.withMethodHandler(CallTool.self) { params in try await tools.call(params.name, params.arguments ?? [:]) }
+        LiveCalls.watchSignals()
         try await server.start(transport: NullIDTransport())
         await server.waitUntilCompleted()
     }

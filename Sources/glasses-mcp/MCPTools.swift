@@ -4,11 +4,14 @@ import FoundationEssentials
 import Foundation
 #endif
 import GlassesScript
+import Locking
 import MCP
 
 /// The tools `glasses mcp` offers: the API reference, `glasses check`, a bounded
-/// run on the simulator, and the recipes. Each runs `glasses` as a child.
-actor MCPTools {
+/// run on the simulator, and the recipes. Each runs `glasses` as a child, calls side by
+/// side (a long run does not hold up the next call); a call cancelled by the client
+/// (`notifications/cancelled`) kills its child and removes its scratch folder.
+final class MCPTools: Sendable {
     static let summary = "GlassesScript (Lua over Meta's smart glasses, on a simulator) for coding assistants."
 
     /// The tools, `run_script` offering the sandboxes `sandboxes` (see `GlassesMCP.allowedSandboxes`).
@@ -49,24 +52,27 @@ actor MCPTools {
     let glasses: GlassesCommand
     /// What `run_script` may run in: strict, and standard only with `--allow-sandbox standard`.
     let sandboxes: [String]
-    private var reference: [String]?
+    private let reference = Locked<[String]?>(nil)
 
     init(glasses: GlassesCommand, sandboxes: [String]) {
         self.glasses = glasses
         self.sandboxes = sandboxes
     }
 
-    func call(_ name: String, _ arguments: [String: Value]) -> CallTool.Result {
+    /// The call's result; throws `CancellationError` when the client cancelled it (no answer is sent then).
+    func call(_ name: String, _ arguments: [String: Value]) async throws -> CallTool.Result {
         do {
             let text: String
             switch name {
-            case "api_help": text = try help(try string(arguments, "query"))
-            case "check_script": text = try check(try source(arguments))
-            case "run_script": text = try run(try source(arguments), arguments)
-            case "list_recipes": text = Self.report(try glasses.run(["recipe", "list"]))
+            case "api_help": text = try await help(try string(arguments, "query"))
+            case "check_script": text = try await check(try source(arguments))
+            case "run_script": text = try await run(try source(arguments), arguments)
+            case "list_recipes": text = Self.report(try await glasses.run(["recipe", "list"]))
             default: throw MCPToolError("no tool named '\(name)'; the tools are \(Self.list(sandboxes: sandboxes).map(\.name).joined(separator: ", "))")
             }
             return .init(content: [.text(text: text, annotations: nil, _meta: nil)], isError: false)
+        } catch is CancellationError {
+            throw CancellationError()
         } catch let error as MCPToolError {
             return .init(content: [.text(text: error.message, annotations: nil, _meta: nil)], isError: true)
         } catch {
@@ -78,8 +84,8 @@ actor MCPTools {
 
     /// The reference's sections whose heading matches `query`: a module or class
     /// with all its calls, else every call whose heading contains the word.
-    private func help(_ query: String) throws -> String {
-        let sections = try referenceSections()
+    private func help(_ query: String) async throws -> String {
+        let sections = try await referenceSections()
         let needle = query.lowercased().trimmingCharacters(in: .whitespaces)
         if needle == "rules" || needle.isEmpty { return sections.first { $0.hasPrefix("## Rules") } ?? "" }
         let wholes = sections.enumerated().filter { index, section in
@@ -99,15 +105,15 @@ actor MCPTools {
         return Self.clipped(matches.joined(separator: "\n"))
     }
 
-    private func check(_ source: String) throws -> String {
+    private func check(_ source: String) async throws -> String {
         let folder = try scratchFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { removeScratch(folder) }
         try write(source, to: folder + "/script.lua")
-        let result = try glasses.run(["check", "script.lua"], in: folder)
+        let result = try await glasses.run(["check", "script.lua"], in: folder)
         return result.status == 0 ? "no problems found\n" + result.output : Self.report(result)
     }
 
-    private func run(_ source: String, _ arguments: [String: Value]) throws -> String {
+    private func run(_ source: String, _ arguments: [String: Value]) async throws -> String {
         let seconds = arguments["seconds"].map { $0.doubleValue ?? $0.intValue.map(Double.init) ?? .nan } ?? 60
         guard seconds >= 1, seconds <= 86_400 else { throw MCPToolError("seconds must be 1 to 86400 (virtual seconds), got \(seconds)") }
         let seed = try arguments["seed"].map { value -> Int in
@@ -126,9 +132,9 @@ actor MCPTools {
             return name
         } ?? "strict"
         let folder = try scratchFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { removeScratch(folder) }
         try write(source, to: folder + "/script.lua")
-        let result = try glasses.run([
+        let result = try await glasses.run([
             "run", "--for", "\(Int(seconds.rounded(.up)))s", "--seed", "\(seed)", "--sandbox", sandbox,
             "--timeout", "\(Self.wallSeconds)", "--max-memory", "256M", "--out", "out", "--trace", "trace.jsonl", "script.lua",
         ], in: folder)
@@ -143,9 +149,9 @@ actor MCPTools {
 
     // MARK: Pieces
 
-    private func referenceSections() throws -> [String] {
-        if let reference { return reference }
-        let result = try glasses.run(["docs", "--format", "markdown"])
+    private func referenceSections() async throws -> [String] {
+        if let reference = reference.withLock({ $0 }) { return reference }
+        let result = try await glasses.run(["docs", "--format", "markdown"])
         guard result.status == 0 else { throw MCPToolError("glasses docs failed: \(result.errors)") }
         var sections: [String] = []
         for line in result.output.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -155,7 +161,7 @@ actor MCPTools {
                 sections[sections.count - 1] += "\n" + line
             }
         }
-        reference = sections
+        reference.withLock { $0 = sections }
         return sections
     }
 
@@ -173,10 +179,20 @@ actor MCPTools {
         return text
     }
 
+    /// A folder of its own for one call, known to ``LiveCalls`` until removed (so SIGTERM removes it too).
     private func scratchFolder() throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glasses-mcp-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        LiveCalls.holding(folder)
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            LiveCalls.released(folder)
+            throw error
+        }
         return folder
+    }
+
+    private func removeScratch(_ folder: String) {
+        try? FileManager.default.removeItem(atPath: folder)
+        LiveCalls.released(folder)
     }
 
     private func write(_ text: String, to path: String) throws {

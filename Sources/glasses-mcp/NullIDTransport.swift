@@ -6,16 +6,16 @@ import Foundation
 import Logging
 import MCP
 
-/// Stdio with JSON-RPC's answer to a message that cannot be read: a parse error (-32700)
+/// Stdio (``LineTransport``: bounded lines, read in linear time) with JSON-RPC's answer to a message that cannot be read: a parse error (-32700)
 /// or an invalid request (-32600) whose `id` is null, since none could be read. The SDK
 /// answers those with an id it makes up, which a client can confuse with a request of
 /// its own. Messages with a readable id, and every well-formed one, go on to the SDK.
 actor NullIDTransport: Transport {
-    private let inner: StdioTransport
+    private let inner: LineTransport
     nonisolated let logger: Logger
 
     init() {
-        inner = StdioTransport()
+        inner = LineTransport()
         logger = inner.logger
     }
 

@@ -90,8 +90,20 @@ import WearablesCore
         #expect {
             _ = try SpeechSynthesizer.synthesize(String(repeating: "a", count: 1 << 20), rate: 16_000)
         } throws: { error in
-            (error as? AudioError)?.code == .synthesisFailed && (error as? AudioError)?.message.contains("at most 16384") == true
+            (error as? AudioError)?.code == .speechTooLong && (error as? AudioError)?.message.contains("at most 16384") == true
         }
+    }
+
+    /// 16 KB of "9999999999 " is hours of speech: it made 894 MB of samples. espeak-ng is stopped
+    /// once its speech passes 60 s, and the text is refused in one line naming the limit.
+    @Test(.enabled(if: ready, skipReason)) func speechPastSixtySecondsIsRefused() {
+        #expect {
+            _ = try SpeechSynthesizer.synthesize(String(repeating: "9999999999 ", count: 200), rate: 16_000)
+        } throws: { error in
+            guard let error = error as? AudioError else { return false }
+            return error.code == .speechTooLong && error.message.contains("takes longer than 60 s") && !error.message.contains("\n")
+        }
+        #expect((try? SpeechSynthesizer.synthesize("take a photo", rate: 16_000))?.isEmpty == false)
     }
 
     @Test(.enabled(if: ready, skipReason)) func aMissingFeedFileFailsTheTranscriberInOneLine() throws {

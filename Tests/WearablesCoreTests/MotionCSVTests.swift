@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WearablesCore
+import WearablesSimulator
 
 /// MockMotionKit's CSV feeds: DAT's columns, and a one-line refusal for every bad file.
 @Suite struct MotionCSVTests {
@@ -59,6 +60,26 @@ import WearablesCore
             _ = feed.sample(after: elapsed)
         }
         #expect(feed.sample(after: 0).timestampNs == .min)
+    }
+
+    /// 128 MiB recordings times the 16 feeds the simulator kept reached GBs: a new recording
+    /// drops the oldest feeds past the kept-samples bound, and the newest always stays.
+    @Test func theSimulatorKeepsABoundedNumberOfSamples() {
+        #expect(MotionCSV.maxKeptSamples == MotionCSV.maxRows)
+        let motion = SimulatedMotion(maxKeptSamples: 10)
+        let recording = { (count: Int) in MotionFeed.samples((1...count).map { MotionSample(timestampNs: Int64($0)) }) }
+        motion.setFeed(recording(6))
+        #expect(motion.keptSamples == 6)
+        motion.setFeed(recording(6))
+        #expect(motion.keptSamples == 6 && motion.keptFeeds == 1, "the first recording is dropped")
+        motion.setFeed(.pose(.nodding))
+        motion.setFeed(recording(4))
+        #expect(motion.keptSamples == 10 && motion.keptFeeds == 3)
+        motion.setFeed(recording(12))
+        #expect(motion.keptSamples == 12 && motion.keptFeeds == 1, "a recording over the bound alone is kept")
+        #expect(motion.current == recording(12))
+        for _ in 0..<20 { motion.setFeed(.pose(.level)) }
+        #expect(motion.keptFeeds == SimulatedMotion.maxKeptFeeds && motion.keptSamples == 0)
     }
 
     @Test func refusesTooManyRows() {

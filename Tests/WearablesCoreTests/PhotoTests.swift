@@ -87,4 +87,21 @@ import WearablesSimulator
         #expect(throws: ImageCodecError.self) { try ImageCodecs.decode(Data([0xFF, 0xD8, 0xFF, 0x00, 0x01])) }
         #expect(throws: ImageCodecError.self) { try ImageCodecs.decode(Data([0x89, 0x50, 0x4E, 0x47, 0x00])) }
     }
+
+    /// Sizes come from the header alone (every format), and an image over the pixel limit is
+    /// refused before decoding, naming its size: a header claiming 16000x16000 is a few bytes.
+    @Test func headersGiveTheSizeAndOversizedImagesAreRefusedUndecoded() throws {
+        let image = RGBImage(width: 24, height: 16, gray: 90)
+        for format in [ImageCodecs.Format.jpeg, .png, .heic, .ppm] {
+            let size = ImageCodecs.dimensions(try ImageCodecs.encode(image, as: format))
+            #expect(size?.width == 24 && size?.height == 16, "\(format)")
+        }
+        #expect(try ImageCodecs.decode(ImageCodecs.encode(image, as: .ppm)) == image)
+        let huge = Data("P6\n16000 16000\n255\n".utf8) + Data(count: 12)
+        #expect(ImageCodecs.dimensions(huge)?.width == 16000)
+        #expect { try ImageCodecs.decode(huge) } throws: { error in
+            "\(error)".contains("a 16000x16000 image (256 megapixels)") && "\(error)".contains("limit of 50 megapixels")
+        }
+        #expect(ImageCodecs.pixelLimitError(width: 8000, height: 6000) == nil, "a 48 MP phone photo decodes")
+    }
 }

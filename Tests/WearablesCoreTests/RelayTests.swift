@@ -34,6 +34,52 @@ import WireServing
         }
     }
 
+    /// One connection at the bridge path that never says its hello held the only seat for
+    /// good (taken at the upgrade). The seat goes to the first valid hello, and the silent
+    /// connection is refused (noHello) and closed once its time to say hello is up.
+    @Test func aSilentConnectionHoldsNoSeat() async throws {
+        try await withRelay(helloLimit: .milliseconds(300)) { relay, url in
+            let heard = Locked<[String]>([])
+            let connected = AsyncStream<Void>.makeStream()
+            let silent = Task {
+                try? await PlainWebSocketClient.connect(url: url + RelayMessage.bridgePath,
+                                                        headers: [(name: "Authorization", value: "Bearer \(relay.token)")]) { inbound, _ in
+                    connected.continuation.yield()
+                    for try await message in inbound {
+                        if case .text(let text) = message { heard.withLock { $0.append(text) } }
+                    }
+                }
+                connected.continuation.finish()
+            }
+            var upgrades = connected.stream.makeAsyncIterator()
+            await upgrades.next()
+            // The real bridge: seated, or refused (as it was while the silent one held the seat).
+            let bridge = try await Self.bridge(token: relay.token, over: relay.served)
+            let outcomes = AsyncStream<String>.makeStream()
+            let dialling = Task {
+                let refusal = await Self.dialFailure(bridge, url)
+                outcomes.continuation.yield("refused: \(refusal?.code ?? "nothing")")
+            }
+            let seating = Task {
+                for await arrived in relay.seated where arrived {
+                    outcomes.continuation.yield("seated")
+                    return
+                }
+            }
+            var results = outcomes.stream.makeAsyncIterator()
+            let outcome = await results.next()
+            #expect(outcome == "seated", "the bridge saying hello gets the seat: \(String(describing: outcome))")
+            if outcome == "seated" {
+                #expect(try await Self.hello(url, token: relay.token)?.world == "dat")
+                await silent.value  // the relay closes it at its deadline
+                #expect(heard.withLock { $0 }.contains { $0.contains("noHello") }, "\(heard.withLock { $0 })")
+            }
+            silent.cancel()
+            dialling.cancel()
+            seating.cancel()
+        }
+    }
+
     @Test func aClientWithNoBridgeBehindTheRelayIsToldWhy() async throws {
         try await withRelay { relay, url in
             let error = try await Self.firstError(url, token: relay.token)
@@ -121,11 +167,11 @@ import WireServing
         }
     }
 
-    private func withRelay(_ body: (Rig, String) async throws -> Void) async throws {
+    private func withRelay(helloLimit: Duration = .seconds(10), _ body: (Rig, String) async throws -> Void) async throws {
         let token = AccessPolicy.randomToken()
         let seated = AsyncStream<Bool>.makeStream()
         let port = AsyncStream<Int>.makeStream()
-        let relay = WireRelay(host: "127.0.0.1", port: 0, token: token) { seated.continuation.yield($0) }
+        let relay = WireRelay(host: "127.0.0.1", port: 0, token: token, helloLimit: helloLimit) { seated.continuation.yield($0) }
         let serving = Task { try? await relay.run { port.continuation.yield($0) } }
         var ports = port.stream.makeAsyncIterator()
         let bound = try #require(await ports.next())

@@ -26,6 +26,10 @@ int cic_heif_encode(const uint8_t *rgb, int width, int height, int quality,
 int cic_heif_decode(const uint8_t *data, size_t size,
                     uint8_t **rgb, int *width, int *height, char *err);
 
+/// The width and height a JPEG, PNG or HEIC header declares, read without decoding a pixel,
+/// so a caller can refuse or charge an image before its pixels are allocated.
+int cic_image_dimensions(const uint8_t *data, size_t size, int *width, int *height, char *err);
+
 void cic_free(void *buffer);
 
 /// One code zbar found: its symbology's name ("QR-Code", "EAN-13", ...), its text

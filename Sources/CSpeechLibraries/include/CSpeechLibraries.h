@@ -39,7 +39,11 @@ void csl_recognizer_hypothesis(csl_recognizer *recognizer, char *text, size_t ca
 int csl_recognizer_end(csl_recognizer *recognizer, char *text, size_t capacity, float *confidence, char *err);
 
 /* Synthesises UTF-8 `text` with espeak-ng (voice en-us+f2, 130 words a minute) into newly allocated
- * 16-bit mono samples (`*samples`, freed with free()) at `*rate` Hz. */
-int csl_synthesize(const char *text, int16_t **samples, size_t *count, int *rate, char *err);
+ * 16-bit mono samples (`*samples`, freed with free()) at `*rate` Hz. Speech longer than
+ * `max_seconds` is not kept: espeak-ng is killed as soon as its output passes that length
+ * and CSL_SPEECH_TOO_LONG is returned (no samples, `err` untouched), so no text makes more
+ * than that much audio or keeps the caller waiting for the rest. */
+#define CSL_SPEECH_TOO_LONG (-2)
+int csl_synthesize(const char *text, double max_seconds, int16_t **samples, size_t *count, int *rate, char *err);
 
 #endif

@@ -35,6 +35,8 @@ final class MockCameraHandle {
     /// What decoding the footage fed to this camera holds, charged to the run's
     /// memory cap while that feed plays.
     var feedCharge: LuaMemoryCharge?
+    /// What the decoded image `photo(path)` set holds, charged while it is the captured image.
+    var photoCharge: LuaMemoryCharge?
     init(id: DeviceIdentifier) { self.id = id }
 }
 

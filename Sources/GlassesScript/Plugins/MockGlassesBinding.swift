@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import LuaHost
 import WearablesCore
 import WearablesMock
@@ -27,6 +32,17 @@ enum MockGlassesBinding {
         else { return nil }
         let bytes = VideoFileReader.decodingFootprint(size)
         return try runtime.state.chargeMemory(bytes, for: "a \(size.width)x\(size.height) footage feed (decoding it holds about \(bytes >> 20) MB)")
+    }
+
+    /// A still (PNG, JPEG, HEIC) as the camera feed is held decoded, RGB and its luma plane:
+    /// its size, read from the header before anything is decoded, is charged to the memory cap
+    /// for as long as the feed plays (an 8000x8000 still reached 397 MB under `--max-memory 64M`).
+    private static func stillCharge(_ runtime: ScriptRuntime, _ checked: ScriptFile, as what: String = "camera feed") throws -> LuaMemoryCharge? {
+        guard runtime.state.options.memoryLimit != nil, let file = checked.file,
+              let size = ImageCodecs.dimensions(Data(file.read(count: 1 << 20, at: 0))) else { return nil }
+        let bytes = size.width.multipliedReportingOverflow(by: size.height).partialValue.multipliedReportingOverflow(by: 4)
+        return try runtime.state.chargeMemory(bytes.overflow ? Int.max : bytes.partialValue,
+                                              for: "a \(size.width)x\(size.height) still as \(what) (decoded it holds about \(bytes.partialValue >> 20) MB)")
     }
 
     /// The world reads the file the script's rule allowed through the descriptor checked
@@ -163,7 +179,7 @@ enum MockGlassesBinding {
                     }
                     let path = try call.string(2)
                     let checked = try runtime.reading(path, as: "a camera feed")
-                    let charge = try footageCharge(runtime, checked)
+                    let charge = try footageCharge(runtime, checked) ?? stillCharge(runtime, checked)
                     let done = try fileAction(runtime, mock, call, "feed", id: camera.id, path: path, checked: checked, as: "a camera feed",
                                               expecting: ".mp4, .mov, .mkv, .y4m, PNG or JPEG") { .cameraFeedPath($0, checked: $1) }
                     camera.feedCharge = charge
@@ -176,9 +192,12 @@ enum MockGlassesBinding {
                 ) { [unowned runtime] call in
                     let camera = try call.userdata(1, as: MockCameraHandle.self)
                     let path = try call.string(2)
-                    return try fileAction(runtime, mock, call, "photo", id: camera.id, path: path,
-                                          checked: try runtime.reading(path, as: "the captured photo"), as: "the captured photo",
-                                          expecting: "PNG or JPEG") { .capturedImage(path: $0, checked: $1) }
+                    let checked = try runtime.reading(path, as: "the captured photo")
+                    let charge = try stillCharge(runtime, checked, as: "the captured photo")
+                    let done = try fileAction(runtime, mock, call, "photo", id: camera.id, path: path, checked: checked, as: "the captured photo",
+                                              expecting: "PNG or JPEG") { .capturedImage(path: $0, checked: $1) }
+                    camera.photoCharge = charge
+                    return done
                 },
                 LuaFunction(name: "fail_next_capture",
                             parameters: [.optional("code", .strings(MockDeviceAction.captureFailures.map(\.rawValue)))],

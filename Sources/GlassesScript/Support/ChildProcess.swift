@@ -53,6 +53,83 @@ public enum ChildProcess {
         return Captured(status: status, output: read(scratch + ".out"), errors: read(scratch + ".err"))
     }
 
+    /// Runs `executable` with `arguments` in `directory` to its end, reading what it prints
+    /// through pipes and keeping at most `limit` bytes of each stream (the rest is read and
+    /// dropped, so the child never blocks, and counted in the note that ends the kept part):
+    /// no temporary file and no memory beyond the limit, however much it prints. `started`
+    /// gets the child's process id (its own process group) as soon as it runs, so a caller
+    /// can kill it. nil when it could not be started; 127 is the shell's "not found".
+    public static func capture(
+        _ executable: String, _ arguments: [String], in directory: String, keeping limit: Int, environment: [String: String] = [:],
+        started: (pid_t) -> Void = { _ in }
+    ) -> Captured? {
+        var outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
+        guard pipe(&outPipe) == 0 else { return nil }
+        guard pipe(&errPipe) == 0 else {
+            close(outPipe[0]); close(outPipe[1])
+            return nil
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], STDOUT_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], STDERR_FILENO)
+        for end in outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, end) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, 0)
+        // Signals this process ignores (a watcher of its own may) are the child's defaults again.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGTERM)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+        // `sh` changes folder (posix_spawn has no portable chdir), sets the variables and replaces itself with the tool.
+        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(shellQuoted($0.value))" }.joined(separator: " ")
+        let script = "cd -- \"$0\" && \(assignments.isEmpty ? "" : "export \(assignments) && ")exec \"$@\""
+        var cArguments = (["/bin/sh", "-c", script, directory, executable] + arguments).map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &cArguments, environ) == 0
+        close(outPipe[1])
+        close(errPipe[1])
+        defer { close(outPipe[0]); close(errPipe[0]) }
+        guard spawned else { return nil }
+        started(pid)
+        var kept: [[UInt8]] = [[], []]
+        var dropped = [0, 0]
+        var open = [true, true]
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while open[0] || open[1] {
+            var pollers = [pollfd(fd: open[0] ? outPipe[0] : -1, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: open[1] ? errPipe[0] : -1, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&pollers, 2, -1)
+            if ready < 0 {
+                guard errno == EINTR else { break }
+                continue
+            }
+            for stream in 0..<2 where open[stream] && pollers[stream].revents != 0 {
+                let got = chunk.withUnsafeMutableBytes { read(pollers[stream].fd, $0.baseAddress, $0.count) }
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else {
+                    open[stream] = false
+                    continue
+                }
+                let room = max(0, limit - kept[stream].count)
+                kept[stream] += chunk.prefix(min(got, room))
+                dropped[stream] += max(0, got - room)
+            }
+        }
+        let status = wait(pid)
+        let text = { (stream: Int) in
+            String(decoding: kept[stream], as: UTF8.self) + (dropped[stream] > 0 ? "\n[\(dropped[stream]) more bytes not kept: at most \(limit) are]\n" : "")
+        }
+        return Captured(status: status, output: text(0), errors: text(1))
+    }
+
     private static func shellQuoted(_ text: String) -> String { "'" + text.replacing("'", with: "'\\''") + "'" }
 
     /// Starts `executable` with `arguments`, stdin and stdout on /dev/null and

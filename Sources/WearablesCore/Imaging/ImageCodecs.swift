@@ -65,7 +65,30 @@ extension ImageCodecs {
         return nil
     }
 
+    /// The width and height `data`'s header declares (JPEG, PNG, HEIC or PPM), read without
+    /// decoding; nil when the header cannot be read (decoding then says why).
+    public static func dimensions(_ data: Data) -> (width: Int, height: Int)? {
+        // The first MiB holds the header of any image but one with more metadata before it.
+        if let size = dimensions([UInt8](data.prefix(1 << 20))) { return size }
+        return data.count > 1 << 20 ? dimensions([UInt8](data)) : nil
+    }
+
+    private static func dimensions(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard let format = sniff(bytes) else { return nil }
+        if format == .ppm { return try? PPM.header(bytes).size }
+        #if canImport(CImageCodecs)
+        var width: Int32 = 0, height: Int32 = 0
+        var err = [CChar](repeating: 0, count: Int(CIC_ERROR_CAPACITY))
+        let rc = bytes.withUnsafeBufferPointer { cic_image_dimensions($0.baseAddress, $0.count, &width, &height, &err) }
+        return rc == 0 ? (Int(width), Int(height)) : nil
+        #else
+        return nil
+        #endif
+    }
+
     static func decode(_ bytes: [UInt8], as format: Format) throws -> RGBImage {
+        // The header first: an image over the pixel limit is refused before it is decoded.
+        if let size = dimensions(bytes), let refusal = pixelLimitError(width: size.width, height: size.height) { throw refusal }
         switch format {
         #if canImport(CImageCodecs)
         case .jpeg: return try callDecoder(bytes, cic_jpeg_decode)
@@ -116,7 +139,8 @@ extension ImageCodecs {
 
 /// Binary PPM (P6), the simplest lossless dump of a frame.
 enum PPM {
-    static func decode(_ bytes: [UInt8]) throws -> RGBImage {
+    /// What a P6 header declares (at most 6 digits a field), and where the pixels start.
+    static func header(_ bytes: [UInt8]) throws -> (size: (width: Int, height: Int), maxValue: Int, start: Int) {
         var fields: [Int] = []
         var index = 2
         while fields.count < 3 {
@@ -128,8 +152,13 @@ enum PPM {
             guard digits > 0 else { throw ImageCodecError(message: "PPM decode: malformed header") }
             fields.append(value)
         }
-        index += 1
-        let (width, height, maxValue) = (fields[0], fields[1], fields[2])
+        return ((fields[0], fields[1]), fields[2], index + 1)
+    }
+
+    static func decode(_ bytes: [UInt8]) throws -> RGBImage {
+        let (size, maxValue, index) = try header(bytes)
+        let (width, height) = size
+        if let refusal = ImageCodecs.pixelLimitError(width: width, height: height) { throw refusal }
         let count = width * height * 3
         guard maxValue == 255, width > 0, height > 0, bytes.count - index >= count else {
             throw ImageCodecError(message: "PPM decode: only 8-bit P6 files of the stated size are supported")

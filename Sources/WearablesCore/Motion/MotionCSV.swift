@@ -13,6 +13,12 @@ public enum MotionCSV {
     /// *(ours)* The most rows a feed may hold (about 4.6 hours at 60 Hz), and the largest file.
     public static let maxRows = 1_000_000
     public static let maxBytes: UInt64 = 128 * 1024 * 1024
+    /// *(ours)* The most samples the simulated IMU keeps over all the feeds it was given
+    /// (``maxRows``, about 150 MB): a new feed drops the oldest ones kept past it, so 16
+    /// feeds at the file limit no longer hold GBs.
+    public static let maxKeptSamples = maxRows
+    /// The bytes one parsed sample holds, as charged to a run's memory cap.
+    public static let bytesPerSample = MemoryLayout<MotionSample>.stride
     /// *(ours)* The most characters of a cell an error quotes: a 5 MB cell is not a 5 MB message.
     public static let maxQuoted = 40
 

@@ -16,8 +16,13 @@ public enum MicrophoneFeed: Sendable, Equatable {
     /// saying it over and over *(ours)*.
     case speech(text: String)
 
-    /// The longest text `speech` says *(ours)*: about twenty minutes of speech; longer is refused in one line.
+    /// The longest text `speech` says *(ours)*; longer is refused in one line.
     public static let maxSpokenTextBytes = 16 * 1024
+    /// The longest speech `speech` makes *(ours)*: a text that takes longer to say is refused
+    /// at the feed, in one line. Text length alone cannot bound it ("9999999999 " is eight
+    /// seconds of numbers; 16 KiB of them was 3.7 hours, 894 MB of samples, synthesised on the
+    /// world's thread), so espeak-ng is stopped as soon as its speech passes this length.
+    public static let maxSpokenSeconds = 60.0
     /// The silence after each time `speech` is said, long enough for a recogniser to hear the utterance end.
     public static let spokenPause = 1.0
 }

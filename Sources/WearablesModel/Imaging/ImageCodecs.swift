@@ -24,4 +24,19 @@ public enum ImageCodecs {
     }
 
     public static let defaultQuality = 90
+
+    /// The most pixels an image may have to be decoded *(ours)*: 50 megapixels (a 48 MP phone
+    /// photo, 8000x6000, fits), about 150 MB of RGB. The header is read first and a larger image
+    /// is refused before any pixel is allocated: a 16000x16000 JPEG shown on the display reached
+    /// 2.28 GB under --max-memory 64M.
+    public static let maxDecodedPixels = 50_000_000
+
+    /// The refusal of a `width`x`height` image over `maxDecodedPixels`, naming both and the fix.
+    public static func pixelLimitError(width: Int, height: Int) -> ImageCodecError? {
+        let pixels = width.multipliedReportingOverflow(by: height)
+        guard pixels.overflow || pixels.partialValue > maxDecodedPixels else { return nil }
+        let megapixels = pixels.overflow ? Int.max : pixels.partialValue / 1_000_000
+        return ImageCodecError(message: "a \(width)x\(height) image (\(megapixels) megapixels) is over the limit of "
+            + "\(maxDecodedPixels / 1_000_000) megapixels for a decoded image; scale it down first (e.g. convert in.jpg -resize 6000x6000 out.jpg)")
+    }
 }

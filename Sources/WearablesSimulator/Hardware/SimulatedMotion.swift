@@ -8,17 +8,40 @@ public final class SimulatedMotion: MotionFeedSource {
     private var feeds: [(since: Double, feed: MotionFeed)] = [(0, .pose(.level))]
     public private(set) var hasIMU = true
     weak var glasses: SimulatedGlasses?
+    /// The most recorded samples kept over all feeds (`MotionCSV.maxKeptSamples`; smaller in tests).
+    let maxKeptSamples: Int
+
+    public init(maxKeptSamples: Int = MotionCSV.maxKeptSamples) {
+        self.maxKeptSamples = maxKeptSamples
+    }
 
     /// Glasses paired without motion sensors: their Motion fails with `sensorUnavailable`.
     public func removeIMU() { hasIMU = false }
 
     public var current: MotionFeed { feeds[feeds.count - 1].feed }
 
+    /// The most feeds kept (the newest); older ones are never read.
+    public static let maxKeptFeeds = 16
+
+    /// The recorded samples the kept feeds hold together.
+    public var keptSamples: Int {
+        feeds.reduce(0) { total, entry in
+            if case .samples(let samples) = entry.feed { return total + samples.count }
+            return total
+        }
+    }
+
+    /// How many feeds are kept (the pose it starts with counts).
+    public var keptFeeds: Int { feeds.count }
+
     public func setFeed(_ feed: MotionFeed) {
         let now = glasses?.scheduler.now ?? 0
         feeds.append((now, feed))
-        // Only the latest few matter: samples older than the buffer are never read.
-        if feeds.count > 16 { feeds.removeFirst(feeds.count - 16) }
+        // Only the latest few matter: samples older than the buffer are never read. At most
+        // 16 feeds, holding no more than MotionCSV.maxKeptSamples samples in all unless the
+        // latest alone does (a new recording drops the oldest first).
+        if feeds.count > Self.maxKeptFeeds { feeds.removeFirst(feeds.count - Self.maxKeptFeeds) }
+        while feeds.count > 1, keptSamples > maxKeptSamples { feeds.removeFirst() }
         glasses?.kit.record("motion_feed", [("glasses", .string(glasses?.identifier ?? "")), ("feed", .string(Self.describe(feed)))])
     }
 

@@ -131,7 +131,7 @@ struct DisplayTreeReader {
             }
             return .table(table)
         case .object(let object) where name == "pixels":
-            return .pixels(try pixels(object, path: path))
+            return .pixels(try pixels(object, path: path, state: state))
         default:
             throw DisplayReadError.shape(path, "field '\(name)': string, number or boolean expected, got \(typeName(value))")
         }
@@ -140,11 +140,22 @@ struct DisplayTreeReader {
     /// An image's `pixels`: a photo or a frame, fitted into the lens (600x600) at its
     /// aspect, so a full-size photo costs the tree no more than the lens can show, and
     /// rounded through JPEG as it would be over a connection (``DisplayPixels``).
-    private static func pixels(_ object: AnyObject, path: String) throws -> RGBImage {
+    /// A photo's decoded size (read from its header first) is charged to the memory cap while
+    /// it is decoded and fitted, and one over the pixel limit is refused before decoding.
+    private static func pixels(_ object: AnyObject, path: String, state: LuaState) throws -> RGBImage {
         let image: RGBImage
         if let frame = object as? ScriptFrame {
             image = frame.frame.rgbImage()
         } else if let photo = object as? ScriptPhoto {
+            var decoding: LuaMemoryCharge?
+            if let size = ImageCodecs.dimensions(photo.photo.data) {
+                if let refusal = ImageCodecs.pixelLimitError(width: size.width, height: size.height) {
+                    throw DisplayReadError.tooLarge(path, "field 'pixels': \(refusal.message)")
+                }
+                let bytes = size.width * size.height * 6
+                decoding = try state.chargeMemory(bytes, for: "a \(size.width)x\(size.height) photo decoded for the display (about \(bytes >> 20) MB)")
+            }
+            defer { withExtendedLifetime(decoding) {} }
             do { image = try ImageCodecs.decode(photo.photo.data) } catch {
                 throw DisplayReadError.shape(path, "field 'pixels': the photo cannot be decoded (\(error)); capture it as jpeg")
             }

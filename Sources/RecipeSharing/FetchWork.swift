@@ -1,0 +1,59 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import GlassesScript
+import Locking
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a fetch has running and on disk (the git or curl child, each in a process group of
+/// its own, and the scratch folders), ended and removed when this process is told to stop:
+/// Ctrl-C or SIGTERM during `recipe add/install/sync` used to leave git running and its
+/// temporary folders behind. The first fetch installs the watch; the signal then kills
+/// every live child's group, removes the folders and exits 130 or 143.
+enum FetchWork {
+    private struct Live {
+        var children: Set<pid_t> = []
+        var folders: Set<String> = []
+    }
+
+    private static let live = Locked(Live())
+    /// The signal sources, kept for the life of the process.
+    private static let sources = Locked<[any DispatchSourceSignal]>([])
+
+    /// Watches SIGINT and SIGTERM from the first call on.
+    static func watchSignals() {
+        sources.withLock { sources in
+            guard sources.isEmpty else { return }
+            for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { stop(exiting: status) }
+                source.resume()
+                sources.append(source)
+            }
+        }
+    }
+
+    static func started(_ child: pid_t) { live.withLock { _ = $0.children.insert(child) } }
+    static func ended(_ child: pid_t) { live.withLock { _ = $0.children.remove(child) } }
+    static func holding(_ folder: String) { live.withLock { _ = $0.folders.insert(folder) } }
+    static func released(_ folder: String) { live.withLock { _ = $0.folders.remove(folder) } }
+
+    private static func stop(exiting status: Int32) {
+        let (children, folders) = live.withLock { ($0.children, $0.folders) }
+        // SIGKILL to the child's whole group: git's own helpers (remote-https) go too.
+        for child in children { kill(-child, SIGKILL) }
+        for child in children { _ = ChildProcess.wait(child) }
+        for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+        let line = "glasses: \(status == 130 ? "interrupted" : "terminated"); stopped \(children.count) fetching process(es) and removed \(folders.count) scratch folder(s)\n"
+        _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        exit(status)
+    }
+}
