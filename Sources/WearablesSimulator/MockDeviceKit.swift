@@ -250,7 +250,7 @@ public final class MockDeviceKit: WearablesBackend {
     }
 
     /// The app's Inputs on these glasses (nil: none), so the glasses know whether the app
-    /// consumes Back (`backEndsDisplay`). Over a connection the served glasses are not told.
+    /// consumes Back (`backEndsDisplay`). A served world hears it from the session holder's `watch_inputs`.
     public func watchInputs(on identifier: DeviceIdentifier, configuration: InputsConfiguration?) {
         glasses(identifier)?.appInputs = configuration
     }
