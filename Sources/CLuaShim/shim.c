@@ -47,6 +47,12 @@ struct gs_control {
     /* what the watchdog does when a stop it requested is not honoured in time */
     gs_emergency_handler emergency;
     void *emergency_context;
+    /* hard stop (gs_request_stop_within): a detached thread that ends the
+     * process if Lua still runs at hard_deadline; the stop it was armed with */
+    int has_hard_stop;
+    struct timespec hard_deadline;
+    int hard_reason, hard_code;
+    char hard_message[256];
 };
 
 static const char gs_box_tag = 0;       /* first word of every host userdata */
@@ -188,7 +194,7 @@ void gs_close(lua_State *L) {
     pthread_mutex_lock(&c->lock);
     c->main = NULL;
     c->watchdog_cancelled = 1;
-    pthread_cond_signal(&c->wake);
+    pthread_cond_broadcast(&c->wake); /* the watchdog and a hard stop may both wait */
     pthread_mutex_unlock(&c->lock);
     if (c->has_watchdog) pthread_join(c->watchdog, NULL);
     gs_control_release(c);
@@ -348,11 +354,31 @@ static int gs_watchdog_wait(gs_control *c, const struct timespec *deadline) {
     return !c->watchdog_cancelled;
 }
 
-static void gs_default_emergency(void *context, const char *message) {
+static int gs_default_emergency(void *context, int reason, int code, const char *message) {
     (void)context;
     fflush(stdout);
     fprintf(stderr, "lua: %s\n", message);
     fflush(stderr);
+    switch (reason) {
+    case GS_STOP_EXIT: return code;
+    case GS_STOP_INTERRUPT: return 128 + code; /* as shells report a signal */
+    default: return 3;
+    }
+}
+
+/* Ends the process from a thread other than Lua's: the stop (reason, code,
+ * message) was not honoured within the grace period. Called with c->lock
+ * held; never returns. */
+static void gs_end_process_locked(gs_control *c, int reason, int code, const char *message) {
+    char final[400];
+    snprintf(final, sizeof final,
+             "%s, and the script did not stop within %d s "
+             "(it was in a finalizer, a pattern match, a long host call or other code no hook can interrupt); run ended",
+             message, GS_STOP_GRACE_SECONDS);
+    gs_emergency_handler handler = c->emergency != NULL ? c->emergency : gs_default_emergency;
+    void *context = c->emergency_context;
+    pthread_mutex_unlock(&c->lock);
+    _exit(handler(context, reason, code, final));
 }
 
 /* The timeout is a promise: a cooperative stop first (the hook), and when the
@@ -368,22 +394,49 @@ static void *gs_watchdog_main(void *arg) {
         struct timespec grace = c->deadline;
         gs_add_seconds(&grace, GS_STOP_GRACE_SECONDS);
         /* Back in the host by then: the stop took effect, and the host ends the run. */
-        if (gs_watchdog_wait(c, &grace) && atomic_load(&c->in_lua) > 0) {
-            char final[320];
-            snprintf(final, sizeof final,
-                     "time limit of %g s%s exceeded, and the script did not stop within %d s "
-                     "(it was in a finalizer, a pattern match or other code no hook can interrupt); run ended",
-                     c->timeout, c->timeout_name, GS_STOP_GRACE_SECONDS);
-            gs_emergency_handler handler = c->emergency != NULL ? c->emergency : gs_default_emergency;
-            void *context = c->emergency_context;
-            pthread_mutex_unlock(&c->lock);
-            handler(context, final);
-            _exit(3);
-        }
+        if (gs_watchdog_wait(c, &grace) && atomic_load(&c->in_lua) > 0) gs_end_process_locked(c, GS_STOP_LIMIT, 0, msg);
     }
     pthread_mutex_unlock(&c->lock);
     gs_control_release(c);
     return NULL;
+}
+
+/* The same promise for a stop asked from outside (a signal): if Lua still runs
+ * at the deadline, the process ends with the stop this thread was armed with. */
+static void *gs_hard_stop_main(void *arg) {
+    gs_control *c = (gs_control *)arg;
+    pthread_mutex_lock(&c->lock);
+    if (gs_watchdog_wait(c, &c->hard_deadline) && atomic_load(&c->in_lua) > 0)
+        gs_end_process_locked(c, c->hard_reason, c->hard_code, c->hard_message);
+    pthread_mutex_unlock(&c->lock);
+    gs_control_release(c);
+    return NULL;
+}
+
+int gs_request_stop_within(gs_control *c, int reason, int exit_code, const char *message, double seconds) {
+    pthread_mutex_lock(&c->lock);
+    gs_request_stop_locked(c, reason, exit_code, message);
+    /* Armed once; a state already closed runs no Lua to end. */
+    if (c->has_hard_stop || c->main == NULL || c->watchdog_cancelled) {
+        pthread_mutex_unlock(&c->lock);
+        return c->has_hard_stop;
+    }
+    c->hard_reason = reason;
+    c->hard_code = exit_code;
+    snprintf(c->hard_message, sizeof c->hard_message, "%s", message);
+    clock_gettime(CLOCK_MONOTONIC, &c->hard_deadline);
+    gs_add_seconds(&c->hard_deadline, seconds > 0 ? seconds : 0);
+    gs_control_retain(c);
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    pthread_t thread;
+    int started = pthread_create(&thread, &attr, gs_hard_stop_main, c) == 0;
+    pthread_attr_destroy(&attr);
+    if (started) c->has_hard_stop = 1;
+    pthread_mutex_unlock(&c->lock);
+    if (!started) gs_control_release(c);
+    return started;
 }
 
 void gs_set_emergency_handler(lua_State *L, gs_emergency_handler handler, void *context) {

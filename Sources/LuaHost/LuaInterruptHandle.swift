@@ -29,4 +29,23 @@ public final class LuaInterruptHandle: @unchecked Sendable {
     public func terminate(message: String = "terminated") {
         gs_request_stop(control, Int32(GS_STOP_INTERRUPT), Self.terminateTag, message)
     }
+
+    /// ``interrupt(message:)``, with the timeout's hard stop behind it: if Lua code
+    /// still runs `seconds` from now (where no hook reaches it: a pattern match, a
+    /// long host call, a finalizer), the state's ``LuaState/onUnresponsiveStop(_:)``
+    /// handler runs on a thread of its own and the process exits. For a signal that
+    /// must end the process whatever the script does; never for a state that
+    /// outlives its run (a REPL, an app).
+    public func interrupt(message: String = "interrupted", endingWithin seconds: Double) {
+        gs_request_stop_within(control, Int32(GS_STOP_INTERRUPT), Self.interruptTag, message, seconds)
+    }
+
+    /// ``terminate(message:)`` with a hard stop behind it, as ``interrupt(message:endingWithin:)``.
+    public func terminate(message: String = "terminated", endingWithin seconds: Double) {
+        gs_request_stop_within(control, Int32(GS_STOP_INTERRUPT), Self.terminateTag, message, seconds)
+    }
+
+    /// How long the timeout's watchdog lets a stop take before it ends the process
+    /// (`GS_STOP_GRACE_SECONDS`): the grace a signal's hard stop gives too.
+    public static let stopGrace = Double(GS_STOP_GRACE_SECONDS)
 }

@@ -94,15 +94,7 @@ public final class LuaState {
 
     /// Set once the state was stopped; every later resume or call reports it.
     public var stop: LuaStop? {
-        switch gs_stop_reason(control) {
-        case Int32(GS_STOP_EXIT): .exit(code: gs_exit_code(control))
-        case Int32(GS_STOP_LIMIT): .limit(message: String(cString: gs_stop_message(control)))
-        // The two signals share the interrupt path; the tag they were asked with tells them apart.
-        case Int32(GS_STOP_INTERRUPT) where gs_exit_code(control) == LuaInterruptHandle.terminateTag:
-            .terminated(message: String(cString: gs_stop_message(control)))
-        case Int32(GS_STOP_INTERRUPT): .interrupted(message: String(cString: gs_stop_message(control)))
-        default: nil
-        }
+        LuaStop(reason: gs_stop_reason(control), code: gs_exit_code(control), message: String(cString: gs_stop_message(control)))
     }
 
     /// Whether a stop is pending: one atomic read, cheap enough to ask per event.
@@ -120,16 +112,20 @@ public final class LuaState {
         gs_request_stop(control, Int32(GS_STOP_EXIT), code, "exit(\(code)) ended the script")
     }
 
-    /// What the watchdog runs, on its own thread, when a timeout stop could
-    /// not take effect within its grace period (a finalizer or a pattern match
-    /// that no hook interrupts): flush what must survive and report `message`;
-    /// the process then exits with 3. Must be safe while the Lua thread still runs.
-    public func onUnresponsiveStop(_ handler: @escaping @Sendable (String) -> Void) {
+    /// What the watchdog runs, on its own thread, when a stop could not take
+    /// effect within its grace period (a finalizer or a pattern match that no hook
+    /// interrupts): the timeout's limit, or a stop asked with
+    /// ``LuaInterruptHandle/terminate(message:endingWithin:)`` or its `interrupt`
+    /// twin. The handler gets that stop, its message saying the run was ended;
+    /// it flushes what must survive, reports, and returns the status the process
+    /// then exits with. Must be safe while the Lua thread still runs.
+    public func onUnresponsiveStop(_ handler: @escaping @Sendable (LuaStop) -> Int32) {
         let box = Unmanaged.passRetained(LuaEmergencyBox(handler)).toOpaque()
         // Kept for the life of the process: the watchdog may call it after the state is gone.
-        gs_set_emergency_handler(L, { context, message in
-            guard let context else { return }
-            Unmanaged<LuaEmergencyBox>.fromOpaque(context).takeUnretainedValue().handler(message.map { String(cString: $0) } ?? "")
+        gs_set_emergency_handler(L, { context, reason, code, message in
+            let text = message.map { String(cString: $0) } ?? ""
+            guard let context, let stop = LuaStop(reason: reason, code: code, message: text) else { return 3 }
+            return Unmanaged<LuaEmergencyBox>.fromOpaque(context).takeUnretainedValue().handler(stop)
         }, box)
     }
 
@@ -377,6 +373,6 @@ extension LuaState {
 
 /// Holds an ``LuaState/onUnresponsiveStop(_:)`` handler for the watchdog thread.
 private final class LuaEmergencyBox {
-    let handler: @Sendable (String) -> Void
-    init(_ handler: @escaping @Sendable (String) -> Void) { self.handler = handler }
+    let handler: @Sendable (LuaStop) -> Int32
+    init(_ handler: @escaping @Sendable (LuaStop) -> Int32) { self.handler = handler }
 }

@@ -87,12 +87,23 @@ void gs_set_time_slice(lua_State *L, double seconds);
 #define GS_SLICE_CHECK_INSTRUCTIONS 1000
 /* How long the watchdog waits for a stop it requested before it ends the process. */
 #define GS_STOP_GRACE_SECONDS 1
-/* Called on the watchdog's thread when the script did not stop within the
- * grace period: flush what must survive and report; the process then exits
- * with 3. Must be safe to call while the Lua thread still runs. */
-typedef void (*gs_emergency_handler)(void *context, const char *message);
+/* Called on the watchdog's (or a hard stop's) thread when the script did not
+ * stop within the grace period, with the stop that was not honoured (reason,
+ * its code as gs_request_stop was given it, and what to report): flush what
+ * must survive and report; the process then exits with the status it returns.
+ * Must be safe to call while the Lua thread still runs. Without one, the
+ * message goes to stderr and the status is 3 for a limit, 128 + code for an
+ * interrupt (as shells report a signal), the code for an exit. */
+typedef int (*gs_emergency_handler)(void *context, int reason, int code, const char *message);
 void gs_set_emergency_handler(lua_State *L, gs_emergency_handler handler, void *context);
 void gs_request_stop(gs_control *control, int reason, int exit_code, const char *message);
+/* gs_request_stop, made a promise as the timeout is: if Lua code still runs
+ * `seconds` from now (where no hook reaches: a pattern match, a long host call,
+ * a finalizer), a thread of its own calls the emergency handler with this stop
+ * and ends the process. Armed once per state; later calls only request the
+ * stop. For a signal that must end the process (`glasses run`'s SIGINT and
+ * SIGTERM). Returns whether a hard stop is armed. */
+int gs_request_stop_within(gs_control *control, int reason, int exit_code, const char *message, double seconds);
 int gs_stop_reason(gs_control *control);
 /* Forgets a stop so the state can run code again (the REPL after Ctrl-C). */
 void gs_clear_stop(gs_control *control);

@@ -95,13 +95,19 @@ public final class ScriptRuntime {
             modulePaths: modulePaths, randomSeed: Int64(bitPattern: options.seed), sandboxAdvice: options.sandboxAdvice,
             limitNames: options.limitNames))
         self.world.scheduler.interruption = { [weak state] in state?.isStopped ?? false }
-        if options.timeout != nil {
-            let traceFile = traceFile
-            state.onUnresponsiveStop { message in
-                traceFile?.endAbruptly(reason: "limit", code: ExitStatus.limit.code, message: message)
-                LuaConsole.flushOutput()
-                LuaConsole.writeError("glasses: \(message)\n")
-            }
+        // The timeout's watchdog, or a signal's hard stop (`glasses run`), ends the
+        // process when the script is where no hook reaches: the trace still ends
+        // with the record the run would have written, with that stop's code.
+        let traceFile = traceFile
+        state.onUnresponsiveStop { stop in
+            let outcome = LuaRunOutcome(stop)
+            let status = ExitStatus(outcome.status)
+            let message = outcome.report ?? ""
+            traceFile?.endAbruptly(reason: Self.endReason(of: outcome.status) ?? "limit", code: status.code,
+                                   signal: Self.signalName(of: outcome.status), message: message)
+            LuaConsole.flushOutput()
+            if !message.isEmpty { LuaConsole.writeError("glasses: \(message)\n") }
+            return status.code
         }
         for plugin in plugins { try plugin.install(in: self) }
         if let output = options.output { try PrintRedirect.install(in: state) { output(.printed($0)) } }
@@ -129,25 +135,43 @@ public final class ScriptRuntime {
 
     /// The trace's last record says why the run ended, whichever way it did, and with what exit code.
     private func recordEnd(_ outcome: LuaRunOutcome) {
-        let reason =
-            switch (ending, outcome.status) {
-            case (_, .interrupted), (_, .terminated): "interrupted"
-            case (_, .exit): "exit"
-            case (_, .limit): "limit"
-            case (.horizon?, _): "horizon"
-            case (.duration?, _): "duration"
-            case (.idle?, _): "idle"
-            case (_, .scriptError), (_, .loadFailure): "error"
-            case (_, .success): "done"
-            }
-        var values: [(String, TraceValue)] = [("reason", .string(reason)), ("code", .int(Int(outcome.exitCode)))]
-        switch outcome.status {
-        case .interrupted: values.append(("signal", "SIGINT"))
-        case .terminated: values.append(("signal", "SIGTERM"))
-        default: break
+        let reason: String
+        if let stopped = Self.endReason(of: outcome.status) {
+            reason = stopped
+        } else {
+            reason =
+                switch (ending, outcome.status) {
+                case (.horizon?, _): "horizon"
+                case (.duration?, _): "duration"
+                case (.idle?, _): "idle"
+                case (_, .scriptError), (_, .loadFailure): "error"
+                default: "done"
+                }
         }
+        var values: [(String, TraceValue)] = [("reason", .string(reason)), ("code", .int(Int(outcome.exitCode)))]
+        if let signal = Self.signalName(of: outcome.status) { values.append(("signal", .string(signal))) }
         if let report = outcome.report { values.append(("message", .string(report))) }
         trace.record(source: "run", event: "end", orderedValues: values)
+    }
+
+    /// The end record's reason for a run a stop ended, whenever the run ended (a
+    /// stop outranks `--for` or a horizon); nil for the other endings.
+    private static func endReason(of status: LuaRunEnd) -> String? {
+        switch status {
+        case .interrupted, .terminated: "interrupted"
+        case .exit: "exit"
+        case .limit: "limit"
+        default: nil
+        }
+    }
+
+    /// The signal that ended the run, for the end record.
+    private static func signalName(of status: LuaRunEnd) -> String? {
+        switch status {
+        case .interrupted: "SIGINT"
+        case .terminated: "SIGTERM"
+        default: nil
+        }
     }
 
     /// Runs the pending `<close>` handlers of every task still waiting when the run

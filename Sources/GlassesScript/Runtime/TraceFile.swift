@@ -14,7 +14,7 @@ import WearablesCore
 /// Writes trace lines to a file through a buffer, so tracing a long run costs
 /// one write per 64 KiB rather than one per event (`glasses run` and `glasses serve`).
 ///
-/// Lines come from the scheduler's thread; `endAbruptly(reason:code:message:)`
+/// Lines come from the scheduler's thread; `endAbruptly(reason:code:signal:message:)`
 /// may come from the watchdog's while that thread is stuck, so the buffer is
 /// behind a lock.
 public final class TraceFile: Sendable {
@@ -54,13 +54,18 @@ public final class TraceFile: Sendable {
     /// The end record of a run the host could not end in order (the watchdog's
     /// hard stop): written at the time of the last line, then the file is closed
     /// to later writes, so it ends with this record.
-    func endAbruptly(reason: String, code: Int32, message: String) {
+    func endAbruptly(reason: String, code: Int32, signal: String? = nil, message: String) {
         buffer.withLock { buffer in
             guard !buffer.isClosed else { return }
             // The shape of ScriptRuntime's end record, written here because the scheduler's thread is stuck.
             var line = "{\"t\":" + Self.time(of: buffer.lastLine) + ",\"source\":\"run\",\"event\":\"end\",\"values\":{\"reason\":"
             TraceValue.writeString(reason, into: &line)
-            line += ",\"code\":\(code),\"message\":"
+            line += ",\"code\":\(code)"
+            if let signal {
+                line += ",\"signal\":"
+                TraceValue.writeString(signal, into: &line)
+            }
+            line += ",\"message\":"
             TraceValue.writeString(message, into: &line)
             line += "}}\n"
             buffer.bytes.append(contentsOf: line.utf8)
