@@ -3,8 +3,7 @@ import WearablesCore
 
 /// The camera: `addCamera(config:)` and `stream.start()` for the model's pictures, the
 /// stream's `capturePhoto(format:)` for a photo during it, and `Camera.photo` for a photo
-/// without one (BridgeCore+Sessions.swift and BridgeCore+Photos.swift make the same calls for
-/// `start_camera` and `capture`).
+/// without one (a bridge's `start_camera` and `capture` reach these).
 extension DATBackend {
     /// Frames DAT handed over that the scheduler has not delivered yet, past which DAT's
     /// frames are dropped before they are encoded: the model is behind, and a later frame

@@ -1,9 +1,8 @@
 import DATInterface
 import WearablesCore
 
-/// Motion, Speech and voice invocations over DAT's capabilities (BridgeCore+Motion.swift and
-/// BridgeCore+Voice.swift make the same calls for `watch_motion`, `speech_listen`,
-/// `voice_listen` and `voice_answer`).
+/// Motion, Speech and voice invocations over DAT's capabilities (a bridge's `watch_motion`,
+/// `speech_listen`, `voice_listen` and `voice_answer` reach these).
 extension DATBackend {
     // MARK: Motion
 

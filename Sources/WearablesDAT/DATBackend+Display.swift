@@ -2,8 +2,8 @@ import DATInterface
 import WearablesCore
 import WearablesDisplay
 
-/// The display over DAT's `Display` (`addDisplay()` once per session): each model call is
-/// the DAT call BridgeCore+Display.swift makes for the matching `display_*` command, and taps,
+/// The display over DAT's `Display` (`addDisplay()` once per session): each model call (and a
+/// bridge's matching `display_*` command) is one DAT call, and taps,
 /// playback events and a display the glasses took down come back as the model's events.
 extension DATBackend: DisplayBackend {
     public func startDisplay(on device: DeviceIdentifier, events: @escaping (DisplayBackendEvent) -> Void,

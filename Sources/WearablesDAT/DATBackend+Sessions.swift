@@ -2,8 +2,8 @@ import DATInterface
 import WearablesCore
 
 /// Sessions: `createSession(deviceSelector:)` and `start()` for the model's `openSession`,
-/// `stop()` for its close, and the session's publishers as the model's interruptions
-/// (BridgeCore+Sessions.swift makes the same calls for `open_session` and `close_session`).
+/// `stop()` for its close, and the session's publishers as the model's interruptions (a
+/// bridge's `open_session` and `close_session` reach these).
 extension DATBackend {
     public func openSession(on identifier: DeviceIdentifier, completion: @escaping (Result<Void, DeviceSessionError>) -> Void) {
         // The model opens a session only on a device it holds none on: one still held here
@@ -183,7 +183,7 @@ extension DATBackend {
     }
 
     /// On real glasses a standalone photo's transfer was seen to drop Inputs to `inactive` and to
-    /// stop Motion, both without an error (the bridge core does the same, BridgeCore+Photos.swift):
+    /// stop Motion, both without an error:
     /// an Inputs no longer active is removed and added again with its configuration, a watched
     /// Motion that stopped is started again (a failure comes from its `errorPublisher`).
     func restoreAfterPhoto(_ held: HeldSession) {

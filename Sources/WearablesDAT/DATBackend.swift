@@ -6,10 +6,9 @@ import WearablesDisplay
 /// The DAT model over DAT itself, in process: a `WearablesBackend` (and the display's
 /// `DisplayBackend`) whose every call is a call of the DAT-shaped protocol (`DATWearables`),
 /// which Meta's SDK conforms to through the adapter (GlassesBridge) and the simulator through
-/// the fake (GlassesBridgeFake). It is what the bridge core does for a wire client, without
-/// the wire: each backend call is the DAT call the core makes for the matching command
-/// (docs/ios-bridge.md's table), and each DAT publisher is the report the core turns into
-/// an event.
+/// the fake (GlassesBridgeFake). Each backend call is one DAT call (docs/ios-bridge.md's table),
+/// and each DAT publisher a report: the model's in process, and, served by WireServer's one
+/// server, the phone's bridge's for its wire clients.
 ///
 /// DAT is `Sendable` and calls its listeners on threads of its choosing; the model is
 /// single-threaded. Every listener here only posts into the scheduler's inbox (as a served
@@ -17,8 +16,7 @@ import WearablesDisplay
 /// whose result is posted the same way, so the backend's state, its completions and its
 /// reports all run on the scheduler's thread, in the order DAT produced them.
 ///
-/// What DAT 1.0 cannot carry, this backend cannot either (the bridge core cannot, for the same
-/// reasons): no permission change DAT did not announce, no link bandwidth, no device-level input
+/// What DAT 1.0 cannot carry, this backend cannot either: no permission change DAT did not announce, no link bandwidth, no device-level input
 /// events, and during a stream a photo only at the stream's size, failing only as `captureFailure`.
 public final class DATBackend: WearablesBackend {
     public let scheduler: Scheduler

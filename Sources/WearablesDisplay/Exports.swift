@@ -1,3 +1,3 @@
 // The display's component tree, its check and its errors live in WearablesDisplayModel, portable
-// Swift the bridge core builds on; here are its layout, rendering (FreeType) and the session capability.
+// Swift the bridge builds on; here are its layout, rendering (FreeType) and the session capability.
 @_exported import WearablesDisplayModel
