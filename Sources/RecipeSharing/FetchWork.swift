@@ -21,6 +21,8 @@ enum FetchWork {
     private struct Live {
         var children: Set<pid_t> = []
         var folders: Set<String> = []
+        /// A signal is ending the process.
+        var stopping = false
     }
 
     private static let live = Locked(Live())
@@ -42,12 +44,25 @@ enum FetchWork {
     }
 
     static func started(_ child: pid_t) { live.withLock { _ = $0.children.insert(child) } }
-    static func ended(_ child: pid_t) { live.withLock { _ = $0.children.remove(child) } }
+    /// A child ended. When it ended because a signal is stopping the fetch, the caller
+    /// waits here for the stop to end the process (130/143, scratch removed): otherwise it
+    /// would take the killed child for a failed fetch and race the stop to exit 1 with the
+    /// scratch folder half removed (scripts/test-recipes saw both).
+    static func ended(_ child: pid_t) {
+        let stopping = live.withLock { live in
+            live.children.remove(child)
+            return live.stopping
+        }
+        while stopping { sleep(60) }
+    }
     static func holding(_ folder: String) { live.withLock { _ = $0.folders.insert(folder) } }
     static func released(_ folder: String) { live.withLock { _ = $0.folders.remove(folder) } }
 
     private static func stop(exiting status: Int32) {
-        let (children, folders) = live.withLock { ($0.children, $0.folders) }
+        let (children, folders) = live.withLock { live in
+            live.stopping = true
+            return (live.children, live.folders)
+        }
         // SIGKILL to the child's whole group: git's own helpers (remote-https) go too.
         for child in children { kill(-child, SIGKILL) }
         for child in children { _ = ChildProcess.wait(child) }

@@ -81,17 +81,35 @@ public final class RemoteWorld: GlassesWorld {
     /// as recorded.
     public static func replaying(_ recording: SessionRecording, path: String, seed: UInt64 = 0,
                                  traceSink: EventTrace.Sink? = nil) -> RemoteWorld {
+        replaying(header: recording.header, linesLeftOut: recording.problems.count, entries: { RecordedEntries(recording.entries) },
+                  path: path, seed: seed, traceSink: traceSink)
+    }
+
+    /// The recording at `path` played back as ``replaying(_:path:seed:traceSink:)`` does,
+    /// read a line at a time as the run's clock reaches it, never whole (issue 40): memory
+    /// stays bounded however long the recording. `scanned` is what
+    /// ``SessionRecordingReader/scan(path:)`` found in it.
+    public static func replaying(path: String, scanned: (header: SessionRecording.Header, problems: [String], problemCount: Int),
+                                 seed: UInt64 = 0, traceSink: EventTrace.Sink? = nil) -> RemoteWorld {
+        replaying(header: scanned.header, linesLeftOut: scanned.problemCount, entries: {
+            // Read once already by the scan: a file that no longer opens replays as an empty one.
+            (try? SessionRecordingReader(path: path)).map { $0 as any ReplayEntries } ?? RecordedEntries([])
+        }, path: path, seed: seed, traceSink: traceSink)
+    }
+
+    private static func replaying(header: SessionRecording.Header, linesLeftOut: Int, entries: () -> any ReplayEntries, path: String,
+                                  seed: UInt64, traceSink: EventTrace.Sink?) -> RemoteWorld {
         let scheduler = Scheduler(clock: .virtual, seed: seed)
-        let link = ReplayLink(recording: recording, path: path, scheduler: scheduler)
-        let world = RemoteWorld(link: link, hello: recording.header.hello, scheduler: scheduler, traceSink: traceSink)
+        let link = ReplayLink(entries: entries, path: path, scheduler: scheduler)
+        let world = RemoteWorld(link: link, hello: header.hello, scheduler: scheduler, traceSink: traceSink)
         let backend = world.backend
         link.onUnrecorded = { [unowned backend] key, notice in
             backend.trace.record(source: "replay", event: "unrecorded_command", values: ["command": .string(key)])
             backend.onNotice?("replay: \(notice)")
         }
         world.trace.record(source: "replay", event: "start", values: [
-            "file": .string(path), "world": .string(recording.header.hello.world),
-            "recorded_by": .string(recording.header.recordedBy), "lines_left_out": .int(recording.problems.count)])
+            "file": .string(path), "world": .string(header.hello.world),
+            "recorded_by": .string(header.recordedBy), "lines_left_out": .int(linesLeftOut)])
         return world
     }
 

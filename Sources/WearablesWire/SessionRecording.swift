@@ -91,7 +91,7 @@ public struct SessionRecording: Sendable {
         return SessionRecording(header: header, entries: entries, problems: problems)
     }
 
-    private static func readHeader(_ line: [UInt8], name: String) throws(SessionRecordingError) -> Header {
+    static func readHeader(_ line: [UInt8], name: String) throws(SessionRecordingError) -> Header {
         let lineOne = "\(name) line 1"
         guard let value = try? JSONValue.parse(line), value.object != nil else {
             throw SessionRecordingError("\(lineOne) is not JSON, so \(name) has no header: a session recording starts with "
@@ -128,7 +128,7 @@ public struct SessionRecording: Sendable {
                       client: value["client"]?.string ?? "", hello: hello)
     }
 
-    private static func readEntry(_ line: [UInt8], number: Int) throws(SessionRecordingError) -> Entry {
+    static func readEntry(_ line: [UInt8], number: Int) throws(SessionRecordingError) -> Entry {
         let value: JSONValue
         do { value = try JSONValue.parse(line) } catch {
             throw SessionRecordingError("not JSON: fix the line or delete it")

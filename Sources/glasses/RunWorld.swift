@@ -18,9 +18,13 @@ enum RunWorld {
     static func maker(for options: RunOptions) -> ScriptRuntime.WorldMaker {
         { sink in
             if let path = options.replay {
-                let recording = try SessionRecording.load(path: path)
-                for problem in recording.problems { tell("replay: \(problem)") }
-                let replay = RemoteWorld.replaying(recording, path: path, seed: options.seed, traceSink: sink)
+                // Checked whole first (its damaged lines said now), then read again as it replays: never held whole.
+                let scanned = try SessionRecordingReader.scan(path: path)
+                for problem in scanned.problems { tell("replay: \(problem)") }
+                if scanned.problemCount > scanned.problems.count {
+                    tell("replay: \(scanned.problemCount - scanned.problems.count) more lines of \(path) were left out")
+                }
+                let replay = RemoteWorld.replaying(path: path, scanned: scanned, seed: options.seed, traceSink: sink)
                 replay.backend.onNotice = tell
                 return replay
             }

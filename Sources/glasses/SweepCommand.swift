@@ -94,7 +94,7 @@ struct SweepCommand: ParsableCommand {
         }
         if let replay {
             // Read once here, so a file that cannot be replayed is one error, not one per seed.
-            do { _ = try SessionRecording.load(path: replay) } catch { throw ValidationError(error.description) }
+            do { _ = try SessionRecordingReader.scan(path: replay) } catch { throw ValidationError(error.description) }
             if shrink {
                 throw ValidationError("--shrink shrinks mock.chaos fault schedules, and a replay's world is the recording: drop --shrink")
             }
