@@ -1,5 +1,8 @@
 package.path = arg[0]:match("(.*/)") .. "?.lua;" .. package.path
 -- DAT 1.0 Motion (MWDATMotion): added stopped, start()/stop(), 5-60 Hz, 256 buffered.
+-- compare-connected: --speed 5 (the link's end reaches a connected client a round trip after
+-- the mock's reply; at 20x a loaded machine's round trip spans a 5 Hz sample, which the client
+-- then reads before the end)
 local check = require "check"
 local dir = arg[0]:match("(.*/)") .. "motion/"
 
