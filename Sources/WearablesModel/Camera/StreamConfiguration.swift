@@ -42,6 +42,8 @@ public enum AudioCodec: Sendable, Hashable {
 public struct StreamConfiguration: Sendable, Equatable {
     /// The frame rates DAT accepts.
     public static let validFrameRates = [2, 7, 15, 24, 30]
+    /// DAT's default frame rate: the one place it is written (the Lua `fps` option's default too).
+    public static let defaultFrameRate = 30
 
     public let videoCodec: VideoCodec
     /// nil: video only (the default).
@@ -51,7 +53,7 @@ public struct StreamConfiguration: Sendable, Equatable {
 
     /// DAT's defaults: raw, no audio, medium, 30 fps.
     public init(videoCodec: VideoCodec = .raw, audioCodec: AudioCodec? = nil, resolution: StreamingResolution = .medium,
-                frameRate: Int = 30) throws {
+                frameRate: Int = defaultFrameRate) throws {
         guard Self.validFrameRates.contains(frameRate) else {
             throw StreamConfigurationError(field: "frameRate", value: String(frameRate),
                                            validValues: Self.validFrameRates.map(String.init))

@@ -5,7 +5,8 @@ import WearablesCore
 /// `selector`): one declaration each, so the check, the docs and the defaults agree.
 enum CameraOptions {
     static let resolution = LuaArgument.enum("resolution", StreamingResolution.self, default: .medium)
-    static let fps = LuaArgument.integer("fps", oneOf: StreamConfiguration.validFrameRates, default: 30)
+    static let fps = LuaArgument.integer("fps", oneOf: StreamConfiguration.validFrameRates,
+                                          default: StreamConfiguration.defaultFrameRate)
     static let codec = LuaArgument.enum("codec", VideoCodec.self, default: .raw)
     /// DAT's audioCodec: PCM from the glasses' microphones; such a stream needs HFP configured first.
     static let audioRate = LuaArgument.optionalInteger("audio_rate", oneOf: AudioCodec.validSampleRates)
