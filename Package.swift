@@ -80,21 +80,21 @@ let package = Package(
         .default(enabledTraits: ["SystemLua", "NativeMedia"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
         // Start-up budget: the Swift runtime scans every protocol conformance in the binary on
         // each first lookup, so the binary links no more than it uses: Hummingbird without its
         // default traits (swift-configuration, full Foundation), single swift-collections modules,
         // and FoundationEssentials, never Foundation (StartupBudgetTests keeps it so).
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
-        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
         // `glasses-mcp`: the Model Context Protocol over stdio (no TLS: swift-system and swift-log).
-        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
         // `swift package generate-documentation`: DocC for LuaHost, GlassesScript and WearablesCore (a command plugin only).
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
         // Lua 5.4 from the system (Debian: liblua5.4-dev, Homebrew: lua): Linux's default (`luaLibrary`).
