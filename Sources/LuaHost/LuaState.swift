@@ -311,6 +311,8 @@ public final class LuaState {
     }
 
     func unref(_ reference: Int32) {
+        // A `LuaRef` (inside a `LuaValue`, an error) dropped on a thread other than the one running the state.
+        thread.check()
         guard !isClosed else { return }
         if gs_unref(L, reference) != LUA_OK { gs_pop(L, 1) }
     }

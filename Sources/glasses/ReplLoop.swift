@@ -72,11 +72,13 @@ final class ReplLoop {
             completer = { word in
                 let result = CompletionResult()
                 inbox.post {
-                    result.candidates = target.open().completions(for: word)
+                    result.candidates.withLock { $0 = target.open().completions(for: word) }
                     result.done.signal()
                 }
-                result.done.wait()
-                return result.candidates
+                // A chunk that holds the loop, or a loop that has ended, must not freeze the
+                // line editor: past the wait, Tab offers nothing.
+                guard result.done.wait(timeout: .now() + CompletionResult.patience) == .success else { return [] }
+                return result.candidates.withLock { $0 }
             }
         }
         scheduler.beginExternalInput()
@@ -121,10 +123,11 @@ final class ReplLoop {
     private static func format(_ seconds: Double) -> String { String(cFormat: "%g", seconds) }
 }
 
-
-/// Candidates computed on the scheduler's thread for the reader thread, handed
-/// over through the semaphore.
-private final class CompletionResult: @unchecked Sendable {
-    var candidates: [String] = []
+/// Candidates computed on the scheduler's thread for the reader thread. The reader may
+/// have stopped waiting when they arrive, so they cross behind a lock.
+private final class CompletionResult: Sendable {
+    /// Wall seconds the reader waits for the loop to answer a Tab.
+    static let patience: Double = 0.5
+    let candidates = Locked<[String]>([])
     let done = DispatchSemaphore(value: 0)
 }

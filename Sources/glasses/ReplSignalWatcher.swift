@@ -42,8 +42,8 @@ enum ReplSignalWatcher {
                 if count < 0, errno == EINTR { continue }
                 guard count == 1 else { return }
                 switch Int32(byte) {
-                case SIGINT where reader.isReading:
-                    terminal?.cancelLine()
+                case SIGINT where reader.isReading && (terminal?.cancelLine() ?? true):
+                    break
                 case SIGINT:
                     handle.interrupt(message: "interrupted")
                     wake()

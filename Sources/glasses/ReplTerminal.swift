@@ -192,12 +192,16 @@ final class ReplTerminal: Sendable {
     }
 
     /// Ends the line being edited as if Return was pressed, marked as cancelled.
-    /// Called for Ctrl-C at the prompt, from any thread.
-    func cancelLine() {
+    /// Called for Ctrl-C at the prompt, from any thread. Returns false when the editor had
+    /// already left the prompt (the line was entered just before): the caller then
+    /// interrupts the chunk instead, so the Ctrl-C is never lost.
+    @discardableResult
+    func cancelLine() -> Bool {
         state.withLock { state in
-            guard state.atPrompt else { return }
+            guard state.atPrompt else { return false }
             state.cancelRequested = true
             wakeEditor()
+            return true
         }
     }
 

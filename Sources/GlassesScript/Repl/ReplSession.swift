@@ -46,6 +46,7 @@ public final class ReplSession {
 
     /// Handles one line: a `.command` or Lua input.
     public func submit(_ line: String) {
+        runtime.scheduler.thread.check()
         if buffer.isEmpty, line.first == "." {
             if !runCommand(line), !hasQuit { ready() }
             return
@@ -61,6 +62,7 @@ public final class ReplSession {
 
     /// Ctrl-C at the prompt: forgets the line and any unfinished chunk.
     public func discardInput() {
+        runtime.scheduler.thread.check()
         buffer.reset()
         ready()
     }
@@ -72,6 +74,7 @@ public final class ReplSession {
     /// interrupt ends the running chunk and the session goes on; `exit()` or a
     /// limit ends the session.
     public func recoverFromStop() {
+        runtime.scheduler.thread.check()
         guard let stop = runtime.state.stop else { return }
         switch stop {
         case .interrupted:

@@ -115,13 +115,17 @@ public final class WorldReplConsole {
     /// finished, failed or was stopped, with its values and `print`s (`output`) and errors
     /// with their tracebacks (`errorOutput`). Hand in the next input after `done`.
     public func evaluate(_ code: String, done: @escaping (String, String) -> Void) {
+        repl.runtime.scheduler.thread.check()
         collected.output = ""
         collected.errorOutput = ""
         self.done = done
         // Whole, not line by line: a multi-line input is one chunk, so its locals reach its end.
         pendingInput = code
         generation += 1
-        inputs.running.store(generation)
+        inputs.begin(generation)
+        // A limit that fired as the last input finished (before `finish` ended it) left its
+        // interrupt pending; it belongs to that input, never to this one.
+        if case .interrupted? = repl.runtime.state.stop, inputs.timedOut == generation - 1 { repl.runtime.state.clearStop() }
         armWatchdog(generation)
         nextLine()
     }
@@ -132,10 +136,11 @@ public final class WorldReplConsole {
     /// Ends the console: its Lua state is stopped, so its timers and handlers never run
     /// again, and closed. The world goes on.
     public func close() {
+        repl.runtime.scheduler.thread.check()
         isClosed = true
         audioListeners.forEach { $0.cancel() }
         done = nil
-        inputs.running.store(0)
+        inputs.end()
         retire(repl)
     }
 
@@ -192,13 +197,13 @@ public final class WorldReplConsole {
 
     private func finish() {
         reportAudio()
-        if inputs.timedOut.load() == generation {
+        inputs.end()
+        if inputs.timedOut == generation {
             collected.errorOutput += "glasses: the input ran past the console's \(inputLimit) s limit per input and was stopped\n"
         }
         let done = self.done
         self.done = nil
         pendingInput = nil
-        inputs.running.store(0)
         done?(collected.output, collected.errorOutput)
     }
 
@@ -237,18 +242,10 @@ public final class WorldReplConsole {
         let target = SchedulerBoundWeak(self, on: repl.runtime.scheduler)
         let inputs = inputs
         DispatchQueue.global().asyncAfter(deadline: .now() + inputLimit) {
-            // Only the atomics are touched here, off the world's thread.
-            guard inputs.running.load() == generation else { return }
-            inputs.timedOut.store(generation)
-            handle.interrupt(message: "the console's limit per input")
+            // Only the generations (and the state's thread-safe stop) are touched here, off the world's thread.
+            guard inputs.interrupt(generation, with: handle) else { return }
             // A chunk parked on a wait, or between time slices, has no Lua running to notice the interrupt.
             inbox.post { target.open()?.recover() }
         }
     }
-}
-
-/// The console's input numbers, shared with its watchdog thread.
-private final class InputGenerations: Sendable {
-    let running = AtomicValue<Int>(0)
-    let timedOut = AtomicValue<Int>(0)
 }

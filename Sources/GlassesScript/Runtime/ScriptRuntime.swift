@@ -117,6 +117,7 @@ public final class ScriptRuntime {
     /// The script's own folder (the current one for `-`, stdin) is readable,
     /// for its images and sounds, unless `sharesFolder` is false.
     public func run(script path: String, arguments: [String], sharesFolder: Bool = true) -> LuaRunOutcome {
+        scheduler.thread.check()
         if sharesFolder { paths.allowReading(PathPolicy.folder(of: path)) }
         let outcome = LuaRunner(state: state, driver: self).run(script: path, arguments: arguments, interpreter: "glasses")
         // Judged before the pending <close> handlers run: closing marks the tasks it ends.
@@ -221,6 +222,7 @@ public final class ScriptRuntime {
     /// console): runs the end-of-run finishers (a recording stops) and stops the
     /// cameras it started, which would otherwise stream into a state that is gone.
     public func releaseWorld() {
+        scheduler.thread.check()
         for finish in finishers { finish() }
         finishers = []
         for stream in streams { stream.camera.object?.stop() }
@@ -236,6 +238,7 @@ public final class ScriptRuntime {
     /// skip that in lua5.4 too (`os.exit(n, true)` closes). A stop a finalizer
     /// caused (`os.exit`, `--timeout`) becomes the run's outcome.
     public func close(_ outcome: LuaRunOutcome) -> LuaRunOutcome {
+        scheduler.thread.check()
         let stop = state.stop
         if case .exit = stop, !state.exitClosesState {
             state.leaveOpen()
@@ -601,6 +604,7 @@ enum RunEnding {
 
 extension ScriptRuntime: LuaRunDriver {
     public func drive(_ state: LuaState, main luaTask: LuaTask) {
+        scheduler.thread.check()
         let main = wrap(luaTask, label: "main chunk", paths: nil)
         self.main = main
         switch luaTask.status {

@@ -217,16 +217,33 @@ public final class SchedulerInbox: Sendable {
     private struct State {
         var actions: [@Sendable () -> Void] = []
         var sources = 0
+        var closed = false
     }
     private let state = Locked(State())
     private let wakeUp = DispatchSemaphore(value: 0)
 
     init() {}
 
-    /// Queues `action` for the scheduler's thread and wakes a waiting wall-clock loop.
+    /// Queues `action` for the scheduler's thread and wakes a waiting wall-clock loop;
+    /// once the inbox is closed, drops it.
     public func post(_ action: @escaping @Sendable () -> Void) {
-        state.withLock { $0.actions.append(action) }
-        wakeUp.signal()
+        let queued = state.withLock { state in
+            guard !state.closed else { return false }
+            state.actions.append(action)
+            return true
+        }
+        if queued { wakeUp.signal() }
+    }
+
+    /// No loop will take the inbox's actions again (its thread has ended): what is queued
+    /// and what is posted later is released instead of kept for good, with whatever it holds.
+    public func close() {
+        let dropped = state.withLock { state in
+            state.closed = true
+            defer { state.actions = [] }
+            return state.actions
+        }
+        _ = consume dropped  // released here, outside the lock: a closure's captures may post in their deinit
     }
 
     func takeAll() -> [@Sendable () -> Void] {

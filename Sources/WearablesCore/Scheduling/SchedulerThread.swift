@@ -97,6 +97,7 @@ public final class SchedulerThread: @unchecked Sendable {
     }
 
     private func exited() {
+        scheduler.inbox.close()
         let (waiters, onExit) = state.withLock { state in
             state.stopped = true
             state.exited = true

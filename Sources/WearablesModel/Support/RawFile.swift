@@ -7,7 +7,7 @@ import Darwin
 /// An open file descriptor: positioned reads for video feeds, whole writes for
 /// traces and the console. Foundation's `FileHandle` would link all of Foundation,
 /// which start-up pays for (see `String(cFormat:)`).
-public final class RawFile: @unchecked Sendable {
+public final class RawFile: Sendable {
     /// The descriptor; owned (closed on deinit) unless it is a standard stream.
     public let descriptor: Int32
     private let owned: Bool

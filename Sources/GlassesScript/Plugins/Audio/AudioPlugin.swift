@@ -10,8 +10,6 @@ import WearablesCore
 /// The `audio` module: the phone's audio session with AVAudioSession semantics,
 /// routed to the simulated glasses (HFP/A2DP), with a WAV recorder and a player.
 struct AudioPlugin: GlassesPlugin {
-    /// What `audio.on` listens to.
-    static let events = ["route", "interruption"]
 
     /// Returns the elements of the table passed in (no library needed, so it
     /// works in every sandbox); used to read `options={...}` arrays.
@@ -90,15 +88,13 @@ struct AudioPlugin: GlassesPlugin {
                 return .none
             },
             LuaFunction(
-                name: "on", .string("event", oneOf: Self.events), .function("fn"), returns: [.named("Handle")],
+                name: "on", .enum("event", AudioEvent.self), .function("fn"), returns: [.named("Handle")],
                 doc: "Route changes fn(route, reason) with AVAudioSession's reasons; interruptions fn(\"began\"|\"ended\")."
             ) { [unowned runtime] event, function, call in
                 let handle = runtime.listen(function, event: event, label: "audio \"\(event)\" callback", at: call) { deliver in
-                    let token: AudioListenerToken
-                    if event == "route" {
-                        token = audio.onRouteChange { deliver([AudioRouteValue.value($0.route), .string($0.reason.rawValue)], nil) }
-                    } else {
-                        token = audio.onInterruption { deliver([.string($0.rawValue)], nil) }
+                    let token: AudioListenerToken = switch event {
+                    case .route: audio.onRouteChange { deliver([AudioRouteValue.value($0.route), .string($0.reason.rawValue)], nil) }
+                    case .interruption: audio.onInterruption { deliver([.string($0.rawValue)], nil) }
                     }
                     return ListenerToken { token.cancel() }
                 }
@@ -164,4 +160,10 @@ struct AudioPlugin: GlassesPlugin {
             return option
         })
     }
+}
+
+/// What `:on` listens to on the audio session: checked, documented and typed from these cases.
+enum AudioEvent: String, LuaEnum {
+    case route
+    case interruption
 }

@@ -3,8 +3,6 @@ import WearablesCore
 
 /// `Camera`: a video stream with photo capture (DAT `StreamSession`/`addCamera`).
 enum CameraClass {
-    /// What `cam:on` listens to.
-    static let events = ["state", "camera_state", "frame", "photo", "error", "audio"]
     static let format = LuaArgument.enum("format", PhotoCaptureFormat.self, default: .jpeg)
 
     static func luaClass(_ runtime: ScriptRuntime) -> LuaClass<CameraStream> {
@@ -29,19 +27,19 @@ enum CameraClass {
                     }
                 },
                 .method(
-                    "on", .string("event", oneOf: events), .function("fn"), returns: [.named("Handle")],
+                    "on", .enum("event", CameraEvent.self), .function("fn"), returns: [.named("Handle")],
                     doc: "Listen to the stream's or the camera capability's state (first the current one, at the caller's next wait), "
                         + "frames (valid during the callback only), photos, errors, or audio chunks {timestamp, rate, level, samples} of a stream with audio_rate=."
                 ) { [unowned runtime] camera, event, function, call in
-                    if event == "audio", camera.configuration.audioCodec == nil { throw LuaArgumentError(argument: 2, message: CameraAudio.needsAudio) }
+                    if event == .audio, camera.configuration.audioCodec == nil { throw LuaArgumentError(argument: 2, message: CameraAudio.needsAudio) }
                     let handle = runtime.listen(function, event: event, label: "camera \"\(event)\" callback", at: call) { deliver in
                         switch event {
-                        case "state": return camera.addStateListener { deliver([.string($0.name)], nil) }
-                        case "camera_state": return camera.addCameraStateListener { deliver([.string($0.name)], nil) }
-                        case "audio": return CameraAudio.subscribe(camera, runtime.world.audio) { deliver([CameraAudio.value($0)], nil) }
-                        case "photo": return camera.addPhotoListener { deliver([.object(ScriptPhoto($0))], nil) }
-                        case "error": return camera.addErrorListener { deliver([.error($0)], nil) }
-                        default:
+                        case .state: return camera.addStateListener { deliver([.string($0.name)], nil) }
+                        case .cameraState: return camera.addCameraStateListener { deliver([.string($0.name)], nil) }
+                        case .audio: return CameraAudio.subscribe(camera, runtime.world.audio) { deliver([CameraAudio.value($0)], nil) }
+                        case .photo: return camera.addPhotoListener { deliver([.object(ScriptPhoto($0))], nil) }
+                        case .error: return camera.addErrorListener { deliver([.error($0)], nil) }
+                        case .frame:
                             return camera.addFrameListener { [unowned runtime] frame in
                                 let borrowed = ScriptFrame(frame)
                                 deliver([.object(borrowed)]) {
@@ -124,4 +122,14 @@ enum CameraClass {
             // Host memory of a camera with its listeners, ladder and capture state.
             memoryCost: { _ in 1024 })
     }
+}
+
+/// What `:on` listens to on a camera: checked, documented and typed from these cases.
+enum CameraEvent: String, LuaEnum {
+    case state
+    case cameraState = "camera_state"
+    case frame
+    case photo
+    case error
+    case audio
 }

@@ -3,8 +3,6 @@ import WearablesCore
 
 /// `Device`: the app's view of a pair of glasses, with DAT 1.0's fields.
 enum DeviceClass {
-    /// What `device:on` listens to.
-    static let events = ["link", "state", "compatibility", "input"]
 
     static func luaClass(_ runtime: ScriptRuntime) -> LuaClass<Device> {
         LuaClass(
@@ -17,16 +15,16 @@ enum DeviceClass {
                     "supports_display", returns: [.boolean], doc: "Whether the glasses have a display (Meta Ray-Ban Display)."
                 ) { device, _ in .value(.boolean(device.supportsDisplay)) },
                 .method(
-                    "on", .string("event", oneOf: events), .function("fn"), returns: [.named("Handle")],
+                    "on", .enum("event", DeviceEvent.self), .function("fn"), returns: [.named("Handle")],
                     doc: "Listen to link state, any state change (fn gets the device) or compatibility, first with the current value, "
                         + "at the caller's next wait; or to the wearer's inputs (fn gets \(LuaType.strings(DeviceInput.allNames).text))."
                 ) { [unowned runtime] device, event, function, call in
                     let handle = runtime.listen(function, event: event, label: "device \"\(event)\" callback", at: call) { deliver in
                         switch event {
-                        case "link": device.addLinkStateListener { deliver([.string($0.name)], nil) }
-                        case "state": device.addStateListener { deliver([.object($0)], nil) }
-                        case "input": device.addInputListener { deliver([.string($0.name)], nil) }
-                        default: device.addCompatibilityListener { deliver([.string($0.name)], nil) }
+                        case .link: device.addLinkStateListener { deliver([.string($0.name)], nil) }
+                        case .state: device.addStateListener { deliver([.object($0)], nil) }
+                        case .input: device.addInputListener { deliver([.string($0.name)], nil) }
+                        case .compatibility: device.addCompatibilityListener { deliver([.string($0.name)], nil) }
                         }
                     }
                     return .value(.object(handle))
@@ -63,4 +61,12 @@ enum DeviceClass {
         guard call.typeName(n) == "userdata" else { throw LuaArgumentError(argument: n, message: "Device or string expected, got \(call.typeName(n))") }
         return try call.userdata(n, as: Device.self).identifier
     }
+}
+
+/// What `:on` listens to on a device: checked, documented and typed from these cases.
+enum DeviceEvent: String, LuaEnum {
+    case link
+    case state
+    case compatibility
+    case input
 }

@@ -43,8 +43,6 @@ final class ScriptDisplay {
 
 /// `Display`: what Meta Ray-Ban Display glasses show for the app (DAT `MWDATDisplay`).
 enum DisplayClass {
-    /// What `display:on` listens to.
-    static let events = ["state", "tap", "video", "error"]
 
     /// `session:display()`, added to `DeviceSession`'s methods.
     static func sessionMethod(_ runtime: ScriptRuntime) -> LuaMethod<DeviceSession> {
@@ -120,7 +118,7 @@ enum DisplayClass {
                     return .none
                 },
                 .method(
-                    "on", .string("event", oneOf: events), .function("fn"), returns: [.named("Handle")],
+                    "on", .enum("event", DisplayEvent.self), .function("fn"), returns: [.named("Handle")],
                     doc: "Listen to the state (first the current one), taps (fn gets the component's id), video playback "
                         + "(fn gets {type=\"started\"|\"ended\"|\"stopped\"|\"error\"|\"unknown\", error=VideoErrorType or nil}) or a video's failure "
                         + "(\"error\": fn gets the VideoError, code playbackFailed, reason the VideoErrorType, as DAT's VideoPlayer onError)."
@@ -128,13 +126,13 @@ enum DisplayClass {
                     let display = script.display
                     let handle = runtime.listen(function, event: event, label: "display \"\(event)\" callback", at: call) { deliver in
                         switch event {
-                        case "state": return display.addStateListener { deliver([.string($0.name)], nil) }
-                        case "tap": return display.addTapListener { deliver([.string($0)], nil) }
-                        case "error":
+                        case .state: return display.addStateListener { deliver([.string($0.name)], nil) }
+                        case .tap: return display.addTapListener { deliver([.string($0)], nil) }
+                        case .error:
                             return display.addPlaybackListener { event in
                                 if let error = event.error { deliver([.error(error)], nil) }
                             }
-                        default: return display.addPlaybackListener { deliver([playback($0)], nil) }
+                        case .video: return display.addPlaybackListener { deliver([playback($0)], nil) }
                         }
                     }
                     return .value(.object(handle))
@@ -214,4 +212,12 @@ struct DisplayPlugin: GlassesPlugin {
     func install(in runtime: ScriptRuntime) throws(LuaScriptError) {
         try runtime.state.register(DisplayClass.luaClass(runtime))
     }
+}
+
+/// What `:on` listens to on a display: checked, documented and typed from these cases.
+enum DisplayEvent: String, LuaEnum {
+    case state
+    case tap
+    case video
+    case error
 }

@@ -13,8 +13,6 @@ extension InputsError: ScriptErrorConvertible {}
 
 /// `Inputs`: DAT 1.0's `MWDATInputs` capability on a session (experimental in DAT).
 enum InputsClass {
-    /// What `inputs:on` listens to.
-    static let events = ["input", "state", "error"]
 
     /// `session:inputs{sources=, consume_back=}`'s options.
     static let fields = [
@@ -118,14 +116,14 @@ enum InputsClass {
             doc: "DAT 1.0 Inputs (MWDATInputs, experimental): the glasses' input events routed to the app; the newest 64 wait for next_input.",
             methods: [
                 .method(
-                    "on", .string("event", oneOf: events), .function("fn"), returns: [.named("Handle")],
+                    "on", .enum("event", InputsEvent.self), .function("fn"), returns: [.named("Handle")],
                     doc: "Listen to input events (fn gets {type, source, timestamp_ms, ...}), the state (first the current one) or errors (InputsError)."
                 ) { [unowned runtime] inputs, event, function, call in
                     let handle = runtime.listen(function, event: event, label: "inputs \"\(event)\" callback", at: call) { deliver in
                         switch event {
-                        case "state": return inputs.addStateListener { deliver([.string($0.name)], nil) }
-                        case "error": return inputs.addErrorListener { deliver([.error($0)], nil) }
-                        default: return inputs.addEventListener { deliver([value($0)], nil) }
+                        case .state: return inputs.addStateListener { deliver([.string($0.name)], nil) }
+                        case .error: return inputs.addErrorListener { deliver([.error($0)], nil) }
+                        case .input: return inputs.addEventListener { deliver([value($0)], nil) }
                         }
                     }
                     return .value(.object(handle))
@@ -142,8 +140,7 @@ enum InputsClass {
                     return try runtime.wait(
                         call, in: "next_input", timeout: timeout,
                         expired: {
-                            .success([.nil, .error(ScriptError(domain: "ScriptError", code: "timeout",
-                                                                message: "no input event within \(timeout ?? 0) s"))])
+                            BindingError.timeout("no input event within \(timeout ?? 0) s").returned
                         }
                     ) { finish in
                         [inputs.addArrivalListener {
@@ -164,8 +161,7 @@ enum InputsClass {
                     return try runtime.wait(
                         call, in: "wait_for", timeout: timeout,
                         expired: {
-                            .success([.nil, .error(ScriptError(domain: "ScriptError", code: "timeout",
-                                                                message: "Inputs did not reach '\(target.name)' within \(timeout ?? 0) s (it is '\(inputs.state.name)')"))])
+                            BindingError.timeout("Inputs did not reach '\(target.name)' within \(timeout ?? 0) s (it is '\(inputs.state.name)')").returned
                         }
                     ) { finish in
                         [inputs.addStateListener { state in
@@ -209,4 +205,11 @@ enum InputsClass {
         if let seconds, !(seconds >= 0) { throw LuaArgumentError(argument: 2, message: "timeout must be a number >= 0") }
         return seconds
     }
+}
+
+/// What `:on` listens to on Inputs: checked, documented and typed from these cases.
+enum InputsEvent: String, LuaEnum {
+    case input
+    case state
+    case error
 }

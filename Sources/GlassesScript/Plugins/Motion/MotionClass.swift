@@ -23,7 +23,6 @@ final class ScriptMotion {
 
 /// `Motion`: DAT 1.0's `MWDATMotion` capability (experimental).
 enum MotionClass {
-    static let events = ["sample", "state", "error"]
     static let rateNames = MotionSamplingRate.allCases.map { "\"\($0.name)\"" } + MotionSamplingRate.allCases.map { "\($0.hertz)" }
 
     static let fields = [
@@ -115,15 +114,15 @@ enum MotionClass {
                     }
                 },
                 .method(
-                    "on", .string("event", oneOf: events), .function("fn"), returns: [.named("Handle")],
+                    "on", .enum("event", MotionEvent.self), .function("fn"), returns: [.named("Handle")],
                     doc: "Listen to samples ({timestamp_ns, source, accelerometer={x,y,z}, gyroscope, magnetometer, orientation={x,y,z,w}}), "
                         + "the state (first the current one) or errors (MotionError)."
                 ) { [unowned runtime] script, event, function, call in
                     let handle = runtime.listen(function, event: event, label: "motion \"\(event)\" callback", at: call) { deliver in
                         switch event {
-                        case "state": return script.motion.addStateListener { deliver([.string($0.name)], nil) }
-                        case "error": return script.motion.addErrorListener { deliver([.error($0)], nil) }
-                        default: return script.motion.addSampleListener { deliver([value($0, script.sensors)], nil) }
+                        case .state: return script.motion.addStateListener { deliver([.string($0.name)], nil) }
+                        case .error: return script.motion.addErrorListener { deliver([.error($0)], nil) }
+                        case .sample: return script.motion.addSampleListener { deliver([value($0, script.sensors)], nil) }
                         }
                     }
                     return .value(.object(handle))
@@ -139,8 +138,7 @@ enum MotionClass {
                     return try runtime.wait(
                         call, in: "next_sample", timeout: timeout,
                         expired: {
-                            .success([.nil, .error(ScriptError(domain: "ScriptError", code: "timeout",
-                                                                message: "no motion sample within \(timeout ?? 0) s (motion is \(motion.state.name))"))])
+                            BindingError.timeout("no motion sample within \(timeout ?? 0) s (motion is \(motion.state.name))").returned
                         }
                     ) { finish in
                         [motion.addArrivalListener {
@@ -170,4 +168,11 @@ enum MotionClass {
             describe: { "Motion \($0.motion.configuration.samplingRate.name) \($0.motion.state.name)" },
             memoryCost: { _ in 1024 })
     }
+}
+
+/// What `:on` listens to on Motion: checked, documented and typed from these cases.
+enum MotionEvent: String, LuaEnum {
+    case sample
+    case state
+    case error
 }

@@ -20,8 +20,6 @@ enum PhotoOptions {
 /// `PhotoCapture`: one standalone photo in flight (DAT 1.0 `Camera.photo`), with
 /// DAT's `PhotoState` and its outcome, from `cam:start_photo{}`.
 enum PhotoCaptureClass {
-    /// What `capture:on` listens to.
-    static let events = ["state", "progress", "photo", "error"]
 
     /// DAT's `PhotoTransferProgress` as a table.
     static func value(_ progress: PhotoTransferProgress) -> LuaValue {
@@ -48,21 +46,24 @@ enum PhotoCaptureClass {
                     try wait(runtime, call, for: capture, in: "wait")
                 },
                 .method(
-                    "on", .string("event", oneOf: events), .function("fn"), returns: [.named("Handle")],
+                    "on", .enum("event", PhotoCaptureEvent.self), .function("fn"), returns: [.named("Handle")],
                     doc: "Listen to the capture's state (first the current one, at the caller's next wait), its transfer's progress "
                         + "({bytes_received, total_bytes, fraction}), its photo, or its PhotoError."
                 ) { [unowned runtime] capture, event, function, call in
                     // The listeners hold the capture (until their handles are cancelled), so
                     // `cam:start_photo{}:on(...)` hears it without the script keeping it.
                     let handle = runtime.listen(function, event: event, label: "photo capture \"\(event)\" callback", at: call) { deliver in
-                        if event == "state" { return capture.addStateListener { _ = capture; deliver([.string($0.name)], nil) } }
-                        if event == "progress" { return capture.addProgressListener { _ = capture; deliver([value($0)], nil) } }
-                        return capture.addFinishListener { result in
-                            _ = capture
-                            switch (event, result) {
-                            case ("photo", .success(let photo)): deliver([.object(ScriptPhoto(photo))], nil)
-                            case ("error", .failure(let error)): deliver([.error(error)], nil)
-                            default: break
+                        switch event {
+                        case .state: return capture.addStateListener { _ = capture; deliver([.string($0.name)], nil) }
+                        case .progress: return capture.addProgressListener { _ = capture; deliver([value($0)], nil) }
+                        case .photo, .error:
+                            return capture.addFinishListener { result in
+                                _ = capture
+                                switch (event, result) {
+                                case (.photo, .success(let photo)): deliver([.object(ScriptPhoto(photo))], nil)
+                                case (.error, .failure(let error)): deliver([.error(error)], nil)
+                                default: break
+                                }
                             }
                         }
                     }
@@ -97,4 +98,12 @@ enum PhotoCaptureClass {
             // Host memory of the capture with its listeners (the photo is counted by its own object).
             memoryCost: { _ in 512 })
     }
+}
+
+/// What `:on` listens to on a photo capture: checked, documented and typed from these cases.
+enum PhotoCaptureEvent: String, LuaEnum {
+    case state
+    case progress
+    case photo
+    case error
 }

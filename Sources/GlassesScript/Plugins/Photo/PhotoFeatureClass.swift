@@ -4,8 +4,6 @@ import WearablesCore
 /// `PhotoFeature`: `cam.photo`, the camera's persistent standalone-photo feature (DAT 1.0
 /// `camera.photo`). Calling it (`cam:photo{}`) takes one photo and waits, as before the feature existed.
 enum PhotoFeatureClass {
-    /// What `photo:on` listens to: DAT's state, data, transfer progress and error publishers.
-    static let events = ["state", "data", "progress", "error"]
 
     static func luaClass(_ runtime: ScriptRuntime) -> LuaClass<PhotoFeature> {
         LuaClass(
@@ -37,16 +35,16 @@ enum PhotoFeatureClass {
                     }
                 },
                 .method(
-                    "on", .string("event", oneOf: events), .function("fn"), returns: [.named("Handle")],
+                    "on", .enum("event", PhotoEvent.self), .function("fn"), returns: [.named("Handle")],
                     doc: "Listen to the feature's state (first the current one, at the caller's next wait), its photos (Photo), "
                         + "their transfer's progress ({bytes_received, total_bytes, fraction}) or its PhotoErrors."
                 ) { [unowned runtime] feature, event, function, call in
                     let handle = runtime.listen(function, event: event, label: "photo \"\(event)\" callback", at: call) { deliver in
                         switch event {
-                        case "state": return feature.addStateListener { deliver([.string($0.name)], nil) }
-                        case "data": return feature.addDataListener { deliver([.object(ScriptPhoto($0))], nil) }
-                        case "progress": return feature.addProgressListener { deliver([PhotoCaptureClass.value($0)], nil) }
-                        default: return feature.addErrorListener { deliver([.error($0)], nil) }
+                        case .state: return feature.addStateListener { deliver([.string($0.name)], nil) }
+                        case .data: return feature.addDataListener { deliver([.object(ScriptPhoto($0))], nil) }
+                        case .progress: return feature.addProgressListener { deliver([PhotoCaptureClass.value($0)], nil) }
+                        case .error: return feature.addErrorListener { deliver([.error($0)], nil) }
                         }
                     }
                     return .value(.object(handle))
@@ -70,4 +68,12 @@ enum PhotoFeatureClass {
             // Host memory of the feature with its listeners (photos are counted by their own objects).
             memoryCost: { _ in 512 })
     }
+}
+
+/// What `:on` listens to on the photo feature: checked, documented and typed from these cases.
+enum PhotoEvent: String, LuaEnum {
+    case state
+    case data
+    case progress
+    case error
 }

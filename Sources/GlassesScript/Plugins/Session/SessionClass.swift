@@ -3,8 +3,6 @@ import WearablesCore
 
 /// `DeviceSession`: a session on one device (DAT 1.0), the home of capabilities.
 enum SessionClass {
-    /// What `session:on` listens to.
-    static let events = ["state", "error"]
 
     static func luaClass(_ runtime: ScriptRuntime) -> LuaClass<DeviceSession> {
         LuaClass(
@@ -41,13 +39,14 @@ enum SessionClass {
                     }
                 },
                 .method(
-                    "on", .string("event", oneOf: events), .function("fn"), returns: [.named("Handle")],
+                    "on", .enum("event", SessionEvent.self), .function("fn"), returns: [.named("Handle")],
                     doc: "Listen to state (first the current one, at the caller's next wait) or errors (fn gets an Error)."
                 ) { [unowned runtime] session, event, function, call in
                     let handle = runtime.listen(function, event: event, label: "session \"\(event)\" callback", at: call) { deliver in
-                        event == "state"
-                            ? session.addStateListener { deliver([.string($0.name)], nil) }
-                            : session.addErrorListener { deliver([.error($0)], nil) }
+                        switch event {
+                        case .state: session.addStateListener { deliver([.string($0.name)], nil) }
+                        case .error: session.addErrorListener { deliver([.error($0)], nil) }
+                        }
                     }
                     return .value(.object(handle))
                 },
@@ -101,9 +100,13 @@ enum SessionWaitError: ScriptErrorConvertible {
                 domain: "DeviceSessionError", code: DeviceSessionError.sessionAlreadyStopped.code,
                 message: "the session stopped before reaching '\(target.name)'")
         case .timeout(let target, let timeout, let state):
-            return ScriptError(
-                domain: "ScriptError", code: "timeout",
-                message: "session did not reach '\(target.name)' within \(timeout) s (it is '\(state.name)')")
+            return BindingError.timeout("session did not reach '\(target.name)' within \(timeout) s (it is '\(state.name)')").scriptError
         }
     }
+}
+
+/// What `:on` listens to on a session: checked, documented and typed from these cases.
+enum SessionEvent: String, LuaEnum {
+    case state
+    case error
 }

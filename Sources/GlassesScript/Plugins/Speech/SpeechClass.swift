@@ -7,7 +7,6 @@ extension SpeechError: ScriptErrorConvertible {}
 
 /// `Speech`: DAT 1.0's `MWDATSpeech` capability (experimental): transcriptions from the glasses.
 enum SpeechClass {
-    static let events = ["transcription", "state", "error", "locale"]
 
     static func value(_ result: TranscriptionResult) -> LuaValue {
         .table(["text": .string(result.text), "final": .boolean(result.isFinal), "confidence": .number(Double(result.confidence))])
@@ -44,8 +43,7 @@ enum SpeechClass {
             return try runtime.wait(
                 call, in: name, timeout: timeout,
                 expired: {
-                    .success([.nil, .error(ScriptError(domain: "ScriptError", code: "timeout",
-                                                        message: "no \(finalOnly ? "final " : "")transcription within \(timeout ?? 0) s"))])
+                    BindingError.timeout("no \(finalOnly ? "final " : "")transcription within \(timeout ?? 0) s").returned
                 }
             ) { finish in
                 [speech.addArrivalListener {
@@ -69,15 +67,15 @@ enum SpeechClass {
                     return .none
                 },
                 .method(
-                    "on", .string("event", oneOf: events), .function("fn"), returns: [.named("Handle")],
+                    "on", .enum("event", SpeechEvent.self), .function("fn"), returns: [.named("Handle")],
                     doc: "Listen to transcriptions ({text, final, confidence}), the state (first the current one), errors (SpeechError) or the locale."
                 ) { [unowned runtime] speech, event, function, call in
                     let handle = runtime.listen(function, event: event, label: "speech \"\(event)\" callback", at: call) { deliver in
                         switch event {
-                        case "state": return speech.addStateListener { deliver([.string($0.name)], nil) }
-                        case "error": return speech.addErrorListener { deliver([.error($0)], nil) }
-                        case "locale": return speech.addLocaleListener { deliver([.string($0)], nil) }
-                        default: return speech.addTranscriptionListener { deliver([value($0)], nil) }
+                        case .state: return speech.addStateListener { deliver([.string($0.name)], nil) }
+                        case .error: return speech.addErrorListener { deliver([.error($0)], nil) }
+                        case .locale: return speech.addLocaleListener { deliver([.string($0)], nil) }
+                        case .transcription: return speech.addTranscriptionListener { deliver([value($0)], nil) }
                         }
                     }
                     return .value(.object(handle))
@@ -93,4 +91,12 @@ enum SpeechClass {
             describe: { "Speech \($0.state.name)" + ($0.locale.map { " \($0)" } ?? "") },
             memoryCost: { _ in 1024 })
     }
+}
+
+/// What `:on` listens to on Speech: checked, documented and typed from these cases.
+enum SpeechEvent: String, LuaEnum {
+    case transcription
+    case state
+    case error
+    case locale
 }

@@ -11,7 +11,6 @@ extension VoiceInvocationAnswerError: ScriptErrorConvertible {
 
 /// `VoiceInvocationsStream` and `LaunchApp`: DAT 1.0 voice invocations (MWDATCore, experimental).
 enum VoiceClass {
-    static let events = ["invocation", "error"]
 
     /// `wearables.voice_stream()`.
     static func function(_ runtime: ScriptRuntime) -> LuaFunction {
@@ -47,13 +46,14 @@ enum VoiceClass {
                     return .none
                 },
                 .method(
-                    "on", .string("event", oneOf: events), .function("fn"), returns: [.named("Handle")],
+                    "on", .enum("event", VoiceEvent.self), .function("fn"), returns: [.named("Handle")],
                     doc: "Listen to invocations (fn gets a LaunchApp, to answer once with :succeed or :fail) or errors (VoiceInvocationError)."
                 ) { [unowned runtime] stream, event, function, call in
                     let handle = runtime.listen(function, event: event, label: "voice \"\(event)\" callback", at: call) { deliver in
-                        event == "error"
-                            ? stream.addErrorListener { deliver([.error($0)], nil) }
-                            : stream.addInvocationListener { invocation in deliver([.object(watched(runtime, invocation))], nil) }
+                        switch event {
+                        case .error: stream.addErrorListener { deliver([.error($0)], nil) }
+                        case .invocation: stream.addInvocationListener { invocation in deliver([.object(watched(runtime, invocation))], nil) }
+                        }
                     }
                     return .value(.object(handle))
                 },
@@ -66,8 +66,7 @@ enum VoiceClass {
                     return try runtime.wait(
                         call, in: "next_invocation", timeout: timeout,
                         expired: {
-                            .success([.nil, .error(ScriptError(domain: "ScriptError", code: "timeout",
-                                                                message: "no voice invocation within \(timeout ?? 0) s"))])
+                            BindingError.timeout("no voice invocation within \(timeout ?? 0) s").returned
                         }
                     ) { finish in
                         [stream.addArrivalListener {
@@ -126,4 +125,10 @@ enum VoiceClass {
             ],
             describe: { "LaunchApp \($0.requestID) from \($0.deviceIdentifier)" + ($0.answer.map { " (\($0.name))" } ?? "") })
     }
+}
+
+/// What `:on` listens to on voice invocations: checked, documented and typed from these cases.
+enum VoiceEvent: String, LuaEnum {
+    case invocation
+    case error
 }

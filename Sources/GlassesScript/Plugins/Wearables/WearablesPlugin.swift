@@ -4,8 +4,6 @@ import WearablesCore
 /// The `wearables` module: registration, permissions, devices, selectors,
 /// sessions and implicit camera streams, named as in DAT (`Wearables.shared`).
 struct WearablesPlugin: GlassesPlugin {
-    /// What `wearables.on` listens to.
-    static let events = ["registration", "devices"]
 
     func install(in runtime: ScriptRuntime) throws(LuaScriptError) {
         let state = runtime.state
@@ -79,14 +77,14 @@ struct WearablesPlugin: GlassesPlugin {
                 id, _ in .value(.object(wearables.deviceForIdentifier(id)))
             },
             LuaFunction(
-                name: "on", .string("event", oneOf: Self.events), .function("fn"), returns: [.named("Handle")],
+                name: "on", .enum("event", WearablesEvent.self), .function("fn"), returns: [.named("Handle")],
                 doc: "Listen to registration state or device list changes; first with the current value, at the caller's next wait."
             ) { [unowned runtime] event, function, call in
                 let handle = runtime.listen(function, event: event, label: "wearables \"\(event)\" callback", at: call) { deliver in
                     switch event {
-                    case "registration":
+                    case .registration:
                         return wearables.addRegistrationStateListener { deliver([.string($0.name)], nil) }
-                    default:
+                    case .devices:
                         return wearables.addDevicesListener { ids in
                             deliver([.array(ids.compactMap(wearables.deviceForIdentifier).map { .object($0) })], nil)
                         }
@@ -123,4 +121,10 @@ struct WearablesPlugin: GlassesPlugin {
             },
         ]
     }
+}
+
+/// What `:on` listens to on wearables: checked, documented and typed from these cases.
+enum WearablesEvent: String, LuaEnum {
+    case registration
+    case devices
 }

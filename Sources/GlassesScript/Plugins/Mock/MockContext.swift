@@ -2,50 +2,6 @@ import LuaHost
 import WearablesCore
 import WearablesMock
 
-/// A pair as scripts hold it (`MockGlasses`): an id whose state is read through the
-/// control. One object per id, so a script's glasses compare equal across calls.
-final class MockGlassesHandle {
-    let id: DeviceIdentifier
-    let model: DeviceType
-    let camera: MockCameraHandle
-    let microphone: MockMicrophoneHandle
-    let input: MockInputHandle
-    private(set) lazy var voice = MockVoiceHandle(glasses: self)
-    private(set) lazy var motion = MockMotionHandle(id: id)
-    private(set) lazy var speech = MockSpeechHandle(id: id)
-    /// The lens, on glasses with a display (`metaRayBanDisplay`).
-    let display: MockDisplayHandle?
-    /// The last state read: unpaired glasses keep reading as they were.
-    var last: MockGlassesState
-
-    init(_ state: MockGlassesState) {
-        id = state.id
-        model = state.model
-        camera = MockCameraHandle(id: state.id)
-        microphone = MockMicrophoneHandle(id: state.id)
-        input = MockInputHandle(id: state.id)
-        display = state.model.supportsDisplay ? MockDisplayHandle(id: state.id) : nil
-        last = state
-    }
-}
-
-/// `MockCamera`: the camera of the glasses `id`.
-final class MockCameraHandle {
-    let id: DeviceIdentifier
-    /// What decoding the footage fed to this camera holds, charged to the run's
-    /// memory cap while that feed plays.
-    var feedCharge: LuaMemoryCharge?
-    /// What the decoded image `photo(path)` set holds, charged while it is the captured image.
-    var photoCharge: LuaMemoryCharge?
-    init(id: DeviceIdentifier) { self.id = id }
-}
-
-/// `MockMicrophone`: the microphone of the glasses `id`.
-final class MockMicrophoneHandle {
-    let id: DeviceIdentifier
-    init(id: DeviceIdentifier) { self.id = id }
-}
-
 /// A run's mock: the world's control and the objects scripts hold.
 final class MockContext {
     let control: any MockControl

@@ -8,7 +8,7 @@ final class MockVoiceHandle {
     init(glasses: MockGlassesHandle) { self.glasses = glasses }
 }
 
-enum MockVoiceBinding {
+enum MockVoiceClass {
     private static func send(_ runtime: ScriptRuntime, _ mock: MockContext, _ call: LuaCall, incomplete: Bool) throws -> LuaReturn {
         let handle = try call.userdata(1, as: MockVoiceHandle.self)
         let before = mock.state(handle.glasses).voiceRequests.count

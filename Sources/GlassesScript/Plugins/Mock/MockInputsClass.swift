@@ -11,7 +11,7 @@ final class MockInputHandle {
 /// `glasses.input:*`: each call sends one Inputs event over the link; the app keeps it only
 /// when an active Inputs capability asked for its source (as DAT's mock). The calls return
 /// nothing *(ours: DAT's mock returns nothing either; whether the app took it shows on its side)*.
-enum MockInputBinding {
+enum MockInputsClass {
     private static func send(
         _ runtime: ScriptRuntime, _ mock: MockContext, _ call: LuaCall, _ name: String, _ action: InputEvent.Action, source: InputSource = .captouch
     ) throws -> LuaReturn {

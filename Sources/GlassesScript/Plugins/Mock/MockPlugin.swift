@@ -28,13 +28,14 @@ struct MockPlugin: GlassesPlugin {
             return try Self.refuse(in: state, location: runtime.world.location)
         }
         let mock = MockContext(control: control)
-        try state.register(MockGlassesBinding.luaClass(runtime, mock))
-        try state.register(MockGlassesBinding.cameraClass(runtime, mock))
-        try state.register(MockGlassesBinding.microphoneClass(runtime, mock))
-        try state.register(MockInputBinding.luaClass(runtime, mock))
-        try state.register(MockVoiceBinding.luaClass(runtime, mock))
-        try state.register(MockMotionBinding.luaClass(runtime, mock))
-        try state.register(MockSpeechBinding.luaClass(runtime, mock))
+        // The module's classes: one file each beside this one, one line each here.
+        try state.register(MockGlassesClass.luaClass(runtime, mock))
+        try state.register(MockCameraClass.luaClass(runtime, mock))
+        try state.register(MockMicrophoneClass.luaClass(runtime, mock))
+        try state.register(MockInputsClass.luaClass(runtime, mock))
+        try state.register(MockVoiceClass.luaClass(runtime, mock))
+        try state.register(MockMotionClass.luaClass(runtime, mock))
+        try state.register(MockSpeechClass.luaClass(runtime, mock))
         try state.register(MockDisplayClass.luaClass(runtime, mock))
         let glasses = { (state: MockGlassesState?) -> [LuaValue] in state.map { [.object(mock.handle($0))] } ?? [] }
         try state.register(LuaModule(

@@ -11,7 +11,7 @@ final class MockSpeechHandle {
     init(id: DeviceIdentifier) { self.id = id }
 }
 
-enum MockSpeechBinding {
+enum MockSpeechClass {
     private static func text(_ call: LuaCall, _ n: Int) throws -> String {
         let text = try call.string(n)
         guard text.utf8.count <= TranscriptionResult.maxTextBytes else {

@@ -20,7 +20,7 @@ final class MockMotionHandle {
     }
 }
 
-enum MockMotionBinding {
+enum MockMotionClass {
     /// "1.2 MB": a size in a limit's message.
     static func megabytes(_ bytes: Int) -> String {
         "\((Double(bytes) / 1_048_576 * 10).rounded() / 10) MB"
