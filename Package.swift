@@ -318,9 +318,17 @@ let package = Package(
         // its output and trace as events and its end as a Swift value (docs/ios-bridge.md). Portable.
         .target(name: "GlassesEmbedding", dependencies: ["GlassesScript", "LuaHost", "Locking", "WearablesCore", "WearablesWorld"]),
         // `glasses mcp`: the Model Context Protocol server for coding assistants (a program of its own).
+        // Resources (its instructions and prompt, docs/llms.txt, docs/lua-reference.md) are compiled in; it reads a
+        // served world (`--connect`) over HTTP and the WebSocket with NIO, already in the build for `glasses`.
         .executableTarget(
             name: "glasses-mcp",
-            dependencies: ["GlassesScript", "Locking", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["GlassesScript", "Locking", "WearablesModel", "PlainWebSocket",
+                .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            exclude: ["Resources"],
+            plugins: ["EmbedResources"]),
         // Writes the Swift source that embeds a folder; run by the plugin at build time, never checked in.
         .executableTarget(name: "embed-resources"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["embed-resources"]),

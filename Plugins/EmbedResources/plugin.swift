@@ -2,8 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// Compiles a target's `Resources` folder into it at build time (see the
-/// embed-resources tool): the built-in recipes and the server's page and OpenAPI
-/// document. A build-tool plugin rather than `.embedInCode` because several
+/// embed-resources tool): the built-in recipes, the server's page and OpenAPI
+/// document, and `glasses mcp`'s instructions and prompt with the generated docs
+/// it serves. A build-tool plugin rather than `.embedInCode` because several
 /// resources share a name (every recipe has an `init.lua`) and the code wants
 /// them by path.
 @main
@@ -13,6 +14,7 @@ struct EmbedResources: BuildToolPlugin {
     static let embedded: [String: (folder: String, typeName: String, extras: [String: String])] = [
         "WearablesServer": ("Resources", "ServerResources", ["openapi.yaml": "docs/openapi.yaml"]),
         "GlassesScript": ("Recipes/Resources", "RecipeResources", [:]),
+        "glasses-mcp": ("Resources", "MCPResources", ["llms.txt": "docs/llms.txt", "lua-reference.md": "docs/lua-reference.md"]),
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

@@ -1,15 +1,11 @@
+import Foundation
 import GlassesScript
 import MCP
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `glasses mcp`: GlassesScript for coding assistants, over the Model Context
 /// Protocol on stdio. A program of its own, so `glasses run` pays nothing for the
-/// SDK at start-up. Every tool runs the `glasses` beside it as a child process, so
-/// a hostile or runaway script can end only that child, never this server.
+/// SDK at start-up. Every tool that runs Lua runs the `glasses` beside it as a child
+/// process, so a hostile or runaway script can end only that child, never this server.
 @main
 enum GlassesMCP {
     static func main() async throws {
@@ -18,58 +14,49 @@ enum GlassesMCP {
             print(help)
             return
         }
-        let sandboxes: [String]
-        do { sandboxes = try allowedSandboxes(arguments) } catch {
+        let options: MCPOptions
+        let diagnostics: DiagnosticTools?
+        do {
+            options = try MCPOptions(arguments)
+            diagnostics = try options.connect.map { url throws(MCPToolError) in
+                DiagnosticTools(
+                    world: try ServedWorld(url: url, token: options.token),
+                    bundleFolder: options.bundleFolder ?? FileManager.default.temporaryDirectory.path)
+            }
+        } catch {
             let line = "glasses mcp: \(error.message)\n"
             _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
             exit(2)
         }
         let glasses = GlassesCommand.besideThisProgram()
         let server = Server(
-            name: "glasses", version: GlassesVersion.current,
-            capabilities: .init(tools: .init(listChanged: false)))
-        let tools = MCPTools(glasses: glasses, sandboxes: sandboxes)
-        let list = MCPTools.list(sandboxes: sandboxes)
+            name: "glasses", version: GlassesVersion.current, instructions: MCPResources.text("instructions.md"),
+            capabilities: .init(prompts: .init(listChanged: false), resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
+        let tools = MCPTools(glasses: glasses, sandboxes: options.sandboxes, diagnostics: diagnostics)
+        let list = MCPTools.list(sandboxes: options.sandboxes, diagnostics: diagnostics != nil)
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: list) }
         await server.withMethodHandler(CallTool.self) { params in try await tools.call(params.name, params.arguments ?? [:]) }
+        await server.withMethodHandler(ListResources.self) { _ in .init(resources: MCPResources.documents.map(\.resource)) }
+        await server.withMethodHandler(ReadResource.self) { params in try MCPResources.read(params.uri) }
+        await server.withMethodHandler(ListPrompts.self) { _ in .init(prompts: MCPPrompts.list) }
+        await server.withMethodHandler(GetPrompt.self) { params in try MCPPrompts.get(params.name, params.arguments ?? [:]) }
         LiveCalls.watchSignals()
+        diagnostics?.world.start()
         try await server.start(transport: NullIDTransport())
         await server.waitUntilCompleted()
-    }
-
-    /// The sandboxes `run_script` offers: strict, and standard only when the person who
-    /// starts the server says so (`--allow-sandbox standard`): a standard script reads,
-    /// writes and deletes any file the user can, and the client asking is not the user.
-    static func allowedSandboxes(_ arguments: [String]) throws(MCPToolError) -> [String] {
-        var sandboxes = ["strict"]
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            let value: String?
-            if argument == "--allow-sandbox" {
-                value = rest.popFirst()
-            } else if argument.hasPrefix("--allow-sandbox=") {
-                value = String(argument.dropFirst("--allow-sandbox=".count))
-            } else {
-                throw MCPToolError("unknown argument '\(argument)'; see glasses mcp --help")
-            }
-            switch value {
-            case "strict": break
-            case "standard": sandboxes = ["strict", "standard"]
-            default:
-                throw MCPToolError("--allow-sandbox takes strict or standard (got \(value.map { "'\($0)'" } ?? "nothing")); trusted is never offered")
-            }
-        }
-        return sandboxes
     }
 
     static let help = """
         OVERVIEW: \(MCPTools.summary)
 
-        USAGE: glasses mcp [--allow-sandbox standard]
+        USAGE: glasses mcp [--allow-sandbox standard] [--connect URL [--token TOKEN] [--bundle-dir DIR]]
 
         Speaks the Model Context Protocol on standard input and output. Configure your
-        assistant to start `glasses mcp` (or `glasses-mcp`) as a stdio server. Tools:
-        \(MCPTools.list(sandboxes: ["strict"]).map { "  \($0.name): \($0.description ?? "")" }.joined(separator: "\n"))
+        assistant to start `glasses mcp` (or `glasses-mcp`) as a stdio server. It sends
+        instructions (the default world, the workflow), offers docs/llms.txt and the Lua
+        reference as resources and a write_script prompt. Tools:
+        \(MCPTools.list(sandboxes: ["strict"], diagnostics: true).map { "  \($0.name): \($0.description ?? "")" }.joined(separator: "\n"))
+        (the last four with --connect only)
 
         OPTIONS:
           --allow-sandbox standard
@@ -77,5 +64,13 @@ enum GlassesMCP {
                   A standard script can read, write and delete any file you can; without
                   this option every script runs in the strict sandbox (no io or os.remove;
                   the files it names stay in its scratch folder).
+          --connect URL
+                  A world `glasses serve` serves (its ws:// URL, or the http:// one it prints),
+                  for the diagnostic tools: this server reads its HTTP API and, as a client of
+                  its WebSocket, records its events from start-up on.
+          --token TOKEN
+                  The served world's token (default: $GLASSES_TOKEN).
+          --bundle-dir DIR
+                  Where export_diagnostic_bundle writes its files (default: the temporary folder).
         """
 }

@@ -8,14 +8,15 @@ import Locking
 import MCP
 
 /// The tools `glasses mcp` offers: the API reference, `glasses check`, a bounded
-/// run on the simulator, and the recipes. Each runs `glasses` as a child, calls side by
+/// run on the simulator, the recipes, and with `--connect` a served world's diagnostics. Each runs `glasses` as a child, calls side by
 /// side (a long run does not hold up the next call); a call cancelled by the client
 /// (`notifications/cancelled`) kills its child and removes its scratch folder.
 final class MCPTools: Sendable {
     static let summary = "GlassesScript (Lua over Meta's smart glasses, on a simulator) for coding assistants."
 
-    /// The tools, `run_script` offering the sandboxes `sandboxes` (see `GlassesMCP.allowedSandboxes`).
-    static func list(sandboxes: [String]) -> [Tool] { [
+    /// The tools, `run_script` offering the sandboxes `sandboxes` (see `MCPOptions.sandboxes`), and the
+    /// diagnostic tools when the server reads a served world (`--connect`).
+    static func list(sandboxes: [String], diagnostics: Bool) -> [Tool] { [
         Tool(
             name: "api_help",
             description: "The Lua API reference for a module, class, function or word (e.g. 'wearables', 'Camera', 'Camera:capture', 'qr'), generated from the bindings; start with 'rules'.",
@@ -26,9 +27,12 @@ final class MCPTools: Sendable {
             inputSchema: schema(["source": ["type": "string", "description": "The script's text."]], required: ["source"])),
         Tool(
             name: "run_script",
-            description: "Run a Lua script on the simulated glasses for a bounded virtual time with a seed (deterministic); returns its output, exit code and a trace summary.",
+            description: "Run a Lua script on the simulated glasses for a bounded virtual time with a seed (deterministic), in the world described "
+                + "(default: one ready Ray-Ban Meta); returns its output, exit code, a trace summary and the JPEG and PNG pictures it saved "
+                + "(photos, frames, lens snapshots) as images.",
             inputSchema: schema([
                 "source": ["type": "string", "description": "The script's text."],
+                "world": WorldDescription.schema,
                 "seconds": ["type": "number", "description": "Virtual seconds to run at most (1 to 86400; default 60)."],
                 "seed": ["type": "integer", "description": "Seed for everything random (default 1)."],
                 "sandbox": [
@@ -42,7 +46,7 @@ final class MCPTools: Sendable {
             name: "list_recipes",
             description: "The capture recipes available (built-in and installed): name, version, description.",
             inputSchema: schema([:], required: [])),
-    ] }
+    ] + (diagnostics ? DiagnosticTools.list : []) }
 
     /// Limits on what an assistant may ask for in one call.
     static let maxSourceBytes = 256 << 10
@@ -52,25 +56,36 @@ final class MCPTools: Sendable {
     let glasses: GlassesCommand
     /// What `run_script` may run in: strict, and standard only with `--allow-sandbox standard`.
     let sandboxes: [String]
+    /// The served world's diagnostics, with `--connect`.
+    let diagnostics: DiagnosticTools?
     private let reference = Locked<[String]?>(nil)
 
-    init(glasses: GlassesCommand, sandboxes: [String]) {
+    init(glasses: GlassesCommand, sandboxes: [String], diagnostics: DiagnosticTools?) {
         self.glasses = glasses
         self.sandboxes = sandboxes
+        self.diagnostics = diagnostics
     }
 
     /// The call's result; throws `CancellationError` when the client cancelled it (no answer is sent then).
     func call(_ name: String, _ arguments: [String: Value]) async throws -> CallTool.Result {
         do {
             let text: String
+            var images: [Tool.Content] = []
             switch name {
             case "api_help": text = try await help(try string(arguments, "query"))
             case "check_script": text = try await check(try source(arguments))
-            case "run_script": text = try await run(try source(arguments), arguments)
+            case "run_script": (text, images) = try await run(try source(arguments), arguments)
             case "list_recipes": text = Self.report(try await glasses.run(["recipe", "list"]))
-            default: throw MCPToolError("no tool named '\(name)'; the tools are \(Self.list(sandboxes: sandboxes).map(\.name).joined(separator: ", "))")
+            default:
+                if diagnostics == nil, DiagnosticTools.names.contains(name) {
+                    throw MCPToolError("\(name) reads a world `glasses serve` serves: start this server with --connect URL (and --token TOKEN), the URL and token glasses serve prints")
+                }
+                guard let diagnostics, DiagnosticTools.names.contains(name) else {
+                    throw MCPToolError("no tool named '\(name)'; the tools are \(Self.list(sandboxes: sandboxes, diagnostics: diagnostics != nil).map(\.name).joined(separator: ", "))")
+                }
+                text = try await diagnostics.call(name, arguments)
             }
-            return .init(content: [.text(text: text, annotations: nil, _meta: nil)], isError: false)
+            return .init(content: [.text(text: text, annotations: nil, _meta: nil)] + images, isError: false)
         } catch is CancellationError {
             throw CancellationError()
         } catch let error as MCPToolError {
@@ -113,7 +128,7 @@ final class MCPTools: Sendable {
         return result.status == 0 ? "no problems found\n" + result.output : Self.report(result)
     }
 
-    private func run(_ source: String, _ arguments: [String: Value]) async throws -> String {
+    private func run(_ source: String, _ arguments: [String: Value]) async throws -> (String, [Tool.Content]) {
         let seconds = arguments["seconds"].map { $0.doubleValue ?? $0.intValue.map(Double.init) ?? .nan } ?? 60
         guard seconds >= 1, seconds <= 86_400 else { throw MCPToolError("seconds must be 1 to 86400 (virtual seconds), got \(seconds)") }
         let seed = try arguments["seed"].map { value -> Int in
@@ -131,20 +146,23 @@ final class MCPTools: Sendable {
             }
             return name
         } ?? "strict"
+        let world = try arguments["world"].map { value throws(MCPToolError) in try WorldDescription(value) } ?? .ready
         let folder = try scratchFolder()
         defer { removeScratch(folder) }
-        try write(source, to: folder + "/script.lua")
+        try write(world.prefixed(source), to: folder + "/script.lua")
         let result = try await glasses.run([
-            "run", "--for", "\(Int(seconds.rounded(.up)))s", "--seed", "\(seed)", "--sandbox", sandbox,
+            "run", "--world", world.preset, "--for", "\(Int(seconds.rounded(.up)))s", "--seed", "\(seed)", "--sandbox", sandbox,
             "--timeout", "\(Self.wallSeconds)", "--max-memory", "256M", "--out", "out", "--trace", "trace.jsonl", "script.lua",
         ], in: folder)
         let trace = (FileManager.default.contents(atPath: folder + "/trace.jsonl").map { String(decoding: $0, as: UTF8.self) } ?? "")
             .split(separator: "\n")
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/out")) ?? []).sorted()
-        var text = Self.report(result)
+        let pictures = RunPictures(folder: folder + "/out")
+        var text = "world: \(world.summary)\n" + Self.report(result)
         text += "\n--- trace: \(trace.count) records; the last \(min(trace.count, 12)) ---\n" + trace.suffix(12).joined(separator: "\n")
         if !files.isEmpty { text += "\n--- files written: \(files.joined(separator: ", "))" }
-        return Self.clipped(text)
+        if !pictures.notes.isEmpty { text += "\n--- pictures ---\n" + pictures.notes.joined(separator: "\n") }
+        return (Self.clipped(text), pictures.images)
     }
 
     // MARK: Pieces
@@ -208,7 +226,7 @@ final class MCPTools: Sendable {
         return String(decoding: text.utf8.prefix(maxOutputBytes), as: UTF8.self) + "\n[cut at \(maxOutputBytes) bytes]"
     }
 
-    private static func schema(_ properties: [String: [String: Value]], required: [String]) -> Value {
+    static func schema(_ properties: [String: [String: Value]], required: [String]) -> Value {
         .object([
             "type": "object",
             "properties": .object(properties.mapValues { .object($0) }),
