@@ -42,6 +42,13 @@ public enum MockAction: Sendable, Equatable {
         case noise
     }
 
+    /// `pair` with what a caller left out filled in: Ray-Ban Meta glasses, ready to use (on,
+    /// unfolded, worn), with motion sensors. Lua's `mock.pair` and the wire's `pair` (HTTP
+    /// `POST /v1/devices/pair`, the WebSocket command) both ask here, so they cannot disagree.
+    public static func pairing(model: DeviceType? = nil, ready: Bool? = nil, imu: Bool? = nil) -> MockAction {
+        .pair(model: model ?? .rayBanMeta, ready: ready ?? true, imu: imu ?? true)
+    }
+
     /// The actions' names: the HTTP route's last component and the command's `action`.
     public var name: String {
         switch self {

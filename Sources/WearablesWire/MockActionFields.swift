@@ -66,11 +66,11 @@ public struct MockActionFields: Codable, Sendable, Equatable {
     public init() {}
 
     /// The action `name` (a route's last component, a command's `action`) with these fields.
-    /// `pair` is ready to use (on, unfolded, worn) unless `ready` is false (out of the box), as `mock.pair` is.
+    /// `pair`'s defaults are `MockAction.pairing`'s, which `mock.pair` shares: ready to use unless `ready` is false.
     public func action(_ name: String) throws(MockActionError) -> MockAction {
         switch name {
         case "pair":
-            return .pair(model: try named(model, "model", as: DeviceType.self) ?? .rayBanMeta, ready: ready ?? true, imu: imu ?? true)
+            return .pairing(model: try named(model, "model", as: DeviceType.self), ready: ready, imu: imu)
         case "permissions":
             return .setPermission(try required(permission, "permission", as: Permission.self),
                                   try required(status, "status", as: PermissionStatus.self))

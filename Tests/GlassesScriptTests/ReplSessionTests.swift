@@ -143,6 +143,33 @@ import Testing
         #expect(session.hasQuit && session.exitStatus.code == 4, "exit() typed at the prompt still leaves")
     }
 
+    /// A loaded file's callback that calls exit() (examples/qr_capture.lua's after its last
+    /// photo) ends that callback, not the REPL; a callback typed at the prompt still leaves.
+    @Test func exitInALoadedFilesCallbackEndsThatCallbackNotTheREPL() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("load-\(UUID().uuidString).lua").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "after(1, function() fired = 1 exit(0) fired = 2 end)".write(toFile: path, atomically: true, encoding: .utf8)
+        send(".load " + path)
+        #expect(console.error == "", "the chunk itself ended by returning")
+        var ready = false
+        session.onReady = { [runtime] in
+            ready = true
+            runtime.scheduler.stop()
+        }
+        session.submit("wait(2) return 'waited'")
+        runtime.scheduler.run()
+        #expect(!ready && runtime.state.stop != nil, "the callback's exit() stopped the loop")
+        session.recoverFromStop()
+        #expect(!session.hasQuit, "\(console.error)")
+        #expect(console.error.contains("\(path):1: exit(0) ended this callback of a loaded file; the REPL goes on"), "\(console.error)")
+        if !ready { runtime.scheduler.run() }
+        #expect(console.standard.hasSuffix("\"waited\"\n"), "the input waiting meanwhile went on: \(console.standard)")
+        #expect(send("fired") == "1\n", "the callback stopped at its exit()")
+        send("after(1, function() exit(6) end)", "wait(2)")
+        session.recoverFromStop()
+        #expect(session.hasQuit && session.exitStatus.code == 6, "a callback typed at the prompt still leaves")
+    }
+
     /// `.world` shows what each pair can do (camera, display, inputs, motion, speech, Hey Meta)
     /// and every capability its session holds, not only sessions and cameras.
     @Test func worldListsEveryCapability() {

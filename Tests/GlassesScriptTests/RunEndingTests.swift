@@ -48,7 +48,11 @@ import Testing
         // 0.6 s, or the next second when --timeout's once-a-second check (which the harness
         // passes) is the last event.
         #expect(result.stderr.hasPrefix("glasses: nothing can happen any more on the virtual clock at "), "\(result.stderr)")
-        #expect(result.stderr.hasSuffix(" s (the main chunk is done and no event is left to reach its listeners); run ended\n"), "\(result.stderr)")
+        // It names the listener left behind, with its line, and how a script ends itself.
+        #expect(result.stderr.contains(" s: the main chunk is done and no event is left to reach what it left listening:\n"
+            + "  main.lua:2: session \"state\" listener (:on)\n"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("glasses: run ended; to end it yourself, :cancel() each of these or call exit() when the script is done\n"),
+                "\(result.stderr)")
         let trace = try String(contentsOfFile: folder + "/trace.jsonl", encoding: .utf8)
         let end = try JSONSerialization.jsonObject(with: Data((trace.split(separator: "\n").last ?? "").utf8)) as? [String: Any]
         let values = end?["values"] as? [String: Any]

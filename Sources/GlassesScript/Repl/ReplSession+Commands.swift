@@ -171,6 +171,7 @@ extension ReplSession {
         do {
             let chunk = try runtime.state.loadFile(path)
             loadedFile = path
+            loadedFiles.insert(path)
             start(chunk)
             return true
         } catch {

@@ -25,6 +25,9 @@ public final class ReplSession {
     /// The file the running chunk came from, when `.load` started it: `exit()` in it ends
     /// that chunk, not the REPL.
     var loadedFile: String?
+    /// Every file `.load` ran: an `exit()` in their code, a callback's included, ends only the
+    /// task that called it.
+    var loadedFiles: Set<String> = []
     /// The file and code of a `.load`ed chunk that `exit()` ended, until its end is reported.
     private var exitedLoad: (file: String, code: Int32)?
     /// The trace sink in place before `.trace on`, restored by `.trace off`.
@@ -84,12 +87,23 @@ public final class ReplSession {
             quit(.terminated)
         case .exit(let code):
             // A loaded file ends itself with exit(), as under `glasses run`: that ends its
-            // chunk; the REPL goes on (`.quit` or an exit() typed at the prompt leave it).
-            // os.exit(n, true) has closed the state, so nothing can go on then.
-            if let current, let file = loadedFile, !runtime.state.exitClosesState {
+            // chunk, or the callback of it that called exit() (examples/qr_capture.lua's after
+            // its last photo); the REPL goes on (`.quit` or an exit() typed at the prompt
+            // leave it). os.exit(n, true) has closed the state, so nothing can go on then.
+            let exit = runtime.lastExit
+            runtime.lastExit = nil
+            if runtime.state.exitClosesState {
+                quit(.exit(code))
+            } else if let current, let file = loadedFile {
                 runtime.state.clearStop()
                 exitedLoad = (file, code)
                 runtime.abandon(current)
+            } else if let caller = exit?.caller, let task = exit?.task, task !== current, isInLoadedFile(caller) {
+                runtime.state.clearStop()
+                runtime.abandon(task)
+                output.error(
+                    "\(caller): exit(\(code)) ended this callback of a loaded file; the REPL goes on (.quit leaves it), "
+                        + "and the file's other listeners and timers stay until :cancel()\n")
             } else {
                 quit(.exit(code))
             }
@@ -97,6 +111,15 @@ public final class ReplSession {
             output.error("glasses: \(message)\n")
             quit(.limit)
         }
+    }
+
+    /// Whether `caller` (`file:line`, as Lua shortens a long path: `...` and its end) is in a
+    /// file `.load` ran.
+    private func isInLoadedFile(_ caller: String) -> Bool {
+        guard let colon = caller.lastIndex(of: ":") else { return false }
+        let file = caller[..<colon]
+        if file.hasPrefix("...") { return loadedFiles.contains { $0.hasSuffix(file.dropFirst(3)) } }
+        return loadedFiles.contains(String(file))
     }
 
     /// Runs `chunk` as a task; its values or error print when it ends.

@@ -46,6 +46,9 @@ public final class ScriptRuntime {
     private var horizonCauses: [String] = []
     /// Tasks (other than main) that failed with an uncaught error.
     private(set) var failedTasks = 0
+    /// The last `exit()`: where it was called (`file:line`) and the task that called it, left
+    /// running by the stop. The REPL ends only that task when the code is a `.load`ed file's.
+    var lastExit: (caller: String?, task: ScriptTask?)?
     private var luaDepth = 0
     /// How many times Lua code was resumed: the run's checks (`expect`) look again only after an event that ran some.
     private(set) var luaSteps = 0
@@ -406,6 +409,7 @@ public final class ScriptRuntime {
                 report(error, in: task.label)
             }
         case .stopped:
+            if case .exit? = state.stop, lastExit != nil, lastExit?.task == nil { lastExit?.task = task }
             if let closeError = task.luaTask.closeError {
                 failedTasks += 1
                 report(closeError, in: "\(task.label) (closing it for os.exit)")
@@ -579,8 +583,10 @@ public final class ScriptRuntime {
         if case .idle = ending, hasLiveWork {
             return LuaRunOutcome(
                 .success,
-                report: "nothing can happen any more on the \(clock) clock at \(Self.format(scheduler.now)) s "
-                    + "(the main chunk is done and no event is left to reach its listeners); run ended")
+                report: "nothing can happen any more on the \(clock) clock at \(Self.format(scheduler.now)) s: the main chunk is done "
+                    + "and no event is left to reach what it left listening:\n"
+                    + liveWork().map { "  \($0)\n" }.joined()
+                    + "glasses: run ended; to end it yourself, :cancel() each of these or call exit() when the script is done")
         }
         return LuaRunOutcome(.success)
     }

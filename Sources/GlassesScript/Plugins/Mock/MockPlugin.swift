@@ -74,11 +74,11 @@ struct MockPlugin: GlassesPlugin {
                     doc: "Pair new glasses (default rayBanMeta), ready to use: on, unfolded, worn. ready=false: out of the box; "
                         + "imu=false: without motion sensors (Motion fails with sensorUnavailable)."
                 ) { [unowned runtime] call in
-                    let model = try call.optionalEnumeration(1, of: Self.models).flatMap(DeviceType.init(name:)) ?? .rayBanMeta
+                    let model = try call.optionalEnumeration(1, of: Self.models).flatMap(DeviceType.init(name:))
                     let options = try call.optionalTable(2)
-                    let ready = try options?.optionalBoolean("ready") ?? true
-                    let hasIMU = try options?.optionalBoolean("imu") ?? true
-                    return try mock.perform(runtime, call, "pair", .pair(model: model, ready: ready, imu: hasIMU), glasses)
+                    let pairing = MockAction.pairing(
+                        model: model, ready: try options?.optionalBoolean("ready"), imu: try options?.optionalBoolean("imu"))
+                    return try mock.perform(runtime, call, "pair", pairing, glasses)
                 },
                 LuaFunction(
                     name: "phone_call",

@@ -81,6 +81,7 @@ struct TimePlugin: GlassesPlugin {
                     code = Int32(value)
                 }
                 runtime.trace.record(source: "script", event: "exit", values: ["code": .int(Int(code))])
+                runtime.lastExit = (call.callerLine, nil)
                 runtime.state.exit(code: code)
                 return .none
             },
