@@ -47,12 +47,17 @@ struct SweepFailureCause: Equatable {
         var index = message.startIndex
         while index < message.endIndex {
             let character = message[index]
-            guard character.isASCII, character.isNumber, !out.hasSuffix(".lua:") else {
+            guard character.isASCII, character.isNumber else {
                 out.append(character)
                 index = message.index(after: index)
                 continue
             }
             var end = message[index...].firstIndex { !($0.isASCII && $0.isNumber) } ?? message.endIndex
+            if out.hasSuffix(".lua:") {
+                out += message[index..<end]
+                index = end
+                continue
+            }
             // A decimal fraction is part of the number.
             if end < message.endIndex, message[end] == ".", let next = message.index(end, offsetBy: 1, limitedBy: message.endIndex),
                 next < message.endIndex, message[next].isASCII, message[next].isNumber {

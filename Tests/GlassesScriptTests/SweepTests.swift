@@ -114,7 +114,7 @@ import Testing
 
 /// A sweep's failures grouped by cause, `--max-failures`, and `--shrink` bounded to the first few.
 @Suite(.serialized) struct SweepGroupingTests {
-    private func json(_ folder: String) throws -> [String: Any] {
+    private func summary(_ folder: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/sweep.json"))) as? [String: Any])
     }
 
@@ -135,7 +135,7 @@ import Testing
         let script = GlassesProcess.script("chaos/three_causes.lua")
         let result = try await GlassesProcess.run(["sweep", "--seeds", "1..30", "--jobs", "2", "--json", "sweep.json", script], in: folder)
         #expect(result.code == 1, "\(result.stderr)")
-        let json = try json(folder)
+        let json = try summary(folder)
         let late = try seeds(json, exiting: 4), raised = try seeds(json, exiting: 1)
         try #require(late.count > 5 && raised.count > 5, "seeds 1..30 should fail both ways: \(result.stdout)")
         // One group per cause, the larger first: a count and the pattern, then its first seeds.
@@ -166,7 +166,7 @@ import Testing
         let result = try await GlassesProcess.run(
             ["sweep", "--seeds", "1..40", "--jobs", "1", "--max-failures", "3", "--json", "sweep.json", script], in: folder)
         #expect(result.code == 1, "\(result.stderr)")
-        let json = try json(folder)
+        let json = try summary(folder)
         let runs = try #require(json["runs"] as? [[String: Any]]).compactMap { $0["seed"] as? Int }
         let failed = try seeds(json, exiting: 1) + seeds(json, exiting: 4)
         // One job: the seeds run in order, and the third failure is the last seed run.
@@ -177,7 +177,7 @@ import Testing
         // A limit the sweep does not reach changes nothing.
         let all = try await GlassesProcess.run(["sweep", "--seeds", "1..10", "--max-failures", "1000", "--json", "sweep.json", script], in: folder)
         #expect(all.code == 1 && !all.stdout.contains("stopped at"), "\(all.stdout)")
-        #expect(try json(folder)["ran"] as? Int == 10 && json(folder)["reached_max_failures"] as? Bool == false)
+        #expect(try summary(folder)["ran"] as? Int == 10 && summary(folder)["reached_max_failures"] as? Bool == false)
         let bad = try await GlassesProcess.run(["sweep", "--seeds", "1..3", "--max-failures", "0", script], in: folder)
         #expect(bad.code == 2 && bad.stderr.contains("--max-failures must be at least 1"), "\(bad.stderr)")
     }
@@ -189,7 +189,7 @@ import Testing
         let result = try await GlassesProcess.run(
             ["sweep", "--seeds", "1..8", "--for", "300s", "--shrink", "--shrink-first", "1", "--json", "sweep.json", script], in: folder)
         #expect(result.code == 1, "\(result.stdout)\(result.stderr)")
-        let json = try json(folder)
+        let json = try summary(folder)
         let failures = try #require(json["failures"] as? [[String: Any]])
         try #require(failures.count >= 2, "seeds 1..8 should fail at least twice: \(result.stdout)")
         let failing = failures.compactMap { $0["seed"] as? Int }
