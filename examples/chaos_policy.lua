@@ -3,7 +3,7 @@
 -- capabilities (docs/chaos.md, "What each fault does", says what each fault takes).
 --
 --   glasses run --seed 7 --for 10m examples/chaos_policy.lua
---   glasses sweep --seeds 1..200 --for 10m examples/chaos_policy.lua
+--   glasses sweep --seeds 1..1000 --for 10m examples/chaos_policy.lua   # every seed passes
 local glasses = mock.pair("metaRayBanDisplay")   -- a pair with a display, so every capability is in play
 mock.chaos{
   rates = {fold = 4, power_cycle = 2, disconnect = 8, thermal = 1, battery = 1, capture_failure = 4,
