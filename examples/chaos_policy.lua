@@ -3,7 +3,7 @@
 -- capabilities (docs/chaos.md, "What each fault does", says what each fault takes).
 --
 --   glasses run --seed 7 --for 10m examples/chaos_policy.lua
---   glasses sweep --seeds 1..200 --for 10m examples/chaos_policy.lua
+--   glasses sweep --seeds 1..1000 --for 10m examples/chaos_policy.lua   # every seed passes
 local glasses = mock.pair("metaRayBanDisplay")   -- a pair with a display, so every capability is in play
 mock.chaos{
   rates = {fold = 4, power_cycle = 2, disconnect = 8, thermal = 1, battery = 1, capture_failure = 4,
@@ -19,10 +19,13 @@ expect("never stuck", function() return not glasses.stuck, "the glasses are wedg
 local device = glasses.device
 wearables.request_permission("microphone")       -- speech needs it
 
--- "Hey Meta, open ..." needs no session: answer each invocation (voice_launch).
+-- "Hey Meta, open ..." needs no session: answer each invocation (voice_launch). The stream starts
+-- only while the glasses are connected, so it is started (again) whenever it is not listening.
 local voice = wearables.voice_stream()
 voice:on("invocation", function(invocation) invocation:succeed() end)
-voice:start(device)
+every(1, function()
+  if not voice.started and device.link == "connected" then pcall(voice.start, voice, device) end
+end)
 
 -- Start only when the glasses could stream: connected, worn (a stream started while they are
 -- off waits for them to be put on), not too hot, battery above 10 %.
@@ -44,7 +47,10 @@ local function run_session()
     local motion = session:motion{rate = "hz5"}
     motion:start()
     if display then display:start() display:show{type = "flexbox", children = {{type = "text", content = "recording"}}} end
+    local paused_ready = 0                                    -- seconds paused while worn and connected
     while session.state ~= "stopped" do
+      paused_ready = (session.state == "paused" and ready()) and paused_ready + 1 or 0
+      if paused_ready >= 2 then break end                     -- opened while off: DAT will not resume it
       if session.state == "started" then                      -- paused: DAT resumes it (or ends it)
         if cam.state == "stopped" then pcall(cam.start, cam) end -- a doff past 3 s, internalError
         if inputs.state == "inactive" then session:remove_inputs() inputs = session:inputs{} end   -- input_fault

@@ -26,9 +26,15 @@ struct SweepCommand: ParsableCommand {
             progress line shows done, failed, rate and ETA. Ctrl-C stops the sweep and still prints the summary of \
             what ran. The sweep exits 0 when every seed passed, 1 when one failed, 130 when stopped early.
 
-            --shrink replays each failing seed with smaller fault schedules (its mock.chaos{} schedule, taken from its \
+            Failures are grouped by cause: the exit code, the expect check that failed and its message (numbers as #), \
+            one line each with its count and first seeds, and the command that reproduces its first seed. \
+            --max-failures N starts no seed once N have failed (the runs in flight finish) and says so.
+
+            --shrink replays a failing seed with smaller fault schedules (its mock.chaos{} schedule, taken from its \
             trace) until no fault can be dropped, shortened or moved later and it still fails with the same exit code, \
-            and writes the result to --shrink-dir as a file that glasses run --faults replays.
+            and writes the result to --shrink-dir as a file that glasses run --faults replays. It shrinks the first \
+            --shrink-first seeds (default 3: the first of each cause, then the second, ...); the summary says how many \
+            it left and the command that shrinks one of them.
 
             --replay FILE runs every seed against a recorded session (glasses run --replay): a failure captured once \
             from a served world or a bridge over real glasses stays a failing seed until the script copes with it.
@@ -72,8 +78,14 @@ struct SweepCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write a JSON summary (outcomes, failures with commands, timings).", valueName: "file"))
     var json: String?
 
-    @Flag(help: "Shrink each failing seed's fault schedule to a minimal one that still fails.")
+    @Option(help: ArgumentHelp("Start no more seeds once this many have failed (the runs in flight finish).", valueName: "n"))
+    var maxFailures: Int?
+
+    @Flag(help: "Shrink failing seeds' fault schedules to minimal ones that still fail (the first --shrink-first of them).")
     var shrink = false
+
+    @Option(help: ArgumentHelp("How many failing seeds --shrink shrinks: the first of each cause, then the second, ...", valueName: "n"))
+    var shrinkFirst = 3
 
     @Option(help: ArgumentHelp("Where --shrink writes its schedules (seed-N.json).", valueName: "dir"))
     var shrinkDir = "shrunk"
@@ -86,6 +98,8 @@ struct SweepCommand: ParsableCommand {
 
     func validate() throws {
         guard jobCount >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        if let maxFailures, maxFailures < 1 { throw ValidationError("--max-failures must be at least 1 (leave it out to run every seed)") }
+        guard shrinkFirst >= 1 else { throw ValidationError("--shrink-first must be at least 1 (leave out --shrink to shrink none)") }
         if let duration, DurationParser.seconds(duration) == nil {
             throw ValidationError("--for: use a length of time >= 0, e.g. 30, 30s, 500ms, 5m or 2h")
         }
@@ -109,7 +123,7 @@ struct SweepCommand: ParsableCommand {
         let total = Int(seeds.upperBound - seeds.lowerBound) + 1
         let progress = isatty(STDERR_FILENO) == 1 ? ProgressLine(total: total, started: started) : nil
         let pool = SweepPool()
-        let runs = try pool.run(seeds: Array(seeds), jobs: jobCount, scratch: scratch, arguments: { runArguments(seed: $0) }) { done in
+        let runs = try pool.run(seeds: Array(seeds), jobs: jobCount, maxFailures: maxFailures, scratch: scratch, arguments: { runArguments(seed: $0) }) { done in
             progress?.update(done)
         }
         progress?.clear()
@@ -117,8 +131,14 @@ struct SweepCommand: ParsableCommand {
             script: script, seeds: seeds, jobs: jobCount, runs: runs, wallSeconds: Date().timeIntervalSince(started),
             interrupted: pool.interrupted, simulatedSeconds: duration.flatMap(DurationParser.seconds),
             reproduce: { Self.commandLine(runArguments(seed: $0)) })
+        report.maxFailures = maxFailures
+        report.reachedMaxFailures = pool.reachedMaxFailures
         if shrink, !pool.interrupted {
-            for failure in report.failures {
+            let selected = SweepFailureGroup.firstSeeds(of: report.groups, count: shrinkFirst)
+            report.shrinkSelected = selected
+            report.shrinkFirst = shrinkFirst
+            report.shrinkOne = { Self.commandLine(shrinkArguments(seed: $0)) }
+            for failure in report.failures where selected.contains(failure.seed) {
                 var shrinker = SweepShrinker(
                     seed: failure.seed, code: failure.code, scratch: scratch,
                     arguments: { faults, trace in runArguments(seed: failure.seed, faults: faults, trace: trace) },
@@ -142,6 +162,15 @@ struct SweepCommand: ParsableCommand {
         if let replay { result += ["--replay", replay] }
         if let faults { result += ["--faults", faults] }
         if let trace { result += ["--trace", trace] }
+        return result + [script] + arguments
+    }
+
+    /// A one-seed sweep that shrinks `seed` (for the failing seeds --shrink-first left).
+    private func shrinkArguments(seed: UInt64) -> [String] {
+        var result = ["sweep", "--seeds", String(seed)]
+        if let duration { result += ["--for", duration] }
+        result.append("--shrink")
+        if shrinkDir != "shrunk" { result += ["--shrink-dir", shrinkDir] }
         return result + [script] + arguments
     }
 

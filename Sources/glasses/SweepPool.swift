@@ -13,6 +13,8 @@ import Darwin
 
 /// Runs one child per seed, `jobs` at a time, and stops early on Ctrl-C
 /// (SIGINT) or SIGTERM: running children are killed, and what finished is kept.
+/// With a failure limit it starts no seed once that many have failed; the runs in
+/// flight finish, so every outcome it reports is a whole run.
 final class SweepPool: @unchecked Sendable {
     private struct Shared {
         var finished: [SweepRun] = []
@@ -25,9 +27,11 @@ final class SweepPool: @unchecked Sendable {
 
     /// Whether the sweep was stopped before every seed ran.
     private(set) var interrupted = false
+    /// Whether seeds were left unrun because `maxFailures` seeds had failed.
+    private(set) var reachedMaxFailures = false
 
     /// Runs `arguments(seed)` for each seed; `progress` is called after each end with all runs so far.
-    func run(seeds: [UInt64], jobs: Int, scratch: String, arguments: (UInt64) -> [String],
+    func run(seeds: [UInt64], jobs: Int, maxFailures: Int? = nil, scratch: String, arguments: (UInt64) -> [String],
              progress: ([SweepRun]) -> Void) throws -> [SweepRun] {
         watchSignals()
         defer {
@@ -40,7 +44,12 @@ final class SweepPool: @unchecked Sendable {
         var running: [UInt64: pid_t] = [:]
         var done: [SweepRun] = []
         var signalled: [SweepRun] = []
+        var failures = 0
         while true {
+            if let maxFailures, failures >= maxFailures, !pending.isEmpty {
+                reachedMaxFailures = true
+                pending = []
+            }
             while running.count < jobs, let seed = pending.first, !stopping {
                 pending = pending.dropFirst()
                 running[seed] = try SweepProcess.start(arguments(seed), seed: seed, scratch: scratch) { [weak self] run in
@@ -70,6 +79,7 @@ final class SweepPool: @unchecked Sendable {
                 // child can see the Ctrl-C before this loop sees the stop, so an interrupted
                 // exit is held back until the sweep knows whether it was stopped.
                 if [130, 137, 143].contains(run.code) { signalled.append(run) } else { done.append(run) }
+                if run.failed { failures += 1 }
             }
             if !ended.isEmpty { progress(done) }
         }

@@ -21,6 +21,8 @@ struct SweepRun {
     let seconds: Double
     /// The last lines of its stderr, for the summary of a failure.
     let stderrTail: String
+    /// Why it failed, read from its whole stderr (meaningless when it passed).
+    let cause: SweepFailureCause
 
     var failed: Bool { code != 0 }
 }
@@ -45,7 +47,7 @@ enum SweepProcess {
             let text = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
             try? FileManager.default.removeItem(atPath: errPath)
             let tail = text.split(separator: "\n").suffix(4).joined(separator: "\n")
-            done(SweepRun(seed: seed, code: code, seconds: seconds, stderrTail: tail))
+            done(SweepRun(seed: seed, code: code, seconds: seconds, stderrTail: tail, cause: SweepFailureCause(stderr: text, code: code)))
         }
         return pid
     }

@@ -36,7 +36,11 @@ import Testing
         for failure in failures {
             let command = try #require(failure["command"] as? String)
             #expect(command.contains("run --seed \(failure["seed"]!) "))
-            #expect(result.stdout.contains("seed \(failure["seed"]!) (exit \(failure["exit_code"]!)): \(command)"))
+            // The summary shows the command of each cause's first seed.
+            let firsts = try #require(json["groups"] as? [[String: Any]]).compactMap { ($0["seeds"] as? [Int])?.first }
+            if firsts.contains(failure["seed"] as! Int) {
+                #expect(result.stdout.contains("seed \(failure["seed"]!) (exit \(failure["exit_code"]!)): \(command)"))
+            }
             await #expect(try rerun(command, in: folder).code == Int32(failure["exit_code"] as! Int))
         }
         // The JUnit XML parses, with one test case per seed and a failure for each failed one.
@@ -70,12 +74,15 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = GlassesProcess.script("chaos/planted_fold_after_power_cycle.lua")
         let result = try await GlassesProcess.run(
-            ["sweep", "--seeds", "1..8", "--for", "300s", "--shrink", "--shrink-dir", "shrunk", "--json", "sweep.json", script], in: folder)
+            ["sweep", "--seeds", "1..12", "--for", "300s", "--shrink", "--shrink-dir", "shrunk", "--json", "sweep.json", script], in: folder)
         #expect(result.code == 1, "\(result.stdout)\(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/sweep.json"))) as? [String: Any])
         let failures = try #require(json["failures"] as? [[String: Any]])
-        try #require(!failures.isEmpty, "no seed in 1..8 failed: \(result.stdout)")
-        for failure in failures {
+        try #require(failures.count > 3, "seeds 1..12 should fail more than 3 times: \(result.stdout)")
+        // By default the first three failing seeds are shrunk (one cause here: the first three seeds).
+        #expect(failures.map { $0["shrunk"] != nil } == failures.indices.map { $0 < 3 }, "\(result.stdout)")
+        #expect(json["not_shrunk"] as? [Int] == failures.dropFirst(3).compactMap { $0["seed"] as? Int })
+        for failure in failures.prefix(3) {
             #expect(failure["exit_code"] as? Int == 4)
             let shrunk = try #require(failure["shrunk"] as? [String: Any], "\(result.stderr)")
             let file = try #require(shrunk["file"] as? String)
@@ -106,5 +113,101 @@ import Testing
         try terminal.read(until: "sweep: 1 of 3 seeds ran in ")
         try terminal.read(until: "stopped early: 1 passed, 0 failed")
         #expect(terminal.finish() == 130)
+    }
+}
+
+/// A sweep's failures grouped by cause, `--max-failures`, and `--shrink` bounded to the first few.
+@Suite(.serialized) struct SweepGroupingTests {
+    private func summary(_ folder: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/sweep.json"))) as? [String: Any])
+    }
+
+    /// Seeds by exit code, from the JSON's runs.
+    private func seeds(_ json: [String: Any], exiting code: Int) throws -> [Int] {
+        let runs = try #require(json["runs"] as? [[String: Any]])
+        return runs.filter { $0["exit_code"] as? Int == code }.compactMap { $0["seed"] as? Int }.sorted()
+    }
+
+    private func seedList(_ seeds: [Int]) -> String {
+        (seeds.count == 1 ? "seed " : "seeds ") + seeds.prefix(5).map(String.init).joined(separator: ", ")
+            + (seeds.count > 5 ? " and \(seeds.count - 5) more" : "")
+    }
+
+    @Test func failuresAreGroupedByCheckAndMessageWithTheirNumbersAsHashes() async throws {
+        let folder = try GlassesProcess.folder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = GlassesProcess.script("chaos/three_causes.lua")
+        let result = try await GlassesProcess.run(["sweep", "--seeds", "1..30", "--jobs", "2", "--json", "sweep.json", script], in: folder)
+        #expect(result.code == 1, "\(result.stderr)")
+        let json = try summary(folder)
+        let late = try seeds(json, exiting: 4), raised = try seeds(json, exiting: 1)
+        try #require(late.count > 5 && raised.count > 5, "seeds 1..30 should fail both ways: \(result.stdout)")
+        // One group per cause, the larger first: a count and the pattern, then its first seeds.
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("failures by cause (2, each with the command that reproduces its first seed):"), "\(result.stdout)")
+        // The uncaught error's cause keeps its file:line (the chunk name shortens the path).
+        let causes = [(late, "  check 'late' x\(late.count): ", "failed # s in, after draw #", 4),
+                      (raised, "  exit 1 x\(raised.count): ", "three_causes.lua:9: unlucky draw #", 1)]
+        for (seeds, head, tail, code) in causes {
+            let at = try #require(lines.firstIndex { $0.hasPrefix(head) && $0.hasSuffix(tail) }, "no line \(head)...\(tail) in\n\(result.stdout)")
+            #expect(lines[at + 1] == "    " + seedList(seeds))
+            #expect(lines[at + 2].hasPrefix("    seed \(seeds[0]) (exit \(code)): "), "\(lines[at + 2])")
+        }
+        // One reproduction command per cause, not one per failed seed.
+        #expect(lines.filter { $0.hasPrefix("    seed ") && $0.contains(" run --seed ") }.count == 2, "\(result.stdout)")
+        let groups = try #require(json["groups"] as? [[String: Any]])
+        #expect(groups.compactMap { $0["count"] as? Int } == [late.count, raised.count].sorted(by: >))
+        let lateGroup = try #require(groups.first { $0["check"] as? String == "late" })
+        #expect(lateGroup["seeds"] as? [Int] == late && lateGroup["message"] as? String == "failed # s in, after draw #" && lateGroup["exit_code"] as? Int == 4)
+        let failures = try #require(json["failures"] as? [[String: Any]])
+        #expect(failures.filter { $0["check"] as? String == "late" }.count == late.count)
+    }
+
+    @Test func maxFailuresStartsNoSeedOnceThatManyFailedAndSaysSo() async throws {
+        let folder = try GlassesProcess.folder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = GlassesProcess.script("chaos/three_causes.lua")
+        let result = try await GlassesProcess.run(
+            ["sweep", "--seeds", "1..40", "--jobs", "1", "--max-failures", "3", "--json", "sweep.json", script], in: folder)
+        #expect(result.code == 1, "\(result.stderr)")
+        let json = try summary(folder)
+        let runs = try #require(json["runs"] as? [[String: Any]]).compactMap { $0["seed"] as? Int }
+        let failed = try seeds(json, exiting: 1) + seeds(json, exiting: 4)
+        // One job: the seeds run in order, and the third failure is the last seed run.
+        #expect(failed.count == 3 && runs == Array(1...failed.max()!), "\(runs) \(failed)")
+        #expect(json["reached_max_failures"] as? Bool == true && json["max_failures"] as? Int == 3 && json["interrupted"] as? Bool == false)
+        #expect(result.stdout.hasPrefix("sweep: \(runs.count) of 40 seeds ran in "), "\(result.stdout)")
+        #expect(result.stdout.contains(", stopped at 3 failing seeds (--max-failures 3): \(runs.count - 3) passed, 3 failed"), "\(result.stdout)")
+        // A limit the sweep does not reach changes nothing.
+        let all = try await GlassesProcess.run(["sweep", "--seeds", "1..10", "--max-failures", "1000", "--json", "sweep.json", script], in: folder)
+        #expect(all.code == 1 && !all.stdout.contains("stopped at"), "\(all.stdout)")
+        #expect(try summary(folder)["ran"] as? Int == 10 && summary(folder)["reached_max_failures"] as? Bool == false)
+        let bad = try await GlassesProcess.run(["sweep", "--seeds", "1..3", "--max-failures", "0", script], in: folder)
+        #expect(bad.code == 2 && bad.stderr.contains("--max-failures must be at least 1"), "\(bad.stderr)")
+    }
+
+    @Test func shrinkShrinksTheFirstFailingSeedsAndSaysHowToShrinkTheRest() async throws {
+        let folder = try GlassesProcess.folder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = GlassesProcess.script("chaos/planted_fold_after_power_cycle.lua")
+        let result = try await GlassesProcess.run(
+            ["sweep", "--seeds", "1..10", "--for", "300s", "--shrink", "--shrink-first", "1", "--json", "sweep.json", script], in: folder)
+        #expect(result.code == 1, "\(result.stdout)\(result.stderr)")
+        let json = try summary(folder)
+        let failures = try #require(json["failures"] as? [[String: Any]])
+        try #require(failures.count >= 2, "seeds 1..10 should fail at least twice: \(result.stdout)")
+        let failing = failures.compactMap { $0["seed"] as? Int }
+        // Only the first failing seed is shrunk; the others are listed, with the command that shrinks one.
+        #expect(failures.map { $0["shrunk"] != nil } == [true] + Array(repeating: false, count: failures.count - 1))
+        #expect(json["not_shrunk"] as? [Int] == Array(failing.dropFirst()))
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("shrank 1 of \(failures.count) failing seeds") }, "\(result.stdout)")
+        #expect(line.hasPrefix("shrank 1 of \(failures.count) failing seeds (--shrink-first 1); \(failures.count - 1) not shrunk. Shrink one with: "))
+        let command = try #require(line.components(separatedBy: "Shrink one with: ").last)
+        #expect(command.contains("sweep --seeds \(failing[1]) --for 300s --shrink "), "\(command)")
+        // That command shrinks that seed.
+        let words = command.split(separator: " ").map(String.init)
+        let one = try await GlassesProcess.launch(GlassesProcess.binary, Array(words.dropFirst()), in: folder)
+        #expect(one.code == 1 && one.stdout.contains("seed \(failing[1]) shrunk "), "\(one.stdout)\(one.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/shrunk/seed-\(failing[1]).json"))
     }
 }
