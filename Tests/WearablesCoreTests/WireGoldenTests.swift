@@ -18,6 +18,18 @@ import WearablesWire
         }
     }
 
+    /// The client messages as the Envelope encoder wrote them, before the payload structs: a
+    /// `mock` command's fields came after `type` (spliced), where they now sort with the rest.
+    /// Recorded sessions and older peers hold that spelling: it still reads as the same message.
+    @Test func clientMessagesAsOlderPeersWroteThemStillRead() throws {
+        let url = Self.folder.appendingPathComponent("client-messages-recorded.jsonl")
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.count == WireSamples.client.count)
+        for (line, sample) in zip(lines, WireSamples.client) {
+            #expect(try ClientMessage.decode(Data(line.utf8)) == sample, "\(line)")
+        }
+    }
+
     @Test func serverMessagesKeepTheirBytes() throws {
         let lines = WireSamples.server.map { String(decoding: $0.encoded(), as: UTF8.self) }
         let golden = try Self.check(lines, "server-messages.jsonl")
