@@ -10,7 +10,7 @@ struct ClientHello: WirePayload {
     var client: String?
 
     enum CodingKeys: String, CodingKey {
-        case client
         case protocolVersion = "protocol"
+        case client
     }
 }

@@ -85,8 +85,9 @@ enum ServerMessages {
         var taken: Bool?
 
         enum CodingKeys: String, CodingKey {
-            case id, ok, error, status, stream, glasses, output, completions, audio, taken
+            case id, ok, error, status, stream, glasses, output
             case errorOutput = "error_output"
+            case completions, audio, taken
         }
 
         init?(_ message: ServerMessage) {

@@ -14,8 +14,9 @@ import Testing
         let current = try String(contentsOf: Self.page, encoding: .utf8)
         let generated = try WireReference.filled(current)
         if WireGoldenTests.isUpdating { return try generated.write(to: Self.page, atomically: true, encoding: .utf8) }
-        #expect(current == generated, """
-            docs/protocol.md's message reference is not what the payload types say; \
+        guard current != generated else { return }
+        Issue.record("""
+            docs/protocol.md's message reference is not what the payload types say (- page, + types); \
             run GLASSES_UPDATE_GOLDENS=1 swift test --filter Golden
             \(Self.diff(current, generated))
             """)
