@@ -374,7 +374,8 @@ let package = Package(
                 "WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote", "PlainWebSocket", "ServedWorldSupport",
                 "GlassesBridgeCore", "GlassesRelay", "WireServing", "WirePictures", "WearablesDAT", "DATFake",
                 .product(name: "NIOCore", package: "swift-nio"),
-            ]),
+            ],
+            exclude: ["Goldens"]),
         .testTarget(name: "WearablesDisplayTests", dependencies: ["WearablesDisplay", "WearablesCore", "WearablesSimulator", "WearablesWire", "WirePictures", "WearablesMock"], exclude: ["Goldens"]),
         .testTarget(name: "WearablesAudioTests", dependencies: ["WearablesAudio", "WearablesCore", "WearablesSimulator"]),
         .testTarget(

@@ -4,6 +4,6 @@ extension WireCommand {
     /// and a `mock` battery change never gets a recorded `don`'s.
     public var replayKey: String {
         if case .mock(let action) = self { return "mock \(action.name)" }
-        return Envelope(self).type
+        return type(of: WireCatalog.payload(of: self)).type
     }
 }
