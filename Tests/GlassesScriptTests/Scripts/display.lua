@@ -71,7 +71,7 @@ check.raises(function() d:show{type = "flexbox", children = {{type = "video", ur
 check.raises(function() d:show{type = "flexbox", children = {{type = "button_group", children = {{type = "text", content = "x"}}}}} end,
   "root.1.1: a button_group takes buttons, got text", "a group of text")
 check.raises(function() d:show{type = "flexbox", children = {{type = "text", content = "x", on_tap = print}}} end,
-  "only a button or a flexbox can be tapped", "on_tap on text")
+  "only a flexbox or a button can be tapped", "on_tap on text")
 check.raises(function() d:show{type = "flexbox", children = {{type = "text", content = "x", on_tap = 3}}} end,
   "field 'on_tap': function expected, got number", "on_tap not a function")
 check.raises(function() d:show{type = "flexbox", 1} end, "put child components in children", "an array item")
