@@ -106,7 +106,7 @@ extension ReplSession {
             if let limit = field.limit { facts.append(limit) }
             var type = parameter.type.spellingOutLiterals.text
             if case .alias(let name, .strings(let values)) = parameter.type, values.count > 12 { type = "\(name) (\(values.count) names: \(values.joined(separator: ", ")))" }
-            lines.append("  .\(parameter.name): \(type)" + (facts.isEmpty ? "" : " (\(facts.joined(separator: "; ")))") + "  \(field.doc)")
+            lines.append("  .\(parameter.name)\(parameter.isOptional ? "?" : ""): \(type)" + (facts.isEmpty ? "" : " (\(facts.joined(separator: "; ")))") + "  \(field.doc)")
         }
         return lines.joined(separator: "\n")
     }

@@ -79,7 +79,7 @@ public struct LuaReferenceGenerator {
             let fallback = parameter.defaultText.map { "`\($0)`" } ?? (parameter.isOptional ? "" : "required")
             let allowed = [self.allowed(parameter), field.limit ?? ""].filter { !$0.isEmpty }.joined(separator: "; ")
             lines.append(
-                "| `\(parameter.name)\(parameter.isOptional ? "?" : "")` | \(cell(typeText(parameter.type))) | \(fallback) | \(cell(allowed)) | \(cell(field.doc)) |")
+                "| `\(parameter.name)\(parameter.isOptional ? "?" : "")` | \(cell(compactText(parameter.type))) | \(fallback) | \(cell(allowed)) | \(cell(field.doc)) |")
         }
         lines.append("")
         return lines
@@ -159,10 +159,9 @@ public struct LuaReferenceGenerator {
             lines += ["", "### table \(record.name): \(record.shape)" + (record.doc.isEmpty ? "" : " -- " + firstSentence(record.doc))]
             for field in record.fields {
                 let parameter = field.parameter
-                var type = parameter.type.spellingOutLiterals.text
-                if case .alias(let name, .strings(let values)) = parameter.type, values.count > 12 {
-                    type = name
-                    if !long.contains(where: { $0.name == name }) { long.append((name, values)) }
+                let type = compactText(parameter.type)
+                if case .alias(let name, .strings(let values)) = parameter.type, values.count > 12, !long.contains(where: { $0.name == name }) {
+                    long.append((name, values))
                 }
                 var facts: [String] = parameter.isOptional ? [] : ["required"]
                 if let fallback = parameter.defaultText { facts.append("default \(fallback)") }
@@ -174,6 +173,12 @@ public struct LuaReferenceGenerator {
         }
         for (name, values) in long { lines += ["", "### \(name): \(values.map { "\"\($0)\"" }.joined(separator: "|"))"] }
         return lines
+    }
+
+    /// A type with its enums' values spelled out, but a long list of names (the 116 icons) by its alias.
+    private func compactText(_ type: LuaType) -> String {
+        if case .alias(let name, .strings(let values)) = type, values.count > 12 { return name }
+        return type.spellingOutLiterals.text
     }
 
     private func plainLines(_ function: LuaBindings.Function) -> [String] {
