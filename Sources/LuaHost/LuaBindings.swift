@@ -75,11 +75,20 @@ public struct LuaBindings {
     public internal(set) var globals: [Function] = []
     public internal(set) var modules: [Module] = []
     public internal(set) var classes: [Class] = []
+    /// Table shapes scripts write (``LuaRecordType``), in declaration order.
+    public internal(set) var records: [LuaRecordType] = []
+
+    /// The record whose name or tag is `name` (`DisplayButton` or `button`).
+    public func record(named name: String) -> LuaRecordType? {
+        records.first { $0.name == name } ?? records.first { $0.tag == name }
+    }
 
     /// Every alias any signature or field mentions, by name, each once.
     public var aliases: [(name: String, definition: LuaType)] {
         let functions = globals + modules.flatMap(\.functions) + classes.flatMap(\.methods) + classes.compactMap(\.call)
-        let types = functions.flatMap { $0.parameters.map(\.type) + $0.returns } + classes.flatMap { $0.fields.map(\.type) }
+        var types: [LuaType] = functions.flatMap { $0.parameters.map(\.type) + $0.returns }
+        types += classes.flatMap { $0.fields.map(\.type) }
+        types += records.flatMap { record in record.fields.map { $0.parameter.type } }
         var seen: Set<String> = []
         return types.flatMap(\.aliases).filter { seen.insert($0.name).inserted }
     }

@@ -119,6 +119,11 @@ extension LuaState {
                 isImplementedInLua: true, isOpen: declaration.isOpen))
     }
 
+    /// Describes a table shape scripts write, for the reference, type files, help and `glasses check`.
+    public func declare(_ record: LuaRecordType) {
+        bindings.records.append(record)
+    }
+
     /// Cuts the Lua side off `object`: every later use of its userdata raises
     /// `message` (e.g. "frame is no longer valid (copy it with frame:copy() inside the callback)").
     public func invalidate(_ object: AnyObject, message: String) {

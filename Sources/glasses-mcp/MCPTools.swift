@@ -112,7 +112,12 @@ final class MCPTools: Sendable {
             let calls = sections[(index + 1)...].prefix { $0.hasPrefix("### ") }
             return Self.clipped(([head] + calls).joined(separator: "\n"))
         }
-        let matches = sections.filter { $0.hasPrefix("### ") && ($0.split(separator: "\n").first ?? "").lowercased().contains(needle) }
+        // Every word of the query in the title: "button label" finds the button component's fields.
+        let words = needle.split(separator: " ")
+        let matches = sections.filter { section in
+            let title = (section.split(separator: "\n").first ?? "").lowercased()
+            return section.hasPrefix("### ") && words.allSatisfy { title.contains($0) }
+        }
         guard !matches.isEmpty else {
             let names = sections.filter { $0.hasPrefix("## ") }.compactMap { $0.split(separator: "\n").first }.map { $0.dropFirst(3) }
             throw MCPToolError("nothing in the reference matches '\(query)'; its modules and classes: \(names.joined(separator: ", "))")

@@ -33,7 +33,8 @@ import Testing
     }
 
     @Test(arguments: [(".help", "repl/help.txt"), (".help wearables.session", "repl/help-wearables.session.txt"),
-                      (".help Camera", "repl/help-Camera.txt")])
+                      (".help Camera", "repl/help-Camera.txt"), (".help Display:show", "repl/help-Display.show.txt"),
+                      (".help button", "repl/help-button.txt")])
     func replHelp(command: String, golden: String) throws {
         var printed = ""
         let session = try ReplSession(

@@ -50,7 +50,7 @@ import Testing
 
     @Test func anUnknownIconIsRefusedWithTheNearestName() {
         #expect(error(card([ComponentSpec("icon", ["name": .string("chekmark")])]))?.description
-            == "root.1: name must be one of the 116 in ui.icons, got 'chekmark' (did you mean 'checkmark'?)")
+            == "root.1: name must be one of the 116 icon names (the icon component lists them), got 'chekmark' (did you mean 'checkmark'?)")
         #expect(IconName.allCases.count == 116)
     }
 

@@ -46,6 +46,7 @@ extension ReplSession {
             lines.append("Globals:")
             lines += bindings.globals.map { "  \(pad($0.name, 12)) \($0.doc)" }
             lines.append("Classes: " + bindings.classes.map(\.name).joined(separator: ", "))
+            if !bindings.records.isEmpty { lines.append("Tables: " + bindings.records.map(\.name).joined(separator: ", ")) }
             lines.append("Commands:")
             lines.append(Self.commandHelp)
             return lines.joined(separator: "\n")
@@ -60,6 +61,7 @@ extension ReplSession {
                 + bindings.methods(of: class_).map { "  \($0.signature)\n      \($0.doc)" }).joined(separator: "\n")
         }
         if let function = bindings.globals.first(where: { $0.name == name }) { return describe(function) }
+        if let record = bindings.record(named: name) { return describe(record) }
         if let separator = name.firstIndex(where: { $0 == "." || $0 == ":" }) {
             let owner = String(name[..<separator])
             let member = String(name[name.index(after: separator)...])
@@ -76,7 +78,38 @@ extension ReplSession {
         return "no module, function or class named '\(name)'; .help lists them"
     }
 
-    private func describe(_ function: LuaBindings.Function) -> String { "\(function.signature)\n  \(function.doc)" }
+    /// A function; for a parameter that takes table shapes (a display tree), how each is written.
+    private func describe(_ function: LuaBindings.Function) -> String {
+        var lines = ["\(function.signature)", "  \(function.doc)"]
+        let bindings = runtime.state.bindings
+        for parameter in function.parameters {
+            guard case .alias(let alias, .union(let members)) = parameter.type else { continue }
+            let records = members.compactMap { member -> LuaRecordType? in
+                if case .named(let name) = member { return bindings.record(named: name) }
+                return nil
+            }
+            guard !records.isEmpty else { continue }
+            lines.append("  \(parameter.name): a \(alias), one of (.help NAME for a component's fields, defaults and limits):")
+            lines += records.map { "    \($0.shape)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A table shape: how it is written, then each field with its type, default and limits.
+    private func describe(_ record: LuaRecordType) -> String {
+        var lines = ["\(record.name): \(record.doc)", "  \(record.shape)"]
+        for field in record.fields {
+            let parameter = field.parameter
+            var facts: [String] = parameter.isOptional ? [] : ["required"]
+            if let fallback = parameter.defaultText { facts.append("default \(fallback)") }
+            if let range = parameter.range { facts.append("\(LuaTypesGenerator.number(range.lowerBound)) to \(LuaTypesGenerator.number(range.upperBound))") }
+            if let limit = field.limit { facts.append(limit) }
+            var type = parameter.type.spellingOutLiterals.text
+            if case .alias(let name, .strings(let values)) = parameter.type, values.count > 12 { type = "\(name) (\(values.count) names: \(values.joined(separator: ", ")))" }
+            lines.append("  .\(parameter.name)\(parameter.isOptional ? "?" : ""): \(type)" + (facts.isEmpty ? "" : " (\(facts.joined(separator: "; ")))") + "  \(field.doc)")
+        }
+        return lines.joined(separator: "\n")
+    }
 
     private func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)

@@ -8,8 +8,9 @@ indirect enum LuaLiteral {
     case number(String)
     case boolean(Bool)
     case `nil`
-    /// A table constructor: `key = value` fields and positional items.
-    case table(fields: [(key: String, value: LuaLiteral)], items: [LuaLiteral])
+    /// A table constructor: `key = value` fields and positional items; `computed` when it
+    /// also has `[key] = value` entries, whose keys the scan cannot tell.
+    case table(fields: [(key: String, value: LuaLiteral)], items: [LuaLiteral], computed: Bool)
     /// Any other expression (a name, a call, arithmetic).
     case expression
 
@@ -34,26 +35,34 @@ indirect enum LuaLiteral {
         }
         var fields: [(key: String, value: LuaLiteral)] = []
         var items: [LuaLiteral] = []
+        var computed = false
         for entry in LuaLiteral.split(tokens[(tokens.startIndex + 1)..<close], on: [",", ";"]) where !entry.isEmpty {
             let start = entry.startIndex
             if entry.count > 2, entry[start].kind == .name, entry[start + 1].text == "=" {
                 fields.append((entry[start].text, parse(entry[(start + 2)...])))
             } else if entry.first?.text == "[" {
-                continue  // a computed key: nothing to check
+                computed = true  // nothing to check, but the table may hold any key
             } else {
                 items.append(parse(entry))
             }
         }
-        return .table(fields: fields, items: items)
+        return .table(fields: fields, items: items, computed: computed)
     }
 
-    /// Splits on top-level separators (outside brackets).
+    /// Splits on top-level separators (outside brackets and function bodies: the `,` and `;`
+    /// of `on_tap = function() a = 1; b = 2 end` are the body's).
     static func split(_ tokens: ArraySlice<LuaTokenScanner.Token>, on separators: Set<String>) -> [ArraySlice<LuaTokenScanner.Token>] {
         var parts: [ArraySlice<LuaTokenScanner.Token>] = []
         var depth = 0
         var start = tokens.startIndex
-        for index in tokens.indices where tokens[index].kind == .symbol {
+        for index in tokens.indices {
             let text = tokens[index].text
+            if tokens[index].kind == .name {
+                if blockOpeners.contains(text) { depth += 1 }
+                if blockClosers.contains(text) { depth -= 1 }
+                continue
+            }
+            guard tokens[index].kind == .symbol else { continue }
             if ["(", "{", "["].contains(text) { depth += 1 }
             if [")", "}", "]"].contains(text) { depth -= 1 }
             if depth == 0, separators.contains(text) {
@@ -64,6 +73,10 @@ indirect enum LuaLiteral {
         parts.append(tokens[start..<tokens.endIndex])
         return parts
     }
+
+    /// Keywords that open a block closed by `end` or `until` (`for` and `while` open theirs with `do`).
+    private static let blockOpeners: Set<String> = ["function", "do", "if", "repeat"]
+    private static let blockClosers: Set<String> = ["end", "until"]
 
     /// The index of the bracket closing the one at `open`.
     static func closing(_ tokens: ArraySlice<LuaTokenScanner.Token>, from open: Int) -> Int? {
@@ -79,8 +92,8 @@ indirect enum LuaLiteral {
         return nil
     }
 
-    /// The Lua type name, as `type()` would say.
-    private var typeName: String? {
+    /// The Lua type name, as `type()` would say; nil for an expression.
+    var typeName: String? {
         switch self {
         case .string: "string"
         case .number: "number"
@@ -120,7 +133,7 @@ indirect enum LuaLiteral {
             return "invalid value \(value) (expected one of: \(values.map(String.init).joined(separator: ", ")))"
         case (.strings(let values), .string(let text)), (.strings(let values), .number(let text)):
             return values.contains(text) ? nil : "invalid value '\(text)' (expected one of: \(values.joined(separator: ", ")))"
-        case (.record(let known), .table(let fields, let items)):
+        case (.record(let known), .table(let fields, let items, _)):
             if !items.isEmpty { return "unexpected item [1] (\(LuaParameter.positionalItem))" }
             for field in fields {
                 guard let parameter = known.first(where: { $0.name == field.key }) else {
@@ -131,7 +144,7 @@ indirect enum LuaLiteral {
                 }
             }
             return nil
-        case (.array(let element), .table(_, let items)):
+        case (.array(let element), .table(_, let items, _)):
             return items.lazy.compactMap { $0.mismatch(element) }.first
         default: return expected(LuaLiteral.expectedName(type))
         }

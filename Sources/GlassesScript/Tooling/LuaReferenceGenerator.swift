@@ -19,6 +19,8 @@ public struct LuaReferenceGenerator {
         "A frame handed to a callback is borrowed: it is valid during the callback only; keep it with `frame:copy()` (or save it) before returning.",
         "Sandboxes (--sandbox): `trusted` (everything), `standard` (the default: no os.execute, io.popen, C modules or binary chunks) and `strict` (also no io, loadfile or package; require finds only modules beside the script). Files a script names stay in its folders; writes go under --out. A recipe runs in the sandbox it declares, never wider than its caller's.",
         "Exit codes: 0 done, n from exit(n), 1 an uncaught error, 2 a bad command line or a script that does not load, 3 a limit (--max-memory, --timeout, the horizon), 130 Ctrl-C, 143 SIGTERM.",
+        "Restarts: wait at least 2 s after a session on a pair of glasses stops before starting the next on them. DAT's glasses wedge on a quicker restart: every start fails (`starting -> stopping -> stopped`, DeviceSessionError.unexpectedError), each failure counting as another quick restart, until a power cycle (`glasses.stuck` says so on the simulator). A stopped session stays stopped: make a new one with `wearables.session()`.",
+        "Permissions: the camera needs `camera`, Speech needs `microphone`; ask with `wearables.request_permission(name)` before starting them. The default (`ready`) world has the camera granted and the microphone not; the simulated Meta AI app grants a request unless `mock.permissions.on_request` says otherwise.",
         "Failures from the glasses are error values with `.domain` (DAT's error type: StreamError, DeviceSessionError, PermissionError, ...), `.code` (the DAT case) and `.message`; bad arguments raise a Lua error naming the function, the argument and the allowed values.",
     ]
 
@@ -36,6 +38,7 @@ public struct LuaReferenceGenerator {
         if !bindings.globals.isEmpty { lines.append("- [Globals](#globals)") }
         lines += bindings.modules.map { "- [`\($0.name)`](#\(anchor($0.name)))" }
         lines += bindings.classes.map { "- [\($0.name)](#\(anchor($0.name)))" }
+        lines += bindings.records.map { "- [\($0.name)](#\(anchor($0.name)))" }
         if !bindings.globals.isEmpty {
             lines += ["", "## Globals", ""]
             for function in bindings.globals { lines += functionSection(function) }
@@ -58,8 +61,28 @@ public struct LuaReferenceGenerator {
             }
             for method in bindings.methods(of: luaClass) { lines += functionSection(method) }
         }
+        for record in bindings.records { lines += recordSection(record) }
         lines.append("")
         return lines.joined(separator: "\n")
+    }
+
+    /// A table shape: how it is written, then a row per field with its default and limits.
+    private func recordSection(_ record: LuaRecordType) -> [String] {
+        var lines = ["", "## \(record.name)", ""]
+        if !record.doc.isEmpty { lines += [record.doc, ""] }
+        let others = record.fields.filter { $0.name != "type" }.map(\.name)
+        lines += ["### `\(record.tag ?? record.name)`: \(others.joined(separator: ", "))", ""]
+        lines += ["Written `\(record.shape)`.", ""]
+        lines += ["| Field | Type | Default | Allowed | |", "|---|---|---|---|---|"]
+        for field in record.fields {
+            let parameter = field.parameter
+            let fallback = parameter.defaultText.map { "`\($0)`" } ?? (parameter.isOptional ? "" : "required")
+            let allowed = [self.allowed(parameter), field.limit ?? ""].filter { !$0.isEmpty }.joined(separator: "; ")
+            lines.append(
+                "| `\(parameter.name)\(parameter.isOptional ? "?" : "")` | \(cell(compactText(parameter.type))) | \(fallback) | \(cell(allowed)) | \(cell(field.doc)) |")
+        }
+        lines.append("")
+        return lines
     }
 
     private func functionSection(_ function: LuaBindings.Function) -> [String] {
@@ -108,6 +131,9 @@ public struct LuaReferenceGenerator {
             "",
         ]
         lines += Self.rules.map { "- " + $0 }
+        lines += ["", "## The default world", "", ScriptGuide.defaultWorld, "", "```lua", ScriptGuide.worldExample.trimmingTrailingNewlines, "```"]
+        lines += ["", "## Examples", "", "One complete script per surface; each runs as it is in the default world (`glasses run --out out script.lua`)."]
+        for (title, source) in ScriptGuide.examples { lines += ["", "### \(title)", "", "```lua", source.trimmingTrailingNewlines, "```"] }
         lines += ["", "## Calls", ""]
         for function in bindings.globals { lines += plainLines(function) }
         for module in bindings.modules {
@@ -119,8 +145,40 @@ public struct LuaReferenceGenerator {
             for field in luaClass.fields { lines.append("- field \(field.name): \(field.type.spellingOutLiterals.text)") }
             for method in bindings.methods(of: luaClass) { lines += plainLines(method) }
         }
+        lines += recordsPlainText()
         lines.append("")
         return lines.joined(separator: "\n")
+    }
+
+    /// Each table shape with its fields, defaults and limits; a long list of names (the icons) once, by its alias.
+    private func recordsPlainText() -> [String] {
+        guard !bindings.records.isEmpty else { return [] }
+        var lines: [String] = []
+        var long: [(name: String, values: [String])] = []
+        for record in bindings.records {
+            lines += ["", "### table \(record.name): \(record.shape)" + (record.doc.isEmpty ? "" : " -- " + firstSentence(record.doc))]
+            for field in record.fields {
+                let parameter = field.parameter
+                let type = compactText(parameter.type)
+                if case .alias(let name, .strings(let values)) = parameter.type, values.count > 12, !long.contains(where: { $0.name == name }) {
+                    long.append((name, values))
+                }
+                var facts: [String] = parameter.isOptional ? [] : ["required"]
+                if let fallback = parameter.defaultText { facts.append("default \(fallback)") }
+                if let range = parameter.range { facts.append("\(number(range.lowerBound)) to \(number(range.upperBound))") }
+                if let limit = field.limit { facts.append(limit) }
+                let name = parameter.name + (parameter.isOptional ? "?" : "")
+                lines.append("- \(name): \(type)" + (facts.isEmpty ? "" : " (\(facts.joined(separator: "; ")))") + " -- " + field.doc)
+            }
+        }
+        for (name, values) in long { lines += ["", "### \(name): \(values.map { "\"\($0)\"" }.joined(separator: "|"))"] }
+        return lines
+    }
+
+    /// A type with its enums' values spelled out, but a long list of names (the 116 icons) by its alias.
+    private func compactText(_ type: LuaType) -> String {
+        if case .alias(let name, .strings(let values)) = type, values.count > 12 { return name }
+        return type.spellingOutLiterals.text
     }
 
     private func plainLines(_ function: LuaBindings.Function) -> [String] {

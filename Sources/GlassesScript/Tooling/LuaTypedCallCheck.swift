@@ -19,8 +19,15 @@ struct LuaTypedCallCheck {
     /// Each class's methods as scripts call them, callable fields included (``LuaBindings/methods(of:)``).
     let methods: [String: [LuaBindings.Function]]
     let modules: Set<String>
+    /// Checks of literal tables by the alias their parameter names: a type whose binding reads
+    /// the table itself (a display tree) is judged by that binding's own rules and words.
+    let literalChecks: [String: @Sendable (LuaLiteral) -> String?]
 
-    init(bindings: LuaBindings) {
+    /// The literal checks there are, by the alias they judge.
+    static let tableChecks: [String: @Sendable (LuaLiteral) -> String?] = [DisplayTreeType.unionName: DisplayTreeLiteralCheck.problem]
+
+    init(bindings: LuaBindings, literalChecks: [String: @Sendable (LuaLiteral) -> String?] = LuaTypedCallCheck.tableChecks) {
+        self.literalChecks = literalChecks
         var functions: [String: LuaBindings.Function] = [:]
         for function in bindings.globals + bindings.modules.flatMap(\.functions) + bindings.classes.flatMap(\.methods) {
             let separator = function.isMethod ? ":" : "."
@@ -152,7 +159,9 @@ struct LuaTypedCallCheck {
         for (position, parameter) in function.parameters.enumerated() where !parameter.isRest {
             let type = parameter.isOptional ? LuaType.optional(parameter.type) : parameter.type
             if position < arguments.count {
-                if let problem = arguments[position].mismatch(type) ?? arguments[position].rangeProblem(parameter) {
+                if case .alias(let alias, _) = parameter.type, let literalCheck = literalChecks[alias] {
+                    if let problem = literalCheck(arguments[position]) { problems.append("bad argument #\(position + 1) to '\(name)' (\(problem))") }
+                } else if let problem = arguments[position].mismatch(type) ?? arguments[position].rangeProblem(parameter) {
                     problems.append("bad argument #\(position + 1) to '\(name)' (\(problem))")
                 }
             } else if !parameter.isOptional, !LuaTypedCallCheck.mayExpand(arguments) {

@@ -24,6 +24,7 @@ public struct LuaTypesGenerator {
         if !bindings.aliases.isEmpty { files["library/types.lua"] = aliasesFile() }
         for module in bindings.modules { files["library/\(module.name).lua"] = moduleFile(module) }
         if !bindings.classes.isEmpty { files["library/classes.lua"] = classesFile() }
+        if !bindings.records.isEmpty { files["library/records.lua"] = recordsFile() }
         return files
     }
 
@@ -103,6 +104,29 @@ public struct LuaTypesGenerator {
             for method in luaClass.methods { lines += functionLines(method, owner: luaClass.name, method: true) }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Table shapes scripts write: a class each, so editors complete and check their fields.
+    private func recordsFile() -> String {
+        var lines = ["---@meta _", ""]
+        for record in bindings.records {
+            lines += docLines(record.doc)
+            lines.append("---@class \(record.name)")
+            for field in record.fields {
+                var doc = field.doc
+                if let fallback = field.parameter.defaultText { doc += " Default \(fallback)." }
+                if let range = field.parameter.range { doc += " \(LuaTypesGenerator.number(range.lowerBound)) to \(LuaTypesGenerator.number(range.upperBound))." }
+                if let limit = field.limit { doc += " \(limit.prefix(1).uppercased() + limit.dropFirst())." }
+                let parameter = field.parameter
+                lines.append("---@field \(parameter.name)\(parameter.isOptional ? "?" : "") \(parameter.type.text) \(oneLine(doc))")
+            }
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     // MARK: Pieces

@@ -1,63 +1,66 @@
 extension ComponentSpec {
     /// The spec of a checked node, the inverse of `DisplayTree(spec:)`: what a wire message
-    /// carries. Only values that differ from DAT's defaults are written.
+    /// carries. Only values that differ from the schema's defaults (DAT's) are written.
     public init(_ node: DisplayNode) {
         var properties: [String: SpecValue] = [:]
-        func put(_ name: String, _ value: String, unless fallback: String? = nil) {
-            if value != fallback { properties[name] = .string(value) }
+        let schema = DisplaySchema.component(node.component.kind)
+        func put(_ name: String, _ value: SpecValue) {
+            if value != schema.field(name)?.defaultValue { properties[name] = value }
         }
+        func put(_ name: String, _ value: String) { put(name, .string(value)) }
         switch node.component {
         case .flexBox(let box):
             self.init("flexbox")
-            put("direction", box.direction.rawValue, unless: Direction.column.rawValue)
-            if box.spacing != 0 { properties["spacing"] = .number(box.spacing) }
-            put("alignment", box.alignment.rawValue, unless: Alignment.start.rawValue)
-            put("cross_alignment", box.crossAlignment.rawValue, unless: Alignment.start.rawValue)
-            if box.wrap { properties["wrap"] = .bool(true) }
+            put("direction", box.direction.rawValue)
+            put("spacing", .number(box.spacing))
+            put("alignment", box.alignment.rawValue)
+            put("cross_alignment", box.crossAlignment.rawValue)
+            put("wrap", .bool(box.wrap))
             if box.padding != .zero {
                 let edges = box.padding
                 properties["padding"] = .table(["top": .number(edges.top), "bottom": .number(edges.bottom),
                                                 "leading": .number(edges.leading), "trailing": .number(edges.trailing)])
             }
-            put("background", box.background.rawValue, unless: Background.none.rawValue)
-            if box.tappable { properties["tappable"] = .bool(true) }
+            put("background", box.background.rawValue)
+            put("tappable", .bool(box.tappable))
         case .text(let text):
             self.init("text")
             put("content", text.content)
-            put("style", text.style.rawValue, unless: TextStyle.body.rawValue)
-            put("color", text.color.rawValue, unless: TextColor.primary.rawValue)
+            put("style", text.style.rawValue)
+            put("color", text.color.rawValue)
         case .button(let button):
             self.init("button")
             put("label", button.label)
-            put("style", button.style.rawValue, unless: ButtonStyle.primary.rawValue)
+            put("style", button.style.rawValue)
             if let icon = button.iconName { put("icon", icon.rawValue) }
             if let role = button.actionRole { put("action_role", role.rawValue) }
         case .buttonGroup(let group):
             self.init("button_group")
-            put("alignment", group.alignment.rawValue, unless: ButtonGroupAlignment.center.rawValue)
+            put("alignment", group.alignment.rawValue)
         case .image(let image):
             self.init("image")
             switch image.source {
+            // The preset's default depends on the source, as DAT's two initialisers do.
             case .uri(let uri):
                 put("uri", uri)
-                put("size_preset", image.sizePreset.rawValue, unless: ImageSize.icon.rawValue)
+                if image.sizePreset != .icon { put("size_preset", image.sizePreset.rawValue) }
             case .pixels(let pixels):
                 properties["pixels"] = .pixels(pixels)
-                put("size_preset", image.sizePreset.rawValue, unless: ImageSize.fill.rawValue)
+                if image.sizePreset != .fill { put("size_preset", image.sizePreset.rawValue) }
             }
-            put("corner_radius", image.cornerRadius.rawValue, unless: CornerRadius.none.rawValue)
+            put("corner_radius", image.cornerRadius.rawValue)
         case .icon(let icon):
             self.init("icon")
             put("name", icon.name.rawValue)
-            put("style", icon.style.rawValue, unless: IconStyle.filled.rawValue)
+            put("style", icon.style.rawValue)
         case .videoPlayer(let video):
             self.init("video")
             put("url", video.url)
-            put("codec", video.codec.rawValue, unless: VideoCodec.mp4.rawValue)
+            put("codec", video.codec.rawValue)
         }
         if let id = node.id { properties["id"] = .string(id) }
-        if node.flexGrow != 0 { properties["flex_grow"] = .number(node.flexGrow) }
-        if node.flexShrink != 1 { properties["flex_shrink"] = .number(node.flexShrink) }
+        put("flex_grow", .number(node.flexGrow))
+        put("flex_shrink", .number(node.flexShrink))
         if let alignSelf = node.alignSelf { properties["align_self"] = .string(alignSelf.rawValue) }
         self.properties = properties
         children = node.children.map(ComponentSpec.init)

@@ -34,11 +34,7 @@ private struct TreeCheck {
     private var textBytes = 0
 
     mutating func root(_ node: DisplayNode) throws(DisplayTreeError) {
-        switch node.component {
-        case .flexBox, .videoPlayer: break
-        default:
-            throw DisplayTreeError(.invalidTree, at: "root", "a display shows a flexbox or a video at its root, got \(node.component.typeName)")
-        }
+        if let problem = DisplaySchema.rootProblem(node.component.kind) { throw DisplayTreeError(.invalidTree, at: "root", problem) }
         try visit(node, path: "root", depth: 1, parent: nil)
     }
 
@@ -73,16 +69,14 @@ private struct TreeCheck {
             }
         case .icon: break
         case .videoPlayer(let video):
-            if let parent {
-                throw DisplayTreeError(.invalidTree, at: path, "a video can only be the root of a display, not inside a \(parent.typeName)")
-            }
+            if let parent { throw DisplayTreeError(.invalidTree, at: path, DisplaySchema.nestedVideoProblem(parent: parent.kind)) }
             try checkText(video.url, "url", path)
             try checkVideoURL(video.url, path)
         }
         for (offset, child) in node.children.enumerated() {
             let childPath = "\(path).\(offset + 1)"
-            if case .buttonGroup = node.component, child.component.kind != .button {
-                throw DisplayTreeError(.invalidTree, at: childPath, "a button_group takes buttons, got \(child.component.typeName)")
+            if let problem = DisplaySchema.childProblem(parent: node.component.kind, child: child.component.kind) {
+                throw DisplayTreeError(.invalidTree, at: childPath, problem)
             }
             try visit(child, path: childPath, depth: depth + 1, parent: node.component)
         }
@@ -101,17 +95,19 @@ private struct TreeCheck {
         ids.append(id)
     }
 
+    /// The common fields' limits, in their schema's words.
     private func checkFlex(_ node: DisplayNode, path: String) throws(DisplayTreeError) {
         for (name, value) in [("flex_grow", node.flexGrow), ("flex_shrink", node.flexShrink)] {
-            guard value.isFinite, value >= 0, value <= DisplayLimits.maxFlexFactor else {
-                throw DisplayTreeError(.invalidTree, at: path, "\(name) must be a number from 0 to \(Int(DisplayLimits.maxFlexFactor)), got \(value)")
+            if let problem = DisplaySchema.common.first(where: { $0.name == name })!.rangeProblem(value, name) {
+                throw DisplayTreeError(.invalidTree, at: path, problem)
             }
         }
     }
 
+    /// Spacing and padding edges, in the flexbox schema's words.
     private func checkLength(_ value: Double, _ name: String, _ path: String) throws(DisplayTreeError) {
-        guard value.isFinite, value >= 0, value <= DisplayLimits.maxLength else {
-            throw DisplayTreeError(.invalidTree, at: path, "\(name) must be a number from 0 to \(Int(DisplayLimits.maxLength)), got \(value)")
+        if let problem = DisplaySchema.component(.flexbox).field("spacing")!.rangeProblem(value, name) {
+            throw DisplayTreeError(.invalidTree, at: path, problem)
         }
     }
 

@@ -10,7 +10,8 @@ extension DisplayTree {
     }
 }
 
-/// Spec to typed nodes, one component kind per method.
+/// Spec to typed nodes, one component kind per method; names, types, defaults and the
+/// words of every refusal come from `DisplaySchema`.
 private struct SpecDecoder {
     private var count = 0
 
@@ -22,177 +23,142 @@ private struct SpecDecoder {
         guard depth <= DisplayLimits.maxDepth else {
             throw DisplayTreeError(.tooLarge, at: path, "components nest at most \(DisplayLimits.maxDepth) deep")
         }
-        guard let kind = ComponentKind(rawValue: spec.type) else {
-            let names = ComponentKind.allCases.map(\.rawValue)
-            throw DisplayTreeError(.invalidTree, at: path, "unknown component '\(spec.type)'\(NameSuggestion.hint(for: spec.type, in: names)); components: \(names.joined(separator: ", "))")
+        let schema: DisplayComponentSchema
+        switch DisplaySchema.component(named: spec.type) {
+        case .success(let found): schema = found
+        case .failure(let unknown): throw DisplayTreeError(.invalidTree, at: path, unknown.message)
         }
-        let fields = Fields(spec: spec, kind: kind, path: path)
+        let fields = Fields(spec: spec, schema: schema, path: path)
         try fields.checkNames()
-        if !spec.children.isEmpty, kind != .flexbox, kind != .buttonGroup {
-            throw DisplayTreeError(.invalidTree, at: path, "a \(kind.rawValue) takes no children, got \(spec.children.count)")
+        if !spec.children.isEmpty, !schema.takesChildren {
+            throw DisplayTreeError(.invalidTree, at: path, schema.unexpectedChildren(spec.children.count))
         }
         var children: [DisplayNode] = []
         for (offset, child) in spec.children.enumerated() {
             children.append(try node(child, path: "\(path).\(offset + 1)", depth: depth + 1))
         }
         let component: Component
-        switch kind {
+        switch schema.kind {
         case .flexbox:
             component = .flexBox(FlexBox(
-                direction: try fields.enumeration("direction", Direction.column),
-                spacing: try fields.number("spacing", 0),
-                alignment: try fields.enumeration("alignment", Alignment.start),
-                crossAlignment: try fields.enumeration("cross_alignment", Alignment.start),
-                wrap: try fields.bool("wrap", false),
+                direction: try fields.enumeration("direction"),
+                spacing: try fields.number("spacing"),
+                alignment: try fields.enumeration("alignment"),
+                crossAlignment: try fields.enumeration("cross_alignment"),
+                wrap: try fields.bool("wrap"),
                 padding: try fields.padding(),
-                background: try fields.enumeration("background", Background.none),
-                tappable: try fields.bool("tappable", false),
+                background: try fields.enumeration("background"),
+                tappable: try fields.bool("tappable"),
                 children: children))
         case .text:
             component = .text(Text(
-                try fields.requiredString("content"),
-                style: try fields.enumeration("style", TextStyle.body),
-                color: try fields.enumeration("color", TextColor.primary)))
+                try fields.requiredString("content"), style: try fields.enumeration("style"), color: try fields.enumeration("color")))
         case .button:
             component = .button(Button(
                 label: try fields.requiredString("label"),
-                style: try fields.enumeration("style", ButtonStyle.primary),
-                iconName: try fields.optionalEnumeration("icon", IconName.self),
-                actionRole: try fields.optionalEnumeration("action_role", ActionRole.self)))
+                style: try fields.enumeration("style"),
+                iconName: try fields.optionalEnumeration("icon"),
+                actionRole: try fields.optionalEnumeration("action_role")))
         case .buttonGroup:
-            component = .buttonGroup(ButtonGroup(alignment: try fields.enumeration("alignment", ButtonGroupAlignment.center), buttons: children))
+            component = .buttonGroup(ButtonGroup(alignment: try fields.enumeration("alignment"), buttons: children))
         case .image:
             component = .image(try fields.image())
         case .icon:
-            guard let name = try fields.optionalEnumeration("name", IconName.self) else {
-                throw DisplayTreeError(.invalidTree, at: path, "an icon needs a name (one of ui.icons)")
-            }
-            component = .icon(Icon(name: name, style: try fields.enumeration("style", IconStyle.filled)))
+            component = .icon(Icon(name: try fields.requiredEnumeration("name"), style: try fields.enumeration("style")))
         case .video:
-            component = .videoPlayer(VideoPlayer(url: try fields.requiredString("url"), codec: try fields.enumeration("codec", VideoCodec.mp4)))
+            component = .videoPlayer(VideoPlayer(url: try fields.requiredString("url"), codec: try fields.enumeration("codec")))
         }
         let id: String? = try fields.optionalString("id")
         return DisplayNode(
-            component, id: id, flexGrow: try fields.number("flex_grow", 0), flexShrink: try fields.number("flex_shrink", 1),
-            alignSelf: try fields.optionalEnumeration("align_self", Alignment.self))
+            component, id: id, flexGrow: try fields.number("flex_grow"), flexShrink: try fields.number("flex_shrink"),
+            alignSelf: try fields.optionalEnumeration("align_self"))
     }
 }
 
-/// One spec's properties, read by name and type.
+/// One spec's properties, read by the component's schema: each value is checked by its
+/// field (`DisplayField.problem`), and a left-out one takes the field's default.
 private struct Fields {
     let spec: ComponentSpec
-    let kind: ComponentKind
+    let schema: DisplayComponentSchema
     let path: String
 
-    /// The properties each component takes besides `id`, `flex_grow`, `flex_shrink`, `align_self`.
-    static func names(of kind: ComponentKind) -> [String] {
-        switch kind {
-        case .flexbox: ["direction", "spacing", "alignment", "cross_alignment", "wrap", "padding", "background", "tappable"]
-        case .text: ["content", "style", "color"]
-        case .button: ["label", "style", "icon", "action_role"]
-        case .buttonGroup: ["alignment"]
-        case .image: ["uri", "pixels", "size_preset", "corner_radius"]
-        case .icon: ["name", "style"]
-        case .video: ["url", "codec"]
-        }
-    }
-
-    static let common = ["id", "flex_grow", "flex_shrink", "align_self"]
-
     func checkNames() throws(DisplayTreeError) {
-        let allowed = Self.names(of: kind) + Self.common
-        for name in spec.properties.keys.sorted() where !allowed.contains(name) {
-            throw fail("unknown field '\(name)' for a \(kind.rawValue)\(NameSuggestion.hint(for: name, in: allowed)); fields: \(allowed.joined(separator: ", "))")
+        for name in spec.properties.keys.sorted() where schema.field(name)?.isProperty != true {
+            throw fail(schema.unknownField(name))
         }
     }
 
     func fail(_ message: String) -> DisplayTreeError { DisplayTreeError(.invalidTree, at: path, message) }
 
-    func number(_ name: String, _ fallback: Double) throws(DisplayTreeError) -> Double {
-        switch spec.properties[name] {
-        case nil: return fallback
-        case .number(let value): return value
-        case let other?: throw fail("\(name) must be a number, got \(other.typeName)")
-        }
-    }
-
-    func bool(_ name: String, _ fallback: Bool) throws(DisplayTreeError) -> Bool {
-        switch spec.properties[name] {
-        case nil: return fallback
-        case .bool(let value): return value
-        case let other?: throw fail("\(name) must be a boolean, got \(other.typeName)")
-        }
-    }
-
-    func optionalString(_ name: String) throws(DisplayTreeError) -> String? {
-        switch spec.properties[name] {
-        case nil: return nil
-        case .string(let value): return value
-        case let other?: throw fail("\(name) must be a string, got \(other.typeName)")
-        }
-    }
-
-    func requiredString(_ name: String) throws(DisplayTreeError) -> String {
-        guard let value = try optionalString(name) else { throw fail("a \(kind.rawValue) needs \(name) (a string)") }
+    /// The value given or the default, checked by its field; nil when neither.
+    private func value(_ name: String) throws(DisplayTreeError) -> SpecValue? {
+        let field = schema.field(name)!
+        guard let value = spec.properties[name] else { return field.defaultValue }
+        if let problem = field.problem(value) { throw fail(problem) }
         return value
     }
 
-    func optionalEnumeration<E: RawRepresentable & CaseIterable>(_ name: String, _: E.Type) throws(DisplayTreeError) -> E?
-    where E.RawValue == String {
-        guard let raw = try optionalString(name) else { return nil }
-        if let value = E(rawValue: raw) { return value }
-        let names = E.allCases.map(\.rawValue)
-        let hint = NameSuggestion.hint(for: raw, in: names)
-        // 116 icon names would not fit one line: they are listed by ui.icons.
-        let allowed = names.count > 12 ? "one of the \(names.count) in ui.icons" : "one of \(names.joined(separator: ", "))"
-        throw fail("\(name) must be \(allowed), got '\(raw)'\(hint)")
+    func number(_ name: String) throws(DisplayTreeError) -> Double {
+        guard case .number(let number)? = try value(name) else { preconditionFailure("\(name) has a number default") }
+        return number
     }
 
-    func enumeration<E: RawRepresentable & CaseIterable>(_ name: String, _ fallback: E) throws(DisplayTreeError) -> E
-    where E.RawValue == String {
-        try optionalEnumeration(name, E.self) ?? fallback
+    func bool(_ name: String) throws(DisplayTreeError) -> Bool {
+        guard case .bool(let flag)? = try value(name) else { preconditionFailure("\(name) has a boolean default") }
+        return flag
+    }
+
+    func optionalString(_ name: String) throws(DisplayTreeError) -> String? {
+        guard case .string(let string)? = try value(name) else { return nil }
+        return string
+    }
+
+    func requiredString(_ name: String) throws(DisplayTreeError) -> String {
+        guard let string = try optionalString(name) else { throw fail(schema.missing(schema.field(name)!)) }
+        return string
+    }
+
+    func optionalEnumeration<E: RawRepresentable>(_ name: String) throws(DisplayTreeError) -> E? where E.RawValue == String {
+        try optionalString(name).map { E(rawValue: $0)! }
+    }
+
+    func requiredEnumeration<E: RawRepresentable>(_ name: String) throws(DisplayTreeError) -> E where E.RawValue == String {
+        guard let value: E = try optionalEnumeration(name) else { throw fail(schema.missing(schema.field(name)!)) }
+        return value
+    }
+
+    func enumeration<E: RawRepresentable>(_ name: String) throws(DisplayTreeError) -> E where E.RawValue == String {
+        guard let value: E = try optionalEnumeration(name) else { preconditionFailure("\(name) has a default") }
+        return value
     }
 
     /// A number for every edge, or a table of `top bottom leading trailing horizontal vertical
     /// all`: `all` first, then `horizontal`/`vertical`, then single edges, the most specific winning.
     func padding() throws(DisplayTreeError) -> EdgeInsets {
-        switch spec.properties["padding"] {
-        case nil: return .zero
-        case .number(let value): return EdgeInsets(all: value)
-        case .table(let edges):
-            let allowed = ["all", "horizontal", "vertical", "top", "bottom", "leading", "trailing"]
+        switch try value("padding") {
+        case .number(let value)?: return EdgeInsets(all: value)
+        case .table(let edges)?:
             var values: [String: Double] = [:]
-            for (name, value) in edges {
-                guard allowed.contains(name) else {
-                    throw fail("unknown padding edge '\(name)'\(NameSuggestion.hint(for: name, in: allowed)); edges: \(allowed.joined(separator: ", "))")
-                }
-                guard case .number(let number) = value else { throw fail("padding.\(name) must be a number, got \(value.typeName)") }
-                values[name] = number
-            }
+            for (name, value) in edges { if case .number(let number) = value { values[name] = number } }
             let all = values["all"] ?? 0
             let horizontal = values["horizontal"] ?? all, vertical = values["vertical"] ?? all
             return EdgeInsets(
                 top: values["top"] ?? vertical, bottom: values["bottom"] ?? vertical,
                 leading: values["leading"] ?? horizontal, trailing: values["trailing"] ?? horizontal)
-        case let other?: throw fail("padding must be a number or a table of edges, got \(other.typeName)")
+        default: return .zero
         }
     }
 
     /// `uri` (default preset `icon`) or `pixels` (default preset `fill`), as DAT's two initialisers.
     func image() throws(DisplayTreeError) -> Image {
-        let cornerRadius = try enumeration("corner_radius", CornerRadius.none)
-        let preset = try optionalEnumeration("size_preset", ImageSize.self)
-        switch (spec.properties["uri"], spec.properties["pixels"]) {
-        case (nil, .pixels(let pixels)?):
-            return Image(image: pixels, sizePreset: preset ?? .fill, cornerRadius: cornerRadius)
-        case (_?, nil):
-            return Image(uri: try requiredString("uri"), sizePreset: preset ?? .icon, cornerRadius: cornerRadius)
-        case (nil, let other?):
-            throw fail("pixels must be an image's pixels, got \(other.typeName)")
-        case (nil, nil):
-            throw fail("an image needs uri (a string) or pixels")
-        case (_?, _?):
-            throw fail("an image takes uri or pixels, not both")
+        let cornerRadius: CornerRadius = try enumeration("corner_radius")
+        let preset: ImageSize? = try optionalEnumeration("size_preset")
+        if let problem = DisplaySchema.imageSourceProblem(hasURI: spec.properties["uri"] != nil, hasPixels: spec.properties["pixels"] != nil) {
+            throw fail(problem)
         }
+        if case .pixels(let pixels)? = try value("pixels") {
+            return Image(image: pixels, sizePreset: preset ?? .fill, cornerRadius: cornerRadius)
+        }
+        return Image(uri: try requiredString("uri"), sizePreset: preset ?? .icon, cornerRadius: cornerRadius)
     }
 }

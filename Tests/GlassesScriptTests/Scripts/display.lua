@@ -71,11 +71,11 @@ check.raises(function() d:show{type = "flexbox", children = {{type = "video", ur
 check.raises(function() d:show{type = "flexbox", children = {{type = "button_group", children = {{type = "text", content = "x"}}}}} end,
   "root.1.1: a button_group takes buttons, got text", "a group of text")
 check.raises(function() d:show{type = "flexbox", children = {{type = "text", content = "x", on_tap = print}}} end,
-  "only a button or a flexbox can be tapped", "on_tap on text")
+  "only a flexbox or a button can be tapped", "on_tap on text")
 check.raises(function() d:show{type = "flexbox", children = {{type = "text", content = "x", on_tap = 3}}} end,
   "field 'on_tap': function expected, got number", "on_tap not a function")
 check.raises(function() d:show{type = "flexbox", 1} end, "put child components in children", "an array item")
-check.raises(function() d:show("flexbox") end, "table expected", "not a table")
+check.raises(function() d:show("flexbox") end, "root: a component table", "not a table")
 local many = {}
 for i = 1, 10000 do many[i] = {type = "icon", name = "gear"} end
 check.raises(function() d:show{type = "flexbox", children = many} end, "DisplayError.displayError: root: a tree holds at most 1000 components", "10,000 nodes")

@@ -87,10 +87,12 @@ enum DisplayClass {
                     return try runtime.wait(call, in: "stop", for: { done in script.display.stop { done(Result<Void, Never>.success(())) } })
                 },
                 .method(
-                    "show", LuaArgument<LuaValue>(LuaParameter("tree", .table)) { try $0.value($1) },
+                    "show", LuaArgument<LuaValue>(LuaParameter("tree", DisplayTreeType.type)) { try $0.value($1) },
                     doc: "Show a tree (DAT send): a root {type=\"flexbox\"|\"video\", ...}; children in children={...}; on_tap=function(id) on buttons "
-                        + "and flexboxes, each run as its own task. Replaces the content and its callbacks; waits until shown. A shape DAT cannot express "
-                        + "raises an argument error naming the component's path (root.2.1); a size past the limits DisplayError.displayError."
+                        + "and flexboxes, each run as its own task. Every component's fields, defaults and limits: "
+                        + DisplayTreeType.records.map(\.name).joined(separator: ", ") + ". Replaces the content and its callbacks; waits until "
+                        + "shown. A shape DAT cannot express raises an argument error naming the component's path (root.2.1); a size past the limits "
+                        + "DisplayError.displayError."
                 ) { [unowned runtime] script, tree, call in
                     let (checked, handlers) = try read(tree, state: call.state)
                     return try show(runtime, script, checked, handlers, call, "show")
@@ -211,6 +213,7 @@ extension WearablesDisplay.VideoCodec: LuaEnum {
 struct DisplayPlugin: GlassesPlugin {
     func install(in runtime: ScriptRuntime) throws(LuaScriptError) {
         try runtime.state.register(DisplayClass.luaClass(runtime))
+        DisplayTreeType.records.forEach(runtime.state.declare)
     }
 }
 

@@ -22,7 +22,7 @@ struct DisplayTreeReader {
     /// Reads the root (a table) into a spec.
     mutating func root(_ value: LuaValue) throws -> ComponentSpec {
         guard case .ref(let ref) = value, ref.typeName == "table" else {
-            throw DisplayReadError.shape("root", "a component table ({type = \"flexbox\", ...}) expected, got \(Self.typeName(value))")
+            throw DisplayReadError.shape("root", Words.rootExpected(Self.typeName(value)))
         }
         return try component(ref, path: "root", depth: 1)
     }
@@ -45,23 +45,23 @@ struct DisplayTreeReader {
         var onTap: LuaRef?
         for (key, value) in entries {
             guard case .string(let name) = key else {
-                throw DisplayReadError.shape(path, "unexpected item [\(Self.describe(key))]: put child components in children = {...}")
+                throw DisplayReadError.shape(path, Words.positionalItem(Self.describe(key)))
             }
             switch name {
             case "type":
                 switch value {
                 case .string(let kind): type = kind
                 case .bytes(let bytes): type = String(decoding: bytes, as: UTF8.self)  // not UTF-8: no component's name
-                default: throw DisplayReadError.shape(path, "field 'type': string expected, got \(Self.typeName(value))")
+                default: throw DisplayReadError.shape(path, Words.typeExpected(Self.typeName(value)))
                 }
             case "children":
                 guard case .ref(let ref) = value, ref.typeName == "table" else {
-                    throw DisplayReadError.shape(path, "field 'children': a list of components expected, got \(Self.typeName(value))")
+                    throw DisplayReadError.shape(path, Words.childrenExpected(Self.typeName(value)))
                 }
                 childrenTable = ref
             case "on_tap":
                 guard case .ref(let ref) = value, ref.typeName == "function" else {
-                    throw DisplayReadError.shape(path, "field 'on_tap': function expected, got \(Self.typeName(value))")
+                    throw DisplayReadError.shape(path, Words.onTapExpected(Self.typeName(value)))
                 }
                 onTap = ref
             default:
@@ -69,13 +69,12 @@ struct DisplayTreeReader {
             }
         }
         guard let type else {
-            throw DisplayReadError.shape(path, "field 'type' missing; components: \(ComponentKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw DisplayReadError.shape(path, Words.typeMissing)
         }
         if let onTap {
-            switch type {
-            case "button": break
-            case "flexbox": properties["tappable"] = .bool(true)
-            default: throw DisplayReadError.shape(path, "field 'on_tap': only a button or a flexbox can be tapped, not a \(type)")
+            if let problem = Words.notTappable(type) { throw DisplayReadError.shape(path, problem) }
+            if case .success(let component) = DisplaySchema.component(named: type), component.field("tappable") != nil {
+                properties["tappable"] = .bool(true)
             }
             let id: String
             if case .string(let explicit)? = properties["id"] { id = explicit } else { id = path }
@@ -95,7 +94,7 @@ struct DisplayTreeReader {
                     throw DisplayReadError.shape(path, "field 'children': a list (1, 2, 3, ...) expected, got key [\(Self.describe(key))]")
                 }
                 guard case .ref(let ref) = value, ref.typeName == "table" else {
-                    throw DisplayReadError.shape("\(path).\(index)", "a component table expected, got \(Self.typeName(value))")
+                    throw DisplayReadError.shape("\(path).\(index)", Words.childExpected(Self.typeName(value)))
                 }
                 byIndex[Int(index)] = ref
             }
@@ -126,14 +125,14 @@ struct DisplayTreeReader {
                 switch item {
                 case .integer(let number): table[edge] = .number(Double(number))
                 case .number(let number): table[edge] = .number(number)
-                default: throw DisplayReadError.shape(path, "field '\(name).\(edge)': number expected, got \(typeName(item))")
+                default: throw DisplayReadError.shape(path, Words.edgeExpected(name, edge, typeName(item)))
                 }
             }
             return .table(table)
         case .object(let object) where name == "pixels":
             return .pixels(try pixels(object, path: path, state: state))
         default:
-            throw DisplayReadError.shape(path, "field '\(name)': string, number or boolean expected, got \(typeName(value))")
+            throw DisplayReadError.shape(path, Words.propertyExpected(name, typeName(value)))
         }
     }
 
@@ -186,6 +185,31 @@ struct DisplayTreeReader {
         case .string(let s): "\"\(s.prefix(40))\""
         default: typeName(key)
         }
+    }
+}
+
+extension DisplayTreeReader {
+    /// What the reader says of a shape it cannot read: `glasses check` says the same of a
+    /// literal tree (``DisplayTreeLiteralCheck``).
+    enum Words {
+        static func rootExpected(_ got: String) -> String { "a component table ({type = \"flexbox\", ...}) expected, got \(got)" }
+        static func childExpected(_ got: String) -> String { "a component table expected, got \(got)" }
+        static func positionalItem(_ key: String) -> String { "unexpected item [\(key)]: put child components in children = {...}" }
+        static func typeExpected(_ got: String) -> String { "field 'type': string expected, got \(got)" }
+        static func childrenExpected(_ got: String) -> String { "field 'children': a list of components expected, got \(got)" }
+        static func onTapExpected(_ got: String) -> String { "field 'on_tap': function expected, got \(got)" }
+        static let typeMissing = "field 'type' missing; components: \(ComponentKind.allCases.map(\.rawValue).joined(separator: ", "))"
+
+        /// `on_tap` on a component the schema gives none.
+        static func notTappable(_ type: String) -> String? {
+            if case .success(let component) = DisplaySchema.component(named: type), component.isTappable { return nil }
+            let tappable = DisplaySchema.components.filter(\.isTappable).map(\.name)
+            return "field 'on_tap': only a \(tappable.joined(separator: " or a ")) can be tapped, not a \(type)"
+        }
+
+        /// A property the reader cannot carry (a function, a userdata that is no picture).
+        static func propertyExpected(_ name: String, _ got: String) -> String { "field '\(name)': string, number or boolean expected, got \(got)" }
+        static func edgeExpected(_ name: String, _ edge: String, _ got: String) -> String { "field '\(name).\(edge)': number expected, got \(got)" }
     }
 }
 

@@ -492,8 +492,8 @@ function Display:start() end
 ---Stop the display (what it shows goes); waits until `stopped`. It can start again while its session runs.
 function Display:stop() end
 
----Show a tree (DAT send): a root {type="flexbox"|"video", ...}; children in children={...}; on_tap=function(id) on buttons and flexboxes, each run as its own task. Replaces the content and its callbacks; waits until shown. A shape DAT cannot express raises an argument error naming the component's path (root.2.1); a size past the limits DisplayError.displayError.
----@param tree table
+---Show a tree (DAT send): a root {type="flexbox"|"video", ...}; children in children={...}; on_tap=function(id) on buttons and flexboxes, each run as its own task. Every component's fields, defaults and limits: DisplayFlexbox, DisplayText, DisplayButton, DisplayButtonGroup, DisplayImage, DisplayIcon, DisplayVideo. Replaces the content and its callbacks; waits until shown. A shape DAT cannot express raises an argument error naming the component's path (root.2.1); a size past the limits DisplayError.displayError.
+---@param tree DisplayComponent
 function Display:show(tree) end
 
 ---Play an MP4 video from an http(s) URL on the whole display (a VideoPlayer root); waits until sent. Raises DisplayError.invalidVideoURL for another URL. Playback events arrive on "video".

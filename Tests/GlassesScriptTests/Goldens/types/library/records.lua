@@ -1,0 +1,85 @@
+---@meta _
+
+---A container laying out its children in a column or a row (DAT FlexBox); with video, the only possible root.
+---@class DisplayFlexbox
+---@field type "flexbox" Names the component.
+---@field children? DisplayComponent[] The components inside, in order.
+---@field direction? DisplayDirection The main axis; the reverses flip its start and end. Default "column".
+---@field spacing? number Lens pixels between neighbouring children (and wrapped lines). Default 0. 0 to 600.
+---@field alignment? DisplayAlignment Children along the main axis (stretch lays out as start). Default "start".
+---@field cross_alignment? DisplayAlignment Children across the main axis. Default "start".
+---@field wrap? boolean Wrap children onto further lines when they do not fit. Default false.
+---@field padding? number|{all?: number, horizontal?: number, vertical?: number, top?: number, bottom?: number, leading?: number, trailing?: number} Lens pixels inside the edges: a number for all, or {top, bottom, leading, trailing, horizontal, vertical, all} (the most specific wins). Default 0. 0 to 600.
+---@field background? DisplayBackground card: a rounded panel behind the children. Default "none".
+---@field tappable? boolean Focusable and clickable; on_tap sets it. Default false.
+---@field on_tap? fun(id: string) function(id), run as its own task when the box is tapped; makes it tappable.
+---@field id? string Unique in the tree; on_tap and tap listeners get it. Left out: the path (root, root.2, root.2.1). 1 to 128 characters.
+---@field flex_grow? number Share of the parent's spare room along its main axis. Default 0. 0 to 1000.
+---@field flex_shrink? number Share of the overflow it gives up along the main axis. Default 1. 0 to 1000.
+---@field align_self? DisplayAlignment Overrides the parent's cross_alignment for this component.
+
+---A run of text that wraps at spaces to the width it gets (DAT Text).
+---@class DisplayText
+---@field type "text" Names the component.
+---@field content string The text. At most 4096 bytes (65536 in the whole tree).
+---@field style? DisplayTextStyle Its size and weight. Default "body".
+---@field color? DisplayTextColor primary (white) or secondary (grey). Default "primary".
+---@field id? string Unique in the tree; on_tap and tap listeners get it. Left out: the path (root, root.2, root.2.1). 1 to 128 characters.
+---@field flex_grow? number Share of the parent's spare room along its main axis. Default 0. 0 to 1000.
+---@field flex_shrink? number Share of the overflow it gives up along the main axis. Default 1. 0 to 1000.
+---@field align_self? DisplayAlignment Overrides the parent's cross_alignment for this component.
+
+---A label with an optional leading icon, tapped with the touchpad (DAT Button).
+---@class DisplayButton
+---@field type "button" Names the component.
+---@field label string The button's text. At most 4096 bytes (65536 in the whole tree).
+---@field style? DisplayButtonStyle Filled (primary, secondary) or outlined. Default "primary".
+---@field icon? DisplayIconName A leading icon, one of the icon component's names.
+---@field action_role? DisplayActionRole primary: the first such button takes focus when the content first shows.
+---@field on_tap? fun(id: string) function(id), run as its own task when the button is tapped.
+---@field id? string Unique in the tree; on_tap and tap listeners get it. Left out: the path (root, root.2, root.2.1). 1 to 128 characters.
+---@field flex_grow? number Share of the parent's spare room along its main axis. Default 0. 0 to 1000.
+---@field flex_shrink? number Share of the overflow it gives up along the main axis. Default 1. 0 to 1000.
+---@field align_self? DisplayAlignment Overrides the parent's cross_alignment for this component.
+
+---Buttons in a row (DAT ButtonGroup); its children must be buttons.
+---@class DisplayButtonGroup
+---@field type "button_group" Names the component.
+---@field children? DisplayButton[] The buttons, in order.
+---@field alignment? DisplayButtonGroupAlignment Where the row of buttons sits. Default "center".
+---@field id? string Unique in the tree; on_tap and tap listeners get it. Left out: the path (root, root.2, root.2.1). 1 to 128 characters.
+---@field flex_grow? number Share of the parent's spare room along its main axis. Default 0. 0 to 1000.
+---@field flex_shrink? number Share of the overflow it gives up along the main axis. Default 1. 0 to 1000.
+---@field align_self? DisplayAlignment Overrides the parent's cross_alignment for this component.
+
+---A picture from a URI or from pixels the script holds (a Photo or a Frame), fitted into the lens (DAT Image).
+---@class DisplayImage
+---@field type "image" Names the component.
+---@field uri? string An https URL; give uri or pixels. At most 4096 bytes (65536 in the whole tree).
+---@field pixels? Photo|Frame A Photo or a Frame; give uri or pixels.
+---@field size_preset? DisplayImageSize icon (the default with uri) or fill (the default with pixels).
+---@field corner_radius? DisplayCornerRadius Rounded corners. Default "none".
+---@field id? string Unique in the tree; on_tap and tap listeners get it. Left out: the path (root, root.2, root.2.1). 1 to 128 characters.
+---@field flex_grow? number Share of the parent's spare room along its main axis. Default 0. 0 to 1000.
+---@field flex_shrink? number Share of the overflow it gives up along the main axis. Default 1. 0 to 1000.
+---@field align_self? DisplayAlignment Overrides the parent's cross_alignment for this component.
+
+---One of DAT's named icons (DAT Icon).
+---@class DisplayIcon
+---@field type "icon" Names the component.
+---@field name DisplayIconName Which icon.
+---@field style? DisplayIconStyle Filled or outlined. Default "filled".
+---@field id? string Unique in the tree; on_tap and tap listeners get it. Left out: the path (root, root.2, root.2.1). 1 to 128 characters.
+---@field flex_grow? number Share of the parent's spare room along its main axis. Default 0. 0 to 1000.
+---@field flex_shrink? number Share of the overflow it gives up along the main axis. Default 1. 0 to 1000.
+---@field align_self? DisplayAlignment Overrides the parent's cross_alignment for this component.
+
+---A whole-display video from an http(s) URL (DAT VideoPlayer); a root only. Display:play writes one.
+---@class DisplayVideo
+---@field type "video" Names the component.
+---@field url string An http:// or https:// URL of the video. At most 4096 bytes (65536 in the whole tree).
+---@field codec? DisplayVideoCodec The video's container. Default "mp4".
+---@field id? string Unique in the tree; on_tap and tap listeners get it. Left out: the path (root, root.2, root.2.1). 1 to 128 characters.
+---@field flex_grow? number Share of the parent's spare room along its main axis. Default 0. 0 to 1000.
+---@field flex_shrink? number Share of the overflow it gives up along the main axis. Default 1. 0 to 1000.
+---@field align_self? DisplayAlignment Overrides the parent's cross_alignment for this component.
