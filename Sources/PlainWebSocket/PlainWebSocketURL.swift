@@ -1,13 +1,13 @@
 /// The parts of a `ws://host:port/path?query` URL a connection needs.
-struct PlainWebSocketURL: Sendable {
-    let host: String
-    let port: Int
+public struct PlainWebSocketURL: Sendable {
+    public let host: String
+    public let port: Int
     /// `host:port`, for the Host header (the server checks it).
-    let authority: String
+    public let authority: String
     /// Path and query, `/` when the URL has none.
-    let path: String
+    public let path: String
 
-    init(_ url: String) throws(PlainWebSocketError) {
+    public init(_ url: String) throws(PlainWebSocketError) {
         guard url.hasPrefix("ws://") else {
             if url.hasPrefix("wss://") {
                 throw .badURL("\(url): wss:// is not supported; glasses serve speaks plain ws:// (put a TLS tunnel in front for other networks)")

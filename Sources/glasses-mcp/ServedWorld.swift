@@ -22,29 +22,16 @@ final class ServedWorld: Sendable {
     /// Reads `--connect`'s URL: the ws:// one `glasses run --connect` takes, or the http:// one
     /// `glasses serve` prints; the path is the server's own.
     init(url: String, token: String?) throws(MCPToolError) {
-        let rest: Substring
-        if url.hasPrefix("ws://") { rest = url.dropFirst(5) } else if url.hasPrefix("http://") { rest = url.dropFirst(7) } else {
-            throw MCPToolError("--connect takes the served world's ws:// or http:// URL (e.g. ws://127.0.0.1:7878/v1/ws), got '\(url)'")
+        let webSocket = url.hasPrefix("http://") ? "ws://" + url.dropFirst("http://".count) : url
+        let parsed: PlainWebSocketURL
+        do {
+            parsed = try PlainWebSocketURL(webSocket)
+        } catch {
+            throw MCPToolError("--connect takes the served world's ws:// or http:// URL (e.g. ws://127.0.0.1:7878/v1/ws): \(error)")
         }
-        let authority = String(rest.prefix { $0 != "/" && $0 != "?" })
-        let hostPart: Substring
-        var portPart: Substring?
-        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
-            hostPart = authority[authority.index(after: authority.startIndex)..<close]
-            let after = authority[authority.index(after: close)...]
-            portPart = after.hasPrefix(":") ? after.dropFirst() : nil
-        } else if let colon = authority.lastIndex(of: ":") {
-            hostPart = authority[..<colon]
-            portPart = authority[authority.index(after: colon)...]
-        } else {
-            hostPart = Substring(authority)
-        }
-        guard !hostPart.isEmpty, let port = portPart.map({ Int($0) }) ?? 80, (1...65535).contains(port) else {
-            throw MCPToolError("--connect '\(url)': name a host and a port from 1 to 65535, e.g. ws://127.0.0.1:7878/v1/ws")
-        }
-        host = String(hostPart)
-        self.port = port
-        self.authority = authority
+        host = parsed.host
+        port = parsed.port
+        authority = parsed.authority
         self.token = token
     }
 
