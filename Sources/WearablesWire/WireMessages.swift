@@ -88,10 +88,14 @@ public struct ServerHello: Sendable, Equatable {
     public var bandwidth: [String: Double]
     /// A simulator's glasses as its mock knows them, in pairing order (empty elsewhere).
     public var mock: [WireMockGlasses]
+    /// What each client holds on each device, devices nobody holds anything on left out.
+    public var held: [WireDeviceHolders]
+    /// The number this server gave the client it greets, as ``WireHolder/client`` names it (nil: not told).
+    public var clientID: Int?
 
     public init(protocolVersion: Int = WireProtocol.version, server: String, world: String, speed: Double, time: Double,
                 registration: RegistrationState, permissions: [Permission: PermissionStatus], devices: [DeviceSnapshot],
-                bandwidth: [String: Double], mock: [WireMockGlasses] = []) {
+                bandwidth: [String: Double], mock: [WireMockGlasses] = [], held: [WireDeviceHolders] = [], clientID: Int? = nil) {
         self.protocolVersion = protocolVersion
         self.server = server
         self.world = world
@@ -102,6 +106,8 @@ public struct ServerHello: Sendable, Equatable {
         self.devices = devices
         self.bandwidth = bandwidth
         self.mock = mock
+        self.held = held
+        self.clientID = clientID
     }
 }
 
@@ -155,6 +161,8 @@ public enum WireEvent: Sendable, Equatable {
     case audioRoute(WireAudioRoute)
     /// A console, or a recipe it started, finished writing a file under the server's output folder.
     case fileSaved(WireSavedFile)
+    /// What the clients hold on `device` changed (sessions, streams, display, capabilities); empty: nothing.
+    case holders(device: String, [WireHolder])
     /// The IMU samples of `device` since the last such event, oldest first (to its watchers only).
     case motionSamples(device: String, [MotionSample])
     /// The glasses' Motion failed (DAT `Motion.errorPublisher`): the watch is over (to its watchers only).
@@ -247,6 +255,10 @@ struct Envelope: Codable {
     var action: String?
     var glasses: WireMockGlasses?
     var mock: [WireMockGlasses]?
+    /// `holders` events: one device's; the hello: every device's, and the greeted client's number.
+    var holders: [WireHolder]?
+    var held: [WireDeviceHolders]?
+    var clientID: Int?
     var code: String?
     var word: String?
     var output: String?
@@ -282,7 +294,7 @@ struct Envelope: Codable {
     enum CodingKeys: String, CodingKey {
         case type, id, client, server, world, speed, time, ok, error, permission, status, permissions, registration,
             state, device, devices, bandwidth, kbps, event, resolution, fps, stream, total, bytes, format, width, height, quality,
-            action, glasses, mock, code, word, output, completions, watch, audio, file, input, listening, request, success, taken
+            action, glasses, mock, holders, held, code, word, output, completions, watch, audio, file, input, listening, request, success, taken
         case actionOutput = "action_output"
         case text, confidence, locale
         case isFinal = "final"
@@ -293,6 +305,7 @@ struct Envelope: Codable {
         case deviceInfo = "info"
         case errorOutput = "error_output"
         case audioOverHFP = "audio_over_hfp"
+        case clientID = "client_id"
     }
 
     init(type: String) { self.type = type }
@@ -526,6 +539,8 @@ struct Envelope: Codable {
             devices = hello.devices.map(WireDevice.init)
             bandwidth = hello.bandwidth
             mock = hello.mock.isEmpty ? nil : hello.mock
+            held = hello.held.isEmpty ? nil : hello.held
+            clientID = hello.clientID
         case .reply(let id, let result):
             self.init(type: "reply")
             self.id = id
@@ -664,6 +679,10 @@ struct Envelope: Codable {
         case .fileSaved(let saved):
             self.init(type: "file_saved")
             file = saved
+        case .holders(let device, let holders):
+            self.init(type: "holders")
+            self.device = device
+            self.holders = holders
         case .motionSamples(let device, let samples):
             self.init(type: "motion_samples")
             self.device = device
@@ -686,7 +705,8 @@ struct Envelope: Codable {
                 protocolVersion: try require(protocolVersion, "protocol"), server: server ?? "", world: world ?? "",
                 speed: speed ?? 1, time: time ?? 0,
                 registration: try named(registration, "registration", as: RegistrationState.self),
-                permissions: grants, devices: (devices ?? []).map(\.snapshot), bandwidth: bandwidth ?? [:], mock: mock ?? []))
+                permissions: grants, devices: (devices ?? []).map(\.snapshot), bandwidth: bandwidth ?? [:], mock: mock ?? [],
+                held: held ?? [], clientID: clientID))
         case "reply":
             let id = try require(self.id, "id")
             if try require(ok, "ok") {
@@ -776,6 +796,8 @@ struct Envelope: Codable {
             return .event(.audioRoute(try require(audio, "audio")))
         case "file_saved":
             return .event(.fileSaved(try require(file, "file")))
+        case "holders":
+            return .event(.holders(device: try require(device, "device"), try require(holders, "holders")))
         case "motion_samples":
             var decoded: [MotionSample] = []
             for sample in try require(samples, "samples") { decoded.append(try sample.sample()) }
