@@ -48,6 +48,6 @@ import WearablesCore
         }
         let kept = log.recent(seconds: 1e9, limit: RecentEvents.capacity, now: 1e6)
         #expect(kept.count == RecentEvents.capacity && kept.first?.time == 5)
-        #expect(log.recent(seconds: 10, limit: 3, now: RecentEvents.capacity + 4).map(\.time) == [1002, 1003, 1004])
+        #expect(log.recent(seconds: 10, limit: 3, now: Double(RecentEvents.capacity + 4)).map(\.time) == [1002, 1003, 1004])
     }
 }
