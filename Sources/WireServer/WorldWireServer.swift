@@ -215,6 +215,7 @@ public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendabl
         owner.check()
         guard let client = clients.removeValue(forKey: id) else { return }
         for feed in client.feeds.values { feed.stop() }
+        endedStreams.subtract(client.feedDevices.keys)
         client.console?.close()
         releaseDisplays(of: id)
         stopMotionWatches(of: id)
@@ -341,7 +342,7 @@ public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendabl
             reply(.success(.done))
         case .stopCamera(let stream):
             clients[clientID]?.feeds.removeValue(forKey: stream)?.stop()
-            clients[clientID]?.feedDevices[stream] = nil
+            if clients[clientID]?.feedDevices.removeValue(forKey: stream) != nil { endedStreams.remove(stream) }
             queue.discardFrames(of: stream)
             reply(.success(.done))
         case .displayStart, .displaySend, .displayClear, .displayStopVideo, .displayStop:
