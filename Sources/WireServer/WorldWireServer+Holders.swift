@@ -4,8 +4,9 @@ import WearablesWire
 /// What each client holds on each device, for the clients that show it (the dashboard):
 /// read from what the server already tracks to release a departed client's hold (session
 /// owners, feeds, displays, Motion watches, voice streams) plus the session's state and the
-/// Inputs and Speech each client asked for. Every change is sent as a `holders` event; the
-/// hello carries them all, so a page opened late still sees a script's session.
+/// Inputs and Speech each client asked for. Every change is sent as a `holders` event and
+/// recorded in the trace (so `GET /v1/events` has it); the hello carries them all, so a page
+/// opened late still sees a script's session.
 extension WorldWireServer {
     /// The clients holding anything on `device`, by client number.
     func holders(of device: DeviceIdentifier) -> [WireHolder] {
@@ -40,7 +41,23 @@ extension WorldWireServer {
             guard (holdersSent[device] ?? []) != now else { continue }
             holdersSent[device] = now
             broadcast(.holders(device: device, now))
+            world.trace.record(source: "serve", event: "holders", values: [
+                "device": .string(device),
+                "holders": .string(now.isEmpty ? "nobody" : now.map(Self.summary).joined(separator: "; ")),
+            ])
         }
+    }
+
+    /// A holder in words, for the trace: `client 3 (glasses): session running, streams 2, display, inputs`.
+    static func summary(_ holder: WireHolder) -> String {
+        var held: [String] = []
+        if let session = holder.session { held.append("session \(session)") }
+        if !holder.streams.isEmpty { held.append("streams " + holder.streams.map(String.init).joined(separator: " ")) }
+        for (name, holds) in [("display", holder.display), ("inputs", holder.inputs), ("motion", holder.motion),
+                              ("speech", holder.speech), ("voice", holder.voice)] where holds {
+            held.append(name)
+        }
+        return "client \(holder.client) (\(holder.name)): " + held.joined(separator: ", ")
     }
 
     /// The session's state as interruptions change it; an ended session ends its streams

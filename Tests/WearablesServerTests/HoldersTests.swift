@@ -29,6 +29,9 @@ import WearablesWire
         #expect(try await script.reply(to: 1) == .success(.done))
         let opened = try await holders(page) { $0.first?.session == "running" }
         #expect(opened == [WireHolder(client: scriptNumber, name: "test", session: "running")])
+        // The trace has it too, so a page opened later backfills it (GET /v1/events).
+        let traced = await running.trace.line(containing: "client \(scriptNumber) (test): session running")
+        #expect(traced.contains(#""source":"serve","event":"holders","values":{"device":"rayBanMeta-1""#), "\(traced)")
 
         script.send(.command(id: 2, .startCamera(device: Self.glasses, settings: EffectiveStreamSettings(resolution: .low, frameRate: 15))))
         guard case .success(.stream(let stream)) = try await script.reply(to: 2) else { Issue.record("no stream"); return }
