@@ -9,8 +9,8 @@
 const lenses = new Map(); // device -> { figure, frame, sizer, lens, zoom, caption, video, shown }
 /// The lens' size in lens pixels (DisplayMetrics.viewport), laid out at that size and scaled.
 const lensPixels = 600;
-/// The zooms a lens can be shown at: as large as fits beside the preview's width (up to one
-/// CSS pixel per lens pixel), one CSS pixel per lens pixel, or two. A lens wider than its
+/// The zooms a lens can be shown at: as wide as the row of previews allows (up to one CSS
+/// pixel per lens pixel), one CSS pixel per lens pixel, or two. A lens wider than its
 /// place scrolls in its frame, so the page never grows sideways.
 const lensZooms = [["fit", "Fit"], ["1", "1x"], ["2", "2x"]];
 
