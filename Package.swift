@@ -340,7 +340,7 @@ let package = Package(
         .target(name: "RecipeSharing", dependencies: ["GlassesScript", "Locking"]),
         .executableTarget(
             name: "glasses",
-            dependencies: ["Locking", 
+            dependencies: ["Locking", "ThreadOwnership",
                 "GlassesScript", "RecipeSharing", "LuaHost", "WearablesCore", "WearablesWorld", "WearablesSimulator", "WearablesRemote",
                 "WearablesDAT", "DATFake", "WearablesWire", "CLineEditor", "CTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Locking
+import ThreadOwnership
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,6 +25,9 @@ final class SweepPool: @unchecked Sendable {
     private let shared = Locked(Shared())
     private let wake = DispatchSemaphore(value: 0)
     private var signalSources: [DispatchSourceSignal] = []
+    /// The thread in ``run``, the only one to touch the plain `var`s; the signals' and the
+    /// children's threads touch only `shared` and `wake`.
+    private let owner = ThreadOwner("a SweepPool")
 
     /// Whether the sweep was stopped before every seed ran.
     private(set) var interrupted = false
@@ -33,8 +37,10 @@ final class SweepPool: @unchecked Sendable {
     /// Runs `arguments(seed)` for each seed; `progress` is called after each end with all runs so far.
     func run(seeds: [UInt64], jobs: Int, maxFailures: Int? = nil, scratch: String, arguments: (UInt64) -> [String],
              progress: ([SweepRun]) -> Void) throws -> [SweepRun] {
+        let claimed = owner.enter()
         watchSignals()
         defer {
+            if claimed { owner.leave() }
             signalSources.forEach { $0.cancel() }
             // Ignored only while the pool watches them: a shrink after it must stay stoppable.
             signal(SIGINT, SIG_DFL)

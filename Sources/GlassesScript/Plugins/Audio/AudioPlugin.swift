@@ -91,7 +91,7 @@ struct AudioPlugin: GlassesPlugin {
                 name: "on", .enum("event", AudioEvent.self), .function("fn"), returns: [.named("Handle")],
                 doc: "Route changes fn(route, reason) with AVAudioSession's reasons; interruptions fn(\"began\"|\"ended\")."
             ) { [unowned runtime] event, function, call in
-                let handle = runtime.listen(function, event: event, label: "audio \"\(event)\" callback", at: call) { deliver in
+                let handle = runtime.listen(function, event: event.luaName, label: "audio \"\(event.luaName)\" callback", at: call) { deliver in
                     let token: AudioListenerToken = switch event {
                     case .route: audio.onRouteChange { deliver([AudioRouteValue.value($0.route), .string($0.reason.rawValue)], nil) }
                     case .interruption: audio.onInterruption { deliver([.string($0.rawValue)], nil) }

@@ -32,7 +32,7 @@ enum CameraClass {
                         + "frames (valid during the callback only), photos, errors, or audio chunks {timestamp, rate, level, samples} of a stream with audio_rate=."
                 ) { [unowned runtime] camera, event, function, call in
                     if event == .audio, camera.configuration.audioCodec == nil { throw LuaArgumentError(argument: 2, message: CameraAudio.needsAudio) }
-                    let handle = runtime.listen(function, event: event, label: "camera \"\(event)\" callback", at: call) { deliver in
+                    let handle = runtime.listen(function, event: event.luaName, label: "camera \"\(event.luaName)\" callback", at: call) { deliver in
                         switch event {
                         case .state: return camera.addStateListener { deliver([.string($0.name)], nil) }
                         case .cameraState: return camera.addCameraStateListener { deliver([.string($0.name)], nil) }

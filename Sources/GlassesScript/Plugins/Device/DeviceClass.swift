@@ -19,7 +19,7 @@ enum DeviceClass {
                     doc: "Listen to link state, any state change (fn gets the device) or compatibility, first with the current value, "
                         + "at the caller's next wait; or to the wearer's inputs (fn gets \(LuaType.strings(DeviceInput.allNames).text))."
                 ) { [unowned runtime] device, event, function, call in
-                    let handle = runtime.listen(function, event: event, label: "device \"\(event)\" callback", at: call) { deliver in
+                    let handle = runtime.listen(function, event: event.luaName, label: "device \"\(event.luaName)\" callback", at: call) { deliver in
                         switch event {
                         case .link: device.addLinkStateListener { deliver([.string($0.name)], nil) }
                         case .state: device.addStateListener { deliver([.object($0)], nil) }

@@ -126,7 +126,7 @@ enum DisplayClass {
                         + "(\"error\": fn gets the VideoError, code playbackFailed, reason the VideoErrorType, as DAT's VideoPlayer onError)."
                 ) { [unowned runtime] script, event, function, call in
                     let display = script.display
-                    let handle = runtime.listen(function, event: event, label: "display \"\(event)\" callback", at: call) { deliver in
+                    let handle = runtime.listen(function, event: event.luaName, label: "display \"\(event.luaName)\" callback", at: call) { deliver in
                         switch event {
                         case .state: return display.addStateListener { deliver([.string($0.name)], nil) }
                         case .tap: return display.addTapListener { deliver([.string($0)], nil) }

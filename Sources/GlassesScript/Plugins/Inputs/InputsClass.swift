@@ -119,7 +119,7 @@ enum InputsClass {
                     "on", .enum("event", InputsEvent.self), .function("fn"), returns: [.named("Handle")],
                     doc: "Listen to input events (fn gets {type, source, timestamp_ms, ...}), the state (first the current one) or errors (InputsError)."
                 ) { [unowned runtime] inputs, event, function, call in
-                    let handle = runtime.listen(function, event: event, label: "inputs \"\(event)\" callback", at: call) { deliver in
+                    let handle = runtime.listen(function, event: event.luaName, label: "inputs \"\(event.luaName)\" callback", at: call) { deliver in
                         switch event {
                         case .state: return inputs.addStateListener { deliver([.string($0.name)], nil) }
                         case .error: return inputs.addErrorListener { deliver([.error($0)], nil) }

@@ -118,7 +118,7 @@ enum MotionClass {
                     doc: "Listen to samples ({timestamp_ns, source, accelerometer={x,y,z}, gyroscope, magnetometer, orientation={x,y,z,w}}), "
                         + "the state (first the current one) or errors (MotionError)."
                 ) { [unowned runtime] script, event, function, call in
-                    let handle = runtime.listen(function, event: event, label: "motion \"\(event)\" callback", at: call) { deliver in
+                    let handle = runtime.listen(function, event: event.luaName, label: "motion \"\(event.luaName)\" callback", at: call) { deliver in
                         switch event {
                         case .state: return script.motion.addStateListener { deliver([.string($0.name)], nil) }
                         case .error: return script.motion.addErrorListener { deliver([.error($0)], nil) }

@@ -52,7 +52,7 @@ enum PhotoCaptureClass {
                 ) { [unowned runtime] capture, event, function, call in
                     // The listeners hold the capture (until their handles are cancelled), so
                     // `cam:start_photo{}:on(...)` hears it without the script keeping it.
-                    let handle = runtime.listen(function, event: event, label: "photo capture \"\(event)\" callback", at: call) { deliver in
+                    let handle = runtime.listen(function, event: event.luaName, label: "photo capture \"\(event.luaName)\" callback", at: call) { deliver in
                         switch event {
                         case .state: return capture.addStateListener { _ = capture; deliver([.string($0.name)], nil) }
                         case .progress: return capture.addProgressListener { _ = capture; deliver([value($0)], nil) }

@@ -39,7 +39,7 @@ enum PhotoFeatureClass {
                     doc: "Listen to the feature's state (first the current one, at the caller's next wait), its photos (Photo), "
                         + "their transfer's progress ({bytes_received, total_bytes, fraction}) or its PhotoErrors."
                 ) { [unowned runtime] feature, event, function, call in
-                    let handle = runtime.listen(function, event: event, label: "photo \"\(event)\" callback", at: call) { deliver in
+                    let handle = runtime.listen(function, event: event.luaName, label: "photo \"\(event.luaName)\" callback", at: call) { deliver in
                         switch event {
                         case .state: return feature.addStateListener { deliver([.string($0.name)], nil) }
                         case .data: return feature.addDataListener { deliver([.object(ScriptPhoto($0))], nil) }

@@ -42,7 +42,7 @@ enum SessionClass {
                     "on", .enum("event", SessionEvent.self), .function("fn"), returns: [.named("Handle")],
                     doc: "Listen to state (first the current one, at the caller's next wait) or errors (fn gets an Error)."
                 ) { [unowned runtime] session, event, function, call in
-                    let handle = runtime.listen(function, event: event, label: "session \"\(event)\" callback", at: call) { deliver in
+                    let handle = runtime.listen(function, event: event.luaName, label: "session \"\(event.luaName)\" callback", at: call) { deliver in
                         switch event {
                         case .state: session.addStateListener { deliver([.string($0.name)], nil) }
                         case .error: session.addErrorListener { deliver([.error($0)], nil) }

@@ -70,7 +70,7 @@ enum SpeechClass {
                     "on", .enum("event", SpeechEvent.self), .function("fn"), returns: [.named("Handle")],
                     doc: "Listen to transcriptions ({text, final, confidence}), the state (first the current one), errors (SpeechError) or the locale."
                 ) { [unowned runtime] speech, event, function, call in
-                    let handle = runtime.listen(function, event: event, label: "speech \"\(event)\" callback", at: call) { deliver in
+                    let handle = runtime.listen(function, event: event.luaName, label: "speech \"\(event.luaName)\" callback", at: call) { deliver in
                         switch event {
                         case .state: return speech.addStateListener { deliver([.string($0.name)], nil) }
                         case .error: return speech.addErrorListener { deliver([.error($0)], nil) }

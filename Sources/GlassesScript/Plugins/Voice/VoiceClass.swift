@@ -49,7 +49,7 @@ enum VoiceClass {
                     "on", .enum("event", VoiceEvent.self), .function("fn"), returns: [.named("Handle")],
                     doc: "Listen to invocations (fn gets a LaunchApp, to answer once with :succeed or :fail) or errors (VoiceInvocationError)."
                 ) { [unowned runtime] stream, event, function, call in
-                    let handle = runtime.listen(function, event: event, label: "voice \"\(event)\" callback", at: call) { deliver in
+                    let handle = runtime.listen(function, event: event.luaName, label: "voice \"\(event.luaName)\" callback", at: call) { deliver in
                         switch event {
                         case .error: stream.addErrorListener { deliver([.error($0)], nil) }
                         case .invocation: stream.addInvocationListener { invocation in deliver([.object(watched(runtime, invocation))], nil) }

@@ -80,7 +80,7 @@ struct WearablesPlugin: GlassesPlugin {
                 name: "on", .enum("event", WearablesEvent.self), .function("fn"), returns: [.named("Handle")],
                 doc: "Listen to registration state or device list changes; first with the current value, at the caller's next wait."
             ) { [unowned runtime] event, function, call in
-                let handle = runtime.listen(function, event: event, label: "wearables \"\(event)\" callback", at: call) { deliver in
+                let handle = runtime.listen(function, event: event.luaName, label: "wearables \"\(event.luaName)\" callback", at: call) { deliver in
                     switch event {
                     case .registration:
                         return wearables.addRegistrationStateListener { deliver([.string($0.name)], nil) }

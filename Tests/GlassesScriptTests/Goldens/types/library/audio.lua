@@ -27,7 +27,7 @@ function audio.route() end
 function audio.override_output(port) end
 
 ---Route changes fn(route, reason) with AVAudioSession's reasons; interruptions fn("began"|"ended").
----@param event "route"|"interruption"
+---@param event AudioEvent
 ---@param fn function
 ---@return Handle
 function audio.on(event, fn) end

@@ -60,7 +60,7 @@ function Device:name_or_id() end
 function Device:supports_display() end
 
 ---Listen to link state, any state change (fn gets the device) or compatibility, first with the current value, at the caller's next wait; or to the wearer's inputs (fn gets "tap"|"tapAndHold"|"captureButton").
----@param event "link"|"state"|"compatibility"|"input"
+---@param event DeviceEvent
 ---@param fn function
 ---@return Handle
 function Device:on(event, fn) end
@@ -97,7 +97,7 @@ function DeviceSession:stop() end
 function DeviceSession:wait_for(state, timeout) end
 
 ---Listen to state (first the current one, at the caller's next wait) or errors (fn gets an Error).
----@param event "state"|"error"
+---@param event SessionEvent
 ---@param fn function
 ---@return Handle
 function DeviceSession:on(event, fn) end
@@ -156,7 +156,7 @@ function Camera:start() end
 function Camera:stop() end
 
 ---Listen to the stream's or the camera capability's state (first the current one, at the caller's next wait), frames (valid during the callback only), photos, errors, or audio chunks {timestamp, rate, level, samples} of a stream with audio_rate=.
----@param event "state"|"camera_state"|"frame"|"photo"|"error"|"audio"
+---@param event CameraEvent
 ---@param fn function
 ---@return Handle
 function Camera:on(event, fn) end
@@ -195,7 +195,7 @@ function Camera:try_capture(format) end
 local Inputs = {}
 
 ---Listen to input events (fn gets {type, source, timestamp_ms, ...}), the state (first the current one) or errors (InputsError).
----@param event "input"|"state"|"error"
+---@param event InputsEvent
 ---@param fn function
 ---@return Handle
 function Inputs:on(event, fn) end
@@ -231,7 +231,7 @@ function Motion:start() end
 function Motion:stop() end
 
 ---Listen to samples ({timestamp_ns, source, accelerometer={x,y,z}, gyroscope, magnetometer, orientation={x,y,z,w}}), the state (first the current one) or errors (MotionError).
----@param event "sample"|"state"|"error"
+---@param event MotionEvent
 ---@param fn function
 ---@return Handle
 function Motion:on(event, fn) end
@@ -259,7 +259,7 @@ function Speech:start() end
 function Speech:stop() end
 
 ---Listen to transcriptions ({text, final, confidence}), the state (first the current one), errors (SpeechError) or the locale.
----@param event "transcription"|"state"|"error"|"locale"
+---@param event SpeechEvent
 ---@param fn function
 ---@return Handle
 function Speech:on(event, fn) end
@@ -290,7 +290,7 @@ function VoiceInvocationsStream:start(device) end
 function VoiceInvocationsStream:stop() end
 
 ---Listen to invocations (fn gets a LaunchApp, to answer once with :succeed or :fail) or errors (VoiceInvocationError).
----@param event "invocation"|"error"
+---@param event VoiceEvent
 ---@param fn function
 ---@return Handle
 function VoiceInvocationsStream:on(event, fn) end
@@ -332,7 +332,7 @@ local PhotoCapture = {}
 function PhotoCapture:wait() end
 
 ---Listen to the capture's state (first the current one, at the caller's next wait), its transfer's progress ({bytes_received, total_bytes, fraction}), its photo, or its PhotoError.
----@param event "state"|"progress"|"photo"|"error"
+---@param event PhotoCaptureEvent
 ---@param fn function
 ---@return Handle
 function PhotoCapture:on(event, fn) end
@@ -355,7 +355,7 @@ function PhotoFeature:capture(options) end
 function PhotoFeature:stop() end
 
 ---Listen to the feature's state (first the current one, at the caller's next wait), its photos (Photo), their transfer's progress ({bytes_received, total_bytes, fraction}) or its PhotoErrors.
----@param event "state"|"data"|"progress"|"error"
+---@param event PhotoEvent
 ---@param fn function
 ---@return Handle
 function PhotoFeature:on(event, fn) end
@@ -507,7 +507,7 @@ function Display:clear() end
 function Display:stop_video() end
 
 ---Listen to the state (first the current one), taps (fn gets the component's id), video playback (fn gets {type="started"|"ended"|"stopped"|"error"|"unknown", error=VideoErrorType or nil}) or a video's failure ("error": fn gets the VideoError, code playbackFailed, reason the VideoErrorType, as DAT's VideoPlayer onError).
----@param event "state"|"tap"|"video"|"error"
+---@param event DisplayEvent
 ---@param fn function
 ---@return Handle
 function Display:on(event, fn) end

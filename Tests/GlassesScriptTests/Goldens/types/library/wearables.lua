@@ -40,7 +40,7 @@ function wearables.devices() end
 function wearables.device(id) end
 
 ---Listen to registration state or device list changes; first with the current value, at the caller's next wait.
----@param event "registration"|"devices"
+---@param event WearablesEvent
 ---@param fn function
 ---@return Handle
 function wearables.on(event, fn) end
