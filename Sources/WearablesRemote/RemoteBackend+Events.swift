@@ -93,8 +93,9 @@ extension RemoteBackend {
             streamed.receive(samples, at: scheduler.now)
         case .motionError(let identifier, let error):
             motionFailed(on: identifier, error, watch: nil)
-        case .audioRoute, .fileSaved:
-            // For dashboards: a script over --connect uses its own phone's audio and saves its own files.
+        case .audioRoute, .fileSaved, .holders:
+            // For dashboards: a script over --connect uses its own phone's audio, saves its own files
+            // and knows what it holds itself.
             break
         }
     }

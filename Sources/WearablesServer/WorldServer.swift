@@ -31,6 +31,8 @@ public final class WorldServer: Sendable {
     public let policy: AccessPolicy
     let served: ServedWorld
     let bridge: WorldWireServer
+    /// The world's recent trace records, for `GET /v1/events`.
+    let events = RecentEvents()
     /// The WebSocket clients: access checks, per-client queues, hello.
     let endpoint: WireEndpoint
     var refused: RefusedClients { endpoint.refused }
@@ -64,7 +66,11 @@ public final class WorldServer: Sendable {
             let configuration = WorldServerConfiguration(
                 name: "glasses serve", worldKind: "simulator", pictures: JPEGWirePictures(), audioRoute: .world,
                 makeConsole: console, savedFiles: SavedFiles(folder: options.outputDirectory))
-            bridge = try await served.perform { world in WorldWireServer(world: world, configuration: configuration) }
+            let events = events
+            bridge = try await served.perform { world in
+                events.listen(to: world.trace) { [unowned world] in world.scheduler.now }
+                return WorldWireServer(world: world, configuration: configuration)
+            }
         } catch {
             throw .usage("the world stopped while starting")
         }
@@ -115,6 +121,7 @@ public final class WorldServer: Sendable {
         let routes = RouteRecorder(router)
         ControlRoutes(served: served, bridge: bridge, refused: refused, openAPI: Self.openAPIDocument()).add(to: routes)
         MotionRoutes(served: served).add(to: routes)
+        EventRoutes(events: events, served: served).add(to: routes)
         DashboardRoutes(token: token).add(to: routes)
         FileRoutes(files: bridge.savedFiles).add(to: routes)
         // After the routes: it wraps the not-found responder only.

@@ -395,6 +395,23 @@ enum Events {
         func message() -> ServerMessage { .event(.fileSaved(file)) }
     }
 
+    struct Holders: ServerPayload {
+        static let type = "holders"
+        static let summary = "What the clients hold on a device changed: a command, a session's pause, resume or end (which ends its streams, Inputs and Speech), a client leaving."
+        static let fieldDocs = [
+            "device": "The glasses' id.",
+            "holders": "Each client holding something on the device, by number: `client`, `name` (its hello's), `session` (`opening`, `running`, `paused`; absent when it holds none), `streams` (its camera streams that have not ended), `display` (it started the display), `inputs`, `motion`, `speech`, `voice` (it added Inputs on its session, watches the IMU, listens with Speech, has a started voice invocation stream); empty when nobody holds anything.",
+        ]
+        var device: String
+        var holders: [WireHolder]
+        init?(_ message: ServerMessage) {
+            guard case .event(.holders(let device, let holders)) = message else { return nil }
+            self.device = device
+            self.holders = holders
+        }
+        func message() -> ServerMessage { .event(.holders(device: device, holders)) }
+    }
+
     struct MotionSamples: ServerPayload {
         static let type = "motion_samples"
         static let summary = "The IMU samples since the last such event (DAT `Motion.samples`), to the device's watchers only: `ceil(rate / 15)` an event."

@@ -16,6 +16,8 @@ enum ServerMessages {
             "devices": "The glasses the app sees, each with the fields of a `device` event's `info`.",
             "bandwidth": "Each device's link bandwidth in kbps, by id.",
             "mock": "A simulator's glasses as its mock knows them, in pairing order: the device's fields plus `powered`, `stuck` and `bandwidth_kbps` (absent elsewhere).",
+            "held": "What each client holds on each device, as `holders` events list them: `[{\"device\":\"rayBanMeta-1\",\"holders\":[...]}]` (absent when nobody holds anything).",
+            "client_id": "The number the server gave this client, as a holder's `client` names it (absent: not told).",
         ]
         var protocolVersion: Int
         var server, world: String?
@@ -25,10 +27,13 @@ enum ServerMessages {
         var devices: [WireDevice]?
         var bandwidth: [String: Double]?
         var mock: [WireMockGlasses]?
+        var held: [WireDeviceHolders]?
+        var clientID: Int?
 
         enum CodingKeys: String, CodingKey {
-            case server, world, speed, time, registration, permissions, devices, bandwidth, mock
+            case server, world, speed, time, registration, permissions, devices, bandwidth, mock, held
             case protocolVersion = "protocol"
+            case clientID = "client_id"
         }
 
         init?(_ message: ServerMessage) {
@@ -43,6 +48,8 @@ enum ServerMessages {
             devices = hello.devices.map(WireDevice.init)
             bandwidth = hello.bandwidth
             mock = hello.mock.isEmpty ? nil : hello.mock
+            held = hello.held.isEmpty ? nil : hello.held
+            clientID = hello.clientID
         }
 
         func message() -> ServerMessage {
@@ -53,7 +60,7 @@ enum ServerMessages {
             return .hello(ServerHello(
                 protocolVersion: protocolVersion, server: server ?? "", world: world ?? "", speed: speed ?? 1, time: time ?? 0,
                 registration: registration.value, permissions: grants, devices: (devices ?? []).map(\.snapshot),
-                bandwidth: bandwidth ?? [:], mock: mock ?? []))
+                bandwidth: bandwidth ?? [:], mock: mock ?? [], held: held ?? [], clientID: clientID))
         }
     }
 

@@ -29,7 +29,7 @@ enum WireCatalog {
         Events.Transcription.self, Events.SpeechFailed.self, Events.SpeechComplete.self, Events.SpeechLocale.self,
         Events.VoiceInvocation.self, Events.VoiceFailed.self, Events.Display.self, Events.FramesDropped.self, Events.A2DPPaused.self,
         Events.CaptureStarted.self, Events.CaptureProgress.self, Events.AudioRouteChanged.self, Events.FileSaved.self,
-        Events.MotionSamples.self, Events.MotionFailed.self, Events.MockGlasses.self,
+        Events.MotionSamples.self, Events.MotionFailed.self, Events.Holders.self, Events.MockGlasses.self,
     ]
 
     static let server = serverMessages + events

@@ -88,10 +88,14 @@ public struct ServerHello: Sendable, Equatable {
     public var bandwidth: [String: Double]
     /// A simulator's glasses as its mock knows them, in pairing order (empty elsewhere).
     public var mock: [WireMockGlasses]
+    /// What each client holds on each device, devices nobody holds anything on left out.
+    public var held: [WireDeviceHolders]
+    /// The number this server gave the client it greets, as ``WireHolder/client`` names it (nil: not told).
+    public var clientID: Int?
 
     public init(protocolVersion: Int = WireProtocol.version, server: String, world: String, speed: Double, time: Double,
                 registration: RegistrationState, permissions: [Permission: PermissionStatus], devices: [DeviceSnapshot],
-                bandwidth: [String: Double], mock: [WireMockGlasses] = []) {
+                bandwidth: [String: Double], mock: [WireMockGlasses] = [], held: [WireDeviceHolders] = [], clientID: Int? = nil) {
         self.protocolVersion = protocolVersion
         self.server = server
         self.world = world
@@ -102,6 +106,8 @@ public struct ServerHello: Sendable, Equatable {
         self.devices = devices
         self.bandwidth = bandwidth
         self.mock = mock
+        self.held = held
+        self.clientID = clientID
     }
 }
 
@@ -155,6 +161,8 @@ public enum WireEvent: Sendable, Equatable {
     case audioRoute(WireAudioRoute)
     /// A console, or a recipe it started, finished writing a file under the server's output folder.
     case fileSaved(WireSavedFile)
+    /// What the clients hold on `device` changed (sessions, streams, display, capabilities); empty: nothing.
+    case holders(device: String, [WireHolder])
     /// The IMU samples of `device` since the last such event, oldest first (to its watchers only).
     case motionSamples(device: String, [MotionSample])
     /// The glasses' Motion failed (DAT `Motion.errorPublisher`): the watch is over (to its watchers only).

@@ -127,6 +127,7 @@ extension WorldWireServer {
         start.waiting = []
         for watch in waiting { watch.reply(beginWatch(device, rate: watch.rate, for: watch.client, queue: watch.queue)) }
         stopMotionIfUnwatched(device)
+        publishHolderChanges()
     }
 
     /// The backend's Motion failed: a start waiting hears the error, every watcher gets
@@ -140,6 +141,7 @@ extension WorldWireServer {
             motionWatches[clientID]?[device] = nil
             queue(of: clientID)?.send(.event(.motionError(device: device, error)))
         }
+        publishHolderChanges()
     }
 
     /// Nobody watches the pair's Motion any more: the backend stops it.

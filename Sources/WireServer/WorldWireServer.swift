@@ -39,6 +39,11 @@ public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendabl
         var previewSent: [Int: Double] = [:]
         /// The devices this client's voice invocation streams listen on.
         var voiceDevices: Set<DeviceIdentifier> = []
+        /// The device of each of its streams, and the devices it added Inputs or Speech on
+        /// (WorldWireServer+Holders.swift).
+        var feedDevices: [Int: DeviceIdentifier] = [:]
+        var inputsDevices: Set<DeviceIdentifier> = []
+        var speechDevices: Set<DeviceIdentifier> = []
     }
 
     public let world: any GlassesWorld
@@ -49,6 +54,11 @@ public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendabl
     var clients: [Int: Client] = [:]
     /// Which client holds each device's session (also while it opens), one per device as on DAT.
     var sessionOwners: [DeviceIdentifier: Int] = [:]
+    /// Each held session's state (`opening`, `running`, `paused`), the streams that ended, and
+    /// the holders last sent per device (WorldWireServer+Holders.swift).
+    var sessionStates: [DeviceIdentifier: String] = [:]
+    var endedStreams: Set<Int> = []
+    var holdersSent: [DeviceIdentifier: [WireHolder]] = [:]
     /// Which client started each device's display (WorldWireServer+Display.swift): it hears its reports.
     var displayOwners: [DeviceIdentifier: Int] = [:]
     /// Each client's streams of a pair's IMU, and each pair's Motion as the backend runs it
@@ -153,10 +163,11 @@ public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendabl
         owner.check()
         clients[id] = Client(queue: queue, name: name)
         world.trace.record(source: "serve", event: "client_joined", values: ["client": .int(id), "name": .string(name)])
-        queue.send(.hello(hello()))
+        queue.send(.hello(hello(for: id)))
     }
 
-    public func hello() -> ServerHello {
+    /// The world as it is now; `client`: the number of the client it greets.
+    public func hello(for client: Int? = nil) -> ServerHello {
         let devices = backend.devices
         return ServerHello(
             server: configuration.name, world: configuration.worldKind, speed: world.scheduler.speed, time: world.scheduler.now,
@@ -168,7 +179,8 @@ public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendabl
                 let kbps = backend.linkBandwidthKbps(of: device.identifier)
                 return kbps.isFinite ? (device.identifier, kbps) : nil
             }) { first, _ in first },
-            mock: (world.mock?.paired ?? []).map { WireMockGlasses($0, pictures: configuration.pictures) })
+            mock: (world.mock?.paired ?? []).map { WireMockGlasses($0, pictures: configuration.pictures) },
+            held: held, clientID: client)
     }
 
     // MARK: Mock
@@ -203,11 +215,13 @@ public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendabl
         owner.check()
         guard let client = clients.removeValue(forKey: id) else { return }
         for feed in client.feeds.values { feed.stop() }
+        endedStreams.subtract(client.feedDevices.keys)
         client.console?.close()
         releaseDisplays(of: id)
         stopMotionWatches(of: id)
         for (device, owner) in sessionOwners where owner == id {
             sessionOwners[device] = nil
+            sessionStates[device] = nil
             backend.listenForSpeech(false, on: device)
             backend.closeSession(on: device) {}
         }
@@ -216,6 +230,7 @@ public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendabl
             backend.listenForVoiceInvocations(false, on: device)
         }
         publishMockChanges()
+        publishHolderChanges()
         world.trace.record(source: "serve", event: "client_left", values: [
             "client": .int(id), "name": .string(client.name), "feeds": .int(client.feeds.count)])
     }
@@ -236,6 +251,8 @@ public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendabl
         owner.check()
         guard let queue = clients[clientID]?.queue else { return }
         let reply: (Result<WireReplyValue, WireError>) -> Void = { queue.send(.reply(id: id, $0)) }
+        // What a command changes at once (a stream, a display, a watch) reaches the other clients after its reply.
+        defer { publishHolderChanges() }
         switch command {
         case .register:
             backend.startRegistration { [weak self] result in
@@ -261,8 +278,13 @@ public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendabl
                 return reply(.failure(WireError(DeviceSessionError.sessionAlreadyExists)))
             }
             sessionOwners[device] = clientID
+            sessionStates[device] = "opening"
             backend.openSession(on: device) { [weak self] result in
-                if case .failure = result, self?.sessionOwners[device] == clientID { self?.sessionOwners[device] = nil }
+                if let self, self.sessionOwners[device] == clientID {
+                    if case .failure = result { self.sessionOwners[device] = nil }
+                    if case .success = result { self.sessionStates[device] = "running" } else { self.sessionStates[device] = nil }
+                    self.publishHolderChanges()
+                }
                 reply(result.map { .done }.mapError(WireError.init))
             }
             // A too-quick restart leaves the glasses stuck (the open then never completes), which only the mock sees.
@@ -271,6 +293,7 @@ public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendabl
             // Another client's session is not this one's to close.
             if sessionOwners[device] == clientID {
                 sessionOwners[device] = nil
+                sessionStates[device] = nil
                 backend.closeSession(on: device) {}
             }
             reply(.success(.done))
@@ -288,6 +311,7 @@ public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendabl
         case .audioRoute:
             answerAudioRoute(reply)
         case .speechListen(let device, let listening):
+            if listening { clients[clientID]?.speechDevices.insert(device) } else { clients[clientID]?.speechDevices.remove(device) }
             // A start is answered once the glasses have listened for as long as the model's
             // start takes, so what they heard in that time (a recogniser failing on its first
             // block) reaches the client before it, as it would the embedded model.
@@ -318,6 +342,7 @@ public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendabl
             reply(.success(.done))
         case .stopCamera(let stream):
             clients[clientID]?.feeds.removeValue(forKey: stream)?.stop()
+            if clients[clientID]?.feedDevices.removeValue(forKey: stream) != nil { endedStreams.remove(stream) }
             queue.discardFrames(of: stream)
             reply(.success(.done))
         case .displayStart, .displaySend, .displayClear, .displayStopVideo, .displayStop:
@@ -349,6 +374,7 @@ public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendabl
                 "watch_inputs needs this client's started session on '\(device)' (open_session first): DAT adds Inputs to a started session"))
         }
         backend.watchInputs(on: device, configuration: inputs)
+        if inputs == nil { clients[clientID]?.inputsDevices.remove(device) } else { clients[clientID]?.inputsDevices.insert(device) }
         return .success(.done)
     }
 
@@ -443,6 +469,7 @@ public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendabl
             return queue.send(.reply(id: id, .failure(WireError(StreamError.deviceNotFound(device)))))
         }
         clients[clientID]?.feeds[stream] = handle
+        clients[clientID]?.feedDevices[stream] = device
         // The client is the phone: it pauses its own A2DP playback to these glasses (ios#256).
         if backend.a2dpPausesOnStream { queue.send(.event(.a2dpPausedByStream(device: device))) }
         queue.send(.reply(id: id, .success(.stream(stream))))
@@ -477,7 +504,9 @@ public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendabl
         endMotionWatches(of: identifier)
         links[identifier] = nil
         sessionOwners[identifier] = nil
+        sessionStates[identifier] = nil
         mockSent[identifier] = nil
+        holdersSent[identifier] = nil
         broadcast(.deviceRemoved(identifier))
     }
 
@@ -493,6 +522,7 @@ public final class WorldWireServer: WearablesBackendObserver, @unchecked Sendabl
     public func backend(didInterruptSessionOn identifier: DeviceIdentifier, with interruption: SessionInterruption) {
         if case .ended = interruption { sessionOwners[identifier] = nil }
         broadcast(.session(device: identifier, interruption))
+        trackSession(interruption, on: identifier)
     }
 
     public func backend(didReceive input: DeviceInput, on identifier: DeviceIdentifier) {

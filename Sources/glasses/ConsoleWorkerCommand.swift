@@ -32,7 +32,8 @@ struct ConsoleWorkerCommand: ParsableCommand {
             ConsoleWorkerCommand.emit(["error": .string("glasses console-worker: no setup line {\"url\":...} on stdin\n"), "output": ""])
             throw ExitStatus.usage
         }
-        let world = try RemoteWorld(url: url, token: setup["token"]?.string, seed: 0, traceSink: nil)
+        // Named "console" in its hello, so the dashboard says what the console holds as the console's.
+        let world = try RemoteWorld(url: url, token: setup["token"]?.string, seed: 0, client: "console", traceSink: nil)
         let console = try WorldReplConsole(world: world, outputDirectory: setup["out"]?.string)
         console.onSave = { file in ConsoleWorkerCommand.emit(["saved": .string(file.path), "kind": .string(file.kind.rawValue)]) }
         console.onAudioSettings = { settings in ConsoleWorkerCommand.emit(["audio": settings.json]) }

@@ -178,4 +178,19 @@ extension WireMessageTests {
             try ServerMessage.decode(Data(#"{"type":"motion_samples","device":"g","samples":[{"timestamp_ns":1,"source":"wrist"}]}"#.utf8))
         }
     }
+
+    /// `holders` and the hello's `held` and `client_id` as docs/protocol.md writes them, read back as they were.
+    @Test func holdersCrossUnderTheDocumentedNames() throws {
+        let holder = WireHolder(client: 3, name: "glasses", session: "running", streams: [2], inputs: true, speech: true)
+        let event = ServerMessage.event(.holders(device: "rayBanMeta-1", [holder]))
+        #expect(String(decoding: event.encoded(), as: UTF8.self) == #"{"device":"rayBanMeta-1","holders":[{"client":3,"display":false,"#
+            + #""inputs":true,"motion":false,"name":"glasses","session":"running","speech":true,"streams":[2],"voice":false}],"type":"holders"}"#)
+        #expect(try ServerMessage.decode(event.encoded()) == event)
+        let hello = ServerMessage.hello(ServerHello(
+            server: "glasses serve", world: "simulator", speed: 1, time: 0, registration: .registered, permissions: [:], devices: [],
+            bandwidth: [:], held: [WireDeviceHolders(device: "rayBanMeta-1", holders: [holder])], clientID: 4))
+        let text = String(decoding: hello.encoded(), as: UTF8.self)
+        #expect(text.contains(#""client_id":4"#) && text.contains(#""held":[{"device":"rayBanMeta-1","holders":[{"client":3,"#), "\(text)")
+        #expect(try ServerMessage.decode(hello.encoded()) == hello)
+    }
 }

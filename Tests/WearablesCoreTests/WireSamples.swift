@@ -15,6 +15,12 @@ enum WireSamples {
         inputs: [.init(type: "bluetoothHFP", name: "Ray-Ban Meta", sampleRate: 8000)],
         outputs: [.init(type: "builtInSpeaker", name: "Speaker", sampleRate: 48000)], active: true, interrupted: false)
 
+    /// A script holding a session with a stream, Inputs and Speech, and a client holding capabilities but no session.
+    static let holders = [
+        WireHolder(client: 3, name: "glasses", session: "running", streams: [2], inputs: true, speech: true),
+        WireHolder(client: 4, name: "dashboard", display: true, motion: true, voice: true),
+    ]
+
     static let tree = try! JSONDecoder().decode(WireComponent.self, from: Data(
         #"{"type":"flexbox","props":{"padding":24,"direction":"column"},"children":[{"type":"text","props":{"text":"Hi"}}]}"#.utf8))
 
@@ -62,7 +68,8 @@ enum WireSamples {
     static let server: [ServerMessage] = [
         .hello(ServerHello(server: "glasses serve", world: "simulator", speed: 1, time: 12.5, registration: .registered,
                            permissions: [.camera: .granted, .microphone: .denied], devices: [device],
-                           bandwidth: [glasses: 2500], mock: [mockGlasses])),
+                           bandwidth: [glasses: 2500], mock: [mockGlasses],
+                           held: [WireDeviceHolders(device: glasses, holders: holders)], clientID: 4)),
         .hello(ServerHello(server: "glasses bridge", world: "bridge", speed: 1, time: 0, registration: .unavailable,
                            permissions: [:], devices: [], bandwidth: [:])),
         .reply(id: 1, .success(.done)), .reply(id: 2, .success(.permission(.granted))), .reply(id: 3, .success(.stream(7))),
@@ -105,5 +112,6 @@ enum WireSamples {
             MotionSample(timestampNs: 4_066_666_667, source: .neuralBand),
         ])),
         .event(.motionError(device: glasses, .sensorUnavailable)),
+        .event(.holders(device: glasses, holders)), .event(.holders(device: glasses, [])),
     ]
 }

@@ -21,6 +21,8 @@ const world = {
   streams: new Map(),      // stream -> { device, settings, state, view }
   ownStreams: new Set(),   // every stream this page started: a late frame of a stopped one is not another client's
   cameraState: new Map(),  // device -> what its camera does, for the panel
+  held: new Map(),         // device -> what every client holds on it (the server's `holders`)
+  clientID: null,          // this page's number on the server, as `holders` names it
 };
 
 /// Frame timestamp to paint, in wall milliseconds, for scripts/bench (read with page.evaluate).
@@ -56,6 +58,7 @@ function connect() {
 function disconnected(close) {
   if (world.online) {
     world.time = worldNow();
+    timelineSeenUntil = world.time;
     world.online = false;
     log("disconnected", `code ${close.code}${close.reason ? ": " + close.reason : ""}`, true);
     showClock();
@@ -120,6 +123,7 @@ function receive(message) {
       log("device", `${message.device} removed`);
       return;
     case "mock_glasses": return updateMock(message.glasses);
+    case "holders": return updateHolders(message.device, message.holders);
     case "permission":
       world.permissions[message.permission] = message.status;
       renderPermissions();
@@ -150,6 +154,8 @@ function hello(message) {
   world.helloAt = performance.now();
   world.simulator = message.world === "simulator";
   world.permissions = message.permissions || {};
+  world.clientID = message.client_id ?? null;
+  for (const entry of message.held || []) world.held.set(entry.device, entry.holders);
   setConnection(`connected: ${message.world}, ${message.speed}× speed, ${message.registration}`, "state-ok");
   for (const device of message.devices) updateDevice(device.id, device, true);
   for (const glasses of message.mock || []) updateMock(glasses, true);
@@ -160,12 +166,13 @@ function hello(message) {
   act("audio_route", {}, "audio route").then((reply) => reply && showAudioRoute(reply.audio));
   loadRecipes();
   loadSavedFiles();
+  backfillTimeline(message.time);
 }
 
 /// Before the hello of a new connection: what the page knew of the world is stale (the
 /// server may have restarted), so it goes, and the hello and the reads after it fill it in again.
 function forgetWorld() {
-  for (const map of [world.devices, world.mock, world.sessions, world.cameraState]) map.clear();
+  for (const map of [world.devices, world.mock, world.sessions, world.cameraState, world.held]) map.clear();
   for (const entry of world.streams.values()) entry.view?.figure.remove();
   world.streams.clear();
   // A new server numbers its streams from 1 again: an old number is not this page's any more.
@@ -241,7 +248,8 @@ function factStyle(field, value) {
   const good = { link: "connected", hinge: "open", don: "donned", thermal: "none", compatibility: "compatible",
     session: "running", camera: "streaming", powered: "on" };
   if (!(field in good)) return "";
-  if (value === good[field]) return "state-ok";
+  // "running (glasses #4)": another client's running session is as good as this page's.
+  if (String(value).split(" ")[0] === good[field]) return "state-ok";
   return String(value).startsWith("ended") || value === "disconnected" || value === "closed" ? "state-bad" : "state-warn";
 }
 
@@ -252,7 +260,7 @@ function devicePanel(id, info) {
   panel = element("article", { id: `device-${id}`, className: "device", "aria-label": `${info.name} (${id})` });
   panel.append(element("h3", { textContent: `${info.name} — ${id}` }));
   const facts = element("ul", { className: "facts", "aria-label": `${id} state` });
-  for (const field of [...deviceFields, "powered", "bandwidth", "session", "camera"]) {
+  for (const field of [...deviceFields, "powered", "bandwidth", "session", "camera", "held by"]) {
     const value = element("b", { textContent: "…" });
     value.dataset.field = field;
     facts.append(element("li", {}, [element("span", { textContent: field }), value]));
@@ -261,8 +269,7 @@ function devicePanel(id, info) {
   panel.append(sessionControls(id));
   if (world.simulator) panel.append(mockControls(id));
   $("devices").append(panel);
-  setFact(panel, "session", world.sessions.get(id) || "none");
-  setFact(panel, "camera", world.cameraState.get(id) || "off");
+  showHeld(id, panel);
   return panel;
 }
 
@@ -311,15 +318,62 @@ function renderPermissions() {
 
 function setSession(device, state) {
   world.sessions.set(device, state);
-  const panel = $(`device-${device}`);
-  if (panel) setFact(panel, "session", state);
+  showHeld(device);
   log("session", `${device}: ${state}`, state.startsWith("ended"));
 }
 
 function setCamera(device, state) {
   world.cameraState.set(device, state);
-  const panel = $(`device-${device}`);
-  if (panel) setFact(panel, "camera", state);
+  showHeld(device);
+}
+
+// MARK: What every client holds
+
+/// A client as the panel names it: this page, the console (the page's Lua console and the
+/// recipes it starts, in a worker of their own), or another client by the name it gave
+/// (`glasses` is a script or a REPL over --connect).
+function holderLabel(holder) {
+  if (holder.client === world.clientID) return "this page";
+  return `${holder.name || "client"} #${holder.client}`;
+}
+
+/// What a client holds, in words: "session running, camera (stream 3), display, inputs".
+function holdings(holder) {
+  const words = [];
+  if (holder.session) words.push(`session ${holder.session}`);
+  if (holder.streams.length) words.push(`camera (stream${holder.streams.length > 1 ? "s" : ""} ${holder.streams.join(", ")})`);
+  for (const capability of ["display", "inputs", "motion", "speech", "voice"]) if (holder[capability]) words.push(capability);
+  return words.join(", ");
+}
+
+/// The server says what the clients hold on a device now; each client whose holdings
+/// changed gets a line on the timeline.
+function updateHolders(device, holders) {
+  const before = world.held.get(device) || [];
+  world.held.set(device, holders);
+  showHeld(device);
+  followListening();
+  const clients = new Set([...before, ...holders].map((holder) => holder.client));
+  for (const client of clients) {
+    const was = before.find((holder) => holder.client === client), now = holders.find((holder) => holder.client === client);
+    const text = now ? holdings(now) : "";
+    if ((was ? holdings(was) : "") !== text) log("holders", `${device}: ${holderLabel(now || was)} ${text ? "holds " + text : "holds nothing"}`);
+  }
+}
+
+/// The panel's session and camera say whoever holds them: this page's own state, or another
+/// client's session and streams (a script over --connect, the console) with its name.
+function showHeld(device, panel = $(`device-${device}`)) {
+  if (!panel) return;
+  const others = (world.held.get(device) || []).filter((holder) => holder.client !== world.clientID);
+  const session = others.find((holder) => holder.session);
+  setFact(panel, "session", session ? `${session.session} (${holderLabel(session)})` : world.sessions.get(device) || "none");
+  const streaming = others.filter((holder) => holder.streams.length);
+  setFact(panel, "camera", streaming.length
+    ? `${session?.session === "paused" ? "paused" : "streaming"} (${streaming.map((holder) => `${holderLabel(holder)}, stream ${holder.streams.join(", ")}`).join("; ")})`
+    : world.cameraState.get(device) || "off");
+  const all = world.held.get(device) || [];
+  setFact(panel, "held by", all.length ? all.map((holder) => `${holderLabel(holder)}: ${holdings(holder)}`).join("; ") : "nobody");
 }
 
 async function openSession(device) {
@@ -645,17 +699,65 @@ function setUpConsole() {
 
 const timelineWindow = 5 * 60 * 1000;
 
+const timelineLimit = 500;
+
 function log(kind, text, isError) {
-  const list = $("timeline");
-  const item = element("li", { className: isError ? "error" : "" }, [
-    element("time", { textContent: `${worldNow().toFixed(1)} s` }),
+  $("timeline").prepend(timelineItem(worldNow(), kind, text, isError ? "error" : "", performance.now()));
+  pruneTimeline();
+}
+
+/// One line: world time, kind, text; `at` is its wall time in the page's clock, for the window.
+function timelineItem(time, kind, text, className, at) {
+  const item = element("li", { className }, [
+    element("time", { textContent: `${time.toFixed(1)} s` }),
     element("span", { className: "kind", textContent: kind }),
     document.createTextNode(" " + text),
   ]);
-  item.dataset.at = performance.now();
-  list.prepend(item);
+  item.dataset.at = at;
+  return item;
+}
+
+function pruneTimeline() {
+  const list = $("timeline");
   const oldest = performance.now() - timelineWindow;
-  while (list.lastChild && (Number(list.lastChild.dataset.at) < oldest || list.children.length > 500)) list.lastChild.remove();
+  while (list.lastChild && (Number(list.lastChild.dataset.at) < oldest || list.children.length > timelineLimit)) list.lastChild.remove();
+}
+
+/// What happened before this page connected, from the server's recent trace records
+/// (`GET /v1/events`): the timeline starts with the last five minutes, not empty. After a
+/// reconnection only what the page did not see is added: everything when the server
+/// restarted (its clock began again), else what came after the page lost it.
+let timelineSeenUntil = null;
+
+async function backfillTimeline(helloTime) {
+  const after = timelineSeenUntil != null && helloTime >= timelineSeenUntil ? timelineSeenUntil : -Infinity;
+  timelineSeenUntil = helloTime;
+  const seconds = Math.min(3600, Math.max(1, timelineWindow / 1000 * world.speed));
+  let body;
+  try {
+    const response = await fetch(`/v1/events?seconds=${seconds}&limit=${timelineLimit}&token=${token}`);
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+    body = await response.json();
+  } catch (error) {
+    return log("error", `reading the server's recent events: ${error.message}`, true);
+  }
+  const earlier = body.events.filter((event) => event.t <= helloTime && event.t > after);
+  const list = $("timeline");
+  // Older than every line the page logged itself since the hello: they go below them, newest first.
+  const anchor = [...list.children].find((item) => Number(item.dataset.at) < world.helloAt) || null;
+  for (const event of earlier.reverse()) {
+    const at = world.helloAt - (helloTime - event.t) / world.speed * 1000;
+    const item = timelineItem(event.t, event.source, traceText(event), "backfilled", at);
+    item.title = "from the server's recent events, before this page connected";
+    list.insertBefore(item, anchor);
+  }
+  pruneTimeline();
+}
+
+/// A trace record in words: its event, then its values ("battery: glasses rayBanMeta-1, level 77").
+function traceText(event) {
+  const values = Object.entries(event.values || {}).map(([key, value]) => `${key} ${typeof value === "string" ? value : JSON.stringify(value)}`);
+  return values.length ? `${event.event}: ${values.join(", ")}` : event.event;
 }
 
 // MARK: Recipes

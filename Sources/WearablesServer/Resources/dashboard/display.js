@@ -6,7 +6,13 @@
 // so the script's callback runs and what it shows next arrives like any change.
 "use strict";
 
-const lenses = new Map(); // device -> { figure, lens, caption, video, shown }
+const lenses = new Map(); // device -> { figure, frame, sizer, lens, zoom, caption, video, shown }
+/// The lens' size in lens pixels (DisplayMetrics.viewport), laid out at that size and scaled.
+const lensPixels = 600;
+/// The zooms a lens can be shown at: as wide as the row of previews allows (up to one CSS
+/// pixel per lens pixel), one CSS pixel per lens pixel, or two. A lens wider than its
+/// place scrolls in its frame, so the page never grows sideways.
+const lensZooms = [["fit", "Fit"], ["1", "1x"], ["2", "2x"]];
 
 /// Draws a pair's lens when what it shows changed; glasses without a display have none.
 function showDisplay(glasses, quiet) {
@@ -41,19 +47,41 @@ function displayTexts(spec) {
 
 function lensView(device) {
   const lens = element("div", { className: "lens", role: "group", "aria-label": `What the display of ${device} shows` });
-  const frame = element("div", { className: "lens-frame" }, [lens]);
+  const sizer = element("div", { className: "lens-sizer" }, [lens]);
+  const frame = element("div", { className: "lens-frame" }, [sizer]);
   const caption = element("figcaption", { textContent: "…" });
+  const zoom = element("select", {}, lensZooms.map(([value, text]) => element("option", { value, textContent: text })));
+  const zoomField = element("span", { className: "field lens-zoom" });
+  labelled(zoomField, `lens-zoom-${device}`, "Zoom", zoom);
   const video = element("p", { className: "lens-video-controls", hidden: true }, [
     button("Video ended", () => endVideo(device, "ended")),
     button("Video stopped", () => endVideo(device, "stopped")),
     button("Video error", () => endVideo(device, "error")),
   ]);
-  const figure = element("figure", { className: "lens-view", id: `lens-${device}` }, [frame, caption, video]);
+  const figure = element("figure", { className: "lens-view", id: `lens-${device}` }, [zoomField, frame, caption, video]);
   $("lenses").append(figure);
-  const view = { figure, lens, caption, video, shown: null };
+  const view = { figure, frame, sizer, lens, zoom, caption, video, shown: null };
+  zoom.addEventListener("change", () => zoomLens(view));
   lenses.set(device, view);
+  zoomLens(view);
   return view;
 }
+
+/// Scales a lens to its zoom: `fit` takes the width the screens row gives it (at most one CSS
+/// pixel per lens pixel); 1x and 2x are fixed, their frame scrolling where the row is narrower.
+function zoomLens(view) {
+  const room = view.figure.closest(".screens")?.clientWidth || lensPixels;
+  const scale = view.zoom.value === "fit" ? Math.min(1, room / lensPixels) : Number(view.zoom.value);
+  const size = `${lensPixels * scale}px`;
+  view.lens.style.transform = `scale(${scale})`;
+  view.sizer.style.width = view.sizer.style.height = size;
+  view.frame.style.width = `${Math.min(lensPixels * scale, room)}px`;
+  view.figure.dataset.zoom = view.zoom.value;
+  view.figure.dataset.scale = String(scale);
+}
+
+/// A fitted lens follows the width it is given (a window resized, a preview appearing beside it).
+new ResizeObserver(() => { for (const view of lenses.values()) zoomLens(view); }).observe(document.querySelector(".screens"));
 
 function drawLens(view, device, display) {
   view.figure.dataset.state = display.on ? "started" : "stopped";

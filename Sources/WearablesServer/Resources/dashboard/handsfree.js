@@ -13,6 +13,8 @@ const handsFree = {
   noMotion: new Set(),
   /// A motion read is out: the next tick skips rather than piling reads up.
   reading: false,
+  /// The glasses the person picked themselves: the picker stays on them while they are paired.
+  picked: null,
 };
 
 const inputPad = [
@@ -40,6 +42,7 @@ function setUpHandsFree() {
   $("speech-final").addEventListener("click", () => say(true));
   $("voice-launch").addEventListener("click", heyMeta);
   $("handsfree-device").addEventListener("change", () => {
+    handsFree.picked = chosenGlasses();
     const glasses = world.mock.get(chosenGlasses());
     if (glasses) showHandsFreeState(glasses);
     drawSparkline([]);
@@ -97,6 +100,7 @@ function showHandsFree(glasses, before, quiet) {
     $("handsfree-controls").hidden = false;
   }
   if (glasses.id === chosenGlasses()) showHandsFreeState(glasses);
+  followListening();
   if (quiet || !before) return;
   if (Boolean(before.speech_listening) !== Boolean(glasses.speech_listening)) {
     log("speech", `${glasses.id}: ${glasses.speech_listening ? "listening" : "no longer listening"}`);
@@ -127,10 +131,43 @@ function showHandsFreeState(glasses) {
   $("motion-pose").textContent = glasses.motion_pose || "recorded samples";
 }
 
+/// How much an app listens to a pair, for the picker: 2 when a client watches its Inputs,
+/// Speech or voice invocations, 1 when another client than this page holds a session or
+/// Motion there, 0 when nobody does.
+function listening(device) {
+  const holders = (world.held.get(device) || []).filter((holder) => holder.client !== world.clientID);
+  const mock = world.mock.get(device);
+  if (holders.some((holder) => holder.inputs || holder.speech || holder.voice) || mock?.speech_listening || mock?.voice_listening) return 2;
+  return holders.some((holder) => holder.session || holder.motion) ? 1 : 0;
+}
+
+/// Unless the person picked a pair, the picker follows the one an app listens to: what the
+/// panel sends then reaches a script. Among equals it stays where it is; with nobody
+/// listening anywhere, it keeps the pair it shows (the first paired at the start).
+function followListening() {
+  const picker = $("handsfree-device");
+  const devices = [...picker.options].map((option) => option.value);
+  for (const option of picker.options) {
+    option.textContent = listening(option.value) === 2 ? `${option.value} (an app listens)` : option.value;
+  }
+  if (handsFree.picked && devices.includes(handsFree.picked)) return;
+  handsFree.picked = null;
+  const current = chosenGlasses();
+  let best = current;
+  for (const device of devices) if (listening(device) > listening(best)) best = device;
+  if (!best || best === current) return;
+  picker.value = best;
+  const glasses = world.mock.get(best);
+  if (glasses) showHandsFreeState(glasses);
+  drawSparkline([]);
+  log("hands-free", `following ${best}, which an app ${listening(best) === 2 ? "listens to" : "holds a session on"}`);
+}
+
 /// Unpaired glasses leave the picker; the panel then shows the pair picked next, if any.
 function removeHandsFree(device) {
   [...$("handsfree-device").options].find((option) => option.value === device)?.remove();
   handsFree.noMotion.delete(device);
+  followListening();
   const next = world.mock.get(chosenGlasses());
   $("handsfree-empty").hidden = Boolean(next);
   $("handsfree-controls").hidden = !next;
@@ -140,6 +177,7 @@ function removeHandsFree(device) {
 
 function forgetHandsFree() {
   $("handsfree-device").replaceChildren();
+  handsFree.picked = null;
   $("handsfree-empty").hidden = false;
   $("handsfree-controls").hidden = true;
   handsFree.noMotion.clear();
