@@ -52,6 +52,25 @@ let luaLibrary: [Target.Dependency] = [
 let luaLibrary: [Target.Dependency] = ["CLuaSource"]
 #endif
 
+// Where each target's sources live: Sources/<layer>/<target>, the layers listed from the bottom up, so
+// the tree reads as the dependency graph (docs/layout.md). A target depends only on targets of its own
+// layer and of those listed before it: the loop at the end places each target and refuses an upward
+// dependency (scripts/check-layers plants one to see it refused).
+let layers: KeyValuePairs<String, [String]> = [
+    "Base": ["Locking", "ThreadOwnership", "Spelling"],
+    "Lua": ["CLua", "CLuaSystem", "CLuaSource", "CLuaShim", "LuaHost"],
+    "Model": ["WearablesModel", "WearablesDisplayModel", "WearablesMock", "DATInterface"],
+    "Media": ["CImageCodecs", "CMediaCodecs", "CFaceDetector", "CFontRaster", "CAudioLibraries", "CSpeechLibraries"],
+    "Core": ["WearablesCore", "WearablesAudio", "WearablesDisplay", "WearablesWorld"],
+    "Wire": ["WearablesWire", "WirePictures", "PlainWebSocket", "WireServing", "WireServer"],
+    "Backends": ["WearablesSimulator", "WearablesRemote", "WearablesDAT", "DATFake"],
+    "Server": ["WearablesServer", "GlassesRelay"],
+    "Bridge": ["GlassesBridgeCore", "GlassesBridgeFake", "GlassesBridge"],
+    "Scripting": ["GlassesScript", "RecipeSharing", "GlassesEmbedding"],
+    "Apps": ["glasses", "glasses-serve", "glasses-mcp", "CLineEditor", "CTerminal"],
+    "Build": ["embed-resources"],
+]
+
 let package = Package(
     name: "GlassesScript",
     // iOS 17.2 is Meta DAT's own minimum, so the code an app embeds (docs/ios-bridge.md) locks with
@@ -416,12 +435,12 @@ let metaSDK = metaModules.map { Target.Dependency(stringLiteral: $0) }
 // compatibility can't be guaranteed: harmless, the stand-in's binary never leaves the test build.
 let asMetaBuildsIt: [SwiftSetting] = [.unsafeFlags(["-enable-library-evolution"])]
 package.targets += [
-    .target(name: "MWDATCore", path: "Sources/DATStandIn/MWDATCore", swiftSettings: asMetaBuildsIt),
-    .target(name: "MWDATCamera", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATCamera", swiftSettings: asMetaBuildsIt),
-    .target(name: "MWDATSpeech", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATSpeech", swiftSettings: asMetaBuildsIt),
-    .target(name: "MWDATDisplay", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATDisplay", swiftSettings: asMetaBuildsIt),
-    .target(name: "MWDATInputs", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATInputs", swiftSettings: asMetaBuildsIt),
-    .target(name: "MWDATMotion", dependencies: ["MWDATCore"], path: "Sources/DATStandIn/MWDATMotion", swiftSettings: asMetaBuildsIt),
+    .target(name: "MWDATCore", path: "Sources/Bridge/DATStandIn/MWDATCore", swiftSettings: asMetaBuildsIt),
+    .target(name: "MWDATCamera", dependencies: ["MWDATCore"], path: "Sources/Bridge/DATStandIn/MWDATCamera", swiftSettings: asMetaBuildsIt),
+    .target(name: "MWDATSpeech", dependencies: ["MWDATCore"], path: "Sources/Bridge/DATStandIn/MWDATSpeech", swiftSettings: asMetaBuildsIt),
+    .target(name: "MWDATDisplay", dependencies: ["MWDATCore"], path: "Sources/Bridge/DATStandIn/MWDATDisplay", swiftSettings: asMetaBuildsIt),
+    .target(name: "MWDATInputs", dependencies: ["MWDATCore"], path: "Sources/Bridge/DATStandIn/MWDATInputs", swiftSettings: asMetaBuildsIt),
+    .target(name: "MWDATMotion", dependencies: ["MWDATCore"], path: "Sources/Bridge/DATStandIn/MWDATMotion", swiftSettings: asMetaBuildsIt),
     .testTarget(
         name: "GlassesBridgeTests",
         dependencies: ["Locking", "GlassesBridge", "GlassesBridgeCore", "GlassesRelay", "PlainWebSocket", "WearablesCore", "WearablesDisplay"] + metaSDK),
@@ -441,3 +460,21 @@ package.targets.append(
             // of Meta's SDK; it needs none of the core's `package` declarations nor the stand-in's test hooks.
             packageAccess: false))
 package.products.append(.library(name: "GlassesBridge", targets: ["GlassesBridge"]))
+
+let layerIndex = Dictionary(uniqueKeysWithValues: layers.enumerated().flatMap { index, layer in layer.value.map { ($0, index) } })
+for target in package.targets {
+    guard let index = layerIndex[target.name] else { continue }
+    target.path = target.path ?? "Sources/\(layers[index].key)/\(target.name)"
+    guard target.type != .test else { continue }
+    for dependency in target.dependencies {
+        let name: String
+        switch dependency {
+        case .targetItem(let target, _), .byNameItem(let target, _): name = target
+        case .productItem: continue
+        @unknown default: continue
+        }
+        if let above = layerIndex[name], above > index {
+            fatalError("\(target.name) (layer \(layers[index].key)) depends on \(name) (layer \(layers[above].key)), a layer above it; move the code down, or the dependency")
+        }
+    }
+}

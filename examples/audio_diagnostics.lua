@@ -10,7 +10,7 @@
 --
 -- The flow itself is the built-in recipe `audio-diagnostics` (read it with
 -- `glasses recipe info audio-diagnostics`, or in
--- Sources/GlassesScript/Recipes/Resources/builtin/audio-diagnostics.recipe).
+-- Sources/Scripting/GlassesScript/Recipes/Resources/builtin/audio-diagnostics.recipe).
 -- This script shows how a script starts a recipe and follows it.
 
 local seconds = tonumber(arg[1]) or 5

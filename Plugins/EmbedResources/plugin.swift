@@ -28,7 +28,7 @@ struct EmbedResources: BuildToolPlugin {
             .buildCommand(
                 displayName: "Embedding \(target.name)/\(folder)",
                 executable: try context.tool(named: "embed-resources").url,
-                arguments: [typeName, root.path(), "Sources/\(target.name)/\(folder)", output.path()]
+                arguments: [typeName, root.path(), String(root.path().dropFirst(context.package.directoryURL.path().count)), output.path()]
                     + extraFiles.map { "\($0.0)=\($0.1.path())" },
                 inputFiles: inputs,
                 outputFiles: [output])

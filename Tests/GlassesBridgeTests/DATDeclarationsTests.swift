@@ -111,7 +111,7 @@ enum StandInInterfaces {
         defer { try? FileManager.default.removeItem(at: output) }
         var interfaces: [String: String] = [:]
         for module in modules {
-            let folder = root.appendingPathComponent("Sources/DATStandIn/\(module)")
+            let folder = root.appendingPathComponent("Sources/Bridge/DATStandIn/\(module)")
             let sources = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
             let interface = output.appendingPathComponent("\(module).swiftinterface")
             let arguments = [

@@ -748,7 +748,7 @@ import RecipeSharing
     // MARK: Built-ins in the binary
 
     private static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Sources/GlassesScript/Recipes/Resources").standardizedFileURL
+        .appendingPathComponent("../../Sources/Scripting/GlassesScript/Recipes/Resources").standardizedFileURL
 
     /// The build embeds every file of Recipes/Resources, byte for byte (the EmbedResources plugin).
     @Test func theBuildEmbedsEveryRecipeResource() throws {

@@ -5,10 +5,10 @@ import WearablesMock
 @testable import WearablesServer
 
 /// The build embeds the server's files (the EmbedResources plugin): every file of
-/// Sources/WearablesServer/Resources byte for byte, and docs/openapi.yaml, the one copy.
+/// Sources/Server/WearablesServer/Resources byte for byte, and docs/openapi.yaml, the one copy.
 @Suite struct ServerResourcesTests {
     static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Sources/WearablesServer/Resources").standardizedFileURL
+        .appendingPathComponent("../../Sources/Server/WearablesServer/Resources").standardizedFileURL
     static let openAPI = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../docs/openapi.yaml").standardizedFileURL
 

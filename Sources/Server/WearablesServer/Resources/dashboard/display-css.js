@@ -6,7 +6,7 @@
 //
 // A tree is the wire's component (`WireComponent`, docs/protocol.md):
 // `{type, props, children}`, props in snake_case holding only what differs from DAT's
-// defaults. Sizes are DisplayMetrics' (Sources/WearablesDisplay/Layout/DisplayMetrics.swift).
+// defaults. Sizes are DisplayMetrics' (Sources/Core/WearablesDisplay/Layout/DisplayMetrics.swift).
 "use strict";
 
 (function (global) {
