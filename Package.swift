@@ -57,7 +57,7 @@ let luaLibrary: [Target.Dependency] = ["CLuaSource"]
 // layer and of those listed before it: the loop at the end places each target and refuses an upward
 // dependency (scripts/check-layers plants one to see it refused).
 let layers: KeyValuePairs<String, [String]> = [
-    "Base": ["Locking", "ThreadOwnership", "Spelling"],
+    "Base": ["Locking", "ThreadOwnership", "Spelling", "MessageText"],
     "Lua": ["CLua", "CLuaSystem", "CLuaSource", "CLuaShim", "LuaHost"],
     "Model": ["WearablesModel", "WearablesDisplayModel", "WearablesMock", "DATInterface"],
     "Media": ["CImageCodecs", "CMediaCodecs", "CFaceDetector", "CFontRaster", "CAudioLibraries", "CSpeechLibraries"],
@@ -66,7 +66,7 @@ let layers: KeyValuePairs<String, [String]> = [
     "Backends": ["WearablesSimulator", "WearablesRemote", "WearablesDAT", "DATFake"],
     "Server": ["WearablesServer", "GlassesRelay"],
     "Bridge": ["GlassesBridgeCore", "GlassesBridgeFake", "GlassesBridge"],
-    "Scripting": ["GlassesScript", "RecipeSharing", "GlassesEmbedding"],
+    "Scripting": ["RecipeLockFile", "GlassesScript", "GlassesTooling", "RecipeSharing", "GlassesEmbedding"],
     "Apps": ["glasses", "glasses-serve", "glasses-mcp", "CLineEditor", "CTerminal"],
     "Build": ["embed-resources"],
 ]
@@ -147,6 +147,8 @@ let package = Package(
         .target(name: "ThreadOwnership", dependencies: ["Locking"]),
         // A lock and an atomic value below iOS 18, where Synchronization's Mutex and Atomic are not.
         .target(name: "Locking"),
+        // Text for people: a name quoted safely for a terminal, a file error as a person says it.
+        .target(name: "MessageText"),
         // Generic, safe Swift embedding of Lua. Knows nothing about glasses.
         .target(name: "LuaHost", dependencies: ["CLua", "CLuaShim", "Spelling", "ThreadOwnership"]),
 
@@ -329,19 +331,25 @@ let package = Package(
 
         // Lua bindings over the core: plugin registry, tasks, events, traces.
         // Recipes/Resources is compiled in at build time (the EmbedResources plugin), so an installed binary has it.
+        // `glasses.lock` and what it rests on: recipe names, trees and their SHA-256, versions and
+        // ranges, requirements. No Lua: the lock is read and written by tools that run no script.
+        .target(name: "RecipeLockFile", dependencies: ["MessageText"]),
         .target(
-            name: "GlassesScript", dependencies: ["Locking", "LuaHost", "Spelling", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay"],
+            name: "GlassesScript", dependencies: ["Locking", "LuaHost", "MessageText", "RecipeLockFile", "Spelling", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay"],
             exclude: ["Recipes/Resources"],
             plugins: ["EmbedResources"]),
+        // The tooling over the binding registry, for `glasses` and never in an app: `glasses check`, the
+        // LuaLS types, the reference and llms.txt, the Perfetto export.
+        .target(name: "GlassesTooling", dependencies: ["GlassesScript", "LuaHost", "Spelling", "WearablesCore", "WearablesDisplay"]),
         // The host embedded in an app: a script or recipe run on its own thread, stopped from any,
         // its output and trace as events and its end as a Swift value (docs/ios-bridge.md). Portable.
-        .target(name: "GlassesEmbedding", dependencies: ["GlassesScript", "LuaHost", "Locking", "WearablesCore", "WearablesWorld"]),
+        .target(name: "GlassesEmbedding", dependencies: ["GlassesScript", "RecipeLockFile", "LuaHost", "Locking", "WearablesCore", "WearablesWorld"]),
         // `glasses mcp`: the Model Context Protocol server for coding assistants (a program of its own).
         // Resources (its instructions and prompt, docs/llms.txt, docs/lua-reference.md) are compiled in; it reads a
         // served world (`--connect`) over HTTP and the WebSocket with NIO, already in the build for `glasses`.
         .executableTarget(
             name: "glasses-mcp",
-            dependencies: ["GlassesScript", "Locking", "WearablesModel", "PlainWebSocket",
+            dependencies: ["GlassesScript", "Locking", "RecipeLockFile", "WearablesModel", "PlainWebSocket",
                 .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -356,11 +364,11 @@ let package = Package(
         // The REPL's signal handler and stdio buffering: C that Swift must not be.
         .target(name: "CTerminal"),
         // Recipes from folders, zips, URLs and git, pinned in glasses.lock (git, curl and unzip do the fetching).
-        .target(name: "RecipeSharing", dependencies: ["GlassesScript", "Locking"]),
+        .target(name: "RecipeSharing", dependencies: ["GlassesScript", "Locking", "MessageText", "RecipeLockFile"]),
         .executableTarget(
             name: "glasses",
             dependencies: ["Locking", "ThreadOwnership",
-                "GlassesScript", "RecipeSharing", "LuaHost", "WearablesCore", "WearablesWorld", "WearablesSimulator", "WearablesRemote",
+                "GlassesScript", "GlassesTooling", "RecipeSharing", "RecipeLockFile", "MessageText", "LuaHost", "WearablesCore", "WearablesWorld", "WearablesSimulator", "WearablesRemote",
                 "WearablesDAT", "DATFake", "WearablesWire", "CLineEditor", "CTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -412,7 +420,7 @@ let package = Package(
         .testTarget(
             name: "GlassesScriptTests",
             dependencies: ["Locking", 
-                "GlassesScript", "LuaHost", "RecipeSharing", "WearablesAudio", "WearablesCore", "WearablesServer", "WearablesRemote", "WearablesSimulator", "WearablesWire",
+                "GlassesScript", "GlassesTooling", "LuaHost", "RecipeSharing", "RecipeLockFile", "WearablesAudio", "WearablesCore", "WearablesServer", "WearablesRemote", "WearablesSimulator", "WearablesWire",
                 "ServedWorldSupport",
             ],
             exclude: ["Scripts", "Goldens"]),

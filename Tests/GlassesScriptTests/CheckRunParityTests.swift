@@ -3,6 +3,7 @@ import LuaHost
 import Testing
 
 @testable import GlassesScript
+import GlassesTooling
 
 /// `glasses check` and the run read the same registry, so a mistake one of them
 /// rejects the other rejects too, in the same words ("did you mean" included).

@@ -3,6 +3,7 @@ import LuaHost
 import Testing
 
 @testable import GlassesScript
+import GlassesTooling
 
 @Suite struct CheckTests {
     let runtime: ScriptRuntime

@@ -4,6 +4,7 @@ import Testing
 import WearablesDisplay
 
 @testable import GlassesScript
+import GlassesTooling
 
 /// The display tree's schema (`DisplaySchema`) is one declaration: the run's decoder reads trees
 /// by it, and the registry's `DisplayComponent` types made from it feed the reference, llms.txt,

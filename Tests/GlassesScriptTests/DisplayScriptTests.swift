@@ -6,6 +6,7 @@ import Testing
 import WearablesCore
 import WearablesRemote
 import WearablesServer
+import RecipeLockFile
 
 /// The display from Lua (`session:display()`, `glasses.display`), on the simulator here.
 @Suite struct DisplayScriptTests {

@@ -3,6 +3,7 @@ import Testing
 
 import GlassesScript
 import RecipeSharing
+import RecipeLockFile
 
 /// A lock's names are recipe names, checked where the lock is read (issue 40, item 2).
 @Suite struct RecipeLockNameTests {

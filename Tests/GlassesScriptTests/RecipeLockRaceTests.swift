@@ -4,6 +4,7 @@ import Testing
 
 @testable import GlassesScript
 import RecipeSharing
+import RecipeLockFile
 
 /// A lock's check hashes the bytes a run loads (issue 40, item 3).
 @Suite struct RecipeLockRaceTests {

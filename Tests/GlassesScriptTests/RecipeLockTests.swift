@@ -2,6 +2,7 @@ import Foundation
 import GlassesScript
 import RecipeSharing
 import Testing
+import RecipeLockFile
 
 /// The pieces a lock file stands on: the hash, the tree, version ranges, sources.
 struct RecipeLockTests {

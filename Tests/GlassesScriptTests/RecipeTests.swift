@@ -4,6 +4,7 @@ import Testing
 
 @testable import GlassesScript
 import RecipeSharing
+import RecipeLockFile
 
 @Suite struct RecipeTests {
     /// A fresh temporary folder, removed by the caller.

@@ -3,6 +3,7 @@ import LuaHost
 import Testing
 
 @testable import GlassesScript
+import GlassesTooling
 
 /// docs/lua-reference.md and docs/llms.txt are generated from the registry and
 /// checked in; a binding that changes without them fails here

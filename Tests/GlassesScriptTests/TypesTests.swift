@@ -3,6 +3,7 @@ import LuaHost
 import Testing
 
 @testable import GlassesScript
+import GlassesTooling
 
 @Suite struct TypesTests {
     let bindings: LuaBindings

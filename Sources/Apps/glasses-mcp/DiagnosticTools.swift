@@ -1,6 +1,7 @@
 import Foundation
 import GlassesScript
 import MCP
+import RecipeLockFile
 
 /// The diagnostic tools over a served world (`glasses mcp --connect URL`), named and shaped as
 /// Meta's DAT debugging skill names its own: the SDK's state, what blocks DAT readiness, a

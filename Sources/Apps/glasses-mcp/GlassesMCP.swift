@@ -1,6 +1,7 @@
 import Foundation
 import GlassesScript
 import MCP
+import RecipeLockFile
 
 /// `glasses mcp`: GlassesScript for coding assistants, over the Model Context
 /// Protocol on stdio. A program of its own, so `glasses run` pays nothing for the

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import GlassesScript
 import LuaHost
+import GlassesTooling
 
 /// `glasses check SCRIPT...`: compile without running and flag names the run
 /// would not have and literal arguments the bindings would refuse, so typos

@@ -5,6 +5,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import GlassesScript
+import MessageText
+import GlassesTooling
 
 /// `glasses docs`: the Lua API reference from the binding registry, as Markdown
 /// (docs/lua-reference.md) or as llms.txt-style text for coding assistants (docs/llms.txt).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GlassesScript
 import LuaHost
+import RecipeLockFile
 
 /// The `glasses` command. Subcommands live one per file (`repl`, `recipe`,
 /// `types`, `check`, `serve`, `sweep` and `trace` join `run` here).

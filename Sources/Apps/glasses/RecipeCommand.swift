@@ -7,6 +7,8 @@ import ArgumentParser
 import GlassesScript
 import RecipeSharing
 import LuaHost
+import MessageText
+import RecipeLockFile
 
 /// `glasses recipe list|info|run`: shareable capture recipes found along the recipe search path.
 struct RecipeCommand: ParsableCommand {

@@ -7,6 +7,8 @@ import ArgumentParser
 import GlassesScript
 import LuaHost
 import RecipeSharing
+import MessageText
+import RecipeLockFile
 
 /// `glasses recipe search|publish`: the recipe indexes.
 extension RecipeCommand {

@@ -7,6 +7,7 @@ import ArgumentParser
 import GlassesScript
 import LuaHost
 import RecipeSharing
+import MessageText
 
 /// `glasses recipe add|remove|sync|update|verify`: recipes pinned in a project's
 /// `glasses.lock`, installed in its `.glasses/recipes`.

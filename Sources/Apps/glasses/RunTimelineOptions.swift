@@ -11,6 +11,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MessageText
+import GlassesTooling
 
 /// `glasses run`'s fault and timeline options: replay a saved fault schedule,
 /// and write the run's timeline for ui.perfetto.dev.

@@ -6,6 +6,8 @@ import Foundation
 #endif
 import GlassesScript
 import LuaHost
+import MessageText
+import GlassesTooling
 
 /// `glasses trace export FILE --perfetto OUT`: what to do with a run's trace afterwards.
 struct TraceCommand: ParsableCommand {

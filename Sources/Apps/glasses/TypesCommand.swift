@@ -1,5 +1,7 @@
 import ArgumentParser
 import GlassesScript
+import MessageText
+import GlassesTooling
 
 /// `glasses types --out DIR`: a LuaLS addon and a luacheck config generated from
 /// the binding registry, so editors and linters know every module, function and

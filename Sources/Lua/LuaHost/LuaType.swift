@@ -117,11 +117,19 @@ public struct LuaParameter: Equatable, Sendable {
     /// Why `value` is outside ``range``, or nil when it is inside (or there is no range).
     public func rangeProblem(_ value: Double) -> String? {
         guard let range, !range.contains(value) else { return nil }
-        let bounds = range.upperBound == .infinity ? ">= \(Self.format(range.lowerBound))" : "\(Self.format(range.lowerBound))-\(Self.format(range.upperBound))"
-        return "\(name) must be \(bounds)\(rangeReason.map { " (\($0))" } ?? ""), got \(Self.format(value))"
+        let bounds = range.upperBound == .infinity ? ">= \(Self.numberText(range.lowerBound))" : "\(Self.numberText(range.lowerBound))-\(Self.numberText(range.upperBound))"
+        return "\(name) must be \(bounds)\(rangeReason.map { " (\($0))" } ?? ""), got \(Self.numberText(value))"
     }
 
-    private static func format(_ value: Double) -> String {
+    /// The range as help and docs state it: `0 to 100`, or `>= 0` when it has no upper bound.
+    public var rangeText: String? {
+        guard let range else { return nil }
+        let lower = Self.numberText(range.lowerBound)
+        return range.upperBound == .infinity ? ">= \(lower)" : "\(lower) to \(Self.numberText(range.upperBound))"
+    }
+
+    /// A bound as a Lua literal: `30`, not `30.0`.
+    public static func numberText(_ value: Double) -> String {
         value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 

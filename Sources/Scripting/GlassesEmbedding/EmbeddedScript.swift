@@ -3,6 +3,7 @@ import Locking
 import LuaHost
 import WearablesCore
 import WearablesWorld
+import RecipeLockFile
 
 /// A script or recipe running inside an app, on a thread of its own.
 ///

@@ -9,6 +9,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RecipeLockFile
 
 /// Writes what a tool streams into files, counting every byte against one limit for the
 /// whole fetch: a chunk that would take the count past the limit is not written, and the

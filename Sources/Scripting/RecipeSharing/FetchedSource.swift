@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import GlassesScript
+import RecipeLockFile
 
 /// A source fetched into a scratch folder of its own: a checkout, an unpacked zip,
 /// or a copy of a folder. Nothing outside the scratch folder is written until a

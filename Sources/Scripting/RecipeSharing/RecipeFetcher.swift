@@ -11,6 +11,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MessageText
+import RecipeLockFile
 
 /// Fetches a source into a scratch folder with git, curl and unzip. Archives are
 /// checked before they are unpacked (no absolute paths, no `..`, no links, a size

@@ -4,6 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import GlassesScript
+import MessageText
+import RecipeLockFile
 
 /// Recipe indexes: plain JSON files (a path or a URL) listing recipes, their
 /// versions, where each is fetched from and the SHA-256 of its tree:

@@ -9,6 +9,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MessageText
+import RecipeLockFile
 
 /// Puts a fetched recipe folder in place. Everything is checked first (plain files
 /// only, limits, loadable metadata, the host version it needs); then the folder is

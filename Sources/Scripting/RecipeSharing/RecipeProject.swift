@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import GlassesScript
+import RecipeLockFile
 
 /// A folder whose scripts pin their recipes in `glasses.lock`, with the pinned
 /// recipes installed in `.glasses/recipes` beside it (what `glasses run` and

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import GlassesScript
+import RecipeLockFile
 
 /// Where `recipe install` and `recipe add` take a recipe from, parsed from what
 /// the user typed:

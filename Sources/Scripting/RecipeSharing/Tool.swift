@@ -9,6 +9,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RecipeLockFile
 
 /// The system tools recipe sharing runs (git, curl, unzip, zip), as LuaRocks and
 /// lazy.nvim do: users already have and trust them, and the binary gains no TLS.

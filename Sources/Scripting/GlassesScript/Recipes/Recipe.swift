@@ -5,6 +5,8 @@ import Foundation
 #endif
 import LuaHost
 import Spelling
+import MessageText
+import RecipeLockFile
 
 /// A recipe folder (`NAME.recipe/init.lua`) and the metadata its `init.lua`
 /// returns. Loading runs `init.lua` in a strict sandbox with no bindings, so

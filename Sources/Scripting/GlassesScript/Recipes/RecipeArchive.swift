@@ -3,6 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import MessageText
+import RecipeLockFile
 
 /// `recipe pack` / `recipe uninstall`: a recipe travels as a zip of its
 /// `NAME.recipe` folder, made with the system's zip (RecipeSharing installs it).

@@ -6,6 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaHost
+import RecipeLockFile
 
 /// Finds recipes along a search path, Hammerspoon-Spoon style: `--recipe-path`
 /// folders, then the current folder, then `GLASSES_RECIPE_PATH` (colon-separated),

@@ -1,5 +1,6 @@
 import LuaHost
 import WearablesCore
+import RecipeLockFile
 
 /// A recipe's `init.lua`, read through a descriptor of its folder with no link
 /// followed (``BeneathFolder``): opened once, by the walk that checks it, so a link

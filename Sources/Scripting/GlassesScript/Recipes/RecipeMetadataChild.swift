@@ -6,6 +6,7 @@ import Foundation
 #endif
 import Locking
 import WearablesCore
+import RecipeLockFile
 
 /// Reads a recipe's metadata in a `glasses` child process (`glasses recipe metadata
 /// FOLDER`) that is killed when it passes its deadline. Hooks bound what Lua runs, but

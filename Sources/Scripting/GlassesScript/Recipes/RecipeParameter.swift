@@ -1,4 +1,5 @@
 import LuaHost
+import RecipeLockFile
 
 /// One typed parameter a recipe declares (OBS-style properties): checked and
 /// converted before `start` runs, so a recipe never sees a malformed value.

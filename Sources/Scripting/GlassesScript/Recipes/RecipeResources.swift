@@ -3,6 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import MessageText
+import RecipeLockFile
 
 /// The files of `Recipes/Resources` (the built-in recipes and the driver and
 /// context chunks), compiled into the binary so that a `glasses` copied or

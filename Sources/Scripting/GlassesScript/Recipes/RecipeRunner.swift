@@ -6,6 +6,7 @@ import Foundation
 import LuaHost
 import WearablesCore
 import WearablesWorld
+import RecipeLockFile
 
 /// Runs a recipe as a script: the runtime gets the recipe's sandbox and a
 /// `recipes` module on the same search path, the driver chunk starts the recipe

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import RecipeLockFile
 
 /// `glasses recipe new NAME`: a working starting point (init.lua with one
 /// parameter, a test script and a README) that loads and runs as is.

@@ -102,7 +102,7 @@ extension ReplSession {
             let parameter = field.parameter
             var facts: [String] = parameter.isOptional ? [] : ["required"]
             if let fallback = parameter.defaultText { facts.append("default \(fallback)") }
-            if let range = parameter.range { facts.append("\(LuaTypesGenerator.number(range.lowerBound)) to \(LuaTypesGenerator.number(range.upperBound))") }
+            if let range = parameter.rangeText { facts.append(range) }
             if let limit = field.limit { facts.append(limit) }
             var type = parameter.type.spellingOutLiterals.text
             if case .alias(let name, .strings(let values)) = parameter.type, values.count > 12 { type = "\(name) (\(values.count) names: \(values.joined(separator: ", ")))" }

@@ -8,7 +8,7 @@ import WearablesDisplay
 /// is built: more than `DisplayLimits.maxNodes` components, nesting past `maxDepth` (a table
 /// that contains itself ends there), a table with more keys than any component has, a string
 /// longer than a component's text may be.
-struct DisplayTreeReader {
+package struct DisplayTreeReader {
     /// What the script's tree holds besides the spec: `on_tap` functions by component id.
     private(set) var handlers: [(id: String, function: LuaRef)] = []
     private let state: LuaState
@@ -190,26 +190,26 @@ struct DisplayTreeReader {
 
 extension DisplayTreeReader {
     /// What the reader says of a shape it cannot read: `glasses check` says the same of a
-    /// literal tree (``DisplayTreeLiteralCheck``).
-    enum Words {
-        static func rootExpected(_ got: String) -> String { "a component table ({type = \"flexbox\", ...}) expected, got \(got)" }
-        static func childExpected(_ got: String) -> String { "a component table expected, got \(got)" }
-        static func positionalItem(_ key: String) -> String { "unexpected item [\(key)]: put child components in children = {...}" }
-        static func typeExpected(_ got: String) -> String { "field 'type': string expected, got \(got)" }
-        static func childrenExpected(_ got: String) -> String { "field 'children': a list of components expected, got \(got)" }
-        static func onTapExpected(_ got: String) -> String { "field 'on_tap': function expected, got \(got)" }
-        static let typeMissing = "field 'type' missing; components: \(ComponentKind.allCases.map(\.rawValue).joined(separator: ", "))"
+    /// literal tree (GlassesTooling's `DisplayTreeLiteralCheck`).
+    package enum Words {
+        package static func rootExpected(_ got: String) -> String { "a component table ({type = \"flexbox\", ...}) expected, got \(got)" }
+        package static func childExpected(_ got: String) -> String { "a component table expected, got \(got)" }
+        package static func positionalItem(_ key: String) -> String { "unexpected item [\(key)]: put child components in children = {...}" }
+        package static func typeExpected(_ got: String) -> String { "field 'type': string expected, got \(got)" }
+        package static func childrenExpected(_ got: String) -> String { "field 'children': a list of components expected, got \(got)" }
+        package static func onTapExpected(_ got: String) -> String { "field 'on_tap': function expected, got \(got)" }
+        package static let typeMissing = "field 'type' missing; components: \(ComponentKind.allCases.map(\.rawValue).joined(separator: ", "))"
 
         /// `on_tap` on a component the schema gives none.
-        static func notTappable(_ type: String) -> String? {
+        package static func notTappable(_ type: String) -> String? {
             if case .success(let component) = DisplaySchema.component(named: type), component.isTappable { return nil }
             let tappable = DisplaySchema.components.filter(\.isTappable).map(\.name)
             return "field 'on_tap': only a \(tappable.joined(separator: " or a ")) can be tapped, not a \(type)"
         }
 
         /// A property the reader cannot carry (a function, a userdata that is no picture).
-        static func propertyExpected(_ name: String, _ got: String) -> String { "field '\(name)': string, number or boolean expected, got \(got)" }
-        static func edgeExpected(_ name: String, _ edge: String, _ got: String) -> String { "field '\(name).\(edge)': number expected, got \(got)" }
+        package static func propertyExpected(_ name: String, _ got: String) -> String { "field '\(name)': string, number or boolean expected, got \(got)" }
+        package static func edgeExpected(_ name: String, _ edge: String, _ got: String) -> String { "field '\(name).\(edge)': number expected, got \(got)" }
     }
 }
 

@@ -5,16 +5,16 @@ import WearablesDisplay
 /// declaration the decoder also reads): a ``LuaRecordType`` per component (`DisplayText`,
 /// ...) and their union, `DisplayComponent`, which `Display:show` takes. From these come the
 /// reference's and llms.txt's component sections, the LuaLS classes and REPL help.
-enum DisplayTreeType {
-    static let unionName = "DisplayComponent"
+package enum DisplayTreeType {
+    package static let unionName = "DisplayComponent"
 
-    static let records: [LuaRecordType] = DisplaySchema.components.map(record)
+    package static let records: [LuaRecordType] = DisplaySchema.components.map(record)
 
     /// What `Display:show` takes.
-    static let type = LuaType.alias(unionName, .union(records.map { .named($0.name) }))
+    package static let type = LuaType.alias(unionName, .union(records.map { .named($0.name) }))
 
     /// `DisplayFlexbox`, `DisplayButtonGroup`.
-    static func recordName(_ kind: ComponentKind) -> String {
+    package static func recordName(_ kind: ComponentKind) -> String {
         "Display" + kind.rawValue.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 

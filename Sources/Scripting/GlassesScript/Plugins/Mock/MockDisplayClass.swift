@@ -7,6 +7,7 @@ import LuaHost
 import WearablesCore
 import WearablesDisplay
 import WearablesMock
+import RecipeLockFile
 
 /// `MockDisplay`: the lens of the display glasses `id` (MockDisplayKit).
 final class MockDisplayHandle {

@@ -1,3 +1,4 @@
+import MessageText
 /// What may name a recipe: its folder's name without `.recipe`. One rule for every name
 /// that comes from outside, checked where it is parsed (a lock's entries and what they
 /// require, an index's entries, a recipe's metadata, `recipe uninstall`): a name is

@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MessageText
 
 /// The files of a recipe folder and their SHA-256 hashes, read without following
 /// links. The tree's hash is the SHA-256 of its manifest, one `HASH  PATH` line per

@@ -1,3 +1,5 @@
+import GlassesScript
+
 /// One problem `glasses check` found, printed as `file:line: message`.
 public struct LuaCheckDiagnostic: Equatable, Sendable, CustomStringConvertible {
     public let file: String

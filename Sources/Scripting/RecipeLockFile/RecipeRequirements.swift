@@ -5,7 +5,7 @@ public struct RecipeRequirements: Sendable {
     /// `requires.recipes`, by name, sorted.
     public let recipes: [(name: String, range: VersionRange)]
 
-    init(glasses: String?, recipes: [(String, String)], file: String) throws(RecipeError) {
+    package init(glasses: String?, recipes: [(String, String)], file: String) throws(RecipeError) {
         if let glasses {
             do { self.glasses = (glasses, try VersionRange(glasses)) } catch {
                 throw RecipeError("\(file): requires.glasses: \(error.message)")

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import MessageText
 
 /// `glasses.lock`: the recipes a project pins, committed with its scripts (as
 /// lazy.nvim's lock file is with a config). One entry per recipe: where it came

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaHost
+import GlassesScript
 
 /// Writes a LuaLS addon (`library/*.lua` `---@meta` files and `config.json`),
 /// and a `.luacheckrc` beside it, from a binding registry, so editors and
@@ -115,7 +116,7 @@ public struct LuaTypesGenerator {
             for field in record.fields {
                 var doc = field.doc
                 if let fallback = field.parameter.defaultText { doc += " Default \(fallback)." }
-                if let range = field.parameter.range { doc += " \(LuaTypesGenerator.number(range.lowerBound)) to \(LuaTypesGenerator.number(range.upperBound))." }
+                if let range = field.parameter.rangeText { doc += " \(range)." }
                 if let limit = field.limit { doc += " \(limit.prefix(1).uppercased() + limit.dropFirst())." }
                 let parameter = field.parameter
                 lines.append("---@field \(parameter.name)\(parameter.isOptional ? "?" : "") \(parameter.type.text) \(oneLine(doc))")
@@ -123,10 +124,6 @@ public struct LuaTypesGenerator {
             lines.append("")
         }
         return lines.joined(separator: "\n")
-    }
-
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     // MARK: Pieces

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaHost
+import GlassesScript
 
 /// Checks scripts without running them: they must compile, every global name
 /// and module field they read must be one the run will have (the binding

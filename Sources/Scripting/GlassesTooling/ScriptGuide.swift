@@ -1,3 +1,5 @@
+import GlassesScript
+
 /// What a script writer needs besides the signatures, for docs/llms.txt: the world a run
 /// starts in and one complete script per surface. Each block is a ```lua block there, which
 /// scripts/test-docs checks and runs (`glasses run --for 10m --seed 1 --sandbox strict`),

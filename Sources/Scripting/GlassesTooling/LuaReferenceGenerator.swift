@@ -1,4 +1,5 @@
 import LuaHost
+import GlassesScript
 
 /// The Lua API reference, rendered from the binding registry as LuaLS types,
 /// `.help` and `glasses check` are: Markdown for people (docs/lua-reference.md)
@@ -105,9 +106,7 @@ public struct LuaReferenceGenerator {
     }
 
     private func allowed(_ parameter: LuaParameter) -> String {
-        if let range = parameter.range {
-            return range.upperBound == .infinity ? ">= \(number(range.lowerBound))" : "\(number(range.lowerBound)) to \(number(range.upperBound))"
-        }
+        if let range = parameter.rangeText { return range }
         switch unwrapped(parameter.type) {
         case .strings(let values): return values.map { "`\"\($0)\"`" }.joined(separator: ", ")
         case .integers(let values): return values.map(String.init).joined(separator: ", ")
@@ -165,7 +164,7 @@ public struct LuaReferenceGenerator {
                 }
                 var facts: [String] = parameter.isOptional ? [] : ["required"]
                 if let fallback = parameter.defaultText { facts.append("default \(fallback)") }
-                if let range = parameter.range { facts.append("\(number(range.lowerBound)) to \(number(range.upperBound))") }
+                if let range = parameter.rangeText { facts.append(range) }
                 if let limit = field.limit { facts.append(limit) }
                 let name = parameter.name + (parameter.isOptional ? "?" : "")
                 lines.append("- \(name): \(type)" + (facts.isEmpty ? "" : " (\(facts.joined(separator: "; ")))") + " -- " + field.doc)
@@ -210,10 +209,6 @@ public struct LuaReferenceGenerator {
 
     private func anchor(_ name: String) -> String {
         name.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-    }
-
-    private func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
 
