@@ -395,14 +395,24 @@ let package = Package(
         .target(
             name: "ServedWorldSupport", dependencies: ["Locking", "WearablesServer", "WireServing", "WirePictures", "GlassesBridgeCore", "GlassesBridgeFake", "GlassesRelay"],
             path: "Tests/ServedWorldSupport"),
+        // What the core's tests and the conformance tests share: recorders, a ready world's session and camera.
+        .target(name: "WearablesTestSupport", dependencies: ["WearablesCore", "WearablesSimulator"], path: "Tests/WearablesTestSupport"),
+        .testTarget(name: "WearablesCoreTests", dependencies: ["Locking", "WearablesCore", "WearablesSimulator", "WearablesTestSupport"]),
+        // The backend contract (BackendConformance.checks) against every world: the simulator, the wire, DAT in process, the bridge.
         .testTarget(
-            name: "WearablesCoreTests",
-            dependencies: ["Locking", 
-                "WearablesCore", "WearablesSimulator", "WearablesWire", "WearablesServer", "WearablesRemote", "PlainWebSocket", "ServedWorldSupport",
-                "GlassesBridgeCore", "GlassesRelay", "WireServing", "WirePictures", "WearablesDAT", "DATFake",
-                .product(name: "NIOCore", package: "swift-nio"),
-            ],
+            name: "BackendConformanceTests",
+            dependencies: ["DATFake", "Locking", "ServedWorldSupport", "WearablesAudio", "WearablesCore", "WearablesDAT", "WearablesRemote",
+                "WearablesServer", "WearablesSimulator", "WearablesTestSupport", "WearablesWorld"]),
+        // The wire's messages byte for byte (Goldens/), recordings and replay, the remote link's retries.
+        .testTarget(
+            name: "WireTests",
+            dependencies: ["PlainWebSocket", "WearablesCore", "WearablesMock", "WearablesRemote", "WearablesWire", "WirePictures"],
             exclude: ["Goldens"]),
+        // The bridge core and the relay over the DAT fake, served on loopback.
+        .testTarget(
+            name: "GlassesBridgeCoreTests",
+            dependencies: ["GlassesBridgeCore", "GlassesBridgeFake", "GlassesRelay", "Locking", "PlainWebSocket", "WearablesCore",
+                "WearablesServer", "WearablesWire", "WirePictures", "WireServing", .product(name: "NIOCore", package: "swift-nio")]),
         .testTarget(name: "WearablesDisplayTests", dependencies: ["WearablesDisplay", "WearablesCore", "WearablesSimulator", "WearablesWire", "WirePictures", "WearablesMock"], exclude: ["Goldens"]),
         .testTarget(name: "WearablesAudioTests", dependencies: ["WearablesAudio", "WearablesCore", "WearablesSimulator"]),
         .testTarget(

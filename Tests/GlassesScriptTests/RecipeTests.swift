@@ -748,8 +748,8 @@ import RecipeLockFile
 
     // MARK: Built-ins in the binary
 
-    private static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Sources/Scripting/GlassesScript/Recipes/Resources").standardizedFileURL
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
+    private static let resources = root.appendingPathComponent("Sources/Scripting/GlassesScript/Recipes/Resources")
 
     /// The build embeds every file of Recipes/Resources, byte for byte (the EmbedResources plugin).
     @Test func theBuildEmbedsEveryRecipeResource() throws {
@@ -800,7 +800,7 @@ import RecipeLockFile
         #expect(run.code == 0, "\(run.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: work + "/photos").sorted() == ["interval_0001.jpg", "interval_0002.jpg"])
 
-        let example = Self.resources.appendingPathComponent("../../../../examples/audio_diagnostics.lua").standardizedFileURL.path
+        let example = Self.root.appendingPathComponent("examples/audio_diagnostics.lua").path
         let diagnostics = try await GlassesProcess.launch(
             glasses, ["run", "--timeout", "120", "--out", "diagnostics", example, "1"], in: work, environment: environment)
         #expect(diagnostics.code == 0, "\(diagnostics.stderr)")

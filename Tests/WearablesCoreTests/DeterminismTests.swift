@@ -1,6 +1,7 @@
 import Testing
 import WearablesCore
 import WearablesSimulator
+import WearablesTestSupport
 
 @Suite struct DeterminismTests {
     /// A scenario touching sessions, frames, photos, faults and randomness; returns its trace.

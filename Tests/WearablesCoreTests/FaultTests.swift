@@ -1,6 +1,7 @@
 import Testing
 import WearablesCore
 import WearablesSimulator
+import WearablesTestSupport
 
 /// Each fault, applied to a low@15 stream on a started session, ends in its documented state and error.
 @Suite struct FaultTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WearablesCore
 import WearablesSimulator
+import WearablesTestSupport
 
 /// Footage feeds (MP4, MOV, MKV through FFmpeg), on clips made here: grey frames of
 /// known levels written as raw video and encoded by Debian's ffmpeg CLI (scripts/setup

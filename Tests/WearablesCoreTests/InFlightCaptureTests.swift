@@ -1,6 +1,7 @@
 import Testing
 import WearablesCore
 import WearablesSimulator
+import WearablesTestSupport
 
 /// A capture accepted and still in flight when something happens to its stream
 /// ends in exactly one outcome: a photo, or for the waiter its PhotoError and on the

@@ -1,6 +1,7 @@
 import Testing
 import WearablesCore
 import WearablesSimulator
+import WearablesTestSupport
 
 @Suite struct LadderTests {
     @Test func highAt30OverANarrowLinkStepsResolutionFirstThenFrameRate() {

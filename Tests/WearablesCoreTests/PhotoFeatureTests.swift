@@ -1,6 +1,7 @@
 import Testing
 import WearablesCore
 import WearablesSimulator
+import WearablesTestSupport
 
 /// DAT 1.0 `camera.photo`: the persistent feature's state machine and publishers, on the virtual clock.
 @Suite struct PhotoFeatureTests {

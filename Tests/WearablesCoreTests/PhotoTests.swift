@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WearablesCore
 import WearablesSimulator
+import WearablesTestSupport
 
 @Suite struct PhotoTests {
     @Test(arguments: [PhotoCaptureFormat.jpeg, .heic])

@@ -1,6 +1,7 @@
 import Testing
 import WearablesCore
 import WearablesSimulator
+import WearablesTestSupport
 
 @Suite struct RegistrationTests {
     struct Case: CustomTestStringConvertible, Sendable {

@@ -1,6 +1,7 @@
 import Testing
 import WearablesCore
 import WearablesSimulator
+import WearablesTestSupport
 
 @Suite struct SessionTests {
     @Test func startThenStopWalksTheLifecycle() throws {

@@ -1,6 +1,7 @@
 import Testing
 import WearablesCore
 import WearablesSimulator
+import WearablesTestSupport
 
 @Suite struct StreamTests {
     @Test func configurationRejectsInvalidValuesListingValidOnes() {

@@ -1,6 +1,7 @@
 import Testing
 import WearablesCore
 import WearablesSimulator
+import WearablesTestSupport
 
 /// Table-driven: each row is a sequence of app and device actions and the exact state
 /// sequence the listener must see, covering every transition the seeds list.

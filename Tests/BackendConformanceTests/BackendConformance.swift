@@ -2,6 +2,7 @@ import Testing
 import WearablesAudio
 import WearablesCore
 import WearablesSimulator
+import WearablesTestSupport
 
 /// A world a conformance check runs in: the DAT model over the backend under
 /// test, the phone's audio session, and a hand on the simulated glasses behind
