@@ -18,18 +18,21 @@ enum Tool {
     /// `recipe add/install/sync` for ever (curl gets the same through `--speed-limit`).
     static let gitLowSpeed = ["-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=30"]
 
+    /// Ctrl-C or SIGTERM during a fetch kills its git or curl, removes its scratch folder and says so.
+    static func watchSignals() { KillOnSignal.watchSignals(naming: "fetching process(es)") }
+
     /// Runs `tool` in `directory` with git's prompts off (and git with `gitLowSpeed`); throws
-    /// when it cannot start. git and curl are registered with ``FetchWork`` while they run, so
+    /// when it cannot start. git and curl are registered with ``KillOnSignal`` while they run, so
     /// Ctrl-C or SIGTERM kills them; their output is kept up to 1 MiB a stream.
     static func run(_ tool: String, _ arguments: [String], in directory: String = "/", started: (pid_t) -> Void = { _ in }) throws(RecipeError) -> ChildProcess.Captured {
         let environment = ["GIT_TERMINAL_PROMPT": "0", "GIT_ASKPASS": "/bin/false"]
         let result: ChildProcess.Captured?
         if tool == "git" || tool == "curl" {
-            FetchWork.watchSignals()
+            watchSignals()
             var child: pid_t = 0
             result = ChildProcess.capture(tool, (tool == "git" ? gitLowSpeed : []) + arguments, in: directory, keeping: 1 << 20,
-                                          environment: environment, started: { child = $0; FetchWork.started($0); started($0) })
-            if child != 0 { FetchWork.ended(child) }
+                                          environment: environment, started: { child = $0; KillOnSignal.started($0); started($0) })
+            if child != 0 { KillOnSignal.ended(child) }
         } else {
             result = ChildProcess.capture(tool, arguments, in: directory, environment: environment)
         }
@@ -58,7 +61,7 @@ extension Tool {
     /// to `take` chunk by chunk (64 KiB at most) as it prints it, and nothing kept: the
     /// caller writes and counts. When `take` returns false the tool's process group is
     /// killed at once, so a caller bounding what it writes stops within one chunk of its
-    /// limit. stderr is kept up to 64 KiB. Registered with ``FetchWork`` like ``run``.
+    /// limit. stderr is kept up to 64 KiB. Registered with ``KillOnSignal`` like ``run``.
     static func stream(_ tool: String, _ arguments: [String], input: String? = nil, in directory: String = "/",
                        take: (UnsafeRawBufferPointer) -> Bool) throws(RecipeError) -> Streamed {
         var outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
@@ -89,15 +92,15 @@ extension Tool {
         let prefix = tool == "git" ? gitLowSpeed : []
         var cArguments = (["/bin/sh", "-c", script, directory, tool] + prefix + arguments).map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
-        FetchWork.watchSignals()
+        watchSignals()
         var pid = pid_t()
         let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &cArguments, environ) == 0
         close(outPipe[1])
         close(errPipe[1])
         defer { close(outPipe[0]); close(errPipe[0]) }
         guard spawned else { throw RecipeError("cannot start \(tool)") }
-        FetchWork.started(pid)
-        defer { FetchWork.ended(pid) }
+        KillOnSignal.started(pid)
+        defer { KillOnSignal.ended(pid) }
         var errors: [UInt8] = []
         var open = [true, true]
         var stopped = false
