@@ -86,8 +86,8 @@ public final class RemoteWorld: GlassesWorld {
     }
 
     /// The recording at `path` played back as ``replaying(_:path:seed:traceSink:)`` does,
-    /// read a line at a time as the run's clock reaches it, never whole (issue 40): memory
-    /// stays bounded however long the recording. `scanned` is what
+    /// read a line at a time as the run's clock reaches it, never whole: memory stays
+    /// bounded however long the recording (a recording can run to gigabytes). `scanned` is what
     /// ``SessionRecordingReader/scan(path:)`` found in it.
     public static func replaying(path: String, scanned: (header: SessionRecording.Header, problems: [String], problemCount: Int),
                                  seed: UInt64 = 0, traceSink: EventTrace.Sink? = nil) -> RemoteWorld {
