@@ -122,26 +122,15 @@ public enum ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], STDERR_FILENO)
         for end in outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, end) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for number in [SIGINT, SIGTERM, SIGPIPE] { sigaddset(&defaults, number) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
         // `sh` changes folder (posix_spawn has no portable chdir), sets the variables and replaces itself with the tool.
         let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(shellQuoted($0.value))" }.joined(separator: " ")
         let script = "cd -- \"$0\" && \(assignments.isEmpty ? "" : "export \(assignments) && ")exec \"$@\""
-        var cArguments = (["/bin/sh", "-c", script, directory, executable] + arguments).map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &cArguments, environ) == 0
+        let spawned = spawnInGroup("/bin/sh", ["-c", script, directory, executable] + arguments, actions: &actions,
+                                   defaults: [SIGINT, SIGTERM, SIGPIPE])
         close(outPipe[1])
         close(errPipe[1])
         defer { close(outPipe[0]); close(errPipe[0]) }
-        guard spawned else { throw .notSpawned }
+        guard let pid = spawned else { throw .notSpawned }
         started(pid)
         var open = [true, true]
         var stopped = false
@@ -184,11 +173,24 @@ public enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, standardError ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        return spawnInGroup(executable, arguments, actions: &actions)
+    }
+
+    /// posix_spawn of `executable` (a path) with `arguments` and the file `actions`, in a process
+    /// group of its own, with the `defaults` signals at their default disposition in the child
+    /// (the others as this process has them); the process id, or nil when it did not start.
+    private static func spawnInGroup(
+        _ executable: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t, defaults signals: [Int32] = []
+    ) -> pid_t? {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in signals { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
         var cArguments = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
         var pid = pid_t()
@@ -266,17 +268,9 @@ extension ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, writing, STDOUT_FILENO)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addclose(&actions, reading)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        var cArguments = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        var pid = pid_t()
-        let started = posix_spawn(&pid, executable, &actions, &attributes, &cArguments, environ) == 0
+        let started = spawnInGroup(executable, arguments, actions: &actions)
         close(writing)
-        guard started else { return .notStarted }
+        guard let pid = started else { return .notStarted }
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         let end = monotonicSeconds() + seconds
