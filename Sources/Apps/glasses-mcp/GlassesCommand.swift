@@ -31,14 +31,14 @@ struct GlassesCommand: Sendable {
             await withCheckedContinuation { continuation in
                 Thread.detachNewThread {
                     let result = ChildProcess.capture(path, arguments, in: directory, keeping: Self.keptOutputBytes) { pid in
-                        LiveCalls.started(pid)
+                        KillOnSignal.started(pid)
                         let cancelled = child.withLock { state in
                             state.pid = pid
                             return state.cancelled
                         }
                         if cancelled { kill(-pid, SIGKILL) }
                     }
-                    if let pid = child.withLock({ $0.pid }) { LiveCalls.ended(pid) }
+                    if let pid = child.withLock({ $0.pid }) { KillOnSignal.ended(pid) }
                     continuation.resume(returning: result)
                 }
             }

@@ -41,7 +41,7 @@ enum GlassesMCP {
         await server.withMethodHandler(ReadResource.self) { params in try MCPResources.read(params.uri) }
         await server.withMethodHandler(ListPrompts.self) { _ in .init(prompts: MCPPrompts.list) }
         await server.withMethodHandler(GetPrompt.self) { params in try MCPPrompts.get(params.name, params.arguments ?? [:]) }
-        LiveCalls.watchSignals()
+        KillOnSignal.watchSignals()
         diagnostics?.world.start()
         try await server.start(transport: NullIDTransport())
         await server.waitUntilCompleted()

@@ -202,12 +202,12 @@ final class MCPTools: Sendable {
         return text
     }
 
-    /// A folder of its own for one call, known to ``LiveCalls`` until removed (so SIGTERM removes it too).
+    /// A folder of its own for one call, known to ``KillOnSignal`` until removed (so SIGTERM removes it too).
     private func scratchFolder() throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glasses-mcp-\(UUID().uuidString)").path
-        LiveCalls.holding(folder)
+        KillOnSignal.holding(folder)
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            LiveCalls.released(folder)
+            KillOnSignal.released(folder)
             throw error
         }
         return folder
@@ -215,7 +215,7 @@ final class MCPTools: Sendable {
 
     private func removeScratch(_ folder: String) {
         try? FileManager.default.removeItem(atPath: folder)
-        LiveCalls.released(folder)
+        KillOnSignal.released(folder)
     }
 
     private func write(_ text: String, to path: String) throws {

@@ -34,7 +34,7 @@ public final class DATWorld: GlassesWorld {
         backend = DATBackend(wearables: dat, primed: primed, scheduler: scheduler, trace: trace)
         wearables = Wearables(backend: backend)
         audio = AudioSession(clock: SchedulerAudioClock(scheduler),
-                             glasses: DATAudioEndpoint(wearables: wearables, microphone: microphone ?? { _ in nil }),
+                             glasses: DeviceListAudioEndpoint(wearables: wearables, microphone: microphone ?? { _ in nil }),
                              noise: SchedulerNoiseSource(scheduler))
         backend.audio = audio
         streamAudioWatch = StreamAudioWatch(audio: audio, wearables: wearables)
@@ -68,40 +68,5 @@ public final class DATWorld: GlassesWorld {
         backend.close()
         scheduler.endExternalInput()
         onClose?()
-    }
-}
-
-/// The glasses as the phone's Bluetooth audio device: the pair that took the audio route keeps
-/// it while connected (as iOS keeps a headset's route), and when it goes the first other
-/// connected pair takes over. Their microphone's sound does not cross DAT 1.0 (it reaches the
-/// phone as an ordinary Bluetooth input): what the world says it is (a fake's mock), else silence.
-final class DATAudioEndpoint: GlassesAudioEndpoint {
-    private let wearables: Wearables
-    private let microphone: (DeviceIdentifier) -> MicrophoneFeed?
-    private var holder: DeviceIdentifier?
-
-    init(wearables: Wearables, microphone: @escaping (DeviceIdentifier) -> MicrophoneFeed?) {
-        self.wearables = wearables
-        self.microphone = microphone
-    }
-
-    private var glasses: Device? {
-        let connected = wearables.deviceList.filter(\.isConnected)
-        return connected.first { $0.identifier == holder } ?? connected.first
-    }
-
-    var isAudioConnected: Bool { glasses != nil }
-    var audioDeviceName: String { glasses?.name ?? "" }
-    var microphoneFeed: MicrophoneFeed { glasses.flatMap { microphone($0.identifier) } ?? .silence }
-
-    func observeAudioConnection(_ handler: @escaping (Bool) -> Void) -> any AudioCancellable {
-        holder = glasses?.identifier
-        return wearables.observeDeviceChanges { [weak self] in
-            guard let self else { return }
-            let now = self.glasses?.identifier
-            guard now != self.holder else { return }
-            self.holder = now
-            handler(now != nil)
-        }
     }
 }

@@ -225,7 +225,7 @@ public final class RemoteBackend: WearablesBackend {
                              completion: @escaping (Result<Photo, PhotoError>) -> Void) {
         var id = 0
         // The phone is this process: whether it routes audio over HFP to these glasses travels with
-        // the capture. The first connected pair carries the phone's Bluetooth audio (RemoteAudioEndpoint).
+        // the capture. The first connected pair carries the phone's Bluetooth audio (DeviceListAudioEndpoint).
         let audioGlasses = snapshots.first { $0.linkState == .connected }?.identifier
         let overHFP = audio?.isRoutedOverHFPToGlasses == true && audioGlasses == identifier
         id = command(.capture(device: identifier, format: format, size: size, quality: quality, audioOverHFP: overHFP), fail: { [weak self] in

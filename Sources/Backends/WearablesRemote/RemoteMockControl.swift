@@ -41,7 +41,7 @@ final class RemoteMockControl: MockControl {
                     + "or run the script without --connect")))
         }
         // The phone is this process, so what the glasses' microphone hears is made here
-        // (RemoteAudioEndpoint), a file included.
+        // (DeviceListAudioEndpoint), a file included.
         if case .device(let id, .microphoneFeed(let feed)) = action {
             guard state(of: id) != nil else {
                 return done(.failure(MockActionError(.unknownDevice, "no glasses '\(id)' in the served world")))

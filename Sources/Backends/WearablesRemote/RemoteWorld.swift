@@ -86,8 +86,8 @@ public final class RemoteWorld: GlassesWorld {
     }
 
     /// The recording at `path` played back as ``replaying(_:path:seed:traceSink:)`` does,
-    /// read a line at a time as the run's clock reaches it, never whole (issue 40): memory
-    /// stays bounded however long the recording. `scanned` is what
+    /// read a line at a time as the run's clock reaches it, never whole: memory stays
+    /// bounded however long the recording (a recording can run to gigabytes). `scanned` is what
     /// ``SessionRecordingReader/scan(path:)`` found in it.
     public static func replaying(path: String, scanned: (header: SessionRecording.Header, problems: [String], problemCount: Int),
                                  seed: UInt64 = 0, traceSink: EventTrace.Sink? = nil) -> RemoteWorld {
@@ -120,7 +120,7 @@ public final class RemoteWorld: GlassesWorld {
         backend = RemoteBackend(link: link, hello: hello, scheduler: scheduler, trace: trace)
         wearables = Wearables(backend: backend)
         audio = AudioSession(
-            clock: SchedulerAudioClock(scheduler), glasses: RemoteAudioEndpoint(wearables: wearables, backend: backend),
+            clock: SchedulerAudioClock(scheduler), glasses: DeviceListAudioEndpoint(wearables: wearables) { [unowned backend] in backend.microphoneFeeds[$0] },
             noise: SchedulerNoiseSource(scheduler))
         backend.audio = audio
         streamAudioWatch = StreamAudioWatch(audio: audio, wearables: wearables)
@@ -148,42 +148,5 @@ public final class RemoteWorld: GlassesWorld {
         }
         if URL(string: address)?.path.isEmpty ?? true { address += WireProtocol.webSocketPath }
         return address
-    }
-}
-
-/// The served glasses as the phone's Bluetooth audio device: the pair that took the
-/// audio route keeps it while connected (as iOS keeps a headset's route), and when it goes
-/// the first other connected pair takes over, as the simulator's own endpoint does. Their
-/// microphone's sound is not carried over the wire: it is made here from the feed this
-/// process's mock gave them (silence until then).
-final class RemoteAudioEndpoint: GlassesAudioEndpoint {
-    private let wearables: Wearables
-    private unowned let backend: RemoteBackend
-    private var holder: DeviceIdentifier?
-
-    init(wearables: Wearables, backend: RemoteBackend) {
-        self.wearables = wearables
-        self.backend = backend
-    }
-
-    private var glasses: Device? {
-        let connected = wearables.deviceList.filter(\.isConnected)
-        return connected.first { $0.identifier == holder } ?? connected.first
-    }
-
-    var isAudioConnected: Bool { glasses != nil }
-    var audioDeviceName: String { glasses?.name ?? "" }
-    var microphoneFeed: MicrophoneFeed { glasses.flatMap { backend.microphoneFeeds[$0.identifier] } ?? .silence }
-
-    /// Calls `handler` when the route's pair comes, goes, or hands over to another pair.
-    func observeAudioConnection(_ handler: @escaping (Bool) -> Void) -> any AudioCancellable {
-        holder = glasses?.identifier
-        return wearables.observeDeviceChanges { [weak self] in
-            guard let self else { return }
-            let now = self.glasses?.identifier
-            guard now != self.holder else { return }
-            self.holder = now
-            handler(now != nil)
-        }
     }
 }

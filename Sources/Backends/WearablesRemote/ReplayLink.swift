@@ -18,8 +18,8 @@ import WearablesWire
 final class ReplayLink: WireLink {
     let url: String
     private let scheduler: Scheduler
-    /// The recording in file order, read as the run's clock reaches each time (issue 40:
-    /// the whole recording is never held, so a long one replays in bounded memory).
+    /// The recording in file order, read as the run's clock reaches each time: the whole
+    /// recording is never held, so a long one replays in bounded memory.
     private let entries: any ReplayEntries
     /// The entry read and not yet due.
     private var peeked: SessionRecording.Entry?

@@ -13,8 +13,9 @@ import RecipeLockFile
 
 /// Writes what a tool streams into files, counting every byte against one limit for the
 /// whole fetch: a chunk that would take the count past the limit is not written, and the
-/// tool is stopped there (issue 40: an archive's listing, or anything a source says about
-/// its own size, is not what bounds the disk; this count is).
+/// tool is stopped there. An archive's listing, or anything else a source says about its
+/// own size, can lie (a small zip whose headers understate what it inflates to); only
+/// the bytes actually written bound the disk, so this count is the limit.
 final class BoundedWriter {
     let limit: Int
     private(set) var written = 0

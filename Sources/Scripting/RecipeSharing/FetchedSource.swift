@@ -77,6 +77,6 @@ public struct FetchedSource: Sendable {
 
     public func discard() {
         try? FileManager.default.removeItem(atPath: scratch)
-        FetchWork.released(scratch)
+        KillOnSignal.released(scratch)
     }
 }

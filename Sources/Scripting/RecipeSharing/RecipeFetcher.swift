@@ -26,15 +26,15 @@ public enum RecipeFetcher {
     /// Fetches `source`; `pin` (a commit, or a URL) replaces its ref when a lock gives one.
     public static func fetch(_ source: RecipeSource, pin: String? = nil) throws -> FetchedSource {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("glasses-fetch-\(UUID().uuidString)").path
-        FetchWork.watchSignals()
-        FetchWork.holding(scratch)
+        Tool.watchSignals()
+        KillOnSignal.holding(scratch)
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         do {
             let (root, resolved) = try fetch(source, pin: pin, into: scratch)
             return FetchedSource(source: source, root: root, resolved: resolved, scratch: scratch)
         } catch {
             try? FileManager.default.removeItem(atPath: scratch)
-            FetchWork.released(scratch)
+            KillOnSignal.released(scratch)
             throw error
         }
     }

@@ -17,7 +17,6 @@ struct EventRoutes: Sendable {
 
     /// At most an hour back, and at most what the log keeps.
     static let maxSeconds = 3600.0
-    static let parameters = ["seconds", "limit", "token"]
 
     func add(to router: some RouterMethods<BasicRequestContext>) {
         let (events, served) = (events, served)
@@ -34,22 +33,11 @@ struct EventRoutes: Sendable {
 
     /// `seconds` (0 < s <= 3600, default 300) and `limit` (1 to the log's capacity, default 500).
     static func query(_ parameters: Hummingbird.Parameters) throws(ControlError) -> (Double, Int) {
-        for (name, _) in parameters where !Self.parameters.contains(String(name)) {
-            throw ControlError.badRequest("unknown query parameter '\(name)' (this route takes seconds, limit)")
-        }
-        var seconds = 300.0
-        if let text = parameters["seconds"] {
-            guard let value = Double(String(text)), value > 0, value <= maxSeconds else {
-                throw ControlError.badRequest("'seconds' must be a number > 0 and at most \(Int(maxSeconds)), got '\(text)'")
-            }
-            seconds = value
-        }
-        var limit = 500
-        if let text = parameters["limit"] {
-            guard let value = Int(String(text)), value >= 1, value <= RecentEvents.capacity else {
-                throw ControlError.badRequest("'limit' must be a whole number from 1 to \(RecentEvents.capacity), got '\(text)'")
-            }
-            limit = value
+        let query = try QueryReader(parameters, takes: ["seconds", "limit"])
+        let seconds = try query.seconds(default: 300, atMost: maxSeconds)
+        guard let text = query["limit"] else { return (seconds, 500) }
+        guard let limit = Int(text), limit >= 1, limit <= RecentEvents.capacity else {
+            throw ControlError.badRequest("'limit' must be a whole number from 1 to \(RecentEvents.capacity), got '\(text)'")
         }
         return (seconds, limit)
     }

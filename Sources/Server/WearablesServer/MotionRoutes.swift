@@ -14,7 +14,6 @@ struct MotionRoutes: Sendable {
 
     /// At most this many seconds back: 600 samples at 60 Hz.
     static let maxSeconds = 10.0
-    static let parameters = ["seconds", "rate", "token"]
 
     func add(to router: some RouterMethods<BasicRequestContext>) {
         let served = served
@@ -33,24 +32,13 @@ struct MotionRoutes: Sendable {
 
     /// `seconds` (0 < s <= 10, default 2) and `rate` (a `MotionSamplingRate` name or its hertz, default hz30).
     static func query(_ parameters: Hummingbird.Parameters) throws(ControlError) -> (Double, MotionSamplingRate) {
-        for (name, _) in parameters where !Self.parameters.contains(String(name)) {
-            throw ControlError.badRequest("unknown query parameter '\(name)' (this route takes seconds, rate)")
-        }
-        var seconds = 2.0
-        if let text = parameters["seconds"] {
-            guard let value = Double(String(text)), value > 0, value <= maxSeconds else {
-                throw ControlError.badRequest("'seconds' must be a number > 0 and at most \(Int(maxSeconds)), got '\(text)'")
-            }
-            seconds = value
-        }
-        var rate = MotionSamplingRate.hz30
-        if let text = parameters["rate"] {
-            guard let value = MotionSamplingRate(name: String(text)) ?? Int(String(text)).flatMap(MotionSamplingRate.init(hertz:)) else {
-                let names = MotionSamplingRate.allCases.map(\.name)
-                let hertz = MotionSamplingRate.allCases.map { String($0.hertz) }
-                throw ControlError.badRequest("'rate' must be one of \(names.joined(separator: ", ")) (or \(hertz.joined(separator: ", "))), got '\(text)'")
-            }
-            rate = value
+        let query = try QueryReader(parameters, takes: ["seconds", "rate"])
+        let seconds = try query.seconds(default: 2, atMost: maxSeconds)
+        guard let text = query["rate"] else { return (seconds, .hz30) }
+        guard let rate = MotionSamplingRate(name: text) ?? Int(text).flatMap(MotionSamplingRate.init(hertz:)) else {
+            let names = MotionSamplingRate.allCases.map(\.name)
+            let hertz = MotionSamplingRate.allCases.map { String($0.hertz) }
+            throw ControlError.badRequest("'rate' must be one of \(names.joined(separator: ", ")) (or \(hertz.joined(separator: ", "))), got '\(text)'")
         }
         return (seconds, rate)
     }

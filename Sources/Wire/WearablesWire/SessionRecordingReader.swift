@@ -1,7 +1,8 @@
 import WearablesModel
 
-/// A session recording read a line at a time (issue 40: `--replay` used to read the whole
-/// file and keep every entry, so a 7 GB recording reached 12 GB of memory). It holds one
+/// A session recording read a line at a time, so memory stays bounded however long the
+/// recording (reading the whole file and keeping every entry took a 7 GB recording to
+/// 12 GB of memory under `--replay`). It holds one
 /// chunk of the file and the line being read, and reads as ``SessionRecording/parse(_:name:)``
 /// does: the same header check (thrown by `init`), the same lines left out with the same
 /// sentences in ``problems`` (a last line cut short too), the same time order.

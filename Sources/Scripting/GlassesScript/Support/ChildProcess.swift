@@ -63,71 +63,100 @@ public enum ChildProcess {
         _ executable: String, _ arguments: [String], in directory: String, keeping limit: Int, environment: [String: String] = [:],
         started: (pid_t) -> Void = { _ in }
     ) -> Captured? {
+        var kept: [[UInt8]] = [[], []]
+        var dropped = [0, 0]
+        let piped = try? stream(executable, arguments, in: directory, environment: environment, started: started) { stream, bytes in
+            let index = stream == .output ? 0 : 1
+            let room = max(0, limit - kept[index].count)
+            kept[index] += bytes.prefix(room)
+            dropped[index] += max(0, bytes.count - room)
+            return true
+        }
+        guard let piped else { return nil }
+        let text = { (stream: Int) in
+            String(decoding: kept[stream], as: UTF8.self) + (dropped[stream] > 0 ? "\n[\(dropped[stream]) more bytes not kept: at most \(limit) are]\n" : "")
+        }
+        return Captured(status: piped.status, output: text(0), errors: text(1))
+    }
+
+    /// One of a piped child's output streams.
+    public enum Stream: Sendable { case output, errors }
+
+    /// How a piped child ended.
+    public struct Piped: Sendable {
+        /// Its exit status (127: the shell's "not found").
+        public let status: Int32
+        /// `take` refused a chunk: the child's process group was killed there.
+        public let stopped: Bool
+    }
+
+    /// Why a piped child did not start.
+    public enum StartFailure: Error, Sendable {
+        case noPipe
+        case notSpawned
+    }
+
+    /// The one place a child runs with pipes: `executable` (a path, or a tool looked up on
+    /// PATH) with `arguments` in `directory` and `environment` added, stdin from the file
+    /// `input` (or /dev/null), to its end. What it prints on each stream goes to `take` chunk
+    /// by chunk (64 KiB at most) as it prints it, and nothing is kept here: the caller keeps,
+    /// bounds or writes. When `take` returns false the child's process group is killed at
+    /// once, so a caller bounding what it writes stops within one chunk of its limit. The
+    /// child runs in a process group of its own (a Ctrl-C at the terminal reaches only this
+    /// process, which decides) with SIGINT, SIGTERM and SIGPIPE at their defaults even when
+    /// this process ignores them; `started` gets its process id as soon as it runs.
+    public static func stream(
+        _ executable: String, _ arguments: [String], in directory: String, environment: [String: String] = [:], input: String? = nil,
+        started: (pid_t) -> Void = { _ in }, take: (Stream, UnsafeRawBufferPointer) -> Bool
+    ) throws(StartFailure) -> Piped {
         var outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
-        guard pipe(&outPipe) == 0 else { return nil }
+        guard pipe(&outPipe) == 0 else { throw .noPipe }
         guard pipe(&errPipe) == 0 else {
             close(outPipe[0]); close(outPipe[1])
-            return nil
+            throw .noPipe
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, input ?? "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], STDERR_FILENO)
         for end in outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, end) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        // Signals this process ignores (a watcher of its own may) are the child's defaults again.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGTERM)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
         // `sh` changes folder (posix_spawn has no portable chdir), sets the variables and replaces itself with the tool.
         let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(shellQuoted($0.value))" }.joined(separator: " ")
         let script = "cd -- \"$0\" && \(assignments.isEmpty ? "" : "export \(assignments) && ")exec \"$@\""
-        var cArguments = (["/bin/sh", "-c", script, directory, executable] + arguments).map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &cArguments, environ) == 0
+        let spawned = spawnInGroup("/bin/sh", ["-c", script, directory, executable] + arguments, actions: &actions,
+                                   defaults: [SIGINT, SIGTERM, SIGPIPE])
         close(outPipe[1])
         close(errPipe[1])
         defer { close(outPipe[0]); close(errPipe[0]) }
-        guard spawned else { return nil }
+        guard let pid = spawned else { throw .notSpawned }
         started(pid)
-        var kept: [[UInt8]] = [[], []]
-        var dropped = [0, 0]
         var open = [true, true]
+        var stopped = false
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        while open[0] || open[1] {
+        reading: while open[0] || open[1] {
             var pollers = [pollfd(fd: open[0] ? outPipe[0] : -1, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: open[1] ? errPipe[0] : -1, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&pollers, 2, -1)
-            if ready < 0 {
+            if poll(&pollers, 2, -1) < 0 {
                 guard errno == EINTR else { break }
                 continue
             }
-            for stream in 0..<2 where open[stream] && pollers[stream].revents != 0 {
-                let got = chunk.withUnsafeMutableBytes { read(pollers[stream].fd, $0.baseAddress, $0.count) }
+            for index in 0..<2 where open[index] && pollers[index].revents != 0 {
+                let got = chunk.withUnsafeMutableBytes { read(pollers[index].fd, $0.baseAddress, $0.count) }
                 if got < 0, errno == EINTR { continue }
                 guard got > 0 else {
-                    open[stream] = false
+                    open[index] = false
                     continue
                 }
-                let room = max(0, limit - kept[stream].count)
-                kept[stream] += chunk.prefix(min(got, room))
-                dropped[stream] += max(0, got - room)
+                if !chunk.withUnsafeBytes({ take(index == 0 ? .output : .errors, UnsafeRawBufferPointer(rebasing: $0.prefix(got))) }) {
+                    kill(-pid, SIGKILL)
+                    stopped = true
+                    break reading
+                }
             }
         }
-        let status = wait(pid)
-        let text = { (stream: Int) in
-            String(decoding: kept[stream], as: UTF8.self) + (dropped[stream] > 0 ? "\n[\(dropped[stream]) more bytes not kept: at most \(limit) are]\n" : "")
-        }
-        return Captured(status: status, output: text(0), errors: text(1))
+        return Piped(status: wait(pid), stopped: stopped)
     }
 
     private static func shellQuoted(_ text: String) -> String { "'" + text.replacing("'", with: "'\\''") + "'" }
@@ -144,11 +173,24 @@ public enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, standardError ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        return spawnInGroup(executable, arguments, actions: &actions)
+    }
+
+    /// posix_spawn of `executable` (a path) with `arguments` and the file `actions`, in a process
+    /// group of its own, with the `defaults` signals at their default disposition in the child
+    /// (the others as this process has them); the process id, or nil when it did not start.
+    private static func spawnInGroup(
+        _ executable: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t, defaults signals: [Int32] = []
+    ) -> pid_t? {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in signals { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
         var cArguments = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
         var pid = pid_t()
@@ -226,17 +268,9 @@ extension ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, writing, STDOUT_FILENO)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addclose(&actions, reading)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        var cArguments = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        var pid = pid_t()
-        let started = posix_spawn(&pid, executable, &actions, &attributes, &cArguments, environ) == 0
+        let started = spawnInGroup(executable, arguments, actions: &actions)
         close(writing)
-        guard started else { return .notStarted }
+        guard let pid = started else { return .notStarted }
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         let end = monotonicSeconds() + seconds
