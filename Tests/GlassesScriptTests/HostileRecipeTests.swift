@@ -2,7 +2,7 @@ import Foundation
 import Locking
 import Testing
 
-/// Recipes as an attacker or a careless user leaves them (issue 29): paths leading out
+/// Recipes as an attacker or a careless user leaves them: paths leading out
 /// of the script's folders, a folder named
 /// like a built-in, a symlinked folder to install, a module linked in beside a script.
 /// One whose `init.lua` loops in C is `scripts/test-serve-hostile`'s: its metadata child

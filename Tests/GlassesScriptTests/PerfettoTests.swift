@@ -95,7 +95,7 @@ import Testing
         #expect(result.stderr.contains("line 1 is not a glasses trace record"), "\(result.stderr)")
     }
 
-    /// `--perfetto /dev/full` printed a raw CocoaError and exited 0 (issue 40): a timeline that
+    /// `--perfetto /dev/full` printed a raw CocoaError and exited 0: a timeline that
     /// cannot be written is said with its cause and fix, and the run does not exit 0.
     @Test func aTimelineThatCannotBeWrittenIsAnErrorAndNotExitZero() async throws {
         let folder = try GlassesProcess.folder(["main.lua": "print('ran')\n"])

@@ -4,7 +4,7 @@ import Testing
 import GlassesScript
 import RecipeSharing
 
-/// Installed files keep no mode of their source's (issue 40, item 4): a zip's 0777 let any user rewrite what runs.
+/// Installed files keep no mode of their source's: a zip's 0777 let any user rewrite what runs.
 @Suite struct RecipeInstallModeTests {
     @Test func installedFilesAreNotWritableByOthers() throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("modes-\(UUID().uuidString)").path

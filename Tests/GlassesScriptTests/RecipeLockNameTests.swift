@@ -5,7 +5,7 @@ import GlassesScript
 import RecipeSharing
 import RecipeLockFile
 
-/// A lock's names are recipe names, checked where the lock is read (issue 40, item 2).
+/// A lock's names are recipe names, checked where the lock is read.
 @Suite struct RecipeLockNameTests {
     /// A project folder with `glasses.lock` pinning the recipes in `.glasses/recipes`, their
     /// files as given; `names` maps the lock's entry names to the installed folders' names.
@@ -28,7 +28,7 @@ import RecipeLockFile
         "return {name = '\(name)', version = '1.0.0', description = 'says \(word)', start = function(ctx) ctx.log.info('\(word)') end}\n"
     }
 
-    // MARK: Names (issue 40, item 2)
+    // MARK: Names
 
     /// An entry named `../../../victim`: `recipe verify` listed a folder outside the project and
     /// `recipe remove` deleted it. The lock is refused where it is read, for every command.

@@ -6,7 +6,7 @@ import Testing
 import RecipeSharing
 import RecipeLockFile
 
-/// A lock's check hashes the bytes a run loads (issue 40, item 3).
+/// A lock's check hashes the bytes a run loads.
 @Suite struct RecipeLockRaceTests {
     /// A project folder with `glasses.lock` pinning the recipes in `.glasses/recipes`, their
     /// files as given; `names` maps the lock's entry names to the installed folders' names.
@@ -29,7 +29,7 @@ import RecipeLockFile
         "return {name = '\(name)', version = '1.0.0', description = 'says \(word)', start = function(ctx) ctx.log.info('\(word)') end}\n"
     }
 
-    // MARK: One read (issue 40, item 3)
+    // MARK: One read
 
     /// Starts the recipe it was given, as `recipes.run` starts the one it found.
     private struct StartsAFoundRecipe: GlassesPlugin {

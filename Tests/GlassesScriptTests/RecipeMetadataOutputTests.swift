@@ -3,7 +3,7 @@ import Testing
 
 import GlassesScript
 
-/// A recipe's metadata is read in a child process whose stdout carries the report (issue 40, item 9).
+/// A recipe's metadata is read in a child process whose stdout carries the report.
 @Suite struct RecipeMetadataOutputTests {
     /// An init.lua that printed as it loaded mixed its output into the child's report: the
     /// recipe was skipped as "no answer (out of memory?)". What it prints no longer reaches the report.

@@ -63,7 +63,7 @@ import GlassesTooling
         #expect(waitFor.signature.hasSuffix("-> true?, Error?"))
     }
 
-    /// Every type name an annotation uses must be a class or alias the addon defines (issue 13: AudioCategory was not).
+    /// Every type name an annotation uses must be a class or alias the addon defines (AudioCategory once was not).
     @Test func everyReferencedTypeIsDefined() throws {
         let library = files.filter { $0.key.hasPrefix("library/") }.values.joined(separator: "\n")
         var defined: Set<String> = [

@@ -129,7 +129,7 @@ struct SavedFileTests {
         await running.stop()
     }
 
-    /// The check-then-open race of issue 29 (2 of 400 requests served the outside file
+    /// The check-then-open race (2 of 400 requests served the outside file
     /// while a process swapped a link): a thread swaps the saved file's folder and the
     /// file itself for links to an outside folder while 400 requests fetch it; no
     /// response may carry the outside file.

@@ -4,7 +4,7 @@ import WearablesCore
 @testable import WearablesRemote
 import WearablesWire
 
-/// Issue 40: `--replay` reads a recording a line at a time as the run's clock reaches it,
+/// `--replay` reads a recording a line at a time as the run's clock reaches it,
 /// so a long recording replays in bounded memory (a 7 GB one used to reach 12 GB). Checked
 /// structurally: what the link holds stays a few records while thousands play.
 @Suite struct ReplayStreamingTests {
