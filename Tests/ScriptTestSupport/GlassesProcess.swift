@@ -4,10 +4,16 @@ import Testing
 /// Runs the built `glasses` binary (next to this test bundle, or $GLASSES_BIN),
 /// the way a user does: scripts, arguments, exit code, stdout and stderr.
 public enum GlassesProcess {
-    public struct Result {
+    public struct Result: Sendable {
         public let stdout: String
         public let stderr: String
         public let code: Int32
+
+        public init(stdout: String, stderr: String, code: Int32) {
+            self.stdout = stdout
+            self.stderr = stderr
+            self.code = code
+        }
     }
 
     /// The Lua-level tests, Tests/GlassesScriptTests/Scripts.
