@@ -427,13 +427,22 @@ let package = Package(
                 // The served world's real console (the REPL engine), for what only it does: time slices.
                 "GlassesScript",
             ]),
+        // What the script tests share: the built `glasses` run as a user runs it, a script run in
+        // process on the simulator, the goldens (GlassesScriptTests/Goldens) and the Lua-level tests (Scripts/).
+        .target(
+            name: "ScriptTestSupport", dependencies: ["GlassesScript", "LuaHost", "WearablesCore", "WearablesSimulator"],
+            path: "Tests/ScriptTestSupport"),
+        // The bindings, the REPL, recipes and the tooling, on the simulator.
         .testTarget(
             name: "GlassesScriptTests",
-            dependencies: ["Locking", 
-                "GlassesScript", "GlassesTooling", "LuaHost", "RecipeSharing", "RecipeLockFile", "WearablesAudio", "WearablesCore", "WearablesServer", "WearablesRemote", "WearablesSimulator", "WearablesWire",
-                "ServedWorldSupport",
-            ],
+            dependencies: ["GlassesScript", "GlassesTooling", "Locking", "LuaHost", "RecipeLockFile", "RecipeSharing", "ScriptTestSupport",
+                "WearablesAudio", "WearablesCore", "WearablesDisplay", "WearablesSimulator"],
             exclude: ["Scripts", "Goldens"]),
+        // The same scripts on served worlds: over --connect, through the bridge, replayed; the dashboard's console.
+        .testTarget(
+            name: "ConnectedScriptTests",
+            dependencies: ["GlassesScript", "LuaHost", "ScriptTestSupport", "ServedWorldSupport", "WearablesAudio", "WearablesCore",
+                "WearablesMock", "WearablesRemote", "WearablesServer", "WearablesSimulator", "WearablesWire", "WearablesWorld"]),
     ],
     swiftLanguageModes: [.v6]
 )

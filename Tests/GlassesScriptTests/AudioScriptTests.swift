@@ -1,4 +1,5 @@
 import Foundation
+import ScriptTestSupport
 import Testing
 
 /// The `audio` module from Lua, through `glasses run` on the virtual clock.

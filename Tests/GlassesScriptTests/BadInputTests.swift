@@ -1,6 +1,7 @@
 import Foundation
 import GlassesScript
 import LuaHost
+import ScriptTestSupport
 import Testing
 
 /// Every registered function, called with arguments of the wrong type, must

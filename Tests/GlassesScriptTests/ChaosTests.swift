@@ -1,4 +1,5 @@
 import Foundation
+import ScriptTestSupport
 import Testing
 
 /// `mock.chaos{}`: schedules drawn from the seed, recorded in the trace, saved,

@@ -1,5 +1,6 @@
 import Foundation
 import LuaHost
+import ScriptTestSupport
 import Testing
 
 @testable import GlassesScript

@@ -1,4 +1,5 @@
 import Foundation
+import ScriptTestSupport
 import Testing
 
 /// The command line itself: usage errors, --version, a script from stdin, help

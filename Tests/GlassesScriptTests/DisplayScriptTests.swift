@@ -1,16 +1,13 @@
 import Foundation
 import GlassesScript
 import LuaHost
-import ServedWorldSupport
+import ScriptTestSupport
 import Testing
 import WearablesCore
-import WearablesRemote
-import WearablesServer
 import RecipeLockFile
 
 /// The display from Lua (`session:display()`, `glasses.display`), on the simulator here.
 @Suite struct DisplayScriptTests {
-    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
 
     @Test func aCardWithAButtonShowsClicksAndSnapshots() throws {
         let folder = try ScriptHarness.temporaryDirectory()
@@ -24,37 +21,13 @@ import RecipeLockFile
         let trace = try String(contentsOfFile: folder + "/trace.jsonl", encoding: .utf8)
         #expect(trace.contains("\"event\":\"snapshot\",\"values\":{\"device\":"), "\(trace.suffix(500))")
         #expect(trace.contains("\"sha256\":\"\(SHA256.hex(png))\""))
-        let golden = Self.goldens.appendingPathComponent("display-card.png")
+        let golden = Golden.folder.appendingPathComponent("display-card.png")
         if Golden.isUpdating {
             try png.write(to: golden)
         } else {
             let expected = try Data(contentsOf: golden)
             #expect(png == expected, "the card's snapshot differs from Goldens/display-card.png; if intended, run \(Golden.refreshCommand)")
         }
-    }
-
-    /// The same script, unchanged, on a served world over --connect (protocol 2): the display's
-    /// commands and events cross the wire, the mock's lens is mirrored, and the snapshot made
-    /// here from the mirrored tree is the same picture.
-    @Test func theSameScriptRunsOverTheConnection() async throws {
-        let folder = try ScriptHarness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let snapshot = folder + "/card.png"
-        let path = GlassesProcess.script("display.lua")
-        var options = ServeOptions()
-        options.world = .ready
-        options.speed = 4
-        let outcome = try await LoopbackServer.with(options) { url, token, _ in
-            var run = RunOptions()
-            run.timeout = 60
-            run.outputDirectory = folder
-            let runtime = try ScriptRuntime(options: run, world: { sink in try RemoteWorld(url: url, token: token, traceSink: sink) },
-                                            modulePaths: LuaRunner.modulePaths(forScript: path))
-            return runtime.close(runtime.run(script: path, arguments: [snapshot]))
-        }
-        #expect(outcome.status == .exit(0), "\(outcome.report ?? "")")
-        let png = try Data(contentsOf: URL(fileURLWithPath: snapshot))
-        #expect(png == (try Data(contentsOf: Self.goldens.appendingPathComponent("display-card.png"))), "the snapshot over the connection")
     }
 
     /// A photo and a frame become images on the lens: the snapshot shows their pixels.

@@ -1,4 +1,5 @@
 import Foundation
+import ScriptTestSupport
 import Testing
 
 /// Every way `glasses run` ends, as the process exit code a caller sees.

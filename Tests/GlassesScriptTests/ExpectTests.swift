@@ -1,4 +1,5 @@
 import Foundation
+import ScriptTestSupport
 import Testing
 
 /// `expect(name, fn)` and the built-in checks: a failure ends the run with exit 4,

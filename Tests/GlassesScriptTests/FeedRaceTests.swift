@@ -1,6 +1,7 @@
 import Foundation
 import LuaHost
 import Locking
+import ScriptTestSupport
 import Testing
 import WearablesCore
 

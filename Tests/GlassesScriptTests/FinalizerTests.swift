@@ -1,6 +1,7 @@
 import Foundation
 import GlassesScript
 import LuaHost
+import ScriptTestSupport
 import Testing
 
 /// Finalizers at the end of a run: `glasses run` closes the Lua state as

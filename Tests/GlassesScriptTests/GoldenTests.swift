@@ -1,5 +1,6 @@
 import Foundation
 import GlassesScript
+import ScriptTestSupport
 import Testing
 
 /// Generated text against the goldens in `Goldens/` (see ``Golden``): the CLI's

@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import ScriptTestSupport
 import Testing
 
 /// Recipes as an attacker or a careless user leaves them: paths leading out

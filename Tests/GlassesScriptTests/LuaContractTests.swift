@@ -1,4 +1,5 @@
 import Foundation
+import ScriptTestSupport
 import Testing
 
 /// The Lua contract, tested from Lua: each script in Scripts/ asserts with

@@ -1,4 +1,5 @@
 import Foundation
+import ScriptTestSupport
 import Testing
 
 /// `glasses run --perfetto` and `glasses trace export --perfetto`: Chrome Trace

@@ -1,4 +1,5 @@
 import Foundation
+import ScriptTestSupport
 import Testing
 
 /// `cam:record` from Lua, through `glasses run`; every file is read back by ffprobe,

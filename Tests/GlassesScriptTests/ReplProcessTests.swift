@@ -1,4 +1,5 @@
 import Foundation
+import ScriptTestSupport
 import Testing
 
 /// `glasses repl` as a process: driven through a pipe (no prompts) and through a

@@ -1,5 +1,6 @@
 import Foundation
 import GlassesScript
+import ScriptTestSupport
 import Testing
 
 /// The REPL core in-process, on the virtual clock: each line runs as a task in

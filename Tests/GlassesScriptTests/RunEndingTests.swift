@@ -1,4 +1,5 @@
 import Foundation
+import ScriptTestSupport
 import Testing
 
 /// How a virtual-clock run ends once its main chunk is done but listeners,

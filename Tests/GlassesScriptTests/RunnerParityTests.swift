@@ -1,4 +1,5 @@
 import Foundation
+import ScriptTestSupport
 import Testing
 
 /// `glasses run --sandbox trusted` against `lua5.4` on the same plain-Lua scripts,

@@ -1,4 +1,5 @@
 import Foundation
+import ScriptTestSupport
 import Testing
 
 /// What keeps `glasses run` quick to start. The Swift runtime scans every

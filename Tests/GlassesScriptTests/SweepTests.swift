@@ -1,4 +1,5 @@
 import Foundation
+import ScriptTestSupport
 import Testing
 
 /// `glasses sweep`: one process per seed, a summary whose reproduction commands

@@ -1,4 +1,5 @@
 import Foundation
+import ScriptTestSupport
 import Testing
 
 /// However a run ends, its `--trace` file is complete and its last record says why.

@@ -3,18 +3,26 @@ import Testing
 
 /// Runs the built `glasses` binary (next to this test bundle, or $GLASSES_BIN),
 /// the way a user does: scripts, arguments, exit code, stdout and stderr.
-enum GlassesProcess {
-    struct Result {
-        let stdout: String
-        let stderr: String
-        let code: Int32
+public enum GlassesProcess {
+    public struct Result: Sendable {
+        public let stdout: String
+        public let stderr: String
+        public let code: Int32
+
+        public init(stdout: String, stderr: String, code: Int32) {
+            self.stdout = stdout
+            self.stderr = stderr
+            self.code = code
+        }
     }
 
-    static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts")
+    /// The Lua-level tests, Tests/GlassesScriptTests/Scripts.
+    public static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../GlassesScriptTests/Scripts").standardizedFileURL
 
-    static func script(_ name: String) -> String { scripts.appendingPathComponent(name).path }
+    public static func script(_ name: String) -> String { scripts.appendingPathComponent(name).path }
 
-    static var binary: String {
+    public static var binary: String {
         if let path = ProcessInfo.processInfo.environment["GLASSES_BIN"] { return path }
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
@@ -26,7 +34,7 @@ enum GlassesProcess {
 
     /// Runs `glasses` with `arguments`, in `folder` (default: the test's) with
     /// `environment` added to the test's own.
-    static func run(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:],
+    public static func run(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:],
                     input: String? = nil) async throws -> Result {
         // A wall-clock limit, so a script that never ends fails its test instead of hanging the suite.
         let limited = arguments.first == "run" ? ["run", "--timeout", "120"] + arguments.dropFirst() : arguments
@@ -34,7 +42,7 @@ enum GlassesProcess {
     }
 
     /// Runs any program the way ``run(_:in:environment:)`` runs `glasses` (`lua5.4`, for parity).
-    static func launch(_ executable: String, _ arguments: [String], in folder: String? = nil,
+    public static func launch(_ executable: String, _ arguments: [String], in folder: String? = nil,
                        environment: [String: String] = [:], input: String? = nil) async throws -> Result {
         // Output goes to files, not pipes, so a chatty run can never block on a full pipe.
         let outputs = try temporaryDirectory()
@@ -75,7 +83,7 @@ enum GlassesProcess {
     /// Starts `glasses` with `arguments` in `folder`, its stderr piped, and returns once the
     /// script's first line came, which must be "ready": the script says so once what a test
     /// then does to it (a signal) has something to act on.
-    static func startReady(_ arguments: [String], in folder: String) throws -> (process: Process, errors: Pipe) {
+    public static func startReady(_ arguments: [String], in folder: String) throws -> (process: Process, errors: Pipe) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
@@ -96,13 +104,13 @@ enum GlassesProcess {
     }
 
     /// A temporary folder holding `files` (name: text).
-    static func folder(_ files: [String: String]) throws -> String {
+    public static func folder(_ files: [String: String]) throws -> String {
         let folder = try temporaryDirectory()
         for (name, text) in files { try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8) }
         return folder
     }
 
-    static func temporaryDirectory() throws -> String {
+    public static func temporaryDirectory() throws -> String {
         let path = NSTemporaryDirectory() + "glasses-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path

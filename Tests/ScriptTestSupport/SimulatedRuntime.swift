@@ -5,11 +5,11 @@ import WearablesSimulator
 extension ScriptRuntime {
     /// A runtime on the simulator preset `options.world` names, as `glasses run` builds
     /// one without `--connect`: what most tests run on.
-    convenience init(options: RunOptions, modulePaths: [String] = [], plugins: [GlassesPlugin] = ScriptRuntime.builtInPlugins) throws {
+    public convenience init(options: RunOptions, modulePaths: [String] = [], plugins: [GlassesPlugin] = ScriptRuntime.builtInPlugins) throws {
         try self.init(options: options, world: Self.simulated(options), modulePaths: modulePaths, plugins: plugins)
     }
 
-    static func simulated(_ options: RunOptions) -> WorldMaker {
+    public static func simulated(_ options: RunOptions) -> WorldMaker {
         { sink in
             let clock: Scheduler.Clock = options.realtime ? .wall : .virtual
             return switch options.world {

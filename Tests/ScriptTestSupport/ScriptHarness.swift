@@ -4,8 +4,8 @@ import LuaHost
 
 /// Runs a Lua test script from Scripts/ in this process, through the same
 /// runtime `glasses run` uses, on the virtual clock with a fixed seed.
-enum ScriptHarness {
-    static func run(
+public enum ScriptHarness {
+    public static func run(
         _ name: String, world: RunOptions.World = .ready, seed: UInt64 = 1, arguments: [String] = [],
         trace: String? = nil, out: String? = nil, duration: Double? = nil
     ) throws -> LuaRunOutcome {
@@ -20,5 +20,5 @@ enum ScriptHarness {
         return runtime.close(runtime.run(script: path, arguments: arguments))
     }
 
-    static func temporaryDirectory() throws -> String { try GlassesProcess.temporaryDirectory() }
+    public static func temporaryDirectory() throws -> String { try GlassesProcess.temporaryDirectory() }
 }

@@ -4,13 +4,15 @@ import Testing
 /// Generated text compared with files under `Goldens/`, as swift-argument-parser's
 /// `AssertHelp` does for help. When a change is intended, refresh them with
 /// `GLASSES_UPDATE_GOLDENS=1 swift test --filter Golden` and review the diff.
-enum Golden {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
-    static let refreshCommand = "GLASSES_UPDATE_GOLDENS=1 swift test --filter Golden"
-    static var isUpdating: Bool { ProcessInfo.processInfo.environment["GLASSES_UPDATE_GOLDENS"] == "1" }
+public enum Golden {
+    /// Tests/GlassesScriptTests/Goldens.
+    public static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../GlassesScriptTests/Goldens").standardizedFileURL
+    public static let refreshCommand = "GLASSES_UPDATE_GOLDENS=1 swift test --filter Golden"
+    public static var isUpdating: Bool { ProcessInfo.processInfo.environment["GLASSES_UPDATE_GOLDENS"] == "1" }
 
     /// Checks `actual` against `Goldens/name` (or rewrites it when updating).
-    static func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public static func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let url = folder.appendingPathComponent(name)
         if isUpdating {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -28,7 +30,7 @@ enum Golden {
 
     /// Checks that the goldens under `Goldens/subfolder` are exactly `names`
     /// (removing the others when updating), so a file that stops being generated fails too.
-    static func checkSet(_ names: Set<String>, in subfolder: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public static func checkSet(_ names: Set<String>, in subfolder: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let root = folder.appendingPathComponent(subfolder)
         let existing = Set((FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? [])
             .filter { !isDirectory(root.appendingPathComponent($0)) })
@@ -50,7 +52,7 @@ enum Golden {
     }
 
     /// A line diff with two lines of context around each change, numbered by golden line.
-    static func diff(from expected: String, to actual: String) -> String {
+    public static func diff(from expected: String, to actual: String) -> String {
         let old = expected.components(separatedBy: "\n"), new = actual.components(separatedBy: "\n")
         let difference = new.difference(from: old)
         var removed = Set<Int>(), inserted = Set<Int>()

@@ -1,6 +1,7 @@
 import Foundation
 import GlassesScript
 import LuaHost
+import ScriptTestSupport
 import ServedWorldSupport
 import Testing
 import WearablesAudio

@@ -1,5 +1,6 @@
 import Foundation
 import GlassesScript
+import ScriptTestSupport
 import ServedWorldSupport
 import Testing
 import WearablesCore
