@@ -94,7 +94,7 @@ let package = Package(
     // Which Lua the build links on Linux (see `luaLibrary`); Apple platforms always build it from source.
     traits: [
         .trait(name: "SystemLua", description: "Linux: Debian's liblua5.4 through pkg-config lua5.4 (the default)."),
-        .trait(name: "VendoredLua", description: "Linux: Lua 5.4.4 built from Sources/CLuaSource, as on Apple platforms (--traits VendoredLua)."),
+        .trait(name: "VendoredLua", description: "Linux: Lua 5.4.4 built from Sources/Lua/CLuaSource, as on Apple platforms (--traits VendoredLua)."),
         .trait(name: "NativeMedia", description: "Linux and macOS: the C media libraries the simulator codes pictures, video, sound and text with (the default; never on iOS)."),
         .default(enabledTraits: ["SystemLua", "NativeMedia"]),
     ],
