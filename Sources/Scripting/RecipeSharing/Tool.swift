@@ -26,18 +26,19 @@ enum Tool {
 
     /// Runs `tool` in `directory` with git's prompts off (and git with `gitLowSpeed`); throws
     /// when it cannot start. git and curl are registered with ``KillOnSignal`` while they run, so
-    /// Ctrl-C or SIGTERM kills them; their output is kept up to 1 MiB a stream.
+    /// Ctrl-C or SIGTERM kills them, and their output is kept up to 1 MiB a stream. unzip's
+    /// listings are kept whole: the archive's checks must see every entry.
     static func run(_ tool: String, _ arguments: [String], in directory: String = "/", started: (pid_t) -> Void = { _ in }) throws(RecipeError) -> ChildProcess.Captured {
-        let result: ChildProcess.Captured?
-        if tool == "git" || tool == "curl" {
-            watchSignals()
-            var child: pid_t = 0
-            result = ChildProcess.capture(tool, (tool == "git" ? gitLowSpeed : []) + arguments, in: directory, keeping: 1 << 20,
-                                          environment: environment, started: { child = $0; KillOnSignal.started($0); started($0) })
-            if child != 0 { KillOnSignal.ended(child) }
-        } else {
-            result = ChildProcess.capture(tool, arguments, in: directory, environment: environment)
-        }
+        let fetches = tool == "git" || tool == "curl"
+        if fetches { watchSignals() }
+        var child: pid_t = 0
+        let result = ChildProcess.capture(tool, (tool == "git" ? gitLowSpeed : []) + arguments, in: directory, keeping: fetches ? 1 << 20 : .max,
+                                          environment: environment, started: { pid in
+            child = pid
+            if fetches { KillOnSignal.started(pid) }
+            started(pid)
+        })
+        if fetches, child != 0 { KillOnSignal.ended(child) }
         guard let result else {
             throw RecipeError("cannot start \(tool)")
         }

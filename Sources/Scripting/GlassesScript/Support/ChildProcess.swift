@@ -31,28 +31,6 @@ public enum ChildProcess {
         public let errors: String
     }
 
-    /// Runs `executable` (a path, or a tool looked up on PATH) with `arguments` in
-    /// `directory` and `environment` added, to its end; what it printed, or nil when
-    /// it could not be started. Exit status 127 is the shell's "not found".
-    public static func capture(
-        _ executable: String, _ arguments: [String], in directory: String = "/", environment: [String: String] = [:]
-    ) -> Captured? {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("glasses-child-\(UUID().uuidString)").path
-        defer {
-            try? FileManager.default.removeItem(atPath: scratch + ".out")
-            try? FileManager.default.removeItem(atPath: scratch + ".err")
-        }
-        // `sh` changes folder, sets the variables and sends stdout to a file before it becomes the tool.
-        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(shellQuoted($0.value))" }.joined(separator: " ")
-        let script = "cd -- \"$0\" && out=\"$1\" && shift && \(assignments.isEmpty ? "" : "export \(assignments) && ")exec \"$@\" >\"$out\""
-        guard let pid = spawn("/bin/sh", ["-c", script, directory, scratch + ".out", executable] + arguments, standardError: scratch + ".err") else {
-            return nil
-        }
-        let status = wait(pid)
-        let read = { (path: String) in FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? "" }
-        return Captured(status: status, output: read(scratch + ".out"), errors: read(scratch + ".err"))
-    }
-
     /// Runs `executable` with `arguments` in `directory` to its end, reading what it prints
     /// through pipes and keeping at most `limit` bytes of each stream (the rest is read and
     /// dropped, so the child never blocks, and counted in the note that ends the kept part):
