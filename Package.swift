@@ -1,22 +1,11 @@
 // swift-tools-version: 6.3
 import PackageDescription
 
-// Layers (arrows point down only):
-//   glasses -> GlassesScript -> LuaHost -> CLuaShim, CLua -> CLuaSystem or CLuaSource (which Lua: see `luaLibrary`)
-//   |                        \-> WearablesWorld -> WearablesAudio -> WearablesCore -> WearablesModel, CImageCodecs, CMediaCodecs
-//   |                                           \-> WearablesMock -> WearablesModel, WearablesDisplayModel
-//   |-> WearablesSimulator -> WearablesWorld (conforms in process: SimulatedWorld is a GlassesWorld and its MockControl)
-//   |-> WearablesRemote -> WearablesWorld, WirePictures -> WearablesWire -> WearablesMock (conforms over the wire)
-//   |                  \-> PlainWebSocket (a ws:// client on NIO: no TLS in the build)
-//   |-> (exec) glasses-serve -> WearablesServer -> WearablesWire, WearablesSimulator (`glasses serve`;
-//   |     its dashboard's Lua console is the REPL engine, handed in through the WorldConsole protocol)
-//   \-> CLineEditor, CTerminal (the REPL's terminal)
-// Only glasses names a backend: it builds the world (SimulatedWorld or RemoteWorld) and hands
-// it to GlassesScript, whose bindings see the GlassesWorld and MockControl protocols.
-// The bridge core (GlassesBridgeCore -> DATInterface, WireServing -> WearablesWire) reaches only the portable
-// model targets (WearablesModel, WearablesDisplayModel, WearablesMock): no C target (scripts/test-portable).
-// DATInterface -> WearablesModel, WearablesDisplayModel: the DAT-shaped protocol that Meta's SDK (the adapter,
-// GlassesBridge) and the simulator (GlassesBridgeFake) conform to, and the bridge core serves the wire over.
+// The layers and which target sits in which: `layers`, below, which the manifest checks (docs/layout.md
+// draws the graph). Only glasses names a backend: it builds the world (the simulator, the wire's
+// RemoteWorld, DAT's DATWorld) and hands it to GlassesScript, whose bindings see the GlassesWorld and
+// MockControl protocols. The bridge core reaches only the portable targets: no C target (scripts/test-portable).
+//
 // WearablesDisplay -> WearablesDisplayModel, WearablesCore, CFontRaster, Spelling: DAT's Display as MWDATDisplay sits over
 // MWDATCore: components, layout, rendering, and the session capability itself (`Display`,
 // `DeviceSession.addDisplay()`, the `DisplayBackend` a backend adopts beside `WearablesBackend`).
@@ -329,11 +318,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
 
-        // Lua bindings over the core: plugin registry, tasks, events, traces.
-        // Recipes/Resources is compiled in at build time (the EmbedResources plugin), so an installed binary has it.
         // `glasses.lock` and what it rests on: recipe names, trees and their SHA-256, versions and
         // ranges, requirements. No Lua: the lock is read and written by tools that run no script.
         .target(name: "RecipeLockFile", dependencies: ["MessageText"]),
+        // Lua bindings over the core: plugin registry, tasks, events, traces.
+        // Recipes/Resources is compiled in at build time (the EmbedResources plugin), so an installed binary has it.
         .target(
             name: "GlassesScript", dependencies: ["Locking", "LuaHost", "MessageText", "RecipeLockFile", "Spelling", "WearablesCore", "WearablesAudio", "WearablesMock", "WearablesWorld", "WearablesDisplay"],
             exclude: ["Recipes/Resources"],

@@ -1,5 +1,5 @@
-import WearablesDisplay
 import GlassesScript
+import WearablesDisplay
 
 /// `glasses check`'s look at a display tree written as a literal (`d:show{type = "flexbox", ...}`):
 /// what can be told without running, in the run's own words, for the run makes them in the same

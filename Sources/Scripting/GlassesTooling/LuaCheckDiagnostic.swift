@@ -1,4 +1,3 @@
-import GlassesScript
 
 /// One problem `glasses check` found, printed as `file:line: message`.
 public struct LuaCheckDiagnostic: Equatable, Sendable, CustomStringConvertible {

@@ -1,5 +1,4 @@
 import LuaHost
-import GlassesScript
 
 /// An argument as `glasses check` sees it in the source: a literal it can
 /// judge against a parameter's ``LuaType``, or an expression it cannot.

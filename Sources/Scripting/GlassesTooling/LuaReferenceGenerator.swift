@@ -1,5 +1,4 @@
 import LuaHost
-import GlassesScript
 
 /// The Lua API reference, rendered from the binding registry as LuaLS types,
 /// `.help` and `glasses check` are: Markdown for people (docs/lua-reference.md)

@@ -1,3 +1,4 @@
+import GlassesScript
 import Spelling
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -5,7 +6,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaHost
-import GlassesScript
 
 /// Checks scripts without running them: they must compile, every global name
 /// and module field they read must be one the run will have (the binding

@@ -1,4 +1,3 @@
-import GlassesScript
 
 /// A Lua 5.4 lexer just good enough to find names and literal arguments: it
 /// skips comments, and keeps each name, symbol, string and number with its

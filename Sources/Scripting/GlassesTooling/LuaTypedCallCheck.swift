@@ -1,6 +1,6 @@
+import GlassesScript
 import Spelling
 import LuaHost
-import GlassesScript
 
 /// The part of `glasses check` that reads the registry's parameter types: it
 /// follows values whose class it can tell (`local cam = wearables.stream()`),

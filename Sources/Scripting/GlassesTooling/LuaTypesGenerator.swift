@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaHost
-import GlassesScript
 
 /// Writes a LuaLS addon (`library/*.lua` `---@meta` files and `config.json`),
 /// and a `.luacheckrc` beside it, from a binding registry, so editors and

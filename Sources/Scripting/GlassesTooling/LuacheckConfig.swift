@@ -1,5 +1,4 @@
 import LuaHost
-import GlassesScript
 
 /// A luacheck config (`.luacheckrc`) naming the globals a run provides, module
 /// fields included, as read-only: luacheck then flags a misspelt

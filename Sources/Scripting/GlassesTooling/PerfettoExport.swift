@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import WearablesCore
-import GlassesScript
 
 /// Turns a run's JSON Lines trace into Chrome Trace Event JSON, the format both
 /// ui.perfetto.dev and chrome://tracing open: one process, a track (thread) per

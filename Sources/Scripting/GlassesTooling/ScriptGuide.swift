@@ -1,4 +1,3 @@
-import GlassesScript
 
 /// What a script writer needs besides the signatures, for docs/llms.txt: the world a run
 /// starts in and one complete script per surface. Each block is a ```lua block there, which
